@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto'
+import path from 'node:path'
+import { z } from 'zod'
+
+/**
+ * Every setting of the gateway, parsed and validated once at start. Names are the fixed ones of
+ * API.md "Settings with fixed names"; each is documented in the README's table.
+ */
+const flag = z.enum(['0', '1']).transform((v) => v === '1')
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  SEED: z.coerce.number().int().default(1),
+  MARKET_HOURS: z.enum(['real', 'always']).optional(),
+  DEMO: flag.optional(),
+  DEMO_ACCOUNT: z.string().default('demo0001'),
+  DEMO_PASSWORD: z.string().default('demo-pass-2026'),
+  DEMO_INVITE: z.string().default('DEMO2026'),
+  REVIEW_POLICY: z.enum(['auto', 'manual']).optional(),
+  OPS_TOKEN: z.string().min(16).optional(),
+  TIME_TRAVEL: flag.default(false),
+  BROKER_UPSTREAM: z.string().url().optional(),
+  QUOTE_SOURCE: z.string().default('simulator'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where the built client is served from. */
+  CLIENT_DIR: z.string().default(path.resolve(import.meta.dirname, '../../client/dist')),
+  /** argon2id cost; the defaults meet the issue's floor (19 MiB, 2 passes). */
+  ARGON2_MEMORY_KIB: z.coerce.number().int().min(19456).default(19456),
+  ARGON2_PASSES: z.coerce.number().int().min(2).default(2),
+  KEFU_URL: z.string().default('https://example.com/support'),
+  APP_VERSION: z.string().default('0.1.0'),
+  MIN_CLIENT_VERSION: z.string().default('0.1.0'),
+})
+
+export type Env = z.input<typeof envSchema>
+
+export interface Config {
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl: string | undefined
+  redisUrl: string | undefined
+  seed: number
+  marketHours: 'real' | 'always'
+  demo: boolean
+  demoAccount: string
+  demoPassword: string
+  demoInvite: string
+  reviewPolicy: 'auto' | 'manual'
+  opsToken: string
+  timeTravel: boolean
+  brokerUpstream: string | undefined
+  quoteSource: string
+  logLevel: string
+  clientDir: string
+  argon2: { memoryKib: number; passes: number }
+  kefuUrl: string
+  appVersion: string
+  minClientVersion: string
+}
+
+/** Parses the environment (or a test's overrides) into a Config; throws with every problem listed. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
+    throw new Error(`invalid settings: ${problems}`)
+  }
+  const e = parsed.data
+  // The demo is the embedded default: no DATABASE_URL means a newcomer's laptop.
+  const demo = e.DEMO ?? !e.DATABASE_URL
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    seed: e.SEED,
+    marketHours: e.MARKET_HOURS ?? (demo ? 'always' : 'real'),
+    demo,
+    demoAccount: e.DEMO_ACCOUNT,
+    demoPassword: e.DEMO_PASSWORD,
+    demoInvite: e.DEMO_INVITE,
+    reviewPolicy: e.REVIEW_POLICY ?? (demo ? 'auto' : 'manual'),
+    opsToken: e.OPS_TOKEN ?? randomBytes(24).toString('base64url'),
+    timeTravel: e.TIME_TRAVEL,
+    brokerUpstream: e.BROKER_UPSTREAM,
+    quoteSource: e.QUOTE_SOURCE,
+    logLevel: e.LOG_LEVEL,
+    clientDir: e.CLIENT_DIR,
+    argon2: { memoryKib: e.ARGON2_MEMORY_KIB, passes: e.ARGON2_PASSES },
+    kefuUrl: e.KEFU_URL,
+    appVersion: e.APP_VERSION,
+    minClientVersion: e.MIN_CLIENT_VERSION,
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * The catalogue of `msg` keys (API.md). The client translates each in three languages; a test fails
+ * when one lacks a translation.
+ */
+export const REFUSAL_KEYS = [
+  // session and account
+  'please_login_again', 'account_exists', 'inviter_not_found', 'account_not_found',
+  'wrong_account_or_password', 'wrong_old_password', 'modify_failed', 'account_banned',
+  'account_frozen', 'trading_barred', 'invite_code_wrong', 'passwords_mismatch', 'agree_terms_required',
+  // passwords and keys
+  'wrong_fund_password', 'wrong_channel_password', 'fund_password_not_set', 'key_mismatch',
+  // identity and cards
+  'realname_not_passed', 'realname_reviewing', 'realname_required', 'already_verified',
+  'privacy_required', 'card_exists', 'card_not_found', 'holder_not_katakana',
+  // funds, loans, credit
+  'insufficient_balance', 'insufficient_funds', 'insufficient_credit', 'insufficient_quota',
+  'credit_score_insufficient', 'unpaid_loan_exists', 'loan_submitted', 'loan_pending',
+  'loan_limit_insufficient', 'repay_less_than_loan', 'fund_operation_in_progress', 'deposit_pending',
+  'fundraising_quota_insufficient', 'amount_required', 'amount_invalid', 'amount_below_minimum',
+  'amount_above_maximum', 'withdraw_window_closed', 'deposit_window_closed', 'same_currency',
+  'idempotency_conflict',
+  // trading
+  'too_frequent', 'outside_trading_time', 'block_trade_closed', 'product_unavailable',
+  'product_time_limit_passed', 'order_not_holding', 'price_unavailable', 'over_price_limit',
+  'below_minimum_buy', 'not_listed', 'not_subscription_time', 'cannot_purchase', 'cannot_sell_t1',
+  'sell_after_15_minutes', 'lot_size', 'subscribed_already', 'quote_stale',
+  // other
+  'kefu_not_found', 'network_error', 'invalid_input', 'not_found',
+] as const
+
+export const SUCCESS_KEYS = [
+  'register_ok', 'login_ok', 'modify_ok', 'add_ok', 'unbind_ok', 'submit_ok', 'upload_ok',
+  'purchase_ok', 'subscribe_ok', 'allocate_ok', 'follow_ok', 'cancel_ok', 'exchange_ok', 'loan_ok',
+  'repay_ok', 'delete_ok', 'claim_ok',
+] as const
+
+export type RefusalKey = (typeof REFUSAL_KEYS)[number]
+export type SuccessKey = (typeof SUCCESS_KEYS)[number]
+export type MessageKey = RefusalKey | SuccessKey
+
+export const MESSAGE_KEYS: readonly MessageKey[] = [...REFUSAL_KEYS, ...SUCCESS_KEYS]
+
+export const isMessageKey = (s: string): s is MessageKey => (MESSAGE_KEYS as readonly string[]).includes(s)

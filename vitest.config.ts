@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config'
+
+// One runner for every test; projects split them by where they run. The e2e project drives Debian
+// chromium against a real gateway, so it runs alone (2 cores) and after the build.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['shared/src/**/*.test.ts', 'client/src/**/*.test.{ts,tsx}'] } },
+      {
+        test: {
+          name: 'gateway',
+          include: ['gateway/src/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})
