@@ -2,8 +2,12 @@ import { defineConfig } from 'vitest/config'
 
 // One runner for every test; projects split them by where they run. The e2e project drives Debian
 // chromium against a real gateway, so it runs alone (2 cores) and after the build.
+// CI asks for a JSON report beside the console output to print its totals line.
+const json = process.env.VITEST_JSON
+
 export default defineConfig({
   test: {
+    reporters: json ? ['default', ['json', { outputFile: json }]] : ['default'],
     projects: [
       { test: { name: 'unit', include: ['shared/src/**/*.test.ts', 'client/src/**/*.test.{ts,tsx}'] } },
       {

@@ -1,0 +1,30 @@
+import { chromium, type Browser, type BrowserContext } from 'playwright-core'
+
+/**
+ * Debian's chromium, never a downloaded one (TOOLING.md), with a phone context: the product is used
+ * on phones, so every journey runs at 390×844.
+ */
+export async function launchPhone(): Promise<{ browser: Browser; context: BrowserContext }> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'ja-JP',
+    timezoneId: 'Asia/Tokyo',
+  })
+  return { browser, context }
+}
