@@ -7,8 +7,25 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 
 const features = [
-  'login', 'home', 'quotes', 'stock', 'position', 'mine', 'news', 'ipo', 'block', 'follow',
-  'intraday', 'funds', 'loan', 'exchange', 'kyc', 'bank', 'messages', 'markets', 'ops',
+  'login',
+  'home',
+  'quotes',
+  'stock',
+  'position',
+  'mine',
+  'news',
+  'ipo',
+  'block',
+  'follow',
+  'intraday',
+  'funds',
+  'loan',
+  'exchange',
+  'kyc',
+  'bank',
+  'messages',
+  'markets',
+  'ops',
 ]
 
 export default tseslint.config(
@@ -18,7 +35,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -35,14 +55,23 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './shared', from: ['./gateway', './client', './tests'], message: 'shared/ stays pure.' },
-            { target: './client', from: './gateway', message: 'the client talks to the gateway over the wire only.' },
+            {
+              target: './shared',
+              from: ['./gateway', './client', './tests'],
+              message: 'shared/ stays pure.',
+            },
+            {
+              target: './client',
+              from: './gateway',
+              message: 'the client talks to the gateway over the wire only.',
+            },
             { target: './gateway', from: './client' },
             ...features.map((f) => ({
               target: `./client/src/features/${f}`,
               from: './client/src/features',
               except: [`./${f}`],
-              message: 'features do not import each other; move what both need to ui/, api/ or shared/.',
+              message:
+                'features do not import each other; move what both need to ui/, api/ or shared/.',
             })),
           ],
         },

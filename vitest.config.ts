@@ -9,7 +9,12 @@ export default defineConfig({
   test: {
     reporters: json ? ['default', ['json', { outputFile: json }]] : ['default'],
     projects: [
-      { test: { name: 'unit', include: ['shared/src/**/*.test.ts', 'client/src/**/*.test.{ts,tsx}'] } },
+      {
+        test: {
+          name: 'unit',
+          include: ['shared/src/**/*.test.ts', 'client/src/**/*.test.{ts,tsx}'],
+        },
+      },
       {
         test: {
           name: 'gateway',

@@ -1,7 +1,8 @@
 import type { FeedStatus, Quote } from './market/types'
 
 /** Ack of `subscribe`: the current snapshot of every known code asked for; unknown codes are listed. */
-export type SubscribeAck = { ok: true; snapshots: Quote[]; unknown: string[] } | { ok: false; msg: string }
+export type SubscribeAck =
+  { ok: true; snapshots: Quote[]; unknown: string[] } | { ok: false; msg: string }
 
 /** socket.io namespace `/quotes` (names fixed by API.md). */
 export interface QuotesServerToClient {

@@ -64,7 +64,10 @@ describe('walking skeleton on a 390×844 phone', () => {
     const before = await prices.allTextContents()
     expect(before.length).toBeGreaterThan(5)
     await expect
-      .poll(async () => (await prices.allTextContents()).join('|'), { timeout: 5_000, intervals: [250] })
+      .poll(async () => (await prices.allTextContents()).join('|'), {
+        timeout: 5_000,
+        intervals: [250],
+      })
       .not.toBe(before.join('|'))
     await shot('03-home')
   })
@@ -84,10 +87,14 @@ describe('walking skeleton on a 390×844 phone', () => {
     // lightweight-charts draws into canvases; a drawn chart has non-blank pixels.
     const candles = page.getByTestId('chart-candles')
     await candles.locator('canvas').first().waitFor()
-    await expect.poll(() => drawnPixels(page, 'chart-candles'), { timeout: 10_000 }).toBeGreaterThan(500)
+    await expect
+      .poll(() => drawnPixels(page, 'chart-candles'), { timeout: 10_000 })
+      .toBeGreaterThan(500)
     await shot('04-stock-day')
     await page.getByTestId('chart-tab-intraday').click()
-    await expect.poll(() => drawnPixels(page, 'chart-intraday'), { timeout: 10_000 }).toBeGreaterThan(200)
+    await expect
+      .poll(() => drawnPixels(page, 'chart-intraday'), { timeout: 10_000 })
+      .toBeGreaterThan(200)
     await shot('05-stock-intraday')
   })
 
@@ -110,7 +117,9 @@ describe('walking skeleton on a 390×844 phone', () => {
     await page.getByTestId('open-panel').click()
     await page.getByTestId('panel-logout').click()
     await expect.poll(hashPath, { timeout: 10_000 }).toBe('/login/login')
-    expect(await page.evaluate(() => [localStorage.getItem('tokend'), localStorage.getItem('account')])).toEqual([null, null])
+    expect(
+      await page.evaluate(() => [localStorage.getItem('tokend'), localStorage.getItem('account')]),
+    ).toEqual([null, null])
     await shot('07-logged-out')
   })
 })
@@ -122,7 +131,9 @@ describe('walking skeleton on a 390×844 phone', () => {
 function drawnPixels(page: Page, testId: string): Promise<number> {
   return page.evaluate((id) => {
     let count = 0
-    for (const canvas of document.querySelectorAll<HTMLCanvasElement>(`[data-testid="${id}"] canvas`)) {
+    for (const canvas of document.querySelectorAll<HTMLCanvasElement>(
+      `[data-testid="${id}"] canvas`,
+    )) {
       const ctx = canvas.getContext('2d')
       if (!ctx || canvas.width === 0 || canvas.height === 0) continue
       const d = ctx.getImageData(0, 0, canvas.width, canvas.height).data
