@@ -1,0 +1,138 @@
+import { createServer, type Server as HttpServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Quote } from '@kabu/shared/market/types'
+import type {
+  QuotesClientToServer,
+  QuotesServerToClient,
+  SubscribeAck,
+} from '@kabu/shared/realtime'
+import pino from 'pino'
+import { Server } from 'socket.io'
+import { io as connect, type Socket as ClientSocket } from 'socket.io-client'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createMarket, type MarketService } from '../market/index'
+import { registerQuotesHub } from './quotes.hub'
+
+type Client = ClientSocket<QuotesServerToClient, QuotesClientToServer>
+
+let http: HttpServer
+let io: Server
+let market: MarketService
+let hub: { close(): void }
+let url: string
+const clients: Client[] = []
+
+beforeAll(async () => {
+  market = createMarket({
+    clock: { now: Date.now },
+    seed: 1,
+    marketHours: 'always',
+    logger: pino({ level: 'silent' }),
+  })
+  market.start()
+  http = createServer()
+  io = new Server(http)
+  hub = registerQuotesHub(io, market)
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
+  url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/quotes`
+})
+
+afterAll(async () => {
+  for (const client of clients) client.disconnect()
+  hub.close()
+  market.stop()
+  await io.close()
+})
+
+async function client(): Promise<Client> {
+  const socket: Client = connect(url, { transports: ['websocket'], forceNew: true })
+  clients.push(socket)
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve)
+    socket.once('connect_error', reject)
+  })
+  return socket
+}
+
+// Events without the typed map: hostile clients do not respect it.
+const raw = (socket: Client) => socket as unknown as ClientSocket
+
+const subscribe = (socket: Client, payload: unknown): Promise<SubscribeAck> =>
+  raw(socket).timeout(2_000).emitWithAck('subscribe', payload)
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+describe('/quotes hub', () => {
+  it('sends the feed status on connect', async () => {
+    const socket: Client = connect(url, { transports: ['websocket'], forceNew: true })
+    clients.push(socket)
+    const status = await new Promise((resolve) => socket.once('status', resolve))
+    expect(status).toMatchObject({ state: 'live', source: 'simulator', simulated: true })
+  })
+
+  it('acks a subscription with snapshots, then streams conflated ticks until unsubscribed', async () => {
+    const socket = await client()
+    const batches: Array<{ at: number; quotes: Quote[] }> = []
+    socket.on('ticks', (quotes) => batches.push({ at: performance.now(), quotes }))
+    const codes = ['N225', 'TOPIX', 'SPX', 'IXIC', 'DJI', '000001.SH', '399001.SZ', '7203', 'AAPL']
+    const ack = await subscribe(socket, [...codes, 'NOPE'])
+    expect(ack.ok).toBe(true)
+    if (!ack.ok) return
+    expect(ack.snapshots.map((q) => q.code)).toEqual(codes)
+    expect(ack.unknown).toEqual(['NOPE'])
+
+    const started = performance.now()
+    while (batches.length === 0 && performance.now() - started < 2_000) await sleep(20)
+    expect(batches.length).toBeGreaterThan(0)
+    await sleep(1_500)
+    expect(batches.length).toBeGreaterThan(2)
+    for (let i = 1; i < batches.length; i++) {
+      // One batch per 100 ms window; the network may bunch them a little.
+      expect(batches[i]!.at - batches[i - 1]!.at).toBeGreaterThan(80)
+    }
+    for (const { quotes } of batches) {
+      const inBatch = quotes.map((q) => q.code)
+      expect(new Set(inBatch).size).toBe(inBatch.length)
+      expect(inBatch.every((code) => codes.includes(code))).toBe(true)
+    }
+
+    socket.emit('unsubscribe', codes)
+    await sleep(300)
+    const count = batches.length
+    await sleep(700)
+    expect(batches.length).toBe(count)
+  })
+
+  it('refuses hostile payloads and stays up', async () => {
+    const socket = await client()
+    const refused = { ok: false, msg: 'invalid_input' }
+    const payloads: unknown[] = [
+      'N225',
+      42,
+      null,
+      { codes: ['N225'] },
+      [{ code: 'N225' }],
+      [['N225']],
+      Array.from({ length: 10_000 }, (_, i) => `C${i}`),
+      ['x'.repeat(17)],
+      [''],
+    ]
+    for (const payload of payloads) expect(await subscribe(socket, payload)).toEqual(refused)
+    // No ack function, junk unsubscribes: ignored, nothing crashes.
+    raw(socket).emit('subscribe', ['N225'])
+    raw(socket).emit('subscribe')
+    raw(socket).emit('unsubscribe', { $where: '1' })
+    raw(socket).emit('unsubscribe')
+    raw(socket).emit('no-such-event', 'x')
+    // More than MAX_SUBSCRIPTIONS codes in total is refused too.
+    const many = Array.from({ length: 200 }, (_, i) => `C${i}`)
+    const fine = await subscribe(socket, many)
+    expect(fine).toMatchObject({ ok: true, snapshots: [] })
+    const ack = await subscribe(socket, ['7203', 'SPX'])
+    expect(ack.ok).toBe(true)
+
+    const other = await client()
+    expect((await subscribe(other, ['SPX'])).ok).toBe(true)
+    expect(socket.connected && other.connected).toBe(true)
+  })
+})
