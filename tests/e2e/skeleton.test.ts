@@ -66,7 +66,7 @@ describe('walking skeleton on a 390×844 phone', () => {
     await expect
       .poll(async () => (await prices.allTextContents()).join('|'), {
         timeout: 5_000,
-        intervals: [250],
+        interval: 250,
       })
       .not.toBe(before.join('|'))
     await shot('03-home')

@@ -36,7 +36,11 @@ export const loginRequest = z.object({
 })
 
 export const loginPasswordRequest = z
-  .object({ old: z.string().min(1, 'invalid_input').max(PASSWORD_MAX, 'invalid_input'), password, password2: z.string() })
+  .object({
+    old: z.string().min(1, 'invalid_input').max(PASSWORD_MAX, 'invalid_input'),
+    password,
+    password2: z.string(),
+  })
   .refine((r) => r.password === r.password2, { message: 'passwords_mismatch' })
 
 export const userinfoRequest = z.object({ type: marketTypeSchema })

@@ -1,0 +1,125 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { Server } from 'socket.io'
+import { createBroker } from './broker/index'
+import type { BalanceReader } from './broker/auth/balances'
+import { createClock, type AdjustableClock } from './clock'
+import type { Config } from './config'
+import { createHttpApp } from './http/http-app'
+import { DEFAULT_SESSION_RATE_LIMIT, type RateLimitOptions } from './http/rate-limit'
+import { createVueRouter } from './http/vue-router'
+import { createLogger, type Logger } from './logger'
+import { createMarket } from './market/index'
+import { marketRouter } from './market/routes'
+import { registerQuotesHub } from './realtime/quotes.hub'
+import { migrateToLatest, openStore } from './store/index'
+import { seedDemo } from './store/seed'
+
+export interface AppDeps {
+  clock?: AdjustableClock
+  logger?: Logger
+  /** Per-IP limit of login and register; tests raise it, or lower it to see it work. */
+  sessionRateLimit?: RateLimitOptions
+  /** The ledger's balance reader, once it exists. */
+  balances?: BalanceReader
+}
+
+// How long stop() lets requests in flight finish before it cuts their connections.
+const GRACE_MS = 5_000
+
+/**
+ * The composition root (STYLE.md #7): config → logger → store → clock → market → broker → HTTP and
+ * socket.io. Building it touches nothing outside; start() migrates, seeds the demo, starts the
+ * market and listens, stop() closes all of it so a test process can exit.
+ */
+export function createApp(config: Config, deps: AppDeps = {}) {
+  const logger = deps.logger ?? createLogger(config)
+  const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  const clock = deps.clock ?? createClock()
+  const market = createMarket({
+    clock,
+    seed: config.seed,
+    marketHours: config.marketHours,
+    logger: logger.child({ part: 'market' }),
+  })
+  const broker = createBroker({
+    db: store.db,
+    clock,
+    config,
+    quotesSimulated: () => market.status().simulated,
+    balances: deps.balances,
+  })
+  const vue = createVueRouter({
+    authenticate: broker.auth.authenticate,
+    areas: broker.areas,
+    rateLimit: deps.sessionRateLimit ?? DEFAULT_SESSION_RATE_LIMIT,
+  })
+  const http = createHttpApp({
+    logger,
+    store,
+    market,
+    clientDir: config.clientDir,
+    vueRouter: vue.router,
+    marketRouter: marketRouter(market),
+  })
+  const server = createServer(http)
+  const io = new Server(server, { connectionStateRecovery: {} })
+  let hub: { close(): void } | undefined
+  let stopping: Promise<void> | undefined
+
+  async function start(): Promise<{ port: number }> {
+    const applied = await migrateToLatest(store)
+    if (applied.length) logger.info({ applied }, 'migrations applied')
+    if (config.demo) {
+      const demo = {
+        account: config.demoAccount,
+        password: config.demoPassword,
+        invite: config.demoInvite,
+      }
+      const { created } = await seedDemo(store.db, demo, { passwords: broker.passwords, clock })
+      logger.info({ account: demo.account, created }, 'demo login ready')
+    }
+    await market.start()
+    hub = registerQuotesHub(io, market, logger.child({ part: 'quotes' }))
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(config.port, config.host, () => {
+        server.off('error', reject)
+        resolve()
+      })
+    })
+    return { port: (server.address() as AddressInfo).port }
+  }
+
+  async function shutDown(): Promise<void> {
+    hub?.close()
+    if (server.listening) {
+      const closed = io.close()
+      server.closeIdleConnections()
+      const cut = setTimeout(() => server.closeAllConnections(), GRACE_MS)
+      await closed
+      clearTimeout(cut)
+    }
+    await market.stop()
+    await store.close()
+  }
+
+  return {
+    start,
+    /** Idempotent: a second call waits for the first. */
+    stop: () => (stopping ??= shutDown()),
+    config,
+    logger,
+    server,
+    io,
+    store,
+    db: store.db,
+    clock,
+    market,
+    broker,
+    /** Every /api/vue call, as registered (path, auth, rateLimited). */
+    vueRoutes: vue.routes,
+  }
+}
+
+export type App = ReturnType<typeof createApp>

@@ -1,0 +1,19 @@
+import type { Market } from '@kabu/shared/market/types'
+
+/** The two figures getUserinfo shows for one market's wallet, in 1/10,000 of the currency unit. */
+export interface WalletBalances {
+  /** Cash the user may use now (`jpy`). */
+  available: bigint
+  /** Money borrowed on credit (`jpyyjed`). */
+  borrowed: bigint
+}
+
+/**
+ * Reads a user's wallet for a market. The auth area takes this as a dependency (see app.ts) so the
+ * ledger of issue 3 plugs in by passing its own reader, computed from ledger entries; nothing in
+ * the auth area changes then.
+ */
+export type BalanceReader = (userId: bigint, market: Market) => Promise<WalletBalances>
+
+/** Before the ledger exists no money can have moved, so every wallet is truly empty. */
+export const balancesBeforeLedger: BalanceReader = async () => ({ available: 0n, borrowed: 0n })

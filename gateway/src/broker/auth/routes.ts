@@ -1,0 +1,57 @@
+import { ok } from '@kabu/shared/api/envelope'
+import {
+  loginPasswordRequest,
+  loginRequest,
+  registerRequest,
+  userinfoRequest,
+  type SessionGrant,
+  type Userinfo,
+} from '@kabu/shared/api/user'
+import { MARKET_OF_TYPE } from '@kabu/shared/market/types'
+import type { VueArea } from '../../http/vue-router'
+import { unitsToWire } from '../wire-money'
+import type { AuthService } from './service'
+
+/** `/user/*` session calls: parse the form, ask the service, answer in the spec's field names. */
+export function authRoutes(auth: AuthService): VueArea {
+  return (routes) => {
+    routes.open(
+      '/user/register',
+      async ({ body }) =>
+        ok<SessionGrant>(await auth.register(registerRequest.parse(body)), 'register_ok'),
+      { rateLimited: true },
+    )
+
+    routes.open(
+      '/user/login',
+      async ({ body }) => ok<SessionGrant>(await auth.login(loginRequest.parse(body)), 'login_ok'),
+      { rateLimited: true },
+    )
+
+    routes.authed('/user/logout', async ({ user }) => {
+      await auth.logout(user)
+      return ok(null)
+    })
+
+    routes.authed('/user/getUserinfo', async ({ body, user }) => {
+      const { type } = userinfoRequest.parse(body)
+      const profile = await auth.profile(user, MARKET_OF_TYPE[type])
+      const info: Userinfo = {
+        account: profile.account,
+        [type]: unitsToWire(profile.balances.available),
+        [`${type}yjed`]: unitsToWire(profile.balances.borrowed),
+        credit_score: profile.creditScore,
+        // Identity verification arrives with the KYC area; until then nobody can be verified.
+        verified: 0,
+        fund_password_set: profile.fundPasswordSet,
+        invite_code: profile.inviteCode,
+      }
+      return ok(info)
+    })
+
+    routes.authed('/user/loginPassword', async ({ body, user }) => {
+      await auth.changePassword(user, loginPasswordRequest.parse(body))
+      return ok(null, 'modify_ok')
+    })
+  }
+}

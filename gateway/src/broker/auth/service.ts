@@ -1,0 +1,145 @@
+import type { Kysely } from 'kysely'
+import { ACCOUNT_RULE } from '@kabu/shared/api/user'
+import type { Market } from '@kabu/shared/market/types'
+import type { Clock } from '../../clock'
+import type { SessionUser } from '../../http/session.middleware'
+import { isUniqueViolation, type Database } from '../../store/index'
+import { Refusal } from '../refusal'
+import * as q from './auth.sql'
+import type { BalanceReader, WalletBalances } from './balances'
+import type { PasswordHasher } from './passwords'
+import { hashSessionToken, newInviteCode, newSessionToken } from './tokens'
+
+/** A session lives 30 days from its login; then the client is sent to log in again. */
+export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60_000
+
+// Eight random characters collide rarely; a few retries make it practically never.
+const INVITE_CODE_ATTEMPTS = 5
+
+export interface AuthDeps {
+  db: Kysely<Database>
+  clock: Clock
+  passwords: PasswordHasher
+  balances: BalanceReader
+}
+
+export interface Profile {
+  account: string
+  inviteCode: string
+  creditScore: number
+  fundPasswordSet: boolean
+  balances: WalletBalances
+}
+
+export type AuthService = ReturnType<typeof createAuthService>
+
+/**
+ * Accounts and sessions: register under an inviter, log in, log out, change the login password, and
+ * resolve a token to its user for every authed call.
+ */
+export function createAuthService({ db, clock, passwords, balances }: AuthDeps) {
+  async function openSession(userId: bigint, executor: Kysely<Database> = db): Promise<string> {
+    const { token, tokenHash } = newSessionToken()
+    await q.insertSession(executor, { userId, tokenHash, now: clock.now() })
+    return token
+  }
+
+  return {
+    /** A newcomer joins with the invite code of an existing user and is logged in at once. */
+    async register(input: { account: string; password: string; invite: string }) {
+      if (await q.findUserByAccount(db, input.account)) throw new Refusal('account_exists')
+      const inviter = await q.findUserByInviteCode(db, input.invite)
+      if (!inviter) throw new Refusal('inviter_not_found')
+      const passwordHash = await passwords.hash(input.password)
+
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const token = await db.transaction().execute(async (trx) => {
+            const userId = await q.insertUser(trx, {
+              account: input.account,
+              password_hash: passwordHash,
+              invite_code: newInviteCode(),
+              inviter_id: inviter.id,
+              created_at: clock.now(),
+            })
+            return openSession(userId, trx)
+          })
+          return { token, account: input.account }
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error
+          // Either someone took the account meanwhile, or the invite code collided: try a new one.
+          if (await q.findUserByAccount(db, input.account)) throw new Refusal('account_exists')
+          if (attempt >= INVITE_CODE_ATTEMPTS) throw error
+        }
+      }
+    },
+
+    /**
+     * Unknown account and wrong password get the same answer and take the same time, so the login
+     * form cannot be used to find out which accounts exist. The account's state is only told to
+     * someone who knows its password.
+     */
+    async login(input: { account: string; password: string }) {
+      const user = ACCOUNT_RULE.test(input.account)
+        ? await q.findUserByAccount(db, input.account)
+        : undefined
+      if (!user) {
+        await passwords.verifyNothing(input.password)
+        throw new Refusal('wrong_account_or_password')
+      }
+      if (!(await passwords.verify(user.password_hash, input.password))) {
+        throw new Refusal('wrong_account_or_password')
+      }
+      if (user.status === 'banned') throw new Refusal('account_banned')
+      if (user.status === 'frozen') throw new Refusal('account_frozen')
+      if (passwords.isOutdated(user.password_hash)) {
+        await q.setPasswordHash(db, user.id, await passwords.hash(input.password))
+      }
+      return { token: await openSession(user.id), account: user.account }
+    },
+
+    /** The session behind a token, if it is live, its user active and the account really theirs. */
+    async authenticate(token: string, account: string): Promise<SessionUser | null> {
+      const notBefore = clock.now() - SESSION_MAX_AGE_MS
+      const row = await q.findLiveSession(db, hashSessionToken(token), notBefore)
+      if (!row || row.status !== 'active') return null
+      if (row.account.toLowerCase() !== account.toLowerCase()) return null
+      return {
+        userId: row.user_id,
+        sessionId: row.session_id,
+        account: row.account,
+        tradingBarred: row.trading_barred === 1n,
+      }
+    },
+
+    async logout(user: SessionUser): Promise<void> {
+      await q.revokeSession(db, user.sessionId, clock.now())
+    },
+
+    /** A new login password ends every session of the user, this one included. */
+    async changePassword(user: SessionUser, input: { old: string; password: string }) {
+      const current = await q.findUserById(db, user.userId)
+      if (!current) throw new Refusal('please_login_again', 401)
+      if (!(await passwords.verify(current.password_hash, input.old))) {
+        throw new Refusal('wrong_old_password')
+      }
+      const hash = await passwords.hash(input.password)
+      await db.transaction().execute(async (trx) => {
+        await q.setPasswordHash(trx, user.userId, hash)
+        await q.revokeAllSessions(trx, user.userId, clock.now())
+      })
+    },
+
+    async profile(user: SessionUser, market: Market): Promise<Profile> {
+      const row = await q.findUserById(db, user.userId)
+      if (!row) throw new Refusal('please_login_again', 401)
+      return {
+        account: row.account,
+        inviteCode: row.invite_code,
+        creditScore: Number(row.credit_score),
+        fundPasswordSet: row.fund_password_hash !== null,
+        balances: await balances(user.userId, market),
+      }
+    },
+  }
+}

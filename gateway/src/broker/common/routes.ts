@@ -1,0 +1,11 @@
+import { ok } from '@kabu/shared/api/envelope'
+import type { VueArea } from '../../http/vue-router'
+import type { CommonService } from './service'
+
+/** `/common/*`: open calls the start screen makes before anyone logs in. */
+export function commonRoutes(common: CommonService): VueArea {
+  return (routes) => {
+    routes.open('/common/config', async () => ok(await common.configEntries()))
+    routes.open('/common/version', async () => ok(common.version()))
+  }
+}

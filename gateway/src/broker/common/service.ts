@@ -1,0 +1,51 @@
+import type { Kysely } from 'kysely'
+import type { ConfigEntry, VersionInfo } from '@kabu/shared/api/common'
+import type { Config } from '../../config'
+import type { Database } from '../../store/index'
+
+/** Spec §9: one lot is 100 shares; a holding cannot be sold within 15 minutes of its purchase. */
+export const LOT_SHARES = 100
+export const SELL_LOCK_MINUTES = 15
+
+export interface CommonDeps {
+  db: Kysely<Database>
+  config: Pick<Config, 'kefuUrl' | 'appVersion' | 'minClientVersion' | 'demo' | 'timeTravel'>
+  /** Whether quotes come from the simulator right now (the client labels them as such). */
+  quotesSimulated: () => boolean
+}
+
+export type CommonService = ReturnType<typeof createCommonService>
+
+/** What the client needs before anything else: settings it shows or obeys, and version checks. */
+export function createCommonService({ db, config, quotesSimulated }: CommonDeps) {
+  function defaults(): Map<string, string> {
+    const entries = new Map<string, string>([
+      ['version', config.appVersion],
+      ['min_client', config.minClientVersion],
+      ['lot', String(LOT_SHARES)],
+      ['sell_lock_minutes', String(SELL_LOCK_MINUTES)],
+      ['markets', 'jpy,usd,cny'],
+      ['default_market', 'jpy'],
+      ['quotes_simulated', quotesSimulated() ? '1' : '0'],
+      ['demo', config.demo ? '1' : '0'],
+      ['time_travel', config.timeTravel ? '1' : '0'],
+    ])
+    // No link configured means no entry: the client then says the link was not obtained.
+    if (config.kefuUrl) entries.set('kefu', config.kefuUrl)
+    return entries
+  }
+
+  return {
+    /** The defaults, overridden or extended by what an operator stored in `settings`. */
+    async configEntries(): Promise<ConfigEntry[]> {
+      const entries = defaults()
+      const stored = await db.selectFrom('settings').select(['name', 'value']).execute()
+      for (const { name, value } of stored) entries.set(name, value)
+      return [...entries].map(([name, value]) => ({ name, value }))
+    },
+
+    version(): VersionInfo {
+      return { version: config.appVersion, min_client: config.minClientVersion }
+    },
+  }
+}

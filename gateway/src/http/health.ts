@@ -1,0 +1,29 @@
+import { sql } from 'kysely'
+import type { RequestHandler } from 'express'
+import type { FeedStatus } from '@kabu/shared/market/types'
+import type { Store } from '../store/index'
+
+/** What /health needs of the market: its feed status. */
+export interface MarketStatusSource {
+  status(): FeedStatus
+}
+
+/**
+ * `{ok, store, market}`: 200 when the store answers a query, 503 when it does not, so a load
+ * balancer or Docker's health check takes this gateway out of rotation. A closed or stale market is
+ * reported but is not a failure: outside trading hours that is the normal state.
+ */
+export function healthHandler(store: Store, market: MarketStatusSource): RequestHandler {
+  return async (req, res) => {
+    let storeOk = true
+    try {
+      await sql`select 1`.execute(store.db)
+    } catch (error) {
+      storeOk = false
+      req.log.error({ err: error }, 'health: store does not answer')
+    }
+    res
+      .status(storeOk ? 200 : 503)
+      .json({ ok: storeOk, store: store.kind, market: market.status() })
+  }
+}

@@ -1,0 +1,44 @@
+import express, { type ErrorRequestHandler, type Router } from 'express'
+import type { Logger } from 'pino'
+import { refused } from '@kabu/shared/api/envelope'
+import type { Store } from '../store/index'
+import { healthHandler, type MarketStatusSource } from './health'
+import { requestLogger } from './request-log'
+import { securityHeaders } from './security'
+import { staticClient } from './static-client'
+
+export interface HttpDeps {
+  logger: Logger
+  store: Store
+  market: MarketStatusSource
+  clientDir: string
+  vueRouter: Router
+  marketRouter: Router
+}
+
+// Outside /api/vue (which has its own handler) a failure is still an envelope, never a stack trace.
+const lastResortErrors: ErrorRequestHandler = (error, req, res, next) => {
+  if (res.headersSent) return next(error)
+  const status = (error as { status?: unknown }).status
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return void res.status(status).json(refused(status === 404 ? 'not_found' : 'invalid_input'))
+  }
+  req.log.error({ err: error }, 'unhandled error')
+  res.status(500).json({ ...refused('network_error'), request_id: req.id })
+}
+
+/** The express app: logs and security headers, health, the two APIs, then the built client. */
+export function createHttpApp(deps: HttpDeps): express.Express {
+  const app = express()
+  app.disable('x-powered-by')
+  app.use(requestLogger(deps.logger))
+  app.use(securityHeaders())
+  app.get('/health', healthHandler(deps.store, deps.market))
+  app.use('/api/vue', deps.vueRouter)
+  app.use('/api/market', deps.marketRouter)
+  app.use('/api', (_req, res) => void res.status(404).json(refused('not_found')))
+  app.use(staticClient(deps.clientDir))
+  app.use((_req, res) => void res.status(404).json(refused('not_found')))
+  app.use(lastResortErrors)
+  return app
+}

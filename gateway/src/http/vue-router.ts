@@ -1,0 +1,110 @@
+import express, { Router, type Request, type RequestHandler, type Response } from 'express'
+import type { Logger } from 'pino'
+import type { Ok } from '@kabu/shared/api/envelope'
+import { Refusal } from '../broker/refusal'
+import { perIpLimiter, type RateLimitOptions } from './rate-limit'
+import { requireSession, type Authenticate, type SessionUser } from './session.middleware'
+import { vueErrorHandler, vueNotFound } from './vue-errors'
+
+/** What a /api/vue handler receives. */
+export interface VueCall<User> {
+  /** The form fields as sent: untrusted, parse them with the area's zod schema. */
+  body: Record<string, unknown>
+  /** The caller (authed calls), or null (open calls). */
+  user: User
+  log: Logger
+}
+
+export type VueHandler<User> = (call: VueCall<User>) => Promise<Ok<unknown>>
+
+/** Where an area registers its calls; paths are relative to /api/vue, e.g. `/user/login`. */
+export interface VueRoutes {
+  /** A call anyone may make. `rateLimited`: counted per IP (login, register). */
+  open(path: string, handler: VueHandler<null>, options?: { rateLimited?: boolean }): void
+  /** A call that needs a live session; anything else gets HTTP 401 please_login_again. */
+  authed(path: string, handler: VueHandler<SessionUser>): void
+}
+
+/** One broker area's registration: `(routes) => { routes.open(...); routes.authed(...) }`. */
+export type VueArea = (routes: VueRoutes) => void
+
+export interface VueRouteInfo {
+  path: string
+  auth: boolean
+  rateLimited: boolean
+}
+
+// Forms of this API are a handful of short fields; 64 KB leaves room and stops floods early.
+const FORM_LIMIT = '64kb'
+const FIELD_LIMIT = 100
+
+function formFields(req: Request): Record<string, unknown> {
+  // A body that is not a form (JSON, none) leaves req.body undefined: every field is then missing.
+  const body: unknown = req.body
+  const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {}
+  // PostgreSQL cannot store NUL in text, and no field of ours has a use for it: refuse it here once.
+  for (const value of Object.values(fields)) {
+    const values = Array.isArray(value) ? value : [value]
+    if (values.some((v) => typeof v === 'string' && v.includes('\u0000'))) {
+      throw new Refusal('invalid_input')
+    }
+  }
+  return fields
+}
+
+function run<User>(handler: VueHandler<User>, userOf: (res: Response) => User): RequestHandler {
+  return async (req, res) => {
+    const envelope = await handler({ body: formFields(req), user: userOf(res), log: req.log })
+    res.json(envelope)
+  }
+}
+
+/**
+ * The /api/vue router: POST with form bodies, the envelope of API.md, sessions from the `token` and
+ * `account` headers, and one error handler. Areas add their calls through `VueRoutes`; `routes`
+ * lists every registered call (the bad-input test walks it, so new areas are covered for free).
+ */
+export function createVueRouter(deps: {
+  authenticate: Authenticate
+  areas: readonly VueArea[]
+  rateLimit: RateLimitOptions
+}): { router: Router; routes: VueRouteInfo[] } {
+  const router = Router()
+  const routes: VueRouteInfo[] = []
+  router.use(
+    express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: FIELD_LIMIT }),
+  )
+  const session = requireSession(deps.authenticate)
+
+  const claim = (info: VueRouteInfo) => {
+    if (!info.path.startsWith('/') || routes.some((r) => r.path === info.path)) {
+      throw new Error(`/api/vue${info.path} is registered twice or malformed`)
+    }
+    routes.push(info)
+  }
+  const registry: VueRoutes = {
+    open(path, handler, options) {
+      const rateLimited = options?.rateLimited ?? false
+      claim({ path, auth: false, rateLimited })
+      const guards = rateLimited ? [perIpLimiter(deps.rateLimit)] : []
+      router.post(
+        path,
+        ...guards,
+        run(handler, () => null),
+      )
+    },
+    authed(path, handler) {
+      claim({ path, auth: true, rateLimited: false })
+      router.post(
+        path,
+        session,
+        run(handler, (res) => res.locals.user as SessionUser),
+      )
+    },
+  }
+  for (const area of deps.areas) area(registry)
+
+  router.use(vueNotFound)
+  router.use(vueErrorHandler)
+  return { router, routes }
+}

@@ -1,0 +1,57 @@
+import { createApp } from './app'
+import { loadConfig, type Config } from './config'
+
+/**
+ * `npm start -w gateway`: read the settings, build the app, start it, say where it is, and stop it
+ * cleanly on SIGINT/SIGTERM (Docker and Ctrl-C), so the SQLite file is closed properly.
+ */
+async function main(): Promise<void> {
+  const config = loadConfig()
+  const app = createApp(config)
+
+  let stopping = false
+  const stop = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    app.logger.info({ signal }, 'stopping')
+    app.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.logger.error({ err: error }, 'stop failed')
+        process.exit(1)
+      },
+    )
+  }
+  process.on('SIGINT', () => stop('SIGINT'))
+  process.on('SIGTERM', () => stop('SIGTERM'))
+
+  try {
+    const { port } = await app.start()
+    printBanner(config, port, app.store.kind, app.store.location)
+  } catch (error) {
+    app.logger.fatal({ err: error }, 'could not start')
+    await app.stop().catch(() => undefined)
+    process.exit(1)
+  }
+}
+
+function printBanner(config: Config, port: number, storeKind: string, storeLocation: string): void {
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
+  const lines = [
+    '',
+    `  kabu gateway  http://${host}:${port}`,
+    `  store         ${storeKind} (${storeLocation})`,
+    `  quotes        ${config.quoteSource}, market hours ${config.marketHours}, seed ${config.seed}`,
+  ]
+  if (config.demo) {
+    lines.push(
+      `  DEMO login    account ${config.demoAccount}  password ${config.demoPassword}`,
+      `  invite code   ${config.demoInvite.toUpperCase()}  (give it to a newcomer to register)`,
+      `  OPS_TOKEN     ${config.opsToken}`,
+    )
+  }
+  lines.push('')
+  process.stdout.write(`${lines.join('\n')}\n`)
+}
+
+void main()

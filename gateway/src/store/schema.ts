@@ -1,0 +1,56 @@
+import type { ColumnType, GeneratedAlways, Insertable, Selectable } from 'kysely'
+
+/**
+ * The tables as Kysely sees them. Every integer column is BIGINT on PostgreSQL and INTEGER with
+ * `safeIntegers` on SQLite, and both drivers are set to hand back a `bigint` (see sqlite.ts and
+ * postgres.ts): one rule for ids, times and money alike, so no value can silently lose precision and
+ * the two stores return the same JS types. Convert with `Number()` only at the edge, for values known
+ * to be small (ids, epoch ms, scores).
+ */
+type Int = ColumnType<bigint, number | bigint, number | bigint>
+type IntDefault = ColumnType<bigint, number | bigint | undefined, number | bigint>
+type Id = GeneratedAlways<bigint>
+
+export type UserStatus = 'active' | 'frozen' | 'banned'
+
+export interface UsersTable {
+  id: Id
+  account: string
+  password_hash: string
+  /** The code newcomers type to register under this user (unique, upper case). */
+  invite_code: string
+  inviter_id: bigint | null
+  status: ColumnType<UserStatus, UserStatus | undefined, UserStatus>
+  /** 0 or 1: spec §6, an account may be barred from trading while it can still log in. */
+  trading_barred: IntDefault
+  credit_score: IntDefault
+  /** Null until the user sets a fund password. */
+  fund_password_hash: string | null
+  created_at: Int
+}
+
+export interface SessionsTable {
+  id: Id
+  /** SHA-256 (hex) of the bearer token: a copy of the table cannot be replayed as sessions. */
+  token_hash: string
+  user_id: Int
+  created_at: Int
+  revoked_at: ColumnType<bigint | null, number | bigint | null | undefined, number | bigint | null>
+}
+
+/** Operator-set values of /common/config that override the defaults from the environment. */
+export interface SettingsTable {
+  name: string
+  value: string
+  updated_at: Int
+}
+
+export interface Database {
+  users: UsersTable
+  sessions: SessionsTable
+  settings: SettingsTable
+}
+
+export type User = Selectable<UsersTable>
+export type NewUser = Insertable<UsersTable>
+export type Session = Selectable<SessionsTable>

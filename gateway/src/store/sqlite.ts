@@ -1,0 +1,31 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import SqliteDatabase from 'better-sqlite3'
+import { SqliteDialect } from 'kysely'
+
+/** The embedded store's file inside DATA_DIR. */
+export const SQLITE_FILE = 'kabu.sqlite'
+
+/**
+ * One better-sqlite3 connection (Kysely serialises queries on it, so it is the single writer the
+ * design asks for). WAL lets readers run beside the writer; `synchronous=FULL` makes every commit
+ * durable even on power loss, which is what kept the kill -9 runs lossless. `safeIntegers` makes
+ * every INTEGER a bigint: money never passes through a float, and PostgreSQL's BIGINT is parsed the
+ * same way (postgres.ts), so services see one type from both stores.
+ */
+export function openSqlite(dataDir: string): { dialect: SqliteDialect; file: string } {
+  const file = path.join(dataDir, SQLITE_FILE)
+  // The file is opened on the first query (start() migrating), not when the app is composed.
+  const open = async () => {
+    mkdirSync(dataDir, { recursive: true })
+    const database = new SqliteDatabase(file)
+    database.pragma('journal_mode = WAL')
+    database.pragma('synchronous = FULL')
+    database.pragma('foreign_keys = ON')
+    // A second process (a CLI, a backup) may hold the lock briefly: wait instead of failing.
+    database.pragma('busy_timeout = 5000')
+    database.defaultSafeIntegers(true)
+    return database
+  }
+  return { dialect: new SqliteDialect({ database: open }), file }
+}

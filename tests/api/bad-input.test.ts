@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { isMessageKey } from '@kabu/shared/api/messages'
+import type { SessionGrant } from '@kabu/shared/api/user'
+import { DEMO, startTestApp, type TestApp } from '../support/app'
+import { session, vue, vueData, type VueAnswer } from '../support/vue'
+import { FORM_PROBES, GZIP_BOMB, HUGE_BODY, QUERY_PROBES } from './bad-input.payloads'
+
+/**
+ * Every /api/vue call (as the router registered them, so new areas are covered without editing
+ * this file) and every /api/market route gets hostile input. Whatever comes in: never a 500, always
+ * a known message key, and nothing written.
+ */
+
+/** The GET routes of /api/market (gateway/src/market/routes.ts and API.md). */
+const MARKET_ROUTES = ['/search', '/snapshot', '/bars', '/indices', '/rank', '/summary', '/depth']
+
+let t: TestApp
+let demo: SessionGrant
+let before: { users: number; sessions: number; settings: number; demoHash: string }
+
+const demoHash = async () =>
+  (
+    await t.app.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('account', '=', DEMO.account)
+      .executeTakeFirstOrThrow()
+  ).password_hash
+
+beforeAll(async () => {
+  t = await startTestApp()
+  demo = await vueData<SessionGrant>(t.url, '/user/login', DEMO)
+  before = {
+    users: await t.count('users'),
+    sessions: await t.count('sessions'),
+    settings: await t.count('settings'),
+    demoHash: await demoHash(),
+  }
+})
+afterAll(() => t.stop())
+
+function expectHandled(answer: VueAnswer, what: string): void {
+  const summary = `${what} → HTTP ${answer.http} ${answer.status} ${answer.msg}`
+  expect(answer.http, summary).toBeLessThan(500)
+  expect(answer.status, summary).toBeOneOf([0, 1])
+  if (answer.status === 0) expect(isMessageKey(answer.msg ?? ''), summary).toBe(true)
+}
+
+describe('bad input to every /api/vue call', () => {
+  it('knows the calls it is testing', () => {
+    const paths = t.app.vueRoutes.map((r) => r.path)
+    for (const known of [
+      '/user/register',
+      '/user/login',
+      '/user/logout',
+      '/user/getUserinfo',
+      '/user/loginPassword',
+      '/common/config',
+      '/common/version',
+    ]) {
+      expect(paths).toContain(known)
+    }
+  })
+
+  it('answers every probe, anonymous and logged in, with a known key and never a 500', async () => {
+    for (const route of t.app.vueRoutes) {
+      // Logging out is what a valid session asks for, whatever the body says.
+      const asDemo = route.auth && route.path !== '/user/logout'
+      for (const probe of FORM_PROBES) {
+        const contentType = probe.contentType ?? 'application/x-www-form-urlencoded'
+        const anonymous = await vue(t.url, route.path, probe.body, probe.headers, contentType)
+        expectHandled(anonymous, `${route.path} ${probe.name}`)
+        // A session is needed: 401, or the 4xx of a body refused before the session is read.
+        if (route.auth)
+          expect(anonymous.http, `${route.path} ${probe.name}`).toBeGreaterThanOrEqual(400)
+        if (asDemo) {
+          const headers = { ...probe.headers, ...session(demo) }
+          const answer = await vue(t.url, route.path, probe.body, headers, contentType)
+          expectHandled(answer, `${route.path} ${probe.name} (logged in)`)
+        }
+      }
+    }
+  })
+
+  it('refuses a 10 MB body to every call with 413 invalid_input, compressed or not', async () => {
+    for (const route of t.app.vueRoutes) {
+      const answer = await vue(t.url, route.path, HUGE_BODY, session(demo))
+      expect(answer, route.path).toMatchObject({ http: 413, status: 0, msg: 'invalid_input' })
+      const bomb = await vue(t.url, route.path, GZIP_BOMB, {
+        ...session(demo),
+        'content-encoding': 'gzip',
+      })
+      expect(bomb, `${route.path} gzip`).toMatchObject({
+        http: 413,
+        status: 0,
+        msg: 'invalid_input',
+      })
+    }
+  })
+})
+
+describe('bad input to every /api/market route', () => {
+  it('answers with data or a 4xx and a known key, never a 500', async () => {
+    for (const route of MARKET_ROUTES) {
+      for (const query of QUERY_PROBES) {
+        const res = await fetch(`${t.url}/api/market${route}${query}`)
+        const what = `GET ${route}${query.slice(0, 60)} → ${res.status}`
+        expect(res.status, what).toBeLessThan(500)
+        const text = await res.text()
+        if (res.status >= 400 && res.status !== 431) {
+          const body = JSON.parse(text) as { status?: number; msg?: string }
+          expect(body.status, what).toBe(0)
+          expect(isMessageKey(body.msg ?? ''), what).toBe(true)
+        }
+      }
+      const posted = await fetch(`${t.url}/api/market${route}`, { method: 'POST', body: HUGE_BODY })
+      expect(posted.status, `POST ${route}`).toBeGreaterThanOrEqual(400)
+      expect(posted.status, `POST ${route}`).toBeLessThan(500)
+    }
+  })
+})
+
+describe('after all of it', () => {
+  it('nothing was written and the demo session still works', async () => {
+    expect(await t.count('users')).toBe(before.users)
+    expect(await t.count('sessions')).toBe(before.sessions)
+    expect(await t.count('settings')).toBe(before.settings)
+    expect(await demoHash()).toBe(before.demoHash)
+    expect((await vue(t.url, '/user/getUserinfo', {}, session(demo))).status).toBe(1)
+  })
+})

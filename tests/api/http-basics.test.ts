@@ -1,0 +1,179 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { SessionGrant } from '@kabu/shared/api/user'
+import { DEMO, startTestApp, type TestApp } from '../support/app'
+import { session, vue, vueData } from '../support/vue'
+
+let t: TestApp
+const clientDir = mkdtempSync(path.join(tmpdir(), 'kabu-client-'))
+let brokenBalances = false
+
+beforeAll(async () => {
+  mkdirSync(path.join(clientDir, 'assets'))
+  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>kabu</title>')
+  writeFileSync(path.join(clientDir, 'assets', 'index-Ab12Cd.js'), 'console.log(1)')
+  t = await startTestApp({
+    env: {
+      CLIENT_DIR: clientDir,
+      KEFU_URL: 'https://support.example.jp/chat',
+      APP_VERSION: '1.2.0',
+    },
+    deps: {
+      // A reader that fails on demand stands in for a bug deep inside a call.
+      balances: async () => {
+        if (brokenBalances) throw new Error('ledger exploded')
+        return { available: 12_345_000n, borrowed: 0n }
+      },
+    },
+  })
+})
+afterAll(async () => {
+  await t.stop()
+  rmSync(clientDir, { recursive: true, force: true })
+})
+
+describe('health and headers', () => {
+  it('/health reports the store and the market feed', async () => {
+    const res = await fetch(`${t.url}/health`)
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as {
+      ok: boolean
+      store: string
+      market: { simulated: boolean }
+    }
+    expect(body).toMatchObject({ ok: true, store: t.database.kind, market: { simulated: true } })
+  })
+
+  it('echoes a sane x-request-id and makes one up otherwise', async () => {
+    const given = await fetch(`${t.url}/health`, { headers: { 'x-request-id': 'abc-123' } })
+    expect(given.headers.get('x-request-id')).toBe('abc-123')
+    const hostile = await fetch(`${t.url}/health`, { headers: { 'x-request-id': 'a b<script>' } })
+    expect(hostile.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  it('sends a CSP that allows the app, its sockets and inline styles, nothing else', async () => {
+    const csp = (await fetch(`${t.url}/`)).headers.get('content-security-policy') ?? ''
+    expect(csp).toContain("default-src 'self'")
+    expect(csp).toContain("connect-src 'self' ws: wss:")
+    expect(csp).toContain("img-src 'self' data:")
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'")
+    expect(csp).not.toContain('upgrade-insecure-requests')
+  })
+})
+
+describe('/health when the store is gone', () => {
+  it('answers 503 with ok:false, so the gateway leaves the rotation', async () => {
+    const broken = await startTestApp()
+    try {
+      await broken.app.store.close()
+      const res = await fetch(`${broken.url}/health`)
+      expect(res.status).toBe(503)
+      expect(await res.json()).toMatchObject({ ok: false, store: broken.database.kind })
+    } finally {
+      await broken.stop()
+    }
+  })
+})
+
+describe('the built client', () => {
+  it('serves index.html at / (revalidated) and assets as immutable', async () => {
+    const index = await fetch(`${t.url}/`)
+    expect(index.status).toBe(200)
+    expect(await index.text()).toContain('<title>kabu</title>')
+    expect(index.headers.get('cache-control')).toBe('no-cache')
+    const asset = await fetch(`${t.url}/assets/index-Ab12Cd.js`)
+    expect(asset.status).toBe(200)
+    expect(asset.headers.get('cache-control')).toContain('immutable')
+    expect((await fetch(`${t.url}/assets/missing.js`)).status).toBe(404)
+  })
+})
+
+describe('/api/vue envelope and errors', () => {
+  it('answers unknown paths and non-POST methods with 404 not_found', async () => {
+    expect(await vue(t.url, '/user/nothing')).toMatchObject({
+      http: 404,
+      status: 0,
+      msg: 'not_found',
+    })
+    const get = await fetch(`${t.url}/api/vue/common/version`)
+    expect(get.status).toBe(404)
+    expect(await get.json()).toEqual({ status: 0, msg: 'not_found' })
+    expect((await fetch(`${t.url}/api/elsewhere`)).status).toBe(404)
+  })
+
+  it('refuses a 10 MB body with 413 invalid_input, and a malformed one with a 4xx', async () => {
+    const huge = await vue(t.url, '/user/login', `account=${'a'.repeat(10 * 1024 * 1024)}`)
+    expect(huge).toMatchObject({ http: 413, status: 0, msg: 'invalid_input' })
+    const charset = await vue(
+      t.url,
+      '/user/login',
+      'account=a',
+      {},
+      'application/x-www-form-urlencoded; charset=klingon',
+    )
+    expect(charset.http).toBeGreaterThanOrEqual(400)
+    expect(charset.http).toBeLessThan(500)
+    expect(charset.msg).toBe('invalid_input')
+  })
+
+  it('refuses a body that cannot be decoded with 400 invalid_input', async () => {
+    const res = await fetch(`${t.url}/api/vue/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-encoding': 'gzip' },
+      body: 'account=demo0001&password=not-gzip-at-all',
+    })
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({ status: 0, msg: 'invalid_input' })
+  })
+
+  it('turns a bug into a logged 500 network_error carrying the request id', async () => {
+    const grant = await vueData<SessionGrant>(t.url, '/user/login', DEMO)
+    expect(await vueData(t.url, '/user/getUserinfo', {}, session(grant))).toMatchObject({
+      jpy: '1234.5',
+    })
+    brokenBalances = true
+    try {
+      const res = await fetch(`${t.url}/api/vue/user/getUserinfo`, {
+        method: 'POST',
+        headers: { ...session(grant), 'x-request-id': 'trace-me-1' },
+      })
+      expect(res.status).toBe(500)
+      expect(await res.json()).toEqual({
+        status: 0,
+        msg: 'network_error',
+        request_id: 'trace-me-1',
+      })
+    } finally {
+      brokenBalances = false
+    }
+  })
+})
+
+describe('/common', () => {
+  it('/common/version gives the version and the oldest client allowed', async () => {
+    expect(await vueData(t.url, '/common/version')).toEqual({
+      version: '1.2.0',
+      min_client: '0.1.0',
+    })
+  })
+
+  it('/common/config lists kefu and the business constants, operator settings winning', async () => {
+    const entries = await vueData<{ name: string; value: string }[]>(t.url, '/common/config')
+    const byName = new Map(entries.map((e) => [e.name, e.value]))
+    expect(byName.get('kefu')).toBe('https://support.example.jp/chat')
+    expect(byName.get('version')).toBe('1.2.0')
+    expect(byName.get('lot')).toBe('100')
+    expect(byName.get('sell_lock_minutes')).toBe('15')
+    expect(byName.get('quotes_simulated')).toBe('1')
+    await t.app.db
+      .insertInto('settings')
+      .values({ name: 'kefu', value: 'https://line.example/kabu', updated_at: 1 })
+      .execute()
+    const after = await vueData<{ name: string; value: string }[]>(t.url, '/common/config')
+    expect(after.filter((e) => e.name === 'kefu')).toEqual([
+      { name: 'kefu', value: 'https://line.example/kabu' },
+    ])
+  })
+})

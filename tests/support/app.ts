@@ -1,0 +1,63 @@
+import { createApp, type App, type AppDeps } from '../../gateway/src/app'
+import { loadConfig } from '../../gateway/src/config'
+import { freshDatabase, type TestDatabase } from './db'
+
+export interface TestApp {
+  app: App
+  /** `http://127.0.0.1:<port>` */
+  url: string
+  database: TestDatabase
+  /** Row count of a table, to prove a request wrote nothing. */
+  count(table: 'users' | 'sessions' | 'settings'): Promise<number>
+  stop(): Promise<void>
+}
+
+/** The demo login every test app is seeded with (the defaults of config.ts). */
+export const DEMO = { account: 'demo0001', password: 'demo-pass-2026', invite: 'DEMO2026' }
+
+/**
+ * A real gateway on a free port over a fresh database (SQLite, or PostgreSQL under
+ * TEST_DATABASE_URL), seeded with the demo login. The session rate limit is lifted unless a test
+ * sets its own.
+ */
+export async function startTestApp(
+  options: { env?: Record<string, string>; deps?: AppDeps } = {},
+): Promise<TestApp> {
+  const database = await freshDatabase()
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    DEMO: '1',
+    MARKET_HOURS: 'always',
+    ...database.env,
+    ...options.env,
+  })
+  const app = createApp(config, {
+    sessionRateLimit: { windowMs: 60_000, limit: 100_000 },
+    ...options.deps,
+  })
+  try {
+    const { port } = await app.start()
+    return {
+      app,
+      url: `http://127.0.0.1:${port}`,
+      database,
+      count: async (table) => {
+        const row = await app.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+        return Number(row.n)
+      },
+      stop: async () => {
+        await app.stop()
+        await database.drop()
+      },
+    }
+  } catch (error) {
+    await app.stop()
+    await database.drop()
+    throw error
+  }
+}
