@@ -45,6 +45,8 @@ describe('walking skeleton on a 390×844 phone', () => {
 
   it('registers with the demo invite code and arrives home', async () => {
     await page.goto(gateway.url + '/#/login/register')
+    // A hash-only navigation keeps the page: wait for the register form before typing into it.
+    await page.getByTestId('password2').waitFor()
     await page.getByTestId('account').fill('e2euser01')
     await page.getByTestId('password').fill('secret-pass-1')
     await page.getByTestId('password2').fill('secret-pass-1')

@@ -1,0 +1,34 @@
+import { translateServerMessage } from '../i18n/intl'
+import { readStored, STORAGE_KEYS } from '../state/storage'
+import { dismissToasts, setBusy, showToast } from '../ui/toast/toast.store'
+import type { FormParams } from './form'
+import { announceUnauthorized } from './unauthorized'
+import { createVueClient } from './vue-client'
+
+export { isVueRefusal, VueRefusal } from './refusal'
+
+const client = createVueClient({
+  fetch: (input, init) => fetch(input, init),
+  baseUrl: '/api/vue',
+  credentials: () => ({
+    token: readStored(STORAGE_KEYS.token),
+    account: readStored(STORAGE_KEYS.account),
+  }),
+  translate: translateServerMessage,
+  toast: (text, ms) => showToast(text, ms, 'error'),
+  dismissToasts,
+  setBusy,
+  onUnauthorized: announceUnauthorized,
+})
+
+/**
+ * POSTs a form to `/api/vue/<path>` with the stored `token` and `account` headers and resolves with
+ * the envelope's `data`. A refusal has already been toasted when the promise rejects with a
+ * {@link VueRefusal}.
+ *
+ * @example
+ * const info = await vuePost<Userinfo>('/user/getUserinfo', { type: 'jpy' })
+ */
+export function vuePost<T>(path: string, params?: FormParams): Promise<T> {
+  return client.post<T>(path, params)
+}

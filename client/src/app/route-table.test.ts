@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { tabOfPath } from './bottom-tabs'
+import { routePaths, SCREEN_ROUTES, TAB_ROUTES } from './route-table'
+
+const ISSUE_2_ROUTES = [
+  '/login/start',
+  '/login/logon',
+  '/login/register',
+  '/login/login',
+  '/login/loginAfter',
+  '/home/home',
+  '/home/index',
+  '/quotes/search',
+  '/quotes/info',
+  '/mine/index',
+  '/mine/protocol',
+  '/mine/loginPassword',
+  '/mine/about',
+  '/mine/privacy',
+  '/mine/language',
+  '/mine/changeLang',
+]
+
+describe('route table', () => {
+  const paths = routePaths([...TAB_ROUTES, ...SCREEN_ROUTES])
+
+  it('registers every screen of this issue exactly once', () => {
+    expect([...paths].sort()).toEqual([...ISSUE_2_ROUTES].sort())
+  })
+
+  it('loads every screen lazily, as its own chunk', () => {
+    for (const route of [...TAB_ROUTES, ...SCREEN_ROUTES])
+      expect(route.lazy, route.path).toBeTypeOf('function')
+  })
+
+  it('registers no screen of later issues (positions stays disabled)', () => {
+    expect(paths).not.toContain('/position/index')
+  })
+})
+
+describe('bottom tab of a path', () => {
+  it('lights the tab a screen belongs to', () => {
+    expect(tabOfPath('/home/home')).toBe('home')
+    expect(tabOfPath('/home/index')).toBe('quotes')
+    expect(tabOfPath('/mine/language')).toBe('mine')
+    expect(tabOfPath('/position/index')).toBe('positions')
+    expect(tabOfPath('/quotes/search')).toBeNull()
+  })
+})

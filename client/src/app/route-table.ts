@@ -1,0 +1,21 @@
+import type { RouteObject } from 'react-router-dom'
+import { tabRoutes as homeTabs } from '../features/home/routes'
+import { screenRoutes as loginScreens } from '../features/login/routes'
+import { screenRoutes as mineScreens, tabRoutes as mineTabs } from '../features/mine/routes'
+import { screenRoutes as quotesScreens } from '../features/quotes/routes'
+import { screenRoutes as stockScreens } from '../features/stock/routes'
+
+/**
+ * Every screen this build has. A later issue adds its feature's routes here; menus enable their
+ * entries from this table, so nothing else changes.
+ */
+export const TAB_ROUTES: RouteObject[] = [...homeTabs, ...mineTabs]
+export const SCREEN_ROUTES: RouteObject[] = [
+  ...loginScreens,
+  ...quotesScreens,
+  ...stockScreens,
+  ...mineScreens,
+]
+
+export const routePaths = (routes: readonly RouteObject[]): string[] =>
+  routes.flatMap((r) => [...(r.path ? [r.path] : []), ...routePaths(r.children ?? [])])

@@ -1,0 +1,33 @@
+import { createHashRouter, Navigate, type RouteObject } from 'react-router-dom'
+import { bindNavigator } from '../state/navigation'
+import { registerRoutePaths } from '../state/route-registry'
+import { Loading } from '../ui/Loading'
+import { RouteError } from './RouteError'
+import { routePaths, SCREEN_ROUTES, TAB_ROUTES } from './route-table'
+import { ScreenLayout } from './ScreenLayout'
+
+/** Spec §2: hash routing, `/` → /login/start, anything unknown → /home/home. */
+export const appRoutes: RouteObject[] = [
+  {
+    HydrateFallback: Loading,
+    ErrorBoundary: RouteError,
+    children: [
+      { path: '/', element: <Navigate to="/login/start" replace /> },
+      // Lazy: the login route needs neither the tab bar nor the search box.
+      {
+        lazy: async () => ({ Component: (await import('./TabLayout')).TabLayout }),
+        children: TAB_ROUTES,
+      },
+      { Component: ScreenLayout, children: SCREEN_ROUTES },
+      { path: '*', element: <Navigate to="/home/home" replace /> },
+    ],
+  },
+]
+
+/** Builds the router, and lets menus and code outside React know what it can reach. */
+export function createAppRouter() {
+  registerRoutePaths(routePaths([...TAB_ROUTES, ...SCREEN_ROUTES]))
+  const router = createHashRouter(appRoutes)
+  bindNavigator((path) => void router.navigate(path))
+  return router
+}

@@ -1,0 +1,46 @@
+import Button from '@mui/material/Button'
+import { FormattedMessage } from 'react-intl'
+import { Link } from 'react-router-dom'
+import { fetchIndices, fetchRank } from '../../realtime/market-api'
+import { useMarketQuery } from '../../realtime/use-market-query'
+import { FeedStatusChip } from '../../ui/price/FeedStatusChip'
+import { IndexStrip } from './IndexStrip'
+import { MarketTabs } from './MarketTabs'
+import { PullToRefresh } from '../../ui/PullToRefresh'
+import { reloading } from './reloading'
+import { QuoteList } from './QuoteList'
+import { SectionTitle } from './SectionTitle'
+import { useListParams } from './search-params'
+
+/** Home: the indices of the three markets and the most traded stocks of one, all live. */
+export function HomeScreen() {
+  const { market, set } = useListParams('turnover')
+  const indices = useMarketQuery('indices', fetchIndices)
+  // "Popular" = most traded by value today: what people are actually dealing in.
+  const popular = useMarketQuery(market, (signal) => fetchRank(market, 'turnover', signal))
+  const refresh = () => {
+    indices.reload()
+    popular.reload()
+  }
+  return (
+    <PullToRefresh onRefresh={refresh} refreshing={reloading(indices) || reloading(popular)}>
+      <SectionTitle title={<FormattedMessage id="home.indices" />} right={<FeedStatusChip />} />
+      <IndexStrip query={indices} />
+      <SectionTitle
+        title={<FormattedMessage id="home.popular" />}
+        right={
+          <Button
+            component={Link}
+            to={`/home/index?market=${market}&by=turnover`}
+            size="small"
+            data-testid="home-more"
+          >
+            <FormattedMessage id="home.more" />
+          </Button>
+        }
+      />
+      <MarketTabs value={market} onChange={(next) => set({ market: next })} />
+      <QuoteList query={popular} />
+    </PullToRefresh>
+  )
+}

@@ -1,0 +1,37 @@
+import Box from '@mui/material/Box'
+import type { Quote } from '@kabu/shared/market/types'
+import type { MarketQuery } from '../../realtime/use-market-query'
+import { EmptyState } from '../../ui/EmptyState'
+import { MarketLoadFailed } from '../../ui/price/MarketLoadFailed'
+import { IndexCard, IndexCardSkeleton } from './IndexCard'
+
+/** The indices as a row of live cards that scrolls sideways on a phone. */
+export function IndexStrip({
+  query,
+  filter,
+}: {
+  query: MarketQuery<Quote[]>
+  filter?: (q: Quote) => boolean
+}) {
+  const { data, error, reload } = query
+  if (!data && error) return <MarketLoadFailed error={error} onRetry={reload} />
+  const indices = filter ? data?.filter(filter) : data
+  if (indices?.length === 0) return <EmptyState />
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        gap: 1,
+        overflowX: 'auto',
+        px: 2,
+        pb: 1,
+        scrollSnapType: 'x proximity',
+        '& > *': { scrollSnapAlign: 'start' },
+      }}
+    >
+      {indices
+        ? indices.map((quote) => <IndexCard key={quote.code} seed={quote} />)
+        : [0, 1, 2].map((i) => <IndexCardSkeleton key={i} />)}
+    </Box>
+  )
+}

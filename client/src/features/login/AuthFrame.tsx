@@ -1,0 +1,54 @@
+import ShowChartIcon from '@mui/icons-material/ShowChart'
+import Box from '@mui/material/Box'
+import Stack from '@mui/material/Stack'
+import Typography from '@mui/material/Typography'
+import type { ReactNode } from 'react'
+import { FormattedMessage } from 'react-intl'
+
+/** The frame of the start, login and register screens: the brand, then the content. */
+export function AuthFrame({
+  children,
+  top,
+  title,
+}: {
+  children: ReactNode
+  top?: ReactNode
+  /** The screen's own heading (login, register), under the brand. */
+  title?: ReactNode
+}) {
+  return (
+    <Box
+      component="main"
+      sx={{ flex: 1, px: 3, pt: 'calc(env(safe-area-inset-top) + 16px)', pb: 4 }}
+    >
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', minHeight: 40 }}>{top}</Box>
+      <Stack spacing={1} sx={{ alignItems: 'center', mt: 1, mb: 3 }}>
+        <Box
+          sx={{
+            width: 64,
+            height: 64,
+            borderRadius: 4,
+            bgcolor: 'primary.main',
+            color: 'primary.contrastText',
+            display: 'grid',
+            placeItems: 'center',
+          }}
+        >
+          <ShowChartIcon sx={{ fontSize: 40 }} />
+        </Box>
+        <Typography component={title ? 'p' : 'h1'} variant="h5" sx={{ fontWeight: 700 }}>
+          <FormattedMessage id="common.appName" />
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+          <FormattedMessage id="common.tagline" />
+        </Typography>
+      </Stack>
+      {title && (
+        <Typography component="h1" variant="h6" sx={{ fontWeight: 700, mb: 2 }}>
+          {title}
+        </Typography>
+      )}
+      {children}
+    </Box>
+  )
+}

@@ -1,0 +1,11 @@
+import { proxy } from 'valtio'
+
+/**
+ * The account typed on the login or register screen, kept when switching between the two: someone
+ * who typed their account on login and then taps "register" (or back) does not type it again.
+ */
+export const authDraft = proxy({ account: '' })
+
+/** The other form is usually the next screen: fetch its code while the user is typing. */
+export const prefetchLogin = () => import('./LoginScreen')
+export const prefetchRegister = () => import('./RegisterScreen')

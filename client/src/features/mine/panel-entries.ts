@@ -1,0 +1,36 @@
+/**
+ * The side user panel of spec §2, in the spec's order. `name` is also the test id suffix
+ * (`panel-<name>`); an entry with a path is enabled only once that screen's route is registered.
+ */
+export type PanelEntry =
+  | { name: string; label: string; path: string }
+  | { name: 'kefu' | 'logout'; label: string; action: 'kefu' | 'logout' }
+
+export const PANEL_ENTRIES: readonly PanelEntry[] = [
+  { name: 'message', label: 'mine.panel.message', path: '/mine/message' },
+  { name: 'verified', label: 'mine.panel.verified', path: '/mine/verified' },
+  { name: 'deposit', label: 'mine.panel.deposit', path: '/mine/deposit' },
+  { name: 'withdraw', label: 'mine.panel.withdraw', path: '/mine/withdraw' },
+  { name: 'loan', label: 'mine.panel.loan', path: '/mine/loan' },
+  {
+    name: 'transactionRecords',
+    label: 'mine.panel.transactionRecords',
+    path: '/mine/transactionRecords',
+  },
+  { name: 'bank', label: 'mine.panel.bank', path: '/mine/bank' },
+  { name: 'loginPassword', label: 'mine.panel.loginPassword', path: '/mine/loginPassword' },
+  { name: 'fundPassword', label: 'mine.panel.fundPassword', path: '/mine/fundPassword' },
+  { name: 'about', label: 'mine.panel.about', path: '/mine/about' },
+  { name: 'privacy', label: 'mine.panel.privacy', path: '/mine/privacy' },
+  { name: 'kefu', label: 'mine.panel.kefu', action: 'kefu' },
+  { name: 'language', label: 'mine.panel.language', path: '/mine/language' },
+  { name: 'logout', label: 'mine.panel.logout', action: 'logout' },
+]
+
+/** Whether an entry can be used now: actions always, screens once their route exists. */
+export function isEntryEnabled(
+  entry: PanelEntry,
+  isRegistered: (path: string) => boolean,
+): boolean {
+  return 'action' in entry || isRegistered(entry.path)
+}

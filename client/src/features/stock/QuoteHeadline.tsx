@@ -1,0 +1,63 @@
+import Chip from '@mui/material/Chip'
+import Stack from '@mui/material/Stack'
+import Typography from '@mui/material/Typography'
+import { FormattedMessage, useIntl } from 'react-intl'
+import type { Quote } from '@kabu/shared/market/types'
+import { TIME_ZONE } from '@kabu/shared/market/time-zone'
+import { Change } from '../../ui/price/Change'
+import { Price } from '../../ui/price/Price'
+
+/** The live price big, its change and percent, whether the exchange trades now, and when it last printed. */
+export function QuoteHeadline({ quote, stale }: { quote: Quote; stale: boolean }) {
+  const intl = useIntl()
+  const lastPrint = intl.formatTime(quote.time, {
+    timeZone: TIME_ZONE[quote.market],
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+    // The exchange's clock, named: a New York quote read in Tokyo should not look like Tokyo time.
+    timeZoneName: 'short',
+  })
+  return (
+    <Stack sx={{ px: 2, pt: 2, pb: 1 }} spacing={0.5}>
+      <Price
+        value={quote.price}
+        market={quote.market}
+        kind={quote.kind}
+        change={quote.change}
+        stale={stale}
+        testId="quote-price"
+        fontSize={34}
+      />
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography variant="body1" component="span" sx={{ fontWeight: 600 }}>
+          <Change
+            change={quote.change}
+            changePct={quote.changePct}
+            market={quote.market}
+            kind={quote.kind}
+            price={quote.price}
+            testId="quote-change"
+          />
+        </Typography>
+        <Chip
+          size="small"
+          data-testid="quote-trading"
+          color={quote.trading ? 'success' : 'default'}
+          variant="outlined"
+          label={
+            quote.trading ? (
+              <FormattedMessage id="stock.trading" />
+            ) : (
+              <FormattedMessage id="stock.closed" />
+            )
+          }
+        />
+        <Typography variant="caption" color="text.secondary">
+          <FormattedMessage id="stock.lastPrint" values={{ time: lastPrint }} />
+        </Typography>
+      </Stack>
+    </Stack>
+  )
+}

@@ -1,0 +1,52 @@
+import { useCallback, useEffect, useEffectEvent, useState } from 'react'
+
+export interface MarketQuery<T> {
+  /** The answer for the current key (kept while the same key reloads). */
+  data: T | undefined
+  /** The failure of the last load for the current key, if it failed. */
+  error: unknown
+  loading: boolean
+  /** Loads the current key again (retry, pull-to-refresh). */
+  reload: () => void
+}
+
+interface Answer<T> {
+  key: string
+  round: number
+  data?: T
+  error?: unknown
+}
+
+/**
+ * Loads `load(signal)` for `key` and again whenever `key` changes, aborting the request of a key
+ * that is no longer wanted. Screens call this instead of fetching themselves.
+ */
+export function useMarketQuery<T>(
+  key: string | undefined,
+  load: (signal: AbortSignal) => Promise<T>,
+): MarketQuery<T> {
+  const [round, setRound] = useState(0)
+  const [answer, setAnswer] = useState<Answer<T>>()
+  const run = useEffectEvent((signal: AbortSignal) => load(signal))
+
+  useEffect(() => {
+    if (key === undefined) return
+    const controller = new AbortController()
+    run(controller.signal).then(
+      (data) => setAnswer({ key, round, data }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setAnswer({ key, round, error })
+      },
+    )
+    return () => controller.abort()
+  }, [key, round])
+
+  const reload = useCallback(() => setRound((r) => r + 1), [])
+  const current = answer?.key === key ? answer : undefined
+  return {
+    data: current?.data,
+    error: current?.round === round ? current.error : undefined,
+    loading: key !== undefined && (current === undefined || current.round !== round),
+    reload,
+  }
+}

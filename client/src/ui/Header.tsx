@@ -1,0 +1,63 @@
+import ArrowBackIosNewIcon from '@mui/icons-material/ArrowBackIosNew'
+import AppBar from '@mui/material/AppBar'
+import Box from '@mui/material/Box'
+import IconButton from '@mui/material/IconButton'
+import Toolbar from '@mui/material/Toolbar'
+import Typography from '@mui/material/Typography'
+import type { ReactNode } from 'react'
+import { useIntl } from 'react-intl'
+import { useLocation, useNavigate } from 'react-router-dom'
+
+export interface HeaderProps {
+  title: ReactNode
+  /** Shows a back button: to the previous screen, or home when the screen was opened directly. */
+  back?: boolean
+  /** Actions on the right (add, order, ...). */
+  right?: ReactNode
+}
+
+/** The header of a full screen: back, a centred title, optional actions. */
+export function Header({ title, back, right }: HeaderProps) {
+  const intl = useIntl()
+  const navigate = useNavigate()
+  const location = useLocation()
+  // 'default' is the key of the first entry of this page view: there is nothing to go back to.
+  const goBack = () =>
+    location.key === 'default' ? navigate('/home/home', { replace: true }) : navigate(-1)
+
+  return (
+    <AppBar
+      position="sticky"
+      color="inherit"
+      elevation={0}
+      sx={{ borderBottom: 1, borderColor: 'divider' }}
+    >
+      <Toolbar sx={{ minHeight: 52, px: 0.5 }} variant="dense">
+        <Box sx={{ width: 56, display: 'flex' }}>
+          {back && (
+            <IconButton
+              onClick={goBack}
+              aria-label={intl.formatMessage({ id: 'common.back' })}
+              size="large"
+              edge="start"
+              sx={{ ml: 0.5 }}
+            >
+              <ArrowBackIosNewIcon fontSize="small" />
+            </IconButton>
+          )}
+        </Box>
+        <Typography
+          component="h1"
+          variant="subtitle1"
+          noWrap
+          sx={{ flex: 1, textAlign: 'center', fontWeight: 600 }}
+        >
+          {title}
+        </Typography>
+        <Box sx={{ minWidth: 56, display: 'flex', justifyContent: 'flex-end', pr: 0.5 }}>
+          {right}
+        </Box>
+      </Toolbar>
+    </AppBar>
+  )
+}

@@ -1,0 +1,27 @@
+import Button from '@mui/material/Button'
+import CircularProgress from '@mui/material/CircularProgress'
+import type { ReactNode } from 'react'
+
+/** The form's main button: shows progress and cannot be pressed twice while submitting. */
+export function SubmitButton({
+  submitting,
+  children,
+}: {
+  submitting: boolean
+  children: ReactNode
+}) {
+  return (
+    <Button
+      type="submit"
+      variant="contained"
+      size="large"
+      fullWidth
+      disabled={submitting}
+      data-testid="submit"
+      aria-busy={submitting}
+      startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}
+    >
+      {children}
+    </Button>
+  )
+}

@@ -1,0 +1,74 @@
+import Box from '@mui/material/Box'
+import ListItemButton from '@mui/material/ListItemButton'
+import Typography from '@mui/material/Typography'
+import { useIntl } from 'react-intl'
+import type { Quote } from '@kabu/shared/market/types'
+import { useIsStale, useQuote } from '../../realtime'
+import { Change } from './Change'
+import { CompactNumber } from './CompactNumber'
+import { MarketTag } from './MarketTag'
+import { localName } from './names'
+import { Price } from './Price'
+
+/** What a row can show before its live snapshot arrives (a ranking or a search answer). */
+export type RowSeed = Pick<Quote, 'code' | 'market' | 'kind' | 'name'> & Partial<Quote>
+
+export interface LiveQuoteRowProps {
+  seed: RowSeed
+  onOpen: (seed: RowSeed) => void
+  testId?: string
+  /** A figure shown under the change (the ranking's measure). */
+  metric?: 'volume' | 'turnover' | 'marketCap'
+}
+
+/** One instrument as a tappable row whose price and change follow the live feed. */
+export function LiveQuoteRow({ seed, onOpen, testId, metric }: LiveQuoteRowProps) {
+  const intl = useIntl()
+  const live = useQuote(seed.code)
+  const stale = useIsStale(seed.code)
+  const quote = live ?? seed
+  return (
+    <ListItemButton
+      data-testid={testId}
+      onClick={() => onOpen(seed)}
+      divider
+      sx={{ py: 1.25, gap: 1.5, minHeight: 60 }}
+    >
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography variant="body1" noWrap sx={{ fontWeight: 600 }}>
+          {localName(quote.name, intl.locale)}
+        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+          <MarketTag market={quote.market} />
+          <Typography variant="caption" color="text.secondary">
+            {quote.code}
+          </Typography>
+        </Box>
+      </Box>
+      <Box sx={{ textAlign: 'right', minWidth: 96 }}>
+        <Price
+          value={quote.price}
+          market={quote.market}
+          kind={quote.kind}
+          change={quote.change}
+          stale={live !== undefined && stale}
+          testId={`price-${seed.code}`}
+          fontSize={16}
+        />
+        {metric && (
+          <Typography variant="caption" color="text.secondary" component="div" sx={{ pr: 0.25 }}>
+            <CompactNumber value={quote[metric]} />
+          </Typography>
+        )}
+      </Box>
+      <Change
+        variant="pill"
+        change={quote.change}
+        changePct={quote.changePct}
+        market={quote.market}
+        kind={quote.kind}
+        price={quote.price ?? 0}
+      />
+    </ListItemButton>
+  )
+}

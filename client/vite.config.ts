@@ -1,0 +1,58 @@
+import { parse } from '@formatjs/icu-messageformat-parser'
+import react from '@vitejs/plugin-react'
+import { defineConfig, type Plugin } from 'vite'
+
+// In development the gateway runs on 8080; the app is served by Vite and forwards the API, the
+// socket and the health check to it, so both ends keep their production URLs.
+const gateway = 'http://localhost:8080'
+
+/**
+ * Parses the translation catalogues at build time, so the browser receives ready message trees and
+ * react-intl runs without its ICU parser (the parser is then aliased away, ~7 KB gzip less on every
+ * route). The area files have one fixed shape: `export default { 'key': 'text', … } satisfies …`.
+ */
+function precompileMessages(): Plugin {
+  const areaFile = /\/src\/i18n\/locales\/[^/]+\/(?!index\.)[^/]+\.ts$/
+  return {
+    name: 'kabu:precompile-messages',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!areaFile.test(id)) return null
+      const literal = /export default (\{[\s\S]*\})\s*satisfies\s+Record<string,\s*string>/.exec(
+        code,
+      )?.[1]
+      if (!literal)
+        this.error(`${id}: expected "export default { … } satisfies Record<string, string>"`)
+      const messages = new Function(`return (${literal})`)() as Record<string, string>
+      const trees = Object.fromEntries(
+        Object.entries(messages).map(([key, text]) => [key, parse(text)]),
+      )
+      return { code: `export default ${JSON.stringify(trees)}`, map: null }
+    },
+  }
+}
+
+export default defineConfig({
+  plugins: [precompileMessages(), react()],
+  resolve: {
+    alias: [
+      {
+        find: /^@formatjs\/icu-messageformat-parser$/,
+        replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
+      },
+    ],
+  },
+  server: {
+    proxy: {
+      '/api': gateway,
+      '/health': gateway,
+      '/socket.io': { target: gateway, ws: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Phones from the last few years; lets the build keep modern syntax (smaller, faster).
+    target: 'es2022',
+  },
+})
