@@ -1,21 +1,13 @@
 import type { Bar, BarInterval } from '@kabu/shared/market/types'
 import { unitsToPrice } from '@kabu/shared/money/units'
-import { dateToUtcMs, utcMsToDate } from './zone'
+import { isoDateToUtc, utcToIsoDate } from '@kabu/shared/market/iso-date'
 
 /**
- * A bar in integer units: prices in 1/10,000 of the currency, turnover in 1/10,000 too (price units ×
- * shares, exact while below 2^53, which a day of one instrument stays under). `time` is epoch
- * seconds of the bar's start, as on the wire.
+ * A bar in integer units: the wire's Bar shape with prices in 1/10,000 of the currency and turnover
+ * in 1/10,000 too (price units × shares, exact while below 2^53, which a day of one instrument stays
+ * under). `time` is epoch seconds of the bar's start, as on the wire.
  */
-export interface UnitBar {
-  time: number
-  open: number
-  high: number
-  low: number
-  close: number
-  volume: number
-  turnover: number
-}
+export type UnitBar = Bar
 
 export function openBar(time: number, price: number, quantity: number): UnitBar {
   return {
@@ -101,6 +93,6 @@ export function periodStart(interval: BarInterval): (time: number) => number {
         return (day - ((day + 3) % 7)) * SECONDS_PER_DAY
       }
     case '1M':
-      return (time) => dateToUtcMs(`${utcMsToDate(time * 1000).slice(0, 7)}-01`) / 1000
+      return (time) => isoDateToUtc(`${utcToIsoDate(time * 1000).slice(0, 7)}-01`) / 1000
   }
 }

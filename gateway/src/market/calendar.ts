@@ -1,5 +1,4 @@
 import {
-  TIME_ZONE,
   isOpen,
   isTradingDay,
   localDate,
@@ -8,7 +7,8 @@ import {
   sessionsOf,
 } from '@kabu/shared/market/sessions'
 import type { Market } from '@kabu/shared/market/types'
-import { addDays, zonedMidnight } from './zone'
+import { addDays } from '@kabu/shared/market/iso-date'
+import { epochAtLocal } from '@kabu/shared/market/time-zone'
 
 export interface Session {
   open: number
@@ -51,13 +51,12 @@ export function realCalendar(market: Market): TradingCalendar {
 }
 
 export function alwaysCalendar(market: Market): TradingCalendar {
-  const zone = TIME_ZONE[market]
   return {
     market,
     currentDay: (at) => localDate(market, at),
     // One session from local midnight to the next: 23 or 25 hours on daylight-saving days.
     sessions: (date) => [
-      { open: zonedMidnight(zone, date), close: zonedMidnight(zone, addDays(date, 1)) },
+      { open: epochAtLocal(market, date, 0), close: epochAtLocal(market, addDays(date, 1), 0) },
     ],
     previousDays: (date, count) =>
       Array.from({ length: count }, (_, i) => addDays(date, i - count)),

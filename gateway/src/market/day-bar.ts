@@ -1,7 +1,7 @@
 import type { UnitBar } from './bars'
 import { intradayVol, type DayPlan } from './day'
 import { clampToLimits, type Pricing } from './pricing'
-import { dateToUtcMs } from './zone'
+import { isoDateToUtc } from '@kabu/shared/market/iso-date'
 
 /**
  * The daily bar of a day the simulator did not walk minute by minute (history, days skipped by a
@@ -21,7 +21,7 @@ export function analyticDayBar(plan: DayPlan, pricing: Pricing): UnitBar {
   const low = Math.min(plan.open, plan.close, clampToLimits(pricing.snap(lowIdeal), plan.limits))
   const typical = Math.round((plan.open + high + low + plan.close) / 4)
   return {
-    time: dateToUtcMs(plan.date) / 1000,
+    time: isoDateToUtc(plan.date) / 1000,
     open: plan.open,
     high,
     low,

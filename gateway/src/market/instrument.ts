@@ -9,7 +9,7 @@ import { levelPath } from './path'
 import { pricingFor, type Pricing } from './pricing'
 import { minutePrints, type MinutePrints, type PrintContext } from './prints'
 import { randomStream } from './rng'
-import { dateToUtcMs } from './zone'
+import { isoDateToUtc } from '@kabu/shared/market/iso-date'
 
 /** A day walked minute by minute: today's, or the last one walked. */
 export interface LiveDay {
@@ -184,7 +184,7 @@ export class InstrumentSim {
     this.lastPrintAt = time
     this.price = price
     if (day.bar) addPrint(day.bar, price, quantity)
-    else day.bar = openBar(dateToUtcMs(day.plan.date) / 1000, price, quantity)
+    else day.bar = openBar(isoDateToUtc(day.plan.date) / 1000, price, quantity)
     const minuteStart = (day.context.grid.starts[day.minute] ?? 0) / 1000
     const minuteBar = day.minuteBars[day.minuteBars.length - 1]
     if (minuteBar && minuteBar.time === minuteStart) addPrint(minuteBar, price, quantity)
