@@ -1,3 +1,4 @@
+import compression from 'compression'
 import express, { type ErrorRequestHandler, type Router } from 'express'
 import type { Logger } from 'pino'
 import { refused } from '@kabu/shared/api/envelope'
@@ -33,6 +34,8 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   app.disable('x-powered-by')
   app.use(requestLogger(deps.logger))
   app.use(securityHeaders())
+  // Phones on mobile networks: the app's JS and the JSON answers go out gzip-compressed.
+  app.use(compression())
   app.get('/health', healthHandler(deps.store, deps.market))
   app.use('/api/vue', deps.vueRouter)
   app.use('/api/market', deps.marketRouter)

@@ -1,0 +1,39 @@
+/**
+ * What a phone downloads to show the login screen: every script the page fetches until the network
+ * is idle, as served (compressed) and as parsed, plus the time until the login form is visible.
+ * Run after `npm run build`: `npx tsx tests/load/login-route-size.ts`. Prints figures; asserts nothing.
+ */
+import { launchPhone } from '../e2e/browser'
+import { startGateway } from '../e2e/gateway'
+
+const gateway = await startGateway({ LOG_LEVEL: 'silent' })
+const { browser, context } = await launchPhone()
+try {
+  const page = await context.newPage()
+  const scripts: Array<{ url: string; wire: number; parsed: number }> = []
+  page.on('requestfinished', async (request) => {
+    if (request.resourceType() !== 'script') return
+    const sizes = await request.sizes()
+    const response = await request.response()
+    const parsed = (await response?.body())?.length ?? 0
+    scripts.push({ url: new URL(request.url()).pathname, wire: sizes.responseBodySize, parsed })
+  })
+  const started = Date.now()
+  await page.goto(`${gateway.url}/#/login/login`)
+  await page.getByTestId('password').waitFor()
+  const formVisibleMs = Date.now() - started
+  await page.waitForLoadState('networkidle')
+  const kib = (n: number) => (n / 1024).toFixed(1).padStart(7)
+  for (const s of scripts.sort((a, b) => b.wire - a.wire)) {
+    console.log(`${kib(s.wire)} KiB wire ${kib(s.parsed)} KiB parsed  ${s.url}`)
+  }
+  const wire = scripts.reduce((n, s) => n + s.wire, 0)
+  const parsed = scripts.reduce((n, s) => n + s.parsed, 0)
+  console.log(
+    `login route: ${scripts.length} scripts, ${kib(wire)} KiB on the wire (gzip), ${kib(parsed)} KiB parsed`,
+  )
+  console.log(`login form visible after ${formVisibleMs} ms (loopback, no throttling)`)
+} finally {
+  await browser.close()
+  await gateway.stop()
+}
