@@ -1,7 +1,9 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { Router } from 'express'
 import { Server } from 'socket.io'
 import { createBroker } from './broker/index'
+import { creditDemoOpening } from './broker/ledger/demo-credit'
 import type { BalanceReader } from './broker/auth/balances'
 import { createClock, type AdjustableClock } from './clock'
 import type { Config } from './config'
@@ -11,7 +13,9 @@ import { createVueRouter } from './http/vue-router'
 import { createLogger, type Logger } from './logger'
 import { createMarket } from './market/index'
 import { marketRouter } from './market/routes'
+import { createOps } from './ops/index'
 import { registerQuotesHub } from './realtime/quotes.hub'
+import { createUserHub } from './realtime/user.hub'
 import { migrateToLatest, openStore } from './store/index'
 import { seedDemo } from './store/seed'
 
@@ -22,6 +26,8 @@ export interface AppDeps {
   sessionRateLimit?: RateLimitOptions
   /** The ledger's balance reader, once it exists. */
   balances?: BalanceReader
+  /** How often open `/user` sockets are checked against their session (tests shorten it). */
+  userSessionRecheckMs?: number
 }
 
 // How long stop() lets requests in flight finish before it cuts their connections.
@@ -42,12 +48,25 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     marketHours: config.marketHours,
     logger: logger.child({ part: 'market' }),
   })
+  // Built before the io server: areas need `emit` now, the namespace is attached at start.
+  const userHub = createUserHub({ recheckMs: deps.userSessionRecheckMs })
   const broker = createBroker({
     db: store.db,
     clock,
     config,
     quotesSimulated: () => market.status().simulated,
     balances: deps.balances,
+    userEvents: userHub,
+  })
+  const ops = createOps({
+    db: store.db,
+    clock,
+    config,
+    queues: broker.reviews,
+    messages: broker.messages,
+    userHub,
+    ledgerCheck: (db) => broker.ledger.check(db),
+    logger: logger.child({ part: 'ops' }),
   })
   const vue = createVueRouter({
     authenticate: broker.auth.authenticate,
@@ -59,8 +78,10 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     store,
     market,
     clientDir: config.clientDir,
-    vueRouter: vue.router,
+    // Multipart uploads and the photos they serve go in front of the form router.
+    vueRouter: Router().use(broker.identity.uploadsRouter, vue.router),
     marketRouter: marketRouter(market),
+    opsRouter: ops.router,
   })
   const server = createServer(http)
   const io = new Server(server, { connectionStateRecovery: {} })
@@ -77,10 +98,14 @@ export function createApp(config: Config, deps: AppDeps = {}) {
         invite: config.demoInvite,
       }
       const { created } = await seedDemo(store.db, demo, { passwords: broker.passwords, clock })
-      logger.info({ account: demo.account, created }, 'demo login ready')
+      // The demo account's opening deposit, through the ledger (idempotent across restarts).
+      const credited = await creditDemoOpening(store.db, broker.ledger, demo.account)
+      logger.info({ account: demo.account, created, credited }, 'demo login ready')
     }
     await market.start()
     hub = registerQuotesHub(io, market, logger.child({ part: 'quotes' }))
+    userHub.attach(io, broker.auth.authenticate, logger.child({ part: 'user-hub' }))
+    ops.start()
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
       server.listen(config.port, config.host, () => {
@@ -93,6 +118,8 @@ export function createApp(config: Config, deps: AppDeps = {}) {
 
   async function shutDown(): Promise<void> {
     hub?.close()
+    await ops.stop()
+    userHub.close()
     if (server.listening) {
       const closed = io.close()
       server.closeIdleConnections()
@@ -117,6 +144,8 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     clock,
     market,
     broker,
+    ops,
+    userHub,
     /** Every /api/vue call, as registered (path, auth, rateLimited). */
     vueRoutes: vue.routes,
   }

@@ -7,6 +7,9 @@ import { z } from 'zod'
  * API.md "Settings with fixed names"; each is documented in the README's table.
  */
 const flag = z.enum(['0', '1']).transform((v) => v === '1')
+// Amounts in settings are whole yen as text: money never passes through a JS number.
+const yen = z.string().regex(/^\d{1,14}$/)
+const dailyWindow = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/)
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -21,6 +24,8 @@ const envSchema = z.object({
   DEMO_PASSWORD: z.string().default('demo-pass-2026'),
   DEMO_INVITE: z.string().default('DEMO2026'),
   REVIEW_POLICY: z.enum(['auto', 'manual']).optional(),
+  /** REVIEW_POLICY=auto: how long a request waits before it is decided by the rules. */
+  AUTO_REVIEW_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(3000),
   OPS_TOKEN: z.string().min(16).optional(),
   TIME_TRAVEL: flag.default(false),
   BROKER_UPSTREAM: z.string().url().optional(),
@@ -34,6 +39,33 @@ const envSchema = z.object({
   KEFU_URL: z.string().default('https://example.com/support'),
   APP_VERSION: z.string().default('0.1.0'),
   MIN_CLIENT_VERSION: z.string().default('0.1.0'),
+  /** AES-256-GCM key for ID numbers at rest: 64 hex characters; unset → a key file in DATA_DIR. */
+  ID_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/)
+    .optional(),
+  ID_DOCTYPES: z.string().default('driver_license,health_insurance,my_number'),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(8 * 1024 * 1024),
+  UPLOAD_MAX_PIXELS: z.coerce.number().int().min(10_000).default(40_000_000),
+  /** Deposits, withdrawals, exchange: yen amounts; other wallets convert at reference rates. */
+  DEPOSIT_MIN_JPY: yen.default('1'),
+  DEPOSIT_MAX_UNVERIFIED_JPY: yen.default('500000'),
+  DEPOSIT_MAX_VERIFIED_JPY: yen.default('10000000000'),
+  DEPOSIT_WINDOW: dailyWindow.default('00:00-23:59'),
+  DEPOSIT_PAYEE: z.string().min(1).default('ｶﾌﾞﾓﾊﾞｲﾙｼｮｳｹﾝ(ｶ'),
+  DEPOSIT_BANK: z.string().min(1).default('みずほ銀行 (0001)'),
+  DEPOSIT_BRANCH: z.string().min(1).default('本店営業部 (001)'),
+  DEPOSIT_ACCOUNT: z.string().min(1).default('普通 1234567'),
+  WITHDRAW_MIN_JPY: yen.default('10000'),
+  WITHDRAW_WINDOW: dailyWindow.default('09:00-15:30'),
+  FX_SPREAD: z
+    .string()
+    .regex(/^0(\.\d{1,4})?$/)
+    .default('0.002'),
 })
 
 export type Env = z.input<typeof envSchema>
@@ -51,6 +83,7 @@ export interface Config {
   demoPassword: string
   demoInvite: string
   reviewPolicy: 'auto' | 'manual'
+  autoReviewDelayMs: number
   opsToken: string
   timeTravel: boolean
   brokerUpstream: string | undefined
@@ -61,6 +94,26 @@ export interface Config {
   kefuUrl: string
   appVersion: string
   minClientVersion: string
+  idKey: string | undefined
+  idDocTypes: string[]
+  uploadMaxBytes: number
+  uploadMaxPixels: number
+  funds: FundsSettings
+}
+
+/** Settings of deposits, withdrawals and exchange; yen amounts are whole-yen decimal strings. */
+export interface FundsSettings {
+  depositMinJpy: string
+  depositMaxUnverifiedJpy: string
+  depositMaxVerifiedJpy: string
+  depositWindow: string
+  depositPayee: string
+  depositBank: string
+  depositBranch: string
+  depositAccount: string
+  withdrawMinJpy: string
+  withdrawWindow: string
+  fxSpread: string
 }
 
 /** Parses the environment (or a test's overrides) into a Config; throws with every problem listed. */
@@ -86,6 +139,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoPassword: e.DEMO_PASSWORD,
     demoInvite: e.DEMO_INVITE,
     reviewPolicy: e.REVIEW_POLICY ?? (demo ? 'auto' : 'manual'),
+    autoReviewDelayMs: e.AUTO_REVIEW_DELAY_MS,
     opsToken: e.OPS_TOKEN ?? randomBytes(24).toString('base64url'),
     timeTravel: e.TIME_TRAVEL,
     brokerUpstream: e.BROKER_UPSTREAM,
@@ -96,5 +150,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     kefuUrl: e.KEFU_URL,
     appVersion: e.APP_VERSION,
     minClientVersion: e.MIN_CLIENT_VERSION,
+    idKey: e.ID_KEY,
+    idDocTypes: e.ID_DOCTYPES.split(',')
+      .map((d) => d.trim())
+      .filter(Boolean),
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    uploadMaxPixels: e.UPLOAD_MAX_PIXELS,
+    funds: {
+      depositMinJpy: e.DEPOSIT_MIN_JPY,
+      depositMaxUnverifiedJpy: e.DEPOSIT_MAX_UNVERIFIED_JPY,
+      depositMaxVerifiedJpy: e.DEPOSIT_MAX_VERIFIED_JPY,
+      depositWindow: e.DEPOSIT_WINDOW,
+      depositPayee: e.DEPOSIT_PAYEE,
+      depositBank: e.DEPOSIT_BANK,
+      depositBranch: e.DEPOSIT_BRANCH,
+      depositAccount: e.DEPOSIT_ACCOUNT,
+      withdrawMinJpy: e.WITHDRAW_MIN_JPY,
+      withdrawWindow: e.WITHDRAW_WINDOW,
+      fxSpread: e.FX_SPREAD,
+    },
   }
 }

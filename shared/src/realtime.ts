@@ -20,3 +20,54 @@ export const QUOTES_NAMESPACE = '/quotes'
 export const MAX_SUBSCRIPTIONS = 200
 /** Conflation window of the `ticks` batches. */
 export const TICK_BATCH_MS = 100
+
+/** socket.io namespace `/user` (API.md): the logged-in user's own events, one room per user. */
+export const USER_NAMESPACE = '/user'
+
+/** What the `/user` handshake carries (`io('/user', { auth })`): the same pair as the API headers. */
+export interface UserHandshake {
+  token: string
+  account: string
+}
+
+/** The review outcome of a request, as the user's own screens need it. */
+export type ReviewVerdict = 'approved' | 'rejected'
+
+/**
+ * Everything the gateway pushes to a user; `type` is also the socket.io event name. Ids are strings
+ * (bigint on the gateway). A `message:new` title/summary is a catalogue key or plain text.
+ */
+export type UserEvent =
+  | {
+      type: 'message:new'
+      id: string
+      title: string
+      summary: string
+      params: Record<string, string>
+      created: number
+    }
+  | {
+      type: 'funds:reviewed'
+      kind: 'deposit' | 'withdraw'
+      id: string
+      status: ReviewVerdict
+      reason?: string
+    }
+  | { type: 'kyc:result'; id: string; status: ReviewVerdict; reason?: string }
+  | {
+      type: 'review:decided'
+      kind: 'loan' | 'block' | 'credit' | 'daytrade'
+      id: string
+      status: ReviewVerdict
+      reason?: string
+    }
+  | { type: 'account:status'; status: 'active' | 'frozen' | 'banned'; tradingBarred: boolean }
+
+export type UserEventType = UserEvent['type']
+
+/** The `/user` server → client map, derived from UserEvent so the two cannot drift apart. */
+export type UserServerToClient = {
+  [K in UserEventType]: (event: Extract<UserEvent, { type: K }>) => void
+}
+/** The client sends nothing on `/user`: it only listens. */
+export type UserClientToServer = Record<string, never>

@@ -167,6 +167,10 @@ describe('/common', () => {
     expect(byName.get('lot')).toBe('100')
     expect(byName.get('sell_lock_minutes')).toBe('15')
     expect(byName.get('quotes_simulated')).toBe('1')
+    expect(byName.get('withdraw_min_jpy')).toBe(t.app.config.funds.withdrawMinJpy)
+    expect(byName.get('withdraw_window')).toBe(t.app.config.funds.withdrawWindow)
+    expect(byName.get('deposit_max_verified_jpy')).toBe(t.app.config.funds.depositMaxVerifiedJpy)
+    expect(byName.get('id_doctypes')).toBe('driver_license,health_insurance,my_number')
     await t.app.db
       .insertInto('settings')
       .values({ name: 'kefu', value: 'https://line.example/kabu', updated_at: 1 })

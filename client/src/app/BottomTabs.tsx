@@ -2,12 +2,14 @@ import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined
 import CandlestickChartOutlinedIcon from '@mui/icons-material/CandlestickChartOutlined'
 import HomeOutlinedIcon from '@mui/icons-material/HomeOutlined'
 import AccountBalanceWalletOutlinedIcon from '@mui/icons-material/AccountBalanceWalletOutlined'
+import Badge from '@mui/material/Badge'
 import BottomNavigation from '@mui/material/BottomNavigation'
 import BottomNavigationAction from '@mui/material/BottomNavigationAction'
 import Paper from '@mui/material/Paper'
 import type { ReactElement } from 'react'
 import { useIntl } from 'react-intl'
 import { useLocation, useNavigate } from 'react-router-dom'
+import { useUnreadCount } from '../features/messages/unread'
 import { isRouteRegistered } from '../state/route-registry'
 import { BOTTOM_TABS, tabOfPath, type BottomTabName } from './bottom-tabs'
 
@@ -23,6 +25,7 @@ export function BottomTabs() {
   const intl = useIntl()
   const navigate = useNavigate()
   const { pathname } = useLocation()
+  const unread = useUnreadCount()
 
   return (
     <Paper
@@ -45,7 +48,15 @@ export function BottomTabs() {
             value={tab.name}
             data-testid={`tab-${tab.name}`}
             label={intl.formatMessage({ id: tab.label })}
-            icon={ICONS[tab.name]}
+            icon={
+              tab.name === 'mine' ? (
+                <Badge color="error" badgeContent={unread} max={99} data-testid="tab-mine-unread">
+                  {ICONS.mine}
+                </Badge>
+              ) : (
+                ICONS[tab.name]
+              )
+            }
             disabled={!isRouteRegistered(tab.path)}
             onClick={() => pathname !== tab.path && navigate(tab.path)}
             sx={{ '&.Mui-disabled': { opacity: 0.38 } }}

@@ -21,11 +21,26 @@ const ISSUE_2_ROUTES = [
   '/mine/changeLang',
 ]
 
+/** Issue 3 screens, each added by its feature. */
+const ISSUE_3_ROUTES = [
+  '/mine/message',
+  '/mine/messageInfo',
+  '/mine/verified',
+  '/mine/bank',
+  '/mine/bankAdd',
+  '/mine/fundPassword',
+  '/mine/deposit',
+  '/mine/stored',
+  '/mine/withdraw',
+  '/mine/transactionRecords',
+  '/mine/exchange',
+]
+
 describe('route table', () => {
   const paths = routePaths([...TAB_ROUTES, ...SCREEN_ROUTES])
 
   it('registers every screen of this issue exactly once', () => {
-    expect([...paths].sort()).toEqual([...ISSUE_2_ROUTES].sort())
+    expect([...paths].sort()).toEqual([...ISSUE_2_ROUTES, ...ISSUE_3_ROUTES].sort())
   })
 
   it('loads every screen lazily, as its own chunk', () => {

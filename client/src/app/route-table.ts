@@ -1,6 +1,11 @@
 import type { RouteObject } from 'react-router-dom'
+import { screenRoutes as bankScreens } from '../features/bank/routes'
+import { screenRoutes as exchangeScreens } from '../features/exchange/routes'
+import { screenRoutes as fundsScreens } from '../features/funds/routes'
 import { tabRoutes as homeTabs } from '../features/home/routes'
+import { screenRoutes as kycScreens } from '../features/kyc/routes'
 import { screenRoutes as loginScreens } from '../features/login/routes'
+import { screenRoutes as messagesScreens } from '../features/messages/routes'
 import { screenRoutes as mineScreens, tabRoutes as mineTabs } from '../features/mine/routes'
 import { screenRoutes as quotesScreens } from '../features/quotes/routes'
 import { screenRoutes as stockScreens } from '../features/stock/routes'
@@ -15,6 +20,11 @@ export const SCREEN_ROUTES: RouteObject[] = [
   ...quotesScreens,
   ...stockScreens,
   ...mineScreens,
+  ...fundsScreens,
+  ...exchangeScreens,
+  ...kycScreens,
+  ...bankScreens,
+  ...messagesScreens,
 ]
 
 export const routePaths = (routes: readonly RouteObject[]): string[] =>

@@ -1,12 +1,11 @@
 import ArrowBackIosNewIcon from '@mui/icons-material/ArrowBackIosNew'
-import AppBar from '@mui/material/AppBar'
 import Box from '@mui/material/Box'
 import IconButton from '@mui/material/IconButton'
-import Toolbar from '@mui/material/Toolbar'
 import Typography from '@mui/material/Typography'
 import type { ReactNode } from 'react'
 import { useIntl } from 'react-intl'
 import { useLocation, useNavigate } from 'react-router-dom'
+import { TopBar } from './TopBar'
 
 export interface HeaderProps {
   title: ReactNode
@@ -26,38 +25,29 @@ export function Header({ title, back, right }: HeaderProps) {
     location.key === 'default' ? navigate('/home/home', { replace: true }) : navigate(-1)
 
   return (
-    <AppBar
-      position="sticky"
-      color="inherit"
-      elevation={0}
-      sx={{ borderBottom: 1, borderColor: 'divider' }}
-    >
-      <Toolbar sx={{ minHeight: 52, px: 0.5 }} variant="dense">
-        <Box sx={{ width: 56, display: 'flex' }}>
-          {back && (
-            <IconButton
-              onClick={goBack}
-              aria-label={intl.formatMessage({ id: 'common.back' })}
-              size="large"
-              edge="start"
-              sx={{ ml: 0.5 }}
-            >
-              <ArrowBackIosNewIcon fontSize="small" />
-            </IconButton>
-          )}
-        </Box>
-        <Typography
-          component="h1"
-          variant="subtitle1"
-          noWrap
-          sx={{ flex: 1, textAlign: 'center', fontWeight: 600 }}
-        >
-          {title}
-        </Typography>
-        <Box sx={{ minWidth: 56, display: 'flex', justifyContent: 'flex-end', pr: 0.5 }}>
-          {right}
-        </Box>
-      </Toolbar>
-    </AppBar>
+    <TopBar toolbarSx={{ minHeight: 52, px: 0.5 }}>
+      <Box sx={{ width: 56, display: 'flex' }}>
+        {back && (
+          <IconButton
+            onClick={goBack}
+            aria-label={intl.formatMessage({ id: 'common.back' })}
+            size="large"
+            edge="start"
+            sx={{ ml: 0.5 }}
+          >
+            <ArrowBackIosNewIcon fontSize="small" />
+          </IconButton>
+        )}
+      </Box>
+      <Typography
+        component="h1"
+        variant="subtitle1"
+        noWrap
+        sx={{ flex: 1, textAlign: 'center', fontWeight: 600 }}
+      >
+        {title}
+      </Typography>
+      <Box sx={{ minWidth: 56, display: 'flex', justifyContent: 'flex-end', pr: 0.5 }}>{right}</Box>
+    </TopBar>
   )
 }

@@ -3,20 +3,30 @@ import type { Clock } from '../clock'
 import type { Config } from '../config'
 import type { VueArea } from '../http/vue-router'
 import type { Database } from '../store/index'
-import { balancesBeforeLedger, type BalanceReader } from './auth/balances'
+import { createReviewQueues } from '../ops/reviews'
+import type { UserEvents } from '../realtime/user.hub'
+import { ledgerBalances, type BalanceReader } from './auth/balances'
 import { createPasswordHasher } from './auth/passwords'
 import { authRoutes } from './auth/routes'
 import { createAuthService } from './auth/service'
 import { commonRoutes } from './common/routes'
 import { createCommonService } from './common/service'
+import { createFunds } from './fx/funds'
+import { createIdentity } from './kyc/index'
+import { createLedger } from './ledger/index'
+import { ledgerRoutes } from './ledger/routes'
+import { messagesRoutes } from './messages/routes'
+import { createMessages } from './messages/service'
 
 export interface BrokerDeps {
   db: Kysely<Database>
   clock: Clock
   config: Config
   quotesSimulated: () => boolean
-  /** The ledger's reader once it exists (issue 3); until then every wallet is empty. */
+  /** Overrides the ledger's wallet reader of getUserinfo (tests). */
   balances?: BalanceReader
+  /** The `/user` socket hub: areas push a user's own events through it, after their commit. */
+  userEvents: UserEvents
 }
 
 /**
@@ -25,17 +35,45 @@ export interface BrokerDeps {
  */
 export function createBroker(deps: BrokerDeps) {
   const passwords = createPasswordHasher(deps.config.argon2)
+  const ledger = createLedger({ clock: deps.clock })
+  // Areas with requests to review register their queue here; the back office decides them.
+  const reviews = createReviewQueues()
+  const messages = createMessages({ db: deps.db, clock: deps.clock, userEvents: deps.userEvents })
   const auth = createAuthService({
     db: deps.db,
     clock: deps.clock,
     passwords,
-    balances: deps.balances ?? balancesBeforeLedger,
+    balances: deps.balances ?? ledgerBalances(ledger, deps.db),
   })
   const common = createCommonService({
     db: deps.db,
     config: deps.config,
     quotesSimulated: deps.quotesSimulated,
   })
-  const areas: VueArea[] = [commonRoutes(common), authRoutes(auth)]
-  return { passwords, auth, common, areas }
+  // Uploads, identity verification, fund password and bank cards (registers the kyc queue).
+  const identity = createIdentity({
+    db: deps.db,
+    clock: deps.clock,
+    config: deps.config,
+    passwords,
+    authenticate: auth.authenticate,
+    reviews,
+  })
+  // Deposits, withdrawals (registers their queues) and currency exchange.
+  const funds = createFunds({
+    db: deps.db,
+    clock: deps.clock,
+    config: deps.config,
+    ledger,
+    reviews,
+  })
+  const areas: VueArea[] = [
+    commonRoutes(common),
+    authRoutes(auth),
+    ledgerRoutes({ db: deps.db }),
+    messagesRoutes(messages),
+    ...identity.areas,
+    ...funds.areas,
+  ]
+  return { passwords, auth, common, ledger, reviews, messages, identity, funds, areas }
 }

@@ -15,6 +15,8 @@ export interface HttpDeps {
   clientDir: string
   vueRouter: Router
   marketRouter: Router
+  /** The back office (`/api/ops`), guarded by its own bearer token. */
+  opsRouter?: Router
 }
 
 // Outside /api/vue (which has its own handler) a failure is still an envelope, never a stack trace.
@@ -39,6 +41,7 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   app.get('/health', healthHandler(deps.store, deps.market))
   app.use('/api/vue', deps.vueRouter)
   app.use('/api/market', deps.marketRouter)
+  if (deps.opsRouter) app.use('/api/ops', deps.opsRouter)
   app.use('/api', (_req, res) => void res.status(404).json(refused('not_found')))
   app.use(staticClient(deps.clientDir))
   app.use((_req, res) => void res.status(404).json(refused('not_found')))

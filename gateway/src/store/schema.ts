@@ -1,4 +1,8 @@
 import type { ColumnType, GeneratedAlways, Insertable, Selectable } from 'kysely'
+import type { FundsTables } from './schema/funds'
+import type { IdentityTables } from './schema/identity'
+import type { LedgerTables } from './schema/ledger'
+import type { OpsTables } from './schema/ops'
 
 /**
  * The tables as Kysely sees them. Every integer column is BIGINT on PostgreSQL and INTEGER with
@@ -45,7 +49,7 @@ export interface SettingsTable {
   updated_at: Int
 }
 
-export interface Database {
+export interface Database extends LedgerTables, IdentityTables, OpsTables, FundsTables {
   users: UsersTable
   sessions: SessionsTable
   settings: SettingsTable

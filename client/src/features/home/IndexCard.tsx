@@ -4,10 +4,10 @@ import Skeleton from '@mui/material/Skeleton'
 import Typography from '@mui/material/Typography'
 import { useIntl } from 'react-intl'
 import type { Quote } from '@kabu/shared/market/types'
-import { useIsStale, useQuote } from '../../realtime'
-import { Change } from '../../ui/price/Change'
 import { localName } from '../../ui/price/names'
-import { Price } from '../../ui/price/Price'
+import { QuoteChange } from '../../ui/price/QuoteChange'
+import { QuotePrice } from '../../ui/price/QuotePrice'
+import { useLiveQuote } from '../../ui/price/use-live-quote'
 import { useOpenStock } from '../../ui/price/use-open-stock'
 
 const CARD_SX = { minWidth: 148, flex: '0 0 auto', borderRadius: 2 } as const
@@ -16,32 +16,16 @@ const CARD_SX = { minWidth: 148, flex: '0 0 auto', borderRadius: 2 } as const
 export function IndexCard({ seed }: { seed: Quote }) {
   const intl = useIntl()
   const open = useOpenStock()
-  const live = useQuote(seed.code)
-  const stale = useIsStale(seed.code)
-  const quote = live ?? seed
+  const { quote, stale } = useLiveQuote(seed)
   return (
     <Card variant="outlined" sx={CARD_SX} data-testid={`index-${seed.code}`}>
       <CardActionArea onClick={() => open(seed)} sx={{ p: 1.5 }}>
         <Typography variant="caption" color="text.secondary" noWrap component="div">
           {localName(quote.name, intl.locale)}
         </Typography>
-        <Price
-          value={quote.price}
-          market={quote.market}
-          kind={quote.kind}
-          change={quote.change}
-          stale={live !== undefined && stale}
-          testId={`price-${seed.code}`}
-          fontSize={19}
-        />
+        <QuotePrice quote={quote} stale={stale} testId={`price-${seed.code}`} fontSize={19} />
         <Typography variant="caption" component="div">
-          <Change
-            change={quote.change}
-            changePct={quote.changePct}
-            market={quote.market}
-            kind={quote.kind}
-            price={quote.price}
-          />
+          <QuoteChange quote={quote} />
         </Typography>
       </CardActionArea>
     </Card>

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { isEntryEnabled, PANEL_ENTRIES } from './panel-entries'
 
 describe('side user panel entries', () => {
-  it('lists the fourteen entries of spec §2 with unique names', () => {
-    expect(PANEL_ENTRIES).toHaveLength(14)
-    expect(new Set(PANEL_ENTRIES.map((e) => e.name)).size).toBe(14)
+  // Spec §2's fourteen, and currency exchange ("reachable from Mine", issue 3).
+  it('lists the fourteen entries of spec §2 and exchange, with unique names', () => {
+    expect(PANEL_ENTRIES).toHaveLength(15)
+    expect(new Set(PANEL_ENTRIES.map((e) => e.name)).size).toBe(15)
   })
 
   it('enables a screen entry only when its route is registered; actions always', () => {

@@ -11,6 +11,7 @@ export const PANEL_ENTRIES: readonly PanelEntry[] = [
   { name: 'verified', label: 'mine.panel.verified', path: '/mine/verified' },
   { name: 'deposit', label: 'mine.panel.deposit', path: '/mine/deposit' },
   { name: 'withdraw', label: 'mine.panel.withdraw', path: '/mine/withdraw' },
+  { name: 'exchange', label: 'mine.panel.exchange', path: '/mine/exchange' },
   { name: 'loan', label: 'mine.panel.loan', path: '/mine/loan' },
   {
     name: 'transactionRecords',

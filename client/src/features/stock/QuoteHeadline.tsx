@@ -4,8 +4,8 @@ import Typography from '@mui/material/Typography'
 import { FormattedMessage, useIntl } from 'react-intl'
 import type { Quote } from '@kabu/shared/market/types'
 import { TIME_ZONE } from '@kabu/shared/market/time-zone'
-import { Change } from '../../ui/price/Change'
-import { Price } from '../../ui/price/Price'
+import { QuoteChange } from '../../ui/price/QuoteChange'
+import { QuotePrice } from '../../ui/price/QuotePrice'
 
 /** The live price big, its change and percent, whether the exchange trades now, and when it last printed. */
 export function QuoteHeadline({ quote, stale }: { quote: Quote; stale: boolean }) {
@@ -21,25 +21,10 @@ export function QuoteHeadline({ quote, stale }: { quote: Quote; stale: boolean }
   })
   return (
     <Stack sx={{ px: 2, pt: 2, pb: 1 }} spacing={0.5}>
-      <Price
-        value={quote.price}
-        market={quote.market}
-        kind={quote.kind}
-        change={quote.change}
-        stale={stale}
-        testId="quote-price"
-        fontSize={34}
-      />
+      <QuotePrice quote={quote} stale={stale} testId="quote-price" fontSize={34} />
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="body1" component="span" sx={{ fontWeight: 600 }}>
-          <Change
-            change={quote.change}
-            changePct={quote.changePct}
-            market={quote.market}
-            kind={quote.kind}
-            price={quote.price}
-            testId="quote-change"
-          />
+          <QuoteChange quote={quote} testId="quote-change" />
         </Typography>
         <Chip
           size="small"

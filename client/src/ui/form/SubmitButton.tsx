@@ -5,9 +5,11 @@ import type { ReactNode } from 'react'
 /** The form's main button: shows progress and cannot be pressed twice while submitting. */
 export function SubmitButton({
   submitting,
+  testId = 'submit',
   children,
 }: {
   submitting: boolean
+  testId?: string
   children: ReactNode
 }) {
   return (
@@ -17,7 +19,7 @@ export function SubmitButton({
       size="large"
       fullWidth
       disabled={submitting}
-      data-testid="submit"
+      data-testid={testId}
       aria-busy={submitting}
       startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}
     >

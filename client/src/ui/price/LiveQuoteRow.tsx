@@ -3,12 +3,12 @@ import ListItemButton from '@mui/material/ListItemButton'
 import Typography from '@mui/material/Typography'
 import { useIntl } from 'react-intl'
 import type { Quote } from '@kabu/shared/market/types'
-import { useIsStale, useQuote } from '../../realtime'
-import { Change } from './Change'
 import { CompactNumber } from './CompactNumber'
 import { MarketTag } from './MarketTag'
 import { localName } from './names'
-import { Price } from './Price'
+import { QuoteChange } from './QuoteChange'
+import { QuotePrice } from './QuotePrice'
+import { useLiveQuote } from './use-live-quote'
 
 /** What a row can show before its live snapshot arrives (a ranking or a search answer). */
 export type RowSeed = Pick<Quote, 'code' | 'market' | 'kind' | 'name'> & Partial<Quote>
@@ -24,9 +24,7 @@ export interface LiveQuoteRowProps {
 /** One instrument as a tappable row whose price and change follow the live feed. */
 export function LiveQuoteRow({ seed, onOpen, testId, metric }: LiveQuoteRowProps) {
   const intl = useIntl()
-  const live = useQuote(seed.code)
-  const stale = useIsStale(seed.code)
-  const quote = live ?? seed
+  const { quote, stale } = useLiveQuote(seed)
   return (
     <ListItemButton
       data-testid={testId}
@@ -46,29 +44,14 @@ export function LiveQuoteRow({ seed, onOpen, testId, metric }: LiveQuoteRowProps
         </Box>
       </Box>
       <Box sx={{ textAlign: 'right', minWidth: 96 }}>
-        <Price
-          value={quote.price}
-          market={quote.market}
-          kind={quote.kind}
-          change={quote.change}
-          stale={live !== undefined && stale}
-          testId={`price-${seed.code}`}
-          fontSize={16}
-        />
+        <QuotePrice quote={quote} stale={stale} testId={`price-${seed.code}`} fontSize={16} />
         {metric && (
           <Typography variant="caption" color="text.secondary" component="div" sx={{ pr: 0.25 }}>
             <CompactNumber value={quote[metric]} />
           </Typography>
         )}
       </Box>
-      <Change
-        variant="pill"
-        change={quote.change}
-        changePct={quote.changePct}
-        market={quote.market}
-        kind={quote.kind}
-        price={quote.price ?? 0}
-      />
+      <QuoteChange quote={quote} variant="pill" />
     </ListItemButton>
   )
 }

@@ -1,4 +1,7 @@
-import type { Market } from '@kabu/shared/market/types'
+import type { Kysely } from 'kysely'
+import { CURRENCY_OF_MARKET, type Market } from '@kabu/shared/market/types'
+import type { Database } from '../../store/index'
+import type { Ledger } from '../ledger/index'
 
 /** The two figures getUserinfo shows for one market's wallet, in 1/10,000 of the currency unit. */
 export interface WalletBalances {
@@ -17,3 +20,11 @@ export type BalanceReader = (userId: bigint, market: Market) => Promise<WalletBa
 
 /** Before the ledger exists no money can have moved, so every wallet is truly empty. */
 export const balancesBeforeLedger: BalanceReader = async () => ({ available: 0n, borrowed: 0n })
+
+/** The wallet of a market's currency as the ledger holds it: the `available` and `borrowed` books. */
+export function ledgerBalances(ledger: Ledger, db: Kysely<Database>): BalanceReader {
+  return async (userId, market) => {
+    const { available, borrowed } = await ledger.balances(db, userId, CURRENCY_OF_MARKET[market])
+    return { available, borrowed }
+  }
+}

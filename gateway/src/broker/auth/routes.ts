@@ -41,8 +41,7 @@ export function authRoutes(auth: AuthService): VueArea {
         [type]: unitsToWire(profile.balances.available),
         [`${type}yjed`]: unitsToWire(profile.balances.borrowed),
         credit_score: profile.creditScore,
-        // Identity verification arrives with the KYC area; until then nobody can be verified.
-        verified: 0,
+        verified: profile.verified,
         fund_password_set: profile.fundPasswordSet,
         invite_code: profile.inviteCode,
       }

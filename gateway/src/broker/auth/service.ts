@@ -4,6 +4,7 @@ import type { Market } from '@kabu/shared/market/types'
 import type { Clock } from '../../clock'
 import type { SessionUser } from '../../http/session.middleware'
 import { isUniqueViolation, type Database } from '../../store/index'
+import { identityStatus } from '../kyc/service'
 import { Refusal } from '../refusal'
 import * as q from './auth.sql'
 import type { BalanceReader, WalletBalances } from './balances'
@@ -28,6 +29,8 @@ export interface Profile {
   inviteCode: string
   creditScore: number
   fundPasswordSet: boolean
+  /** 0 unverified, 1 reviewing, 2 verified, 3 failed (the KYC area's status). */
+  verified: 0 | 1 | 2 | 3
   balances: WalletBalances
 }
 
@@ -138,6 +141,7 @@ export function createAuthService({ db, clock, passwords, balances }: AuthDeps) 
         inviteCode: row.invite_code,
         creditScore: Number(row.credit_score),
         fundPasswordSet: row.fund_password_hash !== null,
+        verified: await identityStatus(db, user.userId),
         balances: await balances(user.userId, market),
       }
     },

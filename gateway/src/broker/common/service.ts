@@ -9,7 +9,10 @@ export const SELL_LOCK_MINUTES = 15
 
 export interface CommonDeps {
   db: Kysely<Database>
-  config: Pick<Config, 'kefuUrl' | 'appVersion' | 'minClientVersion' | 'demo' | 'timeTravel'>
+  config: Pick<
+    Config,
+    'kefuUrl' | 'appVersion' | 'minClientVersion' | 'demo' | 'timeTravel' | 'idDocTypes' | 'funds'
+  >
   /** Whether quotes come from the simulator right now (the client labels them as such). */
   quotesSimulated: () => boolean
 }
@@ -29,6 +32,16 @@ export function createCommonService({ db, config, quotesSimulated }: CommonDeps)
       ['quotes_simulated', quotesSimulated() ? '1' : '0'],
       ['demo', config.demo ? '1' : '0'],
       ['time_travel', config.timeTravel ? '1' : '0'],
+      // The identity documents accepted (ID_DOCTYPES), so the form offers only those.
+      ['id_doctypes', config.idDocTypes.join(',')],
+      // The published money rules (API.md): what the deposit and withdrawal screens state.
+      ['deposit_min_jpy', config.funds.depositMinJpy],
+      ['deposit_max_unverified_jpy', config.funds.depositMaxUnverifiedJpy],
+      ['deposit_max_verified_jpy', config.funds.depositMaxVerifiedJpy],
+      ['deposit_window', config.funds.depositWindow],
+      ['withdraw_min_jpy', config.funds.withdrawMinJpy],
+      ['withdraw_window', config.funds.withdrawWindow],
+      ['fx_spread', config.funds.fxSpread],
     ])
     // No link configured means no entry: the client then says the link was not obtained.
     if (config.kefuUrl) entries.set('kefu', config.kefuUrl)

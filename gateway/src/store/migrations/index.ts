@@ -1,6 +1,10 @@
 import type { Migration, MigrationProvider } from 'kysely'
 import type { StoreKind } from '../database'
 import { accounts } from './0001-accounts'
+import { ledger } from './0002-ledger'
+import { ops } from './0003-ops'
+import { identity } from './0004-identity'
+import { funds } from './0005-funds'
 
 /**
  * Every migration, in order, listed in code rather than found by scanning a folder, so they run the
@@ -8,6 +12,10 @@ import { accounts } from './0001-accounts'
  */
 const MIGRATIONS: ReadonlyArray<[name: string, build: (kind: StoreKind) => Migration]> = [
   ['0001-accounts', accounts],
+  ['0002-ledger', ledger],
+  ['0003-ops', ops],
+  ['0004-identity', identity],
+  ['0005-funds', funds],
 ]
 
 export function migrationProvider(kind: StoreKind): MigrationProvider {

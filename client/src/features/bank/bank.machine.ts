@@ -1,0 +1,97 @@
+import type { BankCard } from '@kabu/shared/api/banks'
+import { assertEvent, assign, fromPromise, setup } from 'xstate'
+
+export interface BankListContext {
+  cards: BankCard[]
+  /** The card the user asked to unbind, while the fund password is asked for. */
+  selected: BankCard | null
+  error: string | null
+}
+
+export type BankListEvent =
+  | { type: 'DELETE'; card: BankCard }
+  | { type: 'CONFIRM'; fundPassword: string }
+  | { type: 'CANCEL' }
+  | { type: 'RETRY' }
+
+const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`))
+const errorKey = (error: unknown): string => {
+  const msg = (error as { msg?: unknown } | null)?.msg
+  return typeof msg === 'string' && msg !== '' ? msg : 'network_error'
+}
+
+/**
+ * The bank cards screen: load, show (or the empty state), unbind one after the fund password is
+ * confirmed. A wrong fund password keeps the dialog open with the refusal; the list reloads after
+ * a card is gone.
+ */
+export const bankListMachine = setup({
+  types: { context: {} as BankListContext, events: {} as BankListEvent },
+  actors: {
+    loadCards: fromPromise<BankCard[]>(notProvided('loadCards')),
+    deleteCard: fromPromise<void, { id: number; fundPassword: string }>(notProvided('deleteCard')),
+  },
+  actions: {
+    recordError: assign((_, params: { error: unknown }) => ({ error: errorKey(params.error) })),
+  },
+  guards: {
+    noCards: ({ context }) => context.cards.length === 0,
+  },
+}).createMachine({
+  id: 'bankList',
+  context: { cards: [], selected: null, error: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        src: 'loadCards',
+        onDone: {
+          target: 'shown',
+          actions: assign({ cards: ({ event }) => event.output, error: null }),
+        },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    loadFailed: { on: { RETRY: 'loading' } },
+    shown: {
+      initial: 'deciding',
+      states: {
+        deciding: { always: [{ guard: 'noCards', target: 'empty' }, { target: 'list' }] },
+        empty: {},
+        list: {
+          on: {
+            DELETE: {
+              target: 'confirming',
+              actions: assign({ selected: ({ event }) => event.card, error: null }),
+            },
+          },
+        },
+        confirming: {
+          on: {
+            CONFIRM: 'deleting',
+            CANCEL: { target: 'list', actions: assign({ selected: null, error: null }) },
+          },
+        },
+        deleting: {
+          tags: ['busy'],
+          invoke: {
+            src: 'deleteCard',
+            input: ({ context, event }) => {
+              assertEvent(event, 'CONFIRM')
+              return { id: context.selected?.id ?? 0, fundPassword: event.fundPassword }
+            },
+            onDone: { target: '#bankList.loading', actions: assign({ selected: null }) },
+            onError: {
+              target: 'confirming',
+              actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+      },
+    },
+  },
+})

@@ -1,0 +1,54 @@
+import type { FundLine } from '@kabu/shared/api/ledger'
+import Stack from '@mui/material/Stack'
+import Typography from '@mui/material/Typography'
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
+import { formatMoney } from '../../ui/money'
+
+/** One ledger line: kind, order number, signed amount, the book's balance after, the time. */
+export function FundLineRow({
+  line,
+  kindLabel,
+}: {
+  line: FundLine
+  kindLabel: (kind: string) => string
+}) {
+  const intl = useIntl()
+  const negative = line.money.startsWith('-')
+  return (
+    <Stack spacing={0.25} sx={{ py: 1.25, borderBottom: 1, borderColor: 'divider' }}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {kindLabel(line.kind)}
+          {line.book !== 'available' && (
+            <Typography component="span" variant="caption" color="text.secondary">
+              {' '}
+              (<FormattedMessage id={`mine.funds.book.${line.book}`} />)
+            </Typography>
+          )}
+        </Typography>
+        <Typography
+          variant="body2"
+          color={negative ? 'error' : 'success.main'}
+          sx={{ fontWeight: 600 }}
+        >
+          {negative ? '' : '+'}
+          {formatMoney(line.money, line.currency, intl.locale)}
+        </Typography>
+      </Stack>
+      <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+        <Typography variant="caption" color="text.secondary">
+          {line.order_no}
+        </Typography>
+        <Typography variant="caption" color="text.secondary">
+          <FormattedMessage
+            id="mine.funds.records.balanceAfter"
+            values={{ amount: formatMoney(line.balance_after, line.currency, intl.locale) }}
+          />
+        </Typography>
+      </Stack>
+      <Typography variant="caption" color="text.secondary">
+        <FormattedDate value={line.created} dateStyle="medium" timeStyle="short" hourCycle="h23" />
+      </Typography>
+    </Stack>
+  )
+}

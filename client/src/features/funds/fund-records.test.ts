@@ -1,0 +1,34 @@
+import type { FundLine } from '@kabu/shared/api/ledger'
+import { describe, expect, it } from 'vitest'
+import { toCsv } from './fund-records'
+
+const line = (over: Partial<FundLine>): FundLine => ({
+  kind: 'deposit',
+  order_no: 'DP20260303-0a1b2c3d4e',
+  money: '12345.5',
+  balance_after: '12345.5',
+  book: 'available',
+  currency: 'JPY',
+  created: Date.UTC(2026, 2, 3, 1, 0),
+  ...over,
+})
+
+describe('fund records as CSV', () => {
+  it('has a header and one CRLF row per line, exact amounts and UTC times', () => {
+    const csv = toCsv(
+      [line({}), line({ kind: 'fx', money: '-100', balance_after: '12245.5' })],
+      (k) => k,
+    )
+    expect(csv.split('\r\n')).toEqual([
+      'time,kind,order_no,book,currency,amount,balance_after',
+      '2026-03-03T01:00:00.000Z,deposit,DP20260303-0a1b2c3d4e,available,JPY,12345.5,12345.5',
+      '2026-03-03T01:00:00.000Z,fx,DP20260303-0a1b2c3d4e,available,JPY,-100,12245.5',
+      '',
+    ])
+  })
+
+  it('quotes labels holding commas or quotes', () => {
+    const csv = toCsv([line({})], () => 'Deposit, "bank"')
+    expect(csv).toContain(',"Deposit, ""bank""",')
+  })
+})

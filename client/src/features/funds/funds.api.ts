@@ -1,0 +1,58 @@
+import type { BankCard } from '@kabu/shared/api/banks'
+import type {
+  DepositRecord,
+  RechargeChannel,
+  WithdrawalRecord,
+  WithdrawRules,
+} from '@kabu/shared/api/funds'
+import type { FundLine } from '@kabu/shared/api/ledger'
+import type { MarketType } from '@kabu/shared/market/types'
+import { vuePost } from '../../api/vue'
+
+/** The money screens' calls: the actors of deposit.machine.ts and withdraw.machine.ts, and lists. */
+
+export const fetchChannels = (type: MarketType) =>
+  vuePost<RechargeChannel[]>('/user/rechargeChannels', { type })
+
+export const recharge = (input: {
+  type: MarketType
+  money: string
+  voucher: string | undefined
+  idem: string
+}) =>
+  vuePost<{ id: string }>('/user/recharge', {
+    type: input.type,
+    money: input.money,
+    channel: 'bank_transfer',
+    voucher: input.voucher,
+    idem: input.idem,
+  })
+
+export const fetchDeposits = (type: MarketType) =>
+  vuePost<DepositRecord[]>('/user/rechargelist', { type })
+
+export const fetchWithdrawRules = (type: MarketType) =>
+  vuePost<WithdrawRules>('/user/withdrawRules', { type })
+
+export const fetchCards = () => vuePost<BankCard[]>('/user/banks')
+
+export const withdraw = (input: {
+  type: MarketType
+  money: string
+  bankId: string
+  fundPassword: string
+  idem: string
+}) =>
+  vuePost<{ id: string }>('/user/withdraw', {
+    type: input.type,
+    money: input.money,
+    bank_id: input.bankId,
+    fund_password: input.fundPassword,
+    idem: input.idem,
+  })
+
+export const fetchWithdrawals = (type: MarketType) =>
+  vuePost<WithdrawalRecord[]>('/user/withdrawallist', { type })
+
+export const fetchFundLines = (input: { type: MarketType; page: number; kind?: string }) =>
+  vuePost<FundLine[]>('/user/fundlist', { ...input })

@@ -1,0 +1,72 @@
+import { FUND_LINES_PER_PAGE, type FundLine } from '@kabu/shared/api/ledger'
+import type { MarketType } from '@kabu/shared/market/types'
+import { useCallback, useEffect, useState } from 'react'
+import { isVueRefusal } from '../../api/refusal'
+import { fetchFundLines } from './funds.api'
+
+interface Loaded {
+  /** Which wallet and kind these lines are of: a change of either shows loading until they come. */
+  of: string
+  lines: FundLine[]
+  page: number
+  hasMore: boolean
+  loading: boolean
+  error: string | null
+}
+
+/**
+ * The user's ledger lines of one wallet (and kind), a page at a time: the first page on change,
+ * the next on `loadMore`, until a page comes back short.
+ */
+export function useFundLines(type: MarketType, kind: string | undefined) {
+  const of = `${type}:${kind ?? ''}`
+  const [loaded, setLoaded] = useState<Loaded | null>(null)
+  const fetchPage = useCallback(
+    (page: number) => fetchFundLines({ type, page, ...(kind ? { kind } : {}) }),
+    [type, kind],
+  )
+
+  const settle = useCallback(
+    (key: string, page: Promise<FundLine[]>, number: number, before: FundLine[]) =>
+      page
+        .then((got) =>
+          setLoaded({
+            of: key,
+            lines: [...before, ...got],
+            page: number,
+            hasMore: got.length === FUND_LINES_PER_PAGE,
+            loading: false,
+            error: null,
+          }),
+        )
+        .catch((e: unknown) => {
+          if (!isVueRefusal(e)) throw e
+          setLoaded((old) => ({
+            of: key,
+            lines: before,
+            page: old?.of === key ? old.page : 0,
+            hasMore: false,
+            loading: false,
+            error: e.msg,
+          }))
+        }),
+    [],
+  )
+
+  useEffect(() => {
+    void settle(of, fetchPage(1), 1, [])
+  }, [of, fetchPage, settle])
+
+  const current = loaded?.of === of ? loaded : null
+  return {
+    lines: current?.lines ?? [],
+    hasMore: current?.hasMore ?? false,
+    loading: current === null || current.loading,
+    error: current?.error ?? null,
+    loadMore: () => {
+      if (!current || current.loading) return
+      setLoaded({ ...current, loading: true })
+      void settle(of, fetchPage(current.page + 1), current.page + 1, current.lines)
+    },
+  }
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise, waitFor } from 'xstate'
+import type { MessageDetail } from '@kabu/shared/api/inbox'
+import { messageMachine } from './message.machine'
+
+const detail: MessageDetail = {
+  id: '5',
+  title: 'Maintenance',
+  summary: 's',
+  body: 'b',
+  params: {},
+  created: 1,
+}
+
+describe('messageMachine', () => {
+  it('fails with the server key, and shows the message after a retry', async () => {
+    const answers: Array<MessageDetail | Error> = [
+      Object.assign(new Error(), { msg: 'not_found' }),
+      detail,
+    ]
+    const asked: string[] = []
+    const actor = createActor(
+      messageMachine.provide({
+        actors: {
+          fetchMessage: fromPromise(async ({ input }: { input: { id: string } }) => {
+            asked.push(input.id)
+            const next = answers.shift()
+            if (!next || next instanceof Error) throw next
+            return next
+          }),
+        },
+      }),
+      { input: { id: '5' } },
+    ).start()
+    await waitFor(actor, (s) => s.matches('failed'))
+    expect(actor.getSnapshot().context.failure).toBe('not_found')
+    actor.send({ type: 'RETRY' })
+    await waitFor(actor, (s) => s.matches('shown'))
+    expect(actor.getSnapshot().context.message).toEqual(detail)
+    expect(asked).toEqual(['5', '5'])
+  })
+})

@@ -1,0 +1,43 @@
+export default {
+  'mine.message.title': '消息',
+  'mine.message.unread': '{count, plural, =0 {全部已读} other {# 条未读}}',
+  'mine.message.empty': '暂无消息',
+  'mine.message.failed': '消息加载失败。',
+  'mine.message.retry': '重试',
+  'mine.message.loadMore': '查看更早的消息',
+  'mine.message.detailTitle': '消息详情',
+  'mine.message.unreadMark': '未读',
+  'mine.message.review.kyc.approved.title': '实名认证已通过',
+  'mine.message.review.kyc.approved.summary': '您的实名认证已审核通过。',
+  'mine.message.review.kyc.rejected.title': '实名认证未通过',
+  'mine.message.review.kyc.rejected.summary': '您的实名认证未通过：{reason}。您可以重新提交。',
+  'mine.message.review.deposit.approved.title': '充值已到账',
+  'mine.message.review.deposit.approved.summary':
+    '您充值的 {amount} {currency}（订单号 {order_no}）已审核通过并入账。',
+  'mine.message.review.deposit.rejected.title': '充值被驳回',
+  'mine.message.review.deposit.rejected.summary':
+    '您充值的 {amount} {currency}（订单号 {order_no}）被驳回：{reason}。',
+  'mine.message.review.withdraw.approved.title': '提现已出款',
+  'mine.message.review.withdraw.approved.summary':
+    '您提现的 {amount} {currency}（订单号 {order_no}）已审核通过，款项已汇至您的银行账户。',
+  'mine.message.review.withdraw.rejected.title': '提现被驳回',
+  'mine.message.review.withdraw.rejected.summary':
+    '您提现的 {amount} {currency}（订单号 {order_no}）被驳回，金额已退回余额：{reason}。',
+  'mine.message.review.loan.approved.title': '借款已批准',
+  'mine.message.review.loan.approved.summary': '您的借款申请（编号 {id}）已批准。',
+  'mine.message.review.loan.rejected.title': '借款被驳回',
+  'mine.message.review.loan.rejected.summary': '您的借款申请（编号 {id}）被驳回：{reason}。',
+  'mine.message.review.block.approved.title': '大宗交易已批准',
+  'mine.message.review.block.approved.summary': '您的大宗交易（编号 {id}）已批准。',
+  'mine.message.review.block.rejected.title': '大宗交易被驳回',
+  'mine.message.review.block.rejected.summary': '您的大宗交易（编号 {id}）被驳回：{reason}。',
+  'mine.message.review.credit.approved.title': '信托资金已生效',
+  'mine.message.review.credit.approved.summary': '您的信托资金申请（编号 {id}）已生效。',
+  'mine.message.review.credit.rejected.title': '信托资金被驳回',
+  'mine.message.review.credit.rejected.summary': '您的信托资金申请（编号 {id}）被驳回：{reason}。',
+  'mine.message.review.daytrade.approved.title': '日内交易已批准',
+  'mine.message.review.daytrade.approved.summary': '您的日内交易申请（编号 {id}）已批准。',
+  'mine.message.review.daytrade.rejected.title': '日内交易被驳回',
+  'mine.message.review.daytrade.rejected.summary':
+    '您的日内交易申请（编号 {id}）被驳回：{reason}。',
+} satisfies Record<string, string>

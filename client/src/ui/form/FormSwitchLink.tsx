@@ -1,0 +1,28 @@
+import Link from '@mui/material/Link'
+import Typography from '@mui/material/Typography'
+import { useEffect } from 'react'
+import { FormattedMessage } from 'react-intl'
+import { Link as RouterLink } from 'react-router-dom'
+
+interface Props {
+  textId: string
+  linkId: string
+  to: string
+  /** Loads the other form's code: usually the next screen, so it is fetched while typing here. */
+  prefetch?: () => Promise<unknown>
+}
+
+/** "No account yet? Register" under a form: a sentence and a link to its counterpart form. */
+export function FormSwitchLink({ textId, linkId, to, prefetch }: Props) {
+  useEffect(() => {
+    void prefetch?.()
+  }, [prefetch])
+  return (
+    <Typography variant="body2" sx={{ textAlign: 'center' }}>
+      <FormattedMessage id={textId} />{' '}
+      <Link component={RouterLink} to={to} replace sx={{ fontWeight: 600 }}>
+        <FormattedMessage id={linkId} />
+      </Link>
+    </Typography>
+  )
+}

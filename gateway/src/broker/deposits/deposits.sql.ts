@@ -1,0 +1,104 @@
+import type { Kysely } from 'kysely'
+import type { Currency } from '@kabu/shared/money/currencies'
+import type { Database } from '../../store/index'
+
+/** The deposit area's queries; every read of a user's rows is scoped by their id. */
+
+type Db = Kysely<Database>
+
+export const PENDING = 0n
+export const APPROVED = 1n
+export const REJECTED = 2n
+
+export async function insertDeposit(
+  db: Db,
+  row: {
+    userId: bigint
+    orderNo: string
+    currency: Currency
+    amount: bigint
+    channel: string
+    voucherId: string | null
+    now: number
+  },
+): Promise<bigint> {
+  const inserted = await db
+    .insertInto('deposits')
+    .values({
+      user_id: row.userId,
+      order_no: row.orderNo,
+      currency: row.currency,
+      amount: row.amount,
+      channel: row.channel,
+      voucher_id: row.voucherId,
+      created_at: row.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return inserted.id
+}
+
+export async function hasPending(db: Db, userId: bigint): Promise<boolean> {
+  const row = await db
+    .selectFrom('deposits')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', '=', PENDING)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+export function userDeposits(
+  db: Db,
+  userId: bigint,
+  currency: Currency,
+  page: { limit: number; offset: number },
+) {
+  return db
+    .selectFrom('deposits')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('currency', '=', currency)
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute()
+}
+
+export function findDeposit(db: Db, id: bigint) {
+  return db.selectFrom('deposits').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+/**
+ * Moves a pending deposit to its decision; undefined when it is not pending any more (decided
+ * already, or never existed), which is how a second approval changes nothing.
+ */
+export function decide(
+  db: Db,
+  id: bigint,
+  decision: { status: bigint; operator: string; reason: string | null; now: number },
+) {
+  return db
+    .updateTable('deposits')
+    .set({
+      status: decision.status,
+      decided_by: decision.operator,
+      reason: decision.reason,
+      decided_at: decision.now,
+    })
+    .where('id', '=', id)
+    .where('status', '=', PENDING)
+    .returningAll()
+    .executeTakeFirst()
+}
+
+export function depositsWithAccount(db: Db, status: bigint) {
+  return db
+    .selectFrom('deposits')
+    .innerJoin('users', 'users.id', 'deposits.user_id')
+    .selectAll('deposits')
+    .select('users.account')
+    .where('deposits.status', '=', status)
+    .orderBy('deposits.id', 'asc')
+    .execute()
+}

@@ -1,0 +1,28 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '../../store/index'
+
+/**
+ * What the money flows ask the identity area (C's seams: kyc, banks, uploads, security). Passed in
+ * by the composition root, so these areas depend on the rules, not on where they live.
+ */
+export interface IdentityChecks {
+  /** 0 unverified, 1 reviewing, 2 verified, 3 failed. */
+  identityStatus(db: Kysely<Database>, userId: bigint): Promise<0 | 1 | 2 | 3>
+  uploadOwnedBy(
+    db: Kysely<Database>,
+    userId: bigint,
+    id: string,
+    kind: 'id_front' | 'id_back' | 'voucher',
+  ): Promise<boolean>
+  bankCardOf(
+    db: Kysely<Database>,
+    userId: bigint,
+    id: bigint,
+  ): Promise<
+    { id: bigint; bank_name: string; branch_name: string; card_number_masked: string } | undefined
+  >
+  /** Refusal: fund_password_not_set | wrong_fund_password | too_frequent. */
+  verifyFundPassword(db: Kysely<Database>, userId: bigint, plain: string | undefined): Promise<void>
+}
+
+export const VERIFIED = 2

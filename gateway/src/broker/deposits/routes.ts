@@ -1,0 +1,45 @@
+import { z } from 'zod'
+import { ok } from '@kabu/shared/api/envelope'
+import { rechargeChannelsRequest, rechargeRequest } from '@kabu/shared/api/funds'
+import { marketTypeSchema } from '@kabu/shared/api/user'
+import { CURRENCY_OF_MARKET, MARKET_OF_TYPE, type MarketType } from '@kabu/shared/market/types'
+import type { VueArea } from '../../http/vue-router'
+import type { DepositService } from './service'
+
+const currencyOf = (type: MarketType) => CURRENCY_OF_MARKET[MARKET_OF_TYPE[type]]
+
+/** A page number of a list: 1 when absent, anything else not a small positive integer refused. */
+export const pageSchema = z
+  .string({ error: 'invalid_input' })
+  .regex(/^[1-9]\d{0,5}$/, 'invalid_input')
+  .default('1')
+  .transform(Number)
+
+const listRequest = z.object({ type: marketTypeSchema, page: pageSchema })
+
+/** `/user/rechargeChannels`, `/user/recharge`, `/user/rechargelist`. */
+export function depositRoutes(deposits: DepositService): VueArea {
+  return (routes) => {
+    routes.authed('/user/rechargeChannels', async ({ body, user }) => {
+      const { type } = rechargeChannelsRequest.parse(body)
+      return ok(await deposits.channels(user, currencyOf(type)))
+    })
+
+    routes.authed('/user/recharge', async ({ body, user }) => {
+      const form = rechargeRequest.parse(body)
+      const answer = await deposits.recharge(user, {
+        currency: currencyOf(form.type),
+        money: form.money,
+        channel: form.channel,
+        voucher: form.voucher,
+        idem: form.idem,
+      })
+      return ok(answer, 'submit_ok')
+    })
+
+    routes.authed('/user/rechargelist', async ({ body, user }) => {
+      const { type, page } = listRequest.parse(body)
+      return ok(await deposits.list(user, currencyOf(type), page))
+    })
+  }
+}

@@ -1,0 +1,16 @@
+import { ok } from '@kabu/shared/api/envelope'
+import { verifyRequest, type VerifyInfo } from '@kabu/shared/api/kyc'
+import type { VueArea } from '../../http/vue-router'
+import type { KycService } from './service'
+
+/** `/user/verify` (submit for review) and `/user/verifyInfo` (status, masked number, reason). */
+export function kycRoutes(kyc: KycService): VueArea {
+  return (routes) => {
+    routes.authed('/user/verify', async ({ body, user }) => {
+      await kyc.submit(user, verifyRequest.parse(body))
+      return ok(null, 'submit_ok')
+    })
+
+    routes.authed('/user/verifyInfo', async ({ user }) => ok<VerifyInfo>(await kyc.info(user)))
+  }
+}

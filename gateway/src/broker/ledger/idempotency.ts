@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto'
+import type { Kysely, Transaction } from 'kysely'
+import type { Database } from '../../store/index'
+import { isUniqueViolation } from '../../store/index'
+import { Refusal } from '../refusal'
+import { fromJson, isRetryableConflict, toJson } from './json'
+
+export interface IdempotencyKey {
+  userId: bigint
+  /** The command, e.g. 'withdraw': one idem may be reused across different commands. */
+  scope: string
+  /** The client's key (API.md `idem`). */
+  idem: string
+  /** What the command was asked to do; a retry must ask for the same. */
+  body: unknown
+}
+
+const IDEM_RULE = /^[\w-]{1,64}$/
+
+function hashOf(body: unknown): string {
+  return createHash('sha256')
+    .update(toJson(body, { sortKeys: true }))
+    .digest('hex')
+}
+
+async function once<T>(
+  db: Kysely<Database>,
+  key: IdempotencyKey,
+  bodyHash: string,
+  run: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    const where = { user_id: key.userId, scope: key.scope, idem: key.idem }
+    // The key row goes in first: on PostgreSQL a concurrent request with the same key blocks on
+    // this insert until the first commits (then finds its answer) or rolls back (then runs itself).
+    const claimed = await trx
+      .insertInto('idempotency_keys')
+      // created_at is bookkeeping for cleanup, read by no rule, so the wall clock is fine here.
+      .values({ ...where, body_hash: bodyHash, result: null, created_at: Date.now() })
+      .onConflict((oc) => oc.doNothing())
+      .returning('idem')
+      .executeTakeFirst()
+    if (!claimed) {
+      const first = await trx
+        .selectFrom('idempotency_keys')
+        .select(['body_hash', 'result'])
+        .where('user_id', '=', where.user_id)
+        .where('scope', '=', where.scope)
+        .where('idem', '=', where.idem)
+        .executeTakeFirstOrThrow()
+      if (first.body_hash !== bodyHash) throw new Refusal('idempotency_conflict')
+      if (first.result === null) throw new Error('idempotency key committed without its result')
+      return fromJson(first.result) as T
+    }
+    const result = await run(trx)
+    await trx
+      .updateTable('idempotency_keys')
+      .set({ result: toJson(result) })
+      .where('user_id', '=', where.user_id)
+      .where('scope', '=', where.scope)
+      .where('idem', '=', where.idem)
+      .execute()
+    return result
+  })
+}
+
+/**
+ * Runs `run` in ONE SQL transaction with the idempotency record: the same (userId, scope, idem)
+ * and the same body → the first result, without running again; another body →
+ * Refusal('idempotency_conflict'); concurrent requests with the same key → exactly one executes.
+ * A refusal (or any error) rolls the key back with the command, so a retry runs afresh.
+ *
+ * @example
+ * const { id } = await idempotent(db, { userId, scope: 'withdraw', idem, body: form }, (trx) =>
+ *   withdrawals.request(trx, userId, form))
+ */
+export async function idempotent<T>(
+  db: Kysely<Database>,
+  key: IdempotencyKey,
+  run: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  if (!IDEM_RULE.test(key.idem)) throw new Refusal('invalid_input')
+  const bodyHash = hashOf(key.body)
+  try {
+    return await once(db, key, bodyHash, run)
+  } catch (error) {
+    // A lost race that PostgreSQL reports as an error instead of waiting: the winner has
+    // committed by now, so one more try reads its answer.
+    if (!isUniqueViolation(error) && !isRetryableConflict(error)) throw error
+    return once(db, key, bodyHash, run)
+  }
+}

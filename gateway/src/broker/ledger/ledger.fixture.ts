@@ -1,0 +1,64 @@
+import type { Kysely } from 'kysely'
+import { freshDatabase } from '../../../../tests/support/db'
+import { createClock } from '../../clock'
+import { migrateToLatest, type Database } from '../../store/index'
+import { createLedger, type Ledger } from './index'
+
+export interface LedgerFixture {
+  db: Kysely<Database>
+  ledger: Ledger
+  kind: 'sqlite' | 'postgres'
+  /** A new user row; ledger rows can never be deleted, so tests isolate by using fresh users. */
+  newUser(): Promise<bigint>
+  /** A deposit from bank_clearing to the user's available book. */
+  deposit(userId: bigint, amount: bigint, currency?: 'JPY' | 'USD'): Promise<void>
+  close(): Promise<void>
+}
+
+let serial = 0
+
+/** A migrated database (SQLite, or PostgreSQL under TEST_DATABASE_URL) with a ledger on it. */
+export async function ledgerFixture(): Promise<LedgerFixture> {
+  const database = await freshDatabase()
+  const store = database.openStore()
+  await migrateToLatest(store)
+  const ledger = createLedger({ clock: createClock() })
+  const db = store.db
+  return {
+    db,
+    ledger,
+    kind: database.kind,
+    async newUser() {
+      serial++
+      const row = await db
+        .insertInto('users')
+        .values({
+          account: `ledger${serial}x${process.pid}`,
+          password_hash: 'not-a-login',
+          invite_code: `L${serial}X${process.pid}`,
+          inviter_id: null,
+          created_at: 1,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      return row.id
+    },
+    async deposit(userId, amount, currency = 'JPY') {
+      await db.transaction().execute((trx) =>
+        ledger.post(trx, {
+          kind: 'deposit',
+          userId,
+          orderNo: `D${userId}`,
+          postings: [
+            { account: { house: 'bank_clearing', currency }, amount: -amount },
+            { account: { user: userId, book: 'available', currency }, amount },
+          ],
+        }),
+      )
+    },
+    async close() {
+      await store.close()
+      await database.drop()
+    },
+  }
+}

@@ -1,0 +1,24 @@
+import { ok } from '@kabu/shared/api/envelope'
+import {
+  messageInfoRequest,
+  messagesRequest,
+  type InboxPage,
+  type MessageDetail,
+} from '@kabu/shared/api/inbox'
+import type { VueArea } from '../../http/vue-router'
+import type { MessagesService } from './service'
+
+/** `/user/messages` and `/user/messageInfo`: the caller's own inbox, nobody else's. */
+export function messagesRoutes(messages: MessagesService): VueArea {
+  return (routes) => {
+    routes.authed('/user/messages', async ({ body, user }) => {
+      const { page } = messagesRequest.parse(body)
+      return ok<InboxPage>(await messages.inbox(user.userId, page))
+    })
+
+    routes.authed('/user/messageInfo', async ({ body, user }) => {
+      const { id } = messageInfoRequest.parse(body)
+      return ok<MessageDetail>(await messages.read(user.userId, BigInt(id)))
+    })
+  }
+}

@@ -1,0 +1,14 @@
+import { ok } from '@kabu/shared/api/envelope'
+import { fundPasswordRequest } from '@kabu/shared/api/banks'
+import type { VueArea } from '../../http/vue-router'
+import type { FundPasswordService } from './service'
+
+/** `/user/fundPassword`: set (with the login password) or change (with the old one). */
+export function securityRoutes(fundPasswords: FundPasswordService): VueArea {
+  return (routes) => {
+    routes.authed('/user/fundPassword', async ({ body, user }) => {
+      await fundPasswords.change(user, fundPasswordRequest.parse(body))
+      return ok(null, 'modify_ok')
+    })
+  }
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod'
+import { ok } from '@kabu/shared/api/envelope'
+import { withdrawRequest } from '@kabu/shared/api/funds'
+import { marketTypeSchema } from '@kabu/shared/api/user'
+import { CURRENCY_OF_MARKET, MARKET_OF_TYPE, type MarketType } from '@kabu/shared/market/types'
+import type { VueArea } from '../../http/vue-router'
+import { pageSchema } from '../deposits/routes'
+import type { WithdrawalService } from './service'
+
+const currencyOf = (type: MarketType) => CURRENCY_OF_MARKET[MARKET_OF_TYPE[type]]
+const listRequest = z.object({ type: marketTypeSchema, page: pageSchema })
+const rulesRequest = z.object({ type: marketTypeSchema })
+
+/** `/user/withdraw`, `/user/withdrawallist`, and `/user/withdrawRules` (the screen's checklist). */
+export function withdrawalRoutes(withdrawals: WithdrawalService): VueArea {
+  return (routes) => {
+    routes.authed('/user/withdrawRules', async ({ body, user }) => {
+      const { type } = rulesRequest.parse(body)
+      return ok(await withdrawals.rules(user.userId, currencyOf(type)))
+    })
+
+    routes.authed('/user/withdraw', async ({ body, user }) => {
+      const form = withdrawRequest.parse(body)
+      const answer = await withdrawals.withdraw(user.userId, {
+        currency: currencyOf(form.type),
+        money: form.money,
+        bankId: BigInt(form.bank_id),
+        fundPassword: form.fund_password,
+        idem: form.idem,
+      })
+      return ok(answer, 'submit_ok')
+    })
+
+    routes.authed('/user/withdrawallist', async ({ body, user }) => {
+      const { type, page } = listRequest.parse(body)
+      return ok(await withdrawals.list(user.userId, currencyOf(type), page))
+    })
+  }
+}

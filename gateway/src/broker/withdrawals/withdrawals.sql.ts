@@ -1,0 +1,106 @@
+import type { Kysely } from 'kysely'
+import type { Currency } from '@kabu/shared/money/currencies'
+import type { Database } from '../../store/index'
+import { APPROVED, PENDING, REJECTED } from '../deposits/deposits.sql'
+
+/** The withdrawal area's queries; every read of a user's rows is scoped by their id. */
+
+type Db = Kysely<Database>
+
+export { APPROVED, PENDING, REJECTED }
+
+export async function insertWithdrawal(
+  db: Db,
+  row: {
+    userId: bigint
+    orderNo: string
+    currency: Currency
+    amount: bigint
+    card: { id: bigint; bank_name: string; card_number_masked: string }
+    now: number
+  },
+): Promise<bigint> {
+  const inserted = await db
+    .insertInto('withdrawals')
+    .values({
+      user_id: row.userId,
+      order_no: row.orderNo,
+      currency: row.currency,
+      amount: row.amount,
+      bank_id: row.card.id,
+      bank_name: row.card.bank_name,
+      card_number_masked: row.card.card_number_masked,
+      created_at: row.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return inserted.id
+}
+
+export function userWithdrawals(
+  db: Db,
+  userId: bigint,
+  currency: Currency,
+  page: { limit: number; offset: number },
+) {
+  return db
+    .selectFrom('withdrawals')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('currency', '=', currency)
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute()
+}
+
+/** Moves a pending withdrawal to its decision; undefined when it is not pending any more. */
+export function decide(
+  db: Db,
+  id: bigint,
+  decision: { status: bigint; operator: string; reason: string | null; now: number },
+) {
+  return db
+    .updateTable('withdrawals')
+    .set({
+      status: decision.status,
+      decided_by: decision.operator,
+      reason: decision.reason,
+      decided_at: decision.now,
+    })
+    .where('id', '=', id)
+    .where('status', '=', PENDING)
+    .returningAll()
+    .executeTakeFirst()
+}
+
+export function withdrawalsWithAccount(db: Db, status: bigint) {
+  return db
+    .selectFrom('withdrawals')
+    .innerJoin('users', 'users.id', 'withdrawals.user_id')
+    .selectAll('withdrawals')
+    .select('users.account')
+    .where('withdrawals.status', '=', status)
+    .orderBy('withdrawals.id', 'asc')
+    .execute()
+}
+
+/** For the rules checklist: a bound card (unbound ones keep their row with deleted_at set). */
+export async function hasBankCard(db: Db, userId: bigint): Promise<boolean> {
+  const row = await db
+    .selectFrom('bank_cards')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+export async function fundPasswordSet(db: Db, userId: bigint): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('fund_password_hash')
+    .where('id', '=', userId)
+    .executeTakeFirst()
+  return Boolean(row?.fund_password_hash)
+}

@@ -1,0 +1,77 @@
+import type { Kysely } from 'kysely'
+import type { Logger } from 'pino'
+import { Refusal } from '../broker/refusal'
+import type { Clock } from '../clock'
+import type { Database } from '../store/index'
+import type { Decide } from './decide'
+import type { ReviewQueue, ReviewQueues } from './reviews'
+
+/** The operator name of decisions taken by REVIEW_POLICY=auto, as the audit trail shows it. */
+export const AUTO_OPERATOR = 'auto'
+
+export interface AutoReviewDeps {
+  db: Kysely<Database>
+  clock: Clock
+  queues: ReviewQueues
+  decide: Decide
+  /** How long a request stays pending before the rules decide it (AUTO_REVIEW_DELAY_MS). */
+  delayMs: number
+  logger?: Logger
+}
+
+/**
+ * REVIEW_POLICY=auto (the demo): every pending request of every queue that can judge itself is
+ * decided by its published rules once it has waited `delayMs`. Operators may still decide first;
+ * the queue then refuses the late automatic decision (`not_found`) and nothing happens twice.
+ */
+export function startAutoReview(deps: AutoReviewDeps): { stop(): Promise<void> } {
+  const { db, clock, queues, decide, delayMs, logger } = deps
+  let running: Promise<void> | undefined
+  let stopped = false
+
+  async function reviewQueue(
+    queue: ReviewQueue,
+    autoDecide: NonNullable<ReviewQueue['autoDecide']>,
+  ) {
+    const due = clock.now() - delayMs
+    for (const row of await queue.list(db, 'pending')) {
+      if (stopped) return
+      if (row.created > due) continue
+      const id = BigInt(row.id)
+      try {
+        await decide(queue.kind, id, AUTO_OPERATOR, await autoDecide.call(queue, db, id))
+      } catch (error) {
+        if (error instanceof Refusal && error.key === 'not_found') continue
+        logger?.error({ err: error, kind: queue.kind, id: row.id }, 'auto review failed')
+      }
+    }
+  }
+
+  async function pass(): Promise<void> {
+    for (const queue of queues.all()) {
+      if (stopped) return
+      const { autoDecide } = queue
+      if (!autoDecide) continue
+      try {
+        await reviewQueue(queue, autoDecide)
+      } catch (error) {
+        logger?.error({ err: error, kind: queue.kind }, 'auto review pass failed')
+      }
+    }
+  }
+
+  // Often enough that a request is decided close to its delay, rarely enough to stay cheap.
+  const every = Math.min(1_000, Math.max(50, Math.floor(delayMs / 4)))
+  const timer = setInterval(() => {
+    running ??= pass().finally(() => (running = undefined))
+  }, every)
+  timer.unref()
+
+  return {
+    async stop() {
+      stopped = true
+      clearInterval(timer)
+      await running
+    },
+  }
+}

@@ -1,0 +1,46 @@
+import { Router } from 'express'
+import type { Kysely } from 'kysely'
+import { ok } from '@kabu/shared/api/envelope'
+import { clockBody } from '@kabu/shared/api/ops'
+import { Refusal } from '../broker/refusal'
+import type { AdjustableClock } from '../clock'
+import type { Database } from '../store/index'
+import { audit } from './audit'
+
+const reading = (clock: AdjustableClock, timeTravel: boolean) => ({
+  now: new Date(clock.now()).toISOString(),
+  offset_ms: clock.offset(),
+  time_travel: timeTravel,
+})
+
+/**
+ * `GET /api/ops/clock` reads the gateway's clock; `POST` moves it, only with TIME_TRAVEL=1 (the demo
+ * and tests): in production a moved clock would reopen closed windows and misdate the ledger. A
+ * move is audited like any other operator action.
+ */
+export function clockRoutes(db: Kysely<Database>, clock: AdjustableClock, timeTravel: boolean) {
+  const router = Router()
+  router.get('/clock', (_req, res) => void res.json(ok(reading(clock, timeTravel))))
+  router.post('/clock', async (req, res) => {
+    if (!timeTravel) throw new Refusal('not_found')
+    const { at } = clockBody.parse(req.body ?? {})
+    const before = reading(clock, timeTravel)
+    const previousOffset = clock.offset()
+    clock.set(Date.parse(at))
+    try {
+      const after = reading(clock, timeTravel)
+      const operator = res.locals.operator as string
+      await audit(
+        db,
+        { operator, action: 'clock.set', target: 'clock', before, after },
+        clock.now(),
+      )
+      res.json(ok(after))
+    } catch (error) {
+      // No audit row, no move: put the clock back where it was.
+      clock.set(clock.now() - clock.offset() + previousOffset)
+      throw error
+    }
+  })
+  return router
+}

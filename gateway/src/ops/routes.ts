@@ -1,0 +1,80 @@
+import express, { Router, type Response } from 'express'
+import type { Kysely } from 'kysely'
+import { ok } from '@kabu/shared/api/envelope'
+import { auditQuery, rejectBody, reviewsQuery, reviewTarget } from '@kabu/shared/api/ops'
+import { z } from 'zod'
+import { Refusal } from '../broker/refusal'
+import type { Database } from '../store/index'
+import { auditPage } from './audit'
+import type { Decide } from './decide'
+import { opsErrorHandler } from './errors'
+import { requireOperator } from './operator-auth'
+import type { ReviewQueues } from './reviews'
+import { USER_ACTIONS, type createUserActions } from './users'
+
+export interface OpsRouterDeps {
+  opsToken: string
+  db: Kysely<Database>
+  queues: ReviewQueues
+  decide: Decide
+  act: ReturnType<typeof createUserActions>
+  ledgerCheck: (db: Kysely<Database>) => Promise<{ ok: boolean; violations: string[] }>
+  /** The clock, messages and other routers of /api/ops, mounted after the guard. */
+  extra: Router[]
+}
+
+const operatorOf = (res: Response) => res.locals.operator as string
+
+// Queue rows come from every area; a bigint left in one must not turn the listing into a 500.
+const bigintAsString = (_key: string, value: unknown) =>
+  typeof value === 'bigint' ? value.toString() : value
+const userTarget = z.object({ account: z.string().min(1).max(64), action: z.enum(USER_ACTIONS) })
+
+/** `/api/ops` at the fixed paths of API.md; every call needs the operator's bearer token. */
+export function opsRouter(deps: OpsRouterDeps): Router {
+  const router = Router()
+  router.use(requireOperator(deps.opsToken))
+  router.use(express.json({ limit: '32kb' }))
+
+  router.get('/reviews', async (req, res) => {
+    const { kind, status } = reviewsQuery.parse(req.query)
+    const queue = deps.queues.get(kind)
+    if (!queue) throw new Refusal('not_found')
+    const rows = await queue.list(deps.db, status)
+    res.type('application/json').send(JSON.stringify(ok(rows), bigintAsString))
+  })
+
+  router.post('/reviews/:kind/:id/approve', async (req, res) => {
+    const { kind, id } = reviewTarget.parse(req.params)
+    await deps.decide(kind, BigInt(id), operatorOf(res), { approve: true })
+    res.json(ok({ id, status: 'approved' }))
+  })
+
+  router.post('/reviews/:kind/:id/reject', async (req, res) => {
+    const { kind, id } = reviewTarget.parse(req.params)
+    const { reason } = rejectBody.parse(req.body ?? {})
+    await deps.decide(kind, BigInt(id), operatorOf(res), { approve: false, reason })
+    res.json(ok({ id, status: 'rejected' }))
+  })
+
+  router.post('/users/:account/:action', async (req, res) => {
+    const { account, action } = userTarget.parse(req.params)
+    res.json(ok(await deps.act(account, action, operatorOf(res))))
+  })
+
+  router.get('/audit', async (req, res) => {
+    const { page, target } = auditQuery.parse(req.query)
+    res.json(ok(await auditPage(deps.db, { page, target })))
+  })
+
+  router.get('/ledger/check', async (_req, res) => {
+    res.json(ok(await deps.ledgerCheck(deps.db)))
+  })
+
+  for (const extra of deps.extra) router.use(extra)
+  router.use((_req, _res) => {
+    throw new Refusal('not_found')
+  })
+  router.use(opsErrorHandler)
+  return router
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod'
+
+/**
+ * The back office's request shapes (`/api/ops`, JSON; API.md "Back office"). Operators' tools and
+ * the gateway share them; the gateway validates every body and query with them.
+ */
+
+export const REVIEW_KINDS = [
+  'kyc',
+  'deposit',
+  'withdraw',
+  'loan',
+  'block',
+  'credit',
+  'daytrade',
+] as const
+export type ReviewKind = (typeof REVIEW_KINDS)[number]
+
+export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number]
+
+// PostgreSQL cannot store NUL in text, and no operator text has a use for it.
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .refine((v) => !v.includes('\u0000'), 'invalid_input')
+
+const bigintId = z.string().regex(/^[1-9][0-9]{0,18}$/, 'invalid_input')
+const page = z
+  .string()
+  .regex(/^[1-9][0-9]{0,5}$/, 'invalid_input')
+  .transform(Number)
+  .default(1)
+
+/** `GET /api/ops/reviews?kind=&status=` */
+export const reviewsQuery = z.object({
+  kind: z.enum(REVIEW_KINDS),
+  status: z.enum(REVIEW_STATUSES).default('pending'),
+})
+
+/** `POST /api/ops/reviews/:kind/:id/approve|reject` path parameters. */
+export const reviewTarget = z.object({ kind: z.enum(REVIEW_KINDS), id: bigintId })
+
+/** Body of `/reject`: the reason is shown to the user, so it is required. */
+export const rejectBody = z.object({ reason: text(500) })
+
+/** `GET /api/ops/audit?page=&target=` */
+export const auditQuery = z.object({ page, target: z.string().min(1).max(100).optional() })
+
+/** `POST /api/ops/clock` */
+export const clockBody = z.object({ at: z.iso.datetime({ offset: true }) })
+
+/** `POST /api/ops/messages`: to one account, or with `all: true` to every user. */
+export const opsMessageBody = z
+  .object({
+    account: text(64).optional(),
+    all: z.literal(true).optional(),
+    title: text(100),
+    summary: text(500),
+    body: z
+      .string()
+      .max(10_000)
+      .refine((v) => !v.includes('\u0000'), 'invalid_input')
+      .optional(),
+  })
+  .refine((m) => (m.account === undefined) !== (m.all === undefined), {
+    message: 'invalid_input',
+  })
+
+export type OpsMessage = z.infer<typeof opsMessageBody>

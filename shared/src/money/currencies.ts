@@ -1,0 +1,19 @@
+/**
+ * The nine wallet currencies of spec §9. Every balance, ledger account and exchange pair is in one
+ * of them; the order is the order wallets are listed in.
+ *
+ * @example CURRENCIES.includes('JPY') // true
+ */
+export const CURRENCIES = ['CNY', 'USD', 'JPY', 'HKD', 'TWD', 'THB', 'VND', 'MYR', 'KRW'] as const
+
+export type Currency = (typeof CURRENCIES)[number]
+
+/**
+ * Narrows untrusted text (a form field, a database column) to a Currency.
+ *
+ * @example isCurrency('USD') // true
+ * @example isCurrency('usd') // false: codes are upper case on the wire and in the store
+ */
+export function isCurrency(text: unknown): text is Currency {
+  return typeof text === 'string' && (CURRENCIES as readonly string[]).includes(text)
+}

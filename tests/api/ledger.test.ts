@@ -1,0 +1,185 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { FundLine, Wallet } from '@kabu/shared/api/ledger'
+import type { SessionGrant, Userinfo } from '@kabu/shared/api/user'
+import { CURRENCIES } from '@kabu/shared/money/currencies'
+import { creditDemoOpening } from '../../gateway/src/broker/ledger/demo-credit'
+import { DEMO, startTestApp, type TestApp } from '../support/app'
+import { expectLedgerConsistent } from '../support/invariants'
+import { session, vue, vueData } from '../support/vue'
+
+/** The ledger on the wire: getUserinfo's balances, /user/wallets and /user/fundlist. */
+
+let t: TestApp
+let demo: SessionGrant
+
+beforeAll(async () => {
+  t = await startTestApp()
+  demo = await vueData<SessionGrant>(t.url, '/user/login', DEMO)
+})
+afterEach(() => expectLedgerConsistent(t.app.db))
+afterAll(() => t.stop())
+
+let registered = 0
+async function newcomer(): Promise<SessionGrant & { userId: bigint }> {
+  registered++
+  const account = `ledgerapi${registered}`
+  const password = 'pass-word-1'
+  const grant = await vueData<SessionGrant>(t.url, '/user/register', {
+    account,
+    password,
+    password2: password,
+    invite: DEMO.invite,
+    agree: '1',
+  })
+  const row = await t.app.db
+    .selectFrom('users')
+    .select('id')
+    .where('account', '=', account)
+    .executeTakeFirstOrThrow()
+  return { ...grant, userId: row.id }
+}
+
+/** Money moved the way the flows move it: a ledger transaction in a SQL transaction. */
+function post(userId: bigint, kind: string, orderNo: string, amount: bigint, frozen = false) {
+  const book = frozen ? 'frozen' : 'available'
+  const from = frozen
+    ? { user: userId, book: 'available' as const, currency: 'JPY' as const }
+    : { house: 'bank_clearing' as const, currency: 'JPY' as const }
+  return t.app.db.transaction().execute((trx) =>
+    t.app.broker.ledger.post(trx, {
+      kind,
+      userId,
+      orderNo,
+      postings: [
+        { account: from, amount: -amount },
+        { account: { user: userId, book, currency: 'JPY' }, amount },
+      ],
+    }),
+  )
+}
+
+describe('the demo account', () => {
+  it('opens with money credited through the ledger, once however often it is seeded', async () => {
+    const info = await vueData<Userinfo>(t.url, '/user/getUserinfo', { type: 'jpy' }, session(demo))
+    expect(info.jpy).toBe('1000000')
+    expect(info.jpyyjed).toBe('0')
+    const usd = await vueData<Userinfo>(t.url, '/user/getUserinfo', { type: 'usd' }, session(demo))
+    expect(usd.usd).toBe('10000')
+    expect(await creditDemoOpening(t.app.db, t.app.broker.ledger, DEMO.account)).toBe(0)
+    const again = await vueData<Userinfo>(
+      t.url,
+      '/user/getUserinfo',
+      { type: 'cny' },
+      session(demo),
+    )
+    expect(again.cny).toBe('50000')
+    const lines = await vueData<FundLine[]>(t.url, '/user/fundlist', { type: 'jpy' }, session(demo))
+    expect(lines).toEqual([
+      expect.objectContaining({
+        kind: 'deposit',
+        order_no: 'DEMO-JPY',
+        money: '1000000',
+        balance_after: '1000000',
+        book: 'available',
+        currency: 'JPY',
+      }),
+    ])
+  })
+})
+
+describe('/user/wallets', () => {
+  it('lists the nine currencies, empty for a newcomer', async () => {
+    const user = await newcomer()
+    const wallets = await vueData<Wallet[]>(t.url, '/user/wallets', {}, session(user))
+    expect(wallets.map((w) => w.currency)).toEqual([...CURRENCIES])
+    expect(wallets.every((w) => w.available === '0' && w.frozen === '0')).toBe(true)
+  })
+
+  it('shows available and frozen as the ledger holds them, exactly', async () => {
+    const user = await newcomer()
+    await post(user.userId, 'deposit', 'D-1', 123_456_789n)
+    await post(user.userId, 'withdraw_freeze', 'W-1', 3_456_789n, true)
+    const wallets = await vueData<Wallet[]>(t.url, '/user/wallets', {}, session(user))
+    expect(wallets.find((w) => w.currency === 'JPY')).toEqual({
+      currency: 'JPY',
+      available: '12000',
+      frozen: '345.6789',
+    })
+    const info = await vueData<Userinfo>(t.url, '/user/getUserinfo', { type: 'jpy' }, session(user))
+    expect(info.jpy).toBe('12000')
+  })
+
+  it('needs a session', async () => {
+    const answer = await vue(t.url, '/user/wallets')
+    expect(answer.http).toBe(401)
+    expect(answer.msg).toBe('please_login_again')
+  })
+})
+
+describe('/user/fundlist', () => {
+  it('pages the user’s own lines newest first, filtered by kind and book', async () => {
+    const user = await newcomer()
+    const stranger = await newcomer()
+    await post(stranger.userId, 'deposit', 'S-1', 10_000n)
+    for (let i = 1; i <= 22; i++) await post(user.userId, 'deposit', `D-${i}`, 10_000n)
+    await post(user.userId, 'withdraw_freeze', 'W-1', 5_000n, true)
+
+    const page1 = await vueData<FundLine[]>(t.url, '/user/fundlist', { type: 'jpy' }, session(user))
+    expect(page1).toHaveLength(20)
+    expect(page1[0]).toMatchObject({ kind: 'withdraw_freeze', order_no: 'W-1', book: 'frozen' })
+    expect(page1[1]).toMatchObject({ order_no: 'W-1', money: '-0.5', balance_after: '21.5' })
+    expect(page1[2]).toMatchObject({ kind: 'deposit', order_no: 'D-22', balance_after: '22' })
+    const page2 = await vueData<FundLine[]>(
+      t.url,
+      '/user/fundlist',
+      { type: 'jpy', page: '2' },
+      session(user),
+    )
+    expect(page2.map((l) => l.order_no)).toEqual(['D-4', 'D-3', 'D-2', 'D-1'])
+    expect(page2.every((l) => typeof l.created === 'number')).toBe(true)
+    const all = [...page1, ...page2]
+    expect(all.some((l) => l.order_no === 'S-1')).toBe(false)
+
+    const freezes = await vueData<FundLine[]>(
+      t.url,
+      '/user/fundlist',
+      { type: 'jpy', kind: 'withdraw_freeze' },
+      session(user),
+    )
+    expect(freezes).toHaveLength(2)
+    const frozenBook = await vueData<FundLine[]>(
+      t.url,
+      '/user/fundlist',
+      { type: 'jpy', book: 'frozen' },
+      session(user),
+    )
+    expect(frozenBook.map((l) => l.money)).toEqual(['0.5'])
+    const usd = await vueData<FundLine[]>(t.url, '/user/fundlist', { type: 'usd' }, session(user))
+    expect(usd).toEqual([])
+    const byCurrency = await vueData<FundLine[]>(
+      t.url,
+      '/user/fundlist',
+      { type: 'usd', currency: 'JPY', kind: 'withdraw_freeze' },
+      session(user),
+    )
+    expect(byCurrency).toEqual(freezes)
+  })
+
+  it('answers bad filters with invalid_input', async () => {
+    const forms: Record<string, string>[] = [
+      { page: '0' },
+      { page: '-1' },
+      { page: '1.5' },
+      { page: 'x' },
+      { type: 'eur' },
+      { kind: 'DROP TABLE' },
+      { book: 'house' },
+      { currency: 'EUR' },
+      { currency: 'jpy' },
+    ]
+    for (const form of forms) {
+      const answer = await vue(t.url, '/user/fundlist', form, session(demo))
+      expect(answer.msg, JSON.stringify(form)).toBe('invalid_input')
+    }
+  })
+})

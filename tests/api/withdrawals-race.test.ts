@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import type { TestApp } from '../support/app'
+import { FUND_PASSWORD } from '../support/identity'
+import { expectLedgerConsistent } from '../support/invariants'
+import { session, vue } from '../support/vue'
+import { fund, idem, readyUser, startFundsApp, wallets } from './funds.support'
+
+let t: TestApp
+
+// The minimum is lowered to one yen so the race uses the issue's own figures: 60 of 100.
+beforeAll(async () => {
+  t = await startFundsApp({ WITHDRAW_MIN_JPY: '1' })
+})
+afterAll(() => t.stop())
+
+it('200 concurrent withdrawals of 60 on a balance of 100: exactly one succeeds', async () => {
+  const { grant, card } = await readyUser(t, 'racer001')
+  await fund(t, grant, '100')
+  const started = performance.now()
+  const answers = await Promise.all(
+    Array.from({ length: 200 }, () =>
+      vue(
+        t.url,
+        '/user/withdraw',
+        { type: 'jpy', money: '60', bank_id: card, fund_password: FUND_PASSWORD, idem: idem() },
+        session(grant),
+      ),
+    ),
+  )
+  const seconds = ((performance.now() - started) / 1000).toFixed(1)
+  const succeeded = answers.filter((a) => a.status === 1)
+  const refused = answers.filter((a) => a.msg === 'insufficient_balance')
+  // Concurrent fund-password tries count against the throttle (five per 15 minutes) until one
+  // succeeds, so some of the 200 are turned away before the balance is even read.
+  const throttled = answers.filter((a) => a.msg === 'too_frequent')
+  console.info(
+    `withdraw race (${t.database.kind}): ${succeeded.length} succeeded, ${refused.length} insufficient_balance, ${throttled.length} too_frequent in ${seconds} s`,
+  )
+  expect(succeeded).toHaveLength(1)
+  expect(refused.length + throttled.length).toBe(199)
+  expect(refused.length).toBeGreaterThan(0)
+  expect((await wallets(t, grant)).JPY).toMatchObject({ available: '40', frozen: '60' })
+  const freezes = await t.app.db
+    .selectFrom('ledger_transactions')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('kind', '=', 'withdraw_freeze')
+    .executeTakeFirstOrThrow()
+  expect(Number(freezes.n)).toBe(1)
+  await expectLedgerConsistent(t.app.db)
+})
