@@ -2,8 +2,10 @@ import { defineConfig } from 'vitest/config'
 
 // One runner for every test; projects split them by where they run. The e2e project drives Debian
 // chromium against a real gateway, so it runs alone (2 cores) and after the build.
-// CI asks for a JSON report beside the console output to print its totals line.
-const json = process.env.VITEST_JSON
+// CI asks for a JSON report beside the console output to print its totals line; `npm test` runs
+// the browser journeys as a second phase (alone on the 2 cores), which gets a report of its own.
+const phase = process.env.VITEST_PHASE
+const json = process.env.VITEST_JSON?.replace(/\.json$/, phase ? `-${phase}.json` : '.json')
 
 export default defineConfig({
   test: {

@@ -1,0 +1,288 @@
+import { mkdirSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchPhone } from './browser'
+import { startGateway } from './gateway'
+import { writeJourneyImages, type JourneyImages } from './images'
+import { cents, dollarsFor } from './fx-math'
+import { approvePending, nextBankMorning, opsCall, setClock } from './ops'
+import { fundLinesOf, rateOf, walletsOf } from './user-api'
+
+/**
+ * Issue 3's journey on a phone against a real gateway whose reviews wait for an operator: verify
+ * identity with two photos, set a fund password, bind a card, deposit with a slip, exchange JPY→USD,
+ * withdraw, and read the withdrawal's timeline and the fund records. The operator is this test,
+ * over /api/ops. Every figure on the way is checked against the gateway's wallets.
+ */
+const shots = path.resolve(import.meta.dirname, 'screenshots')
+mkdirSync(shots, { recursive: true })
+
+const ACCOUNT = 'e2emoney01'
+const PASSWORD = 'secret-pass-1'
+const FUND_PASSWORD = '135790'
+/** A valid My Number (its check digit is 8). */
+const MY_NUMBER = '123456789018'
+
+let gateway: Awaited<ReturnType<typeof startGateway>>
+let browser: Browser
+let page: Page
+let images: JourneyImages
+let bankDay: string
+let fxGot = ''
+/** Uncaught errors of the page: a journey that passes while the app throws is not a pass. */
+const pageErrors: string[] = []
+
+/** Lets the screen's fade-in (and any other finite animation) end, so a screenshot shows it whole. */
+const settle = () =>
+  page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  )
+async function shot(name: string, fullPage = false) {
+  await settle()
+  await page.screenshot({ path: path.join(shots, `money-${name}.png`), fullPage })
+}
+const hashPath = () => new URL(page.url()).hash.replace(/^#/, '').split('?')[0]
+const wallets = () => walletsOf(page, gateway.url)
+const jpy = async () => (await wallets()).JPY
+/** Opens a screen by its route and waits for one of its elements. */
+async function open(route: string, testId: string) {
+  // The last screen's toast would cover this one's header on the screenshots: let it time out.
+  await page.locator('.MuiSnackbar-root').waitFor({ state: 'detached', timeout: 10_000 })
+  await page.goto(`${gateway.url}/#${route}`)
+  await page.getByTestId(testId).first().waitFor()
+}
+/** Picks a photo into a hidden file input and waits for the gateway to take it. */
+async function pickPhoto(testId: string, file: string) {
+  const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/vue/common/upload'))
+  await page.getByTestId(testId).setInputFiles(file)
+  const answer = (await (await uploaded).json()) as { status?: number; msg?: string }
+  expect(answer, `upload of ${path.basename(file)}`).toMatchObject({ status: 1 })
+}
+const outcome = (area: 'deposit' | 'withdraw') =>
+  page.getByTestId(`${area}-outcome`).getAttribute('data-state')
+
+beforeAll(async () => {
+  gateway = await startGateway({ REVIEW_POLICY: 'manual', TIME_TRAVEL: '1' })
+  images = await writeJourneyImages()
+  // Deposits and withdrawals move only on bank business days (withdrawals 9:00–15:30 Tokyo): the
+  // journey runs on the next one's morning, whatever day it is really run on.
+  const morning = nextBankMorning(Date.now())
+  bankDay = morning.date
+  await setClock(gateway, morning.at)
+  const phone = await launchPhone()
+  browser = phone.browser
+  page = await phone.context.newPage()
+  page.on('pageerror', (e) => pageErrors.push(e.message))
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await gateway?.stop()
+  if (images) rmSync(images.dir, { recursive: true, force: true })
+})
+
+describe('money in, across and out on a 390×844 phone', () => {
+  it('registers a new user with an empty wallet', async () => {
+    await open('/login/register', 'password2')
+    await page.getByTestId('account').fill(ACCOUNT)
+    await page.getByTestId('password').fill(PASSWORD)
+    await page.getByTestId('password2').fill(PASSWORD)
+    await page.getByTestId('invite').fill(gateway.config.demoInvite)
+    await page.getByTestId('agree').check()
+    await page.getByTestId('submit').click()
+    await expect.poll(hashPath, { timeout: 15_000 }).toBe('/home/home')
+    expect(await jpy()).toEqual({ currency: 'JPY', available: '0', frozen: '0' })
+  })
+
+  it('sends identity with two photos; the operator approves; the screen turns verified', async () => {
+    await open('/mine/verified', 'kyc-name')
+    await page.getByTestId('kyc-doctype-my_number').check()
+    await page.getByTestId('kyc-name').fill('山田 太郎')
+    await page.getByTestId('kyc-idnumber').fill(MY_NUMBER)
+    await pickPhoto('kyc-front', images.idFront)
+    await pickPhoto('kyc-back', images.idBack)
+    await page.getByTestId('kyc-agree').check()
+    await expect.poll(() => page.getByTestId('kyc-submit').isEnabled()).toBe(true)
+    await expect.poll(() => page.locator('form img').count()).toBe(2)
+    await shot('01-kyc-form', true)
+    await page.getByTestId('kyc-submit').click()
+    const status = page.getByTestId('kyc-status')
+    await expect.poll(() => status.getAttribute('data-status')).toBe('reviewing')
+    await shot('02-kyc-reviewing')
+
+    await approvePending(gateway, 'kyc', ACCOUNT)
+    // Told live over the /user socket: no reload, no tap on "refresh".
+    await expect
+      .poll(() => status.getAttribute('data-status'), { timeout: 10_000 })
+      .toBe('verified')
+    const shown = await status.textContent()
+    expect(shown).toContain('山田 太郎')
+    expect(shown).not.toContain(MY_NUMBER)
+    expect(shown).toMatch(/9018/)
+    await shot('03-kyc-verified')
+  })
+
+  it('sets a fund password with the login password', async () => {
+    await open('/mine/fundPassword', 'fund-password-current')
+    await page.getByTestId('fund-password-current').fill(PASSWORD)
+    await page.getByTestId('fund-password-password').fill(FUND_PASSWORD)
+    await page.getByTestId('fund-password-password2').fill(FUND_PASSWORD)
+    await shot('04-fund-password')
+    await page.getByTestId('fund-password-submit').click()
+    await expect.poll(hashPath, { timeout: 10_000 }).not.toBe('/mine/fundPassword')
+  })
+
+  it('binds a bank card, the half-width holder folded to full-width katakana', async () => {
+    await open('/mine/bankAdd', 'bank-holder')
+    await page.getByTestId('bank-holder').fill('ﾔﾏﾀﾞ ﾀﾛｳ')
+    await expect
+      .poll(() => page.getByTestId('bank-holder-folded').textContent())
+      .toContain('ヤマダ タロウ')
+    await page.getByTestId('bank-bank-name').fill('みずほ銀行')
+    await page.getByTestId('bank-bank-code').fill('0001')
+    await page.getByTestId('bank-branch-name').fill('本店')
+    await page.getByTestId('bank-branch-code').fill('001')
+    await page.getByTestId('bank-card-number').fill('7654321')
+    await page.getByTestId('bank-fund-password').fill(FUND_PASSWORD)
+    await shot('05-bank-add', true)
+    await page.getByTestId('bank-submit').click()
+    await expect.poll(hashPath, { timeout: 10_000 }).toBe('/mine/bank')
+    const card = page.getByTestId('bank-card')
+    await card.waitFor()
+    expect(await card.count()).toBe(1)
+    const text = await card.textContent()
+    expect(text).toContain('ヤマダ タロウ')
+    expect(text).toContain('みずほ銀行')
+    expect(text).not.toContain('7654321')
+    await shot('06-bank-list')
+  })
+
+  it('deposits 500,000 yen with a transfer slip; credited once the operator approves', async () => {
+    await open('/mine/deposit', 'deposit-money')
+    expect(await page.getByTestId('deposit-reference').textContent()).toMatch(/\w{4,}/)
+    await page.getByTestId('deposit-money').fill('500000')
+    await pickPhoto('deposit-voucher', images.voucher)
+    await shot('07-deposit-form', true)
+    await page.getByTestId('deposit-submit').click()
+    await page.getByTestId('deposit-confirm').waitFor()
+    await shot('08-deposit-confirm')
+    await page.getByTestId('deposit-confirm').click()
+    await expect.poll(() => outcome('deposit'), { timeout: 10_000 }).toBe('pendingReview')
+    expect((await jpy())?.available).toBe('0')
+
+    await approvePending(gateway, 'deposit', ACCOUNT)
+    await expect.poll(() => outcome('deposit'), { timeout: 10_000 }).toBe('approved')
+    expect(await jpy()).toMatchObject({ available: '500000', frozen: '0' })
+    await shot('09-deposit-approved')
+  })
+
+  it('exchanges 100,000 yen into dollars at the quoted rate', async () => {
+    await open('/mine/exchange', 'exchange-money')
+    await expect.poll(() => page.getByTestId('exchange-balance').textContent()).toContain('500,000')
+    await page.getByTestId('exchange-from').selectOption('JPY')
+    await page.getByTestId('exchange-to').selectOption('USD')
+    await page.getByTestId('exchange-money').fill('100000')
+    await expect.poll(() => page.getByTestId('exchange-got').textContent()).toMatch(/\$[\d,]+\.\d/)
+    await shot('10-exchange-quote')
+    await page.getByTestId('exchange-submit').click()
+    await page.getByTestId('exchange-confirm').waitFor()
+    const before = await rateOf(page, gateway.url, 'JPY', 'USD')
+    const sent = page.waitForResponse((r) => r.url().endsWith('/api/vue/user/exchange'))
+    await page.getByTestId('exchange-confirm').click()
+    const answer = (await (await sent).json()) as { status?: number; data?: { got: string } }
+    expect(answer.status).toBe(1)
+    fxGot = answer.data?.got ?? ''
+    expect(fxGot).toMatch(/^\d+(\.\d{1,4})?$/)
+    // The rate may have turned at a minute's edge meanwhile: the one quoted before or after holds.
+    const after = await rateOf(page, gateway.url, 'JPY', 'USD')
+    expect([dollarsFor(100_000n, before), dollarsFor(100_000n, after)]).toContain(cents(fxGot))
+    await page.getByTestId('exchange-done').waitFor()
+    const held = await wallets()
+    expect(held.JPY).toMatchObject({ available: '400000', frozen: '0' })
+    expect(held.USD).toMatchObject({ available: fxGot, frozen: '0' })
+    await shot('11-exchange-done')
+  })
+
+  it('withdraws 50,000 yen: frozen while pending, paid out once the operator approves', async () => {
+    await open('/mine/withdraw', 'withdraw-rules')
+    for (const rule of ['verified', 'card', 'fundPassword', 'window']) {
+      expect(await page.getByTestId(`withdraw-rule-${rule}`).getAttribute('data-ok'), rule).toBe(
+        'true',
+      )
+    }
+    expect(await page.getByTestId('withdraw-withdrawable').textContent()).toContain('400,000')
+    await page.getByTestId('withdraw-money').fill('50000')
+    await page.getByTestId('withdraw-fund_password').fill(FUND_PASSWORD)
+    await shot('12-withdraw-form', true)
+    await page.getByTestId('withdraw-submit').click()
+    await page.getByTestId('withdraw-confirm').click()
+    await expect.poll(() => outcome('withdraw'), { timeout: 10_000 }).toBe('pendingReview')
+    expect(await jpy()).toMatchObject({ available: '350000', frozen: '50000' })
+    await shot('13-withdraw-pending', true)
+
+    await approvePending(gateway, 'withdraw', ACCOUNT)
+    await expect.poll(() => outcome('withdraw'), { timeout: 10_000 }).toBe('approved')
+    expect(await jpy()).toMatchObject({ available: '350000', frozen: '0' })
+  })
+
+  it("shows the withdrawal's timeline: submitted and approved, on the bank morning", async () => {
+    const records = page.getByTestId('withdraw-records')
+    const steps = records.locator('ol[aria-label="timeline"] li')
+    await expect.poll(() => steps.count(), { timeout: 10_000 }).toBe(2)
+    const [submitted, approved] = await steps.allTextContents()
+    // Times shown on the Tokyo clock: the gateway's moved clock, 10:00 on the bank day.
+    const day = bankDay.replaceAll('-', '/')
+    expect(submitted).toMatch(new RegExp(`申請.*${day} 10:\\d\\d`))
+    expect(approved).toMatch(new RegExp(`承認.*${day} 10:\\d\\d`))
+    const text = await records.textContent()
+    expect(text).toContain('50,000')
+    expect(text).toContain('みずほ銀行')
+    await shot('14-withdraw-timeline', true)
+  })
+
+  it('lists the deposit, the exchange and the withdrawal in the fund records', async () => {
+    const lines = await fundLinesOf(page, gateway.url, 'jpy')
+    // Both lines of the freeze share one transaction and instant, so their order is not asserted.
+    const seen = lines.map((l) => [l.kind, l.book, l.money, l.balance_after].join(' '))
+    expect(seen.toSorted()).toEqual(
+      [
+        'withdraw_pay frozen -50000 0',
+        'withdraw_freeze frozen 50000 50000',
+        'withdraw_freeze available -50000 350000',
+        'fx available -100000 400000',
+        'deposit available 500000 500000',
+      ].toSorted(),
+    )
+    expect(seen[0]).toBe('withdraw_pay frozen -50000 0')
+    expect(seen.at(-1)).toBe('deposit available 500000 500000')
+    await open('/mine/transactionRecords', 'records-list')
+    const rows = page.getByTestId('records-list')
+    await expect.poll(() => rows.textContent()).toContain('入金')
+    const text = (await rows.textContent()) ?? ''
+    for (const label of ['入金', '両替', '出金拘束', '出金支払', '500,000', '350,000']) {
+      expect(text, label).toContain(label)
+    }
+    await shot('15-records-jpy', true)
+
+    await page.getByTestId('records-kind-fx').click()
+    await expect.poll(() => rows.textContent()).not.toContain('入金')
+    expect(await rows.textContent()).toContain('100,000')
+
+    await page.getByTestId('market-usd').click()
+    await page.getByTestId('records-kind-all').click()
+    const usd = await fundLinesOf(page, gateway.url, 'usd')
+    expect(usd.map((l) => [l.kind, l.money, l.balance_after])).toEqual([['fx', fxGot, fxGot]])
+    await expect.poll(() => rows.textContent()).toContain('$')
+    expect(await rows.textContent()).toContain('両替')
+    await shot('16-records-usd')
+
+    expect(await opsCall(gateway, 'GET', '/ledger/check')).toEqual({ ok: true, violations: [] })
+    expect(pageErrors).toEqual([])
+  })
+})
