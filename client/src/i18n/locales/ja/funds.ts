@@ -41,7 +41,7 @@ export default {
   'mine.funds.withdraw.fix': '設定する',
   'mine.funds.withdraw.rule.verified': '本人確認済み',
   'mine.funds.withdraw.rule.card': '出金先口座の登録',
-  'mine.funds.withdraw.rule.fundPassword': '取引暗証番号の設定',
+  'mine.funds.withdraw.rule.fundPassword': '取引パスワードの設定',
   'mine.funds.withdraw.rule.window': '銀行営業日の {window}（東京時間）',
   'mine.funds.withdraw.rule.minimum': '{min} 以上',
   'mine.funds.withdraw.rule.withdrawable':
@@ -49,7 +49,7 @@ export default {
   'mine.funds.withdraw.card': '出金先',
   'mine.funds.withdraw.withdrawable': '出金可能額：{amount}',
   'mine.funds.withdraw.amount': '出金額',
-  'mine.funds.withdraw.fundPassword': '取引暗証番号',
+  'mine.funds.withdraw.fundPassword': '取引パスワード',
   'mine.funds.withdraw.submit': '出金する',
   'mine.funds.withdraw.confirmTitle': 'この内容で出金しますか？',
   'mine.funds.withdraw.fee': '手数料',

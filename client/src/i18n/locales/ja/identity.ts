@@ -62,6 +62,6 @@ export default {
   'mine.fundPassword.old': '現在の取引パスワード',
   'mine.fundPassword.new': '新しい取引パスワード',
   'mine.fundPassword.repeat': '新しい取引パスワード（確認）',
-  'mine.fundPassword.rule': '数字6桁（取引暗証番号）',
+  'mine.fundPassword.rule': '数字6桁',
   'mine.fundPassword.submit': '保存',
 } satisfies Record<string, string>
