@@ -23,7 +23,8 @@ export function ToastHost() {
         autoHideDuration={current?.durationMs ?? null}
         onClose={(_, reason) => reason !== 'clickaway' && dismissToasts()}
         anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-        sx={{ top: { xs: 'calc(env(safe-area-inset-top) + 8px)' } }}
+        // Below the app bar (56 px), so a toast never hides the title or the back button.
+        sx={{ top: { xs: 'calc(env(safe-area-inset-top) + 64px)' } }}
       >
         <Alert
           severity={
