@@ -1,4 +1,5 @@
 import { createApp, type App, type AppDeps } from '../../gateway/src/app'
+import { checkLedger } from '../../gateway/src/broker/ledger/check'
 import { loadConfig } from '../../gateway/src/config'
 import { freshDatabase, type TestDatabase } from './db'
 
@@ -50,9 +51,17 @@ export async function startTestApp(
           .executeTakeFirstOrThrow()
         return Number(row.n)
       },
+      // Every test app checks the ledger's invariants as it stops: whatever a suite did to the
+      // money, it must leave the books balanced.
       stop: async () => {
+        // (A suite that closed the store on purpose, as the /health test does, has nothing to check.)
+        const violations = await checkLedger(app.db).then(
+          (r) => r.violations,
+          () => [],
+        )
         await app.stop()
         await database.drop()
+        if (violations.length) throw new Error(`ledger invariants broken: ${violations.join('; ')}`)
       },
     }
   } catch (error) {
