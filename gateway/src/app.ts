@@ -57,6 +57,8 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     quotesSimulated: () => market.status().simulated,
     balances: deps.balances,
     userEvents: userHub,
+    market,
+    onError: (error) => logger.error({ err: error }, 'matcher pass failed'),
   })
   const ops = createOps({
     db: store.db,
@@ -103,6 +105,7 @@ export function createApp(config: Config, deps: AppDeps = {}) {
       logger.info({ account: demo.account, created, credited }, 'demo login ready')
     }
     await market.start()
+    broker.trading.matcher.start()
     hub = registerQuotesHub(io, market, logger.child({ part: 'quotes' }))
     userHub.attach(io, broker.auth.authenticate, logger.child({ part: 'user-hub' }))
     ops.start()
@@ -128,6 +131,7 @@ export function createApp(config: Config, deps: AppDeps = {}) {
       clearTimeout(cut)
     }
     await market.stop()
+    await broker.trading.matcher.stop()
     await store.close()
   }
 

@@ -9,6 +9,8 @@ import { z } from 'zod'
 const flag = z.enum(['0', '1']).transform((v) => v === '1')
 // Amounts in settings are whole yen as text: money never passes through a JS number.
 const yen = z.string().regex(/^\d{1,14}$/)
+// A fraction such as a fee rate, as text so it never passes through a JS number.
+const rate = z.string().regex(/^0(\.\d{1,6})?$/)
 const dailyWindow = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/)
 
 const envSchema = z.object({
@@ -66,6 +68,15 @@ const envSchema = z.object({
     .string()
     .regex(/^0(\.\d{1,4})?$/)
     .default('0.002'),
+  /** Trading (issue 4): fee rates as decimal fractions of the traded value. */
+  TRADE_BUY_FEE_RATE: rate.default('0.001'),
+  TRADE_SELL_FEE_RATE: rate.default('0.001'),
+  CN_STAMP_DUTY_RATE: rate.default('0.0005'),
+  SELL_LOCK_MINUTES: z.coerce.number().int().min(0).max(1440).default(15),
+  TRADE_FUND_PASSWORD: flag.default(false),
+  /** Credit loans (issue 4): simple daily interest, and the days before a loan is overdue. */
+  LOAN_RATE_DAILY: rate.default('0.0005'),
+  LOAN_TERM_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 })
 
 export type Env = z.input<typeof envSchema>
@@ -99,6 +110,26 @@ export interface Config {
   uploadMaxBytes: number
   uploadMaxPixels: number
   funds: FundsSettings
+  trading: TradingSettings
+  loans: LoanSettings
+}
+
+/** Settings of credit loans (issue 4). */
+export interface LoanSettings {
+  /** Simple interest a day, a decimal fraction as text: '0.0005' is 0.05 %. */
+  rateDaily: string
+  termDays: number
+}
+
+/** Settings of stock orders (issue 4); rates are decimal fractions as strings. */
+export interface TradingSettings {
+  buyFeeRate: string
+  sellFeeRate: string
+  /** China only, on sells. */
+  cnStampDutyRate: string
+  sellLockMinutes: number
+  /** Whether /trade/buy asks for the fund password. */
+  fundPasswordToBuy: boolean
 }
 
 /** Settings of deposits, withdrawals and exchange; yen amounts are whole-yen decimal strings. */
@@ -169,5 +200,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       withdrawWindow: e.WITHDRAW_WINDOW,
       fxSpread: e.FX_SPREAD,
     },
+    trading: {
+      buyFeeRate: e.TRADE_BUY_FEE_RATE,
+      sellFeeRate: e.TRADE_SELL_FEE_RATE,
+      cnStampDutyRate: e.CN_STAMP_DUTY_RATE,
+      sellLockMinutes: e.SELL_LOCK_MINUTES,
+      fundPasswordToBuy: e.TRADE_FUND_PASSWORD,
+    },
+    loans: { rateDaily: e.LOAN_RATE_DAILY, termDays: e.LOAN_TERM_DAYS },
   }
 }

@@ -23,7 +23,7 @@ const counts = async () => ({
 beforeAll(async () => {
   t = await startTestApp({ env: { OPS_TOKEN, REVIEW_POLICY: 'manual' } })
   await createFixtureTable(t.app.db)
-  t.app.broker.reviews.register(fixtureQueue('loan'))
+  t.app.broker.reviews.register(fixtureQueue('credit'))
   user = await newUser(t, 'Review01')
   userId = await userIdOf(t, 'Review01')
   const now = t.app.clock.now()
@@ -43,19 +43,19 @@ afterAll(async () => {
 
 describe('review queues at /api/ops/reviews', () => {
   it('lists a queue by status, and refuses kinds nobody registered', async () => {
-    const pending = await ops(t.url, 'GET', '/reviews?kind=loan&status=pending')
+    const pending = await ops(t.url, 'GET', '/reviews?kind=credit&status=pending')
     expect(pending.data).toMatchObject([
       { id: '1', account: 'Review01', status: 'pending', amount: '500' },
       { id: '2' },
       { id: '3' },
     ])
-    expect((await ops(t.url, 'GET', '/reviews?kind=loan')).data).toHaveLength(3)
-    expect((await ops(t.url, 'GET', '/reviews?kind=loan&status=approved')).data).toEqual([])
+    expect((await ops(t.url, 'GET', '/reviews?kind=credit')).data).toHaveLength(3)
+    expect((await ops(t.url, 'GET', '/reviews?kind=credit&status=approved')).data).toEqual([])
     expect((await ops(t.url, 'GET', '/reviews?kind=block')).http).toBe(404)
   })
 
   it('approves in one transaction with the audit row and the message, then tells the user', async () => {
-    const answer = await ops(t.url, 'POST', '/reviews/loan/1/approve')
+    const answer = await ops(t.url, 'POST', '/reviews/credit/1/approve')
     expect(answer).toMatchObject({ http: 200, status: 1, data: { id: '1', status: 'approved' } })
     expect((await requestOf(t.app.db, 1)).status).toBe('approved')
 
@@ -63,8 +63,8 @@ describe('review queues at /api/ops/reviews', () => {
     expect(audit).toHaveLength(1)
     expect(audit[0]).toMatchObject({
       operator: 'ops',
-      action: 'review.loan.approve',
-      target: 'loan:1',
+      action: 'review.credit.approve',
+      target: 'credit:1',
     })
     expect(JSON.parse(audit[0]!.before_json)).toEqual({ status: 'pending', amount: '500' })
 
@@ -72,15 +72,15 @@ describe('review queues at /api/ops/reviews', () => {
     expect(messages).toHaveLength(1)
     expect(messages[0]).toMatchObject({
       user_id: userId,
-      title: 'review.loan.approved.title',
-      summary: 'review.loan.approved.summary',
+      title: 'review.credit.approved.title',
+      summary: 'review.credit.approved.summary',
     })
     expect(JSON.parse(messages[0]!.params)).toEqual({ amount: '500', id: '1' })
 
     await eventually(() => live.events.length >= 2)
     expect(live.events).toContainEqual({
       type: 'review:decided',
-      kind: 'loan',
+      kind: 'credit',
       id: '1',
       status: 'approved',
     })
@@ -91,9 +91,9 @@ describe('review queues at /api/ops/reviews', () => {
 
   it('changes nothing when asked to approve twice or to reject after an approval', async () => {
     const before = await counts()
-    const again = await ops(t.url, 'POST', '/reviews/loan/1/approve')
+    const again = await ops(t.url, 'POST', '/reviews/credit/1/approve')
     expect(again).toMatchObject({ http: 404, status: 0, msg: 'not_found' })
-    const late = await ops(t.url, 'POST', '/reviews/loan/1/reject', { reason: 'too late' })
+    const late = await ops(t.url, 'POST', '/reviews/credit/1/reject', { reason: 'too late' })
     expect(late.http).toBe(404)
     expect(await counts()).toEqual(before)
     expect(await requestOf(t.app.db, 1)).toMatchObject({ status: 'approved', reason: null })
@@ -102,32 +102,34 @@ describe('review queues at /api/ops/reviews', () => {
   it('needs a reason to reject; with one, the user is told it', async () => {
     const before = await counts()
     for (const body of [{}, { reason: '' }, { reason: '   ' }, { reason: 42 }]) {
-      const answer = await ops(t.url, 'POST', '/reviews/loan/2/reject', body)
+      const answer = await ops(t.url, 'POST', '/reviews/credit/2/reject', body)
       expect(answer.http, JSON.stringify(body)).toBe(400)
     }
     expect(await counts()).toEqual(before)
     expect((await requestOf(t.app.db, 2)).status).toBe('pending')
 
-    const answer = await ops(t.url, 'POST', '/reviews/loan/2/reject', { reason: 'income unclear' })
+    const answer = await ops(t.url, 'POST', '/reviews/credit/2/reject', {
+      reason: 'income unclear',
+    })
     expect(answer.data).toEqual({ id: '2', status: 'rejected' })
     const message = await t.app.db
       .selectFrom('messages')
       .selectAll()
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow()
-    expect(message.title).toBe('review.loan.rejected.title')
+    expect(message.title).toBe('review.credit.rejected.title')
     expect(JSON.parse(message.params)).toEqual({ amount: '700', id: '2', reason: 'income unclear' })
     await eventually(() =>
       live.events.some((e) => e.type === 'review:decided' && e.status === 'rejected'),
     )
-    expect((await ops(t.url, 'POST', '/reviews/loan/2/approve')).http).toBe(404)
+    expect((await ops(t.url, 'POST', '/reviews/credit/2/approve')).http).toBe(404)
   })
 
   it('refuses unknown ids and malformed ones without writing', async () => {
     const before = await counts()
-    expect((await ops(t.url, 'POST', '/reviews/loan/999/approve')).http).toBe(404)
-    expect((await ops(t.url, 'POST', '/reviews/loan/abc/approve')).http).toBe(400)
-    expect((await ops(t.url, 'POST', '/reviews/loan/-1/approve')).http).toBe(400)
+    expect((await ops(t.url, 'POST', '/reviews/credit/999/approve')).http).toBe(404)
+    expect((await ops(t.url, 'POST', '/reviews/credit/abc/approve')).http).toBe(400)
+    expect((await ops(t.url, 'POST', '/reviews/credit/-1/approve')).http).toBe(400)
     expect((await ops(t.url, 'POST', '/reviews/lottery/3/approve')).http).toBe(400)
     expect((await ops(t.url, 'POST', '/reviews/block/3/approve')).http).toBe(404)
     expect(await counts()).toEqual(before)
@@ -137,8 +139,8 @@ describe('review queues at /api/ops/reviews', () => {
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         i % 2
-          ? ops(t.url, 'POST', '/reviews/loan/3/approve')
-          : ops(t.url, 'POST', '/reviews/loan/3/reject', { reason: 'race' }),
+          ? ops(t.url, 'POST', '/reviews/credit/3/approve')
+          : ops(t.url, 'POST', '/reviews/credit/3/reject', { reason: 'race' }),
       ),
     )
     expect(answers.filter((a) => a.http === 200)).toHaveLength(1)
@@ -146,7 +148,7 @@ describe('review queues at /api/ops/reviews', () => {
     const audit = await t.app.db
       .selectFrom('audit')
       .select('id')
-      .where('target', '=', 'loan:3')
+      .where('target', '=', 'credit:3')
       .execute()
     expect(audit).toHaveLength(1)
   })

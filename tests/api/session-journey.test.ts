@@ -83,7 +83,7 @@ describe('a newcomer: register → login → userinfo → change password → lo
       account: 'Sakura01',
       jpy: '0',
       jpyyjed: '0',
-      credit_score: 100,
+      credit_score: 50, // the published formula (shared/src/loans.ts): a new, unverified account
       verified: 0,
       fund_password_set: false,
       invite_code: expect.stringMatching(INVITE_RULE),

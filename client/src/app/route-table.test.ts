@@ -36,11 +36,24 @@ const ISSUE_3_ROUTES = [
   '/mine/exchange',
 ]
 
+/** Issue 4 credit-loan screens (features/loan). */
+const ISSUE_4_LOAN_ROUTES = ['/mine/loan', '/mine/loanOrder']
+
+/** Issue 4 trading screens (features/position, the watchlist in features/quotes). */
+const ISSUE_4_TRADING_ROUTES = ['/position/index', '/position/info', '/quotes/self']
+
 describe('route table', () => {
   const paths = routePaths([...TAB_ROUTES, ...SCREEN_ROUTES])
 
   it('registers every screen of this issue exactly once', () => {
-    expect([...paths].sort()).toEqual([...ISSUE_2_ROUTES, ...ISSUE_3_ROUTES].sort())
+    expect([...paths].sort()).toEqual(
+      [
+        ...ISSUE_2_ROUTES,
+        ...ISSUE_3_ROUTES,
+        ...ISSUE_4_LOAN_ROUTES,
+        ...ISSUE_4_TRADING_ROUTES,
+      ].sort(),
+    )
   })
 
   it('loads every screen lazily, as its own chunk', () => {
@@ -48,8 +61,8 @@ describe('route table', () => {
       expect(route.lazy, route.path).toBeTypeOf('function')
   })
 
-  it('registers no screen of later issues (positions stays disabled)', () => {
-    expect(paths).not.toContain('/position/index')
+  it('enables the Positions tab by registering its screen inside the tab layout', () => {
+    expect(routePaths(TAB_ROUTES)).toContain('/position/index')
   })
 })
 

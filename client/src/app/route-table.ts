@@ -4,9 +4,14 @@ import { screenRoutes as exchangeScreens } from '../features/exchange/routes'
 import { screenRoutes as fundsScreens } from '../features/funds/routes'
 import { tabRoutes as homeTabs } from '../features/home/routes'
 import { screenRoutes as kycScreens } from '../features/kyc/routes'
+import { screenRoutes as loanScreens } from '../features/loan/routes'
 import { screenRoutes as loginScreens } from '../features/login/routes'
 import { screenRoutes as messagesScreens } from '../features/messages/routes'
 import { screenRoutes as mineScreens, tabRoutes as mineTabs } from '../features/mine/routes'
+import {
+  screenRoutes as positionScreens,
+  tabRoutes as positionTabs,
+} from '../features/position/routes'
 import { screenRoutes as quotesScreens } from '../features/quotes/routes'
 import { screenRoutes as stockScreens } from '../features/stock/routes'
 
@@ -14,7 +19,7 @@ import { screenRoutes as stockScreens } from '../features/stock/routes'
  * Every screen this build has. A later issue adds its feature's routes here; menus enable their
  * entries from this table, so nothing else changes.
  */
-export const TAB_ROUTES: RouteObject[] = [...homeTabs, ...mineTabs]
+export const TAB_ROUTES: RouteObject[] = [...homeTabs, ...positionTabs, ...mineTabs]
 export const SCREEN_ROUTES: RouteObject[] = [
   ...loginScreens,
   ...quotesScreens,
@@ -25,6 +30,8 @@ export const SCREEN_ROUTES: RouteObject[] = [
   ...kycScreens,
   ...bankScreens,
   ...messagesScreens,
+  ...loanScreens,
+  ...positionScreens,
 ]
 
 export const routePaths = (routes: readonly RouteObject[]): string[] =>

@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely'
+import { CURRENCY_OF_MARKET } from '@kabu/shared/market/types'
 import type { Clock } from '../clock'
 import type { Config } from '../config'
 import type { VueArea } from '../http/vue-router'
 import type { Database } from '../store/index'
+import type { MarketService } from '../market/index'
 import { createReviewQueues } from '../ops/reviews'
 import type { UserEvents } from '../realtime/user.hub'
 import { ledgerBalances, type BalanceReader } from './auth/balances'
@@ -14,9 +16,11 @@ import { createCommonService } from './common/service'
 import { createFunds } from './fx/funds'
 import { createIdentity } from './kyc/index'
 import { createLedger } from './ledger/index'
+import { createLoans } from './loans/index'
 import { ledgerRoutes } from './ledger/routes'
 import { messagesRoutes } from './messages/routes'
 import { createMessages } from './messages/service'
+import { createTrading } from './trading/index'
 
 export interface BrokerDeps {
   db: Kysely<Database>
@@ -27,6 +31,10 @@ export interface BrokerDeps {
   balances?: BalanceReader
   /** The `/user` socket hub: areas push a user's own events through it, after their commit. */
   userEvents: UserEvents
+  /** Quotes for orders and holdings (trading). */
+  market: MarketService
+  /** Where the matcher reports a failed fill pass. */
+  onError?: (error: unknown) => void
 }
 
 /**
@@ -39,11 +47,21 @@ export function createBroker(deps: BrokerDeps) {
   // Areas with requests to review register their queue here; the back office decides them.
   const reviews = createReviewQueues()
   const messages = createMessages({ db: deps.db, clock: deps.clock, userEvents: deps.userEvents })
+  // Credit loans (registers the loan queue).
+  const loans = createLoans({
+    db: deps.db,
+    clock: deps.clock,
+    settings: deps.config.loans,
+    ledger,
+    reviews,
+  })
   const auth = createAuthService({
     db: deps.db,
     clock: deps.clock,
     passwords,
     balances: deps.balances ?? ledgerBalances(ledger, deps.db),
+    // getUserinfo's credit_score is the same published figure the loan screen shows.
+    creditScore: (userId, market) => loans.creditScore(userId, CURRENCY_OF_MARKET[market]),
   })
   const common = createCommonService({
     db: deps.db,
@@ -67,6 +85,15 @@ export function createBroker(deps: BrokerDeps) {
     ledger,
     reviews,
   })
+  // Stock orders, holdings, the watchlist and the matcher of resting limit orders.
+  const trading = createTrading({
+    db: deps.db,
+    clock: deps.clock,
+    ledger,
+    market: deps.market,
+    settings: deps.config.trading,
+    onError: deps.onError ?? ((error) => console.error('matcher failed', error)),
+  })
   const areas: VueArea[] = [
     commonRoutes(common),
     authRoutes(auth),
@@ -74,6 +101,20 @@ export function createBroker(deps: BrokerDeps) {
     messagesRoutes(messages),
     ...identity.areas,
     ...funds.areas,
+    trading.area,
+    loans.area,
   ]
-  return { passwords, auth, common, ledger, reviews, messages, identity, funds, areas }
+  return {
+    passwords,
+    auth,
+    common,
+    ledger,
+    reviews,
+    messages,
+    identity,
+    funds,
+    trading,
+    loans,
+    areas,
+  }
 }

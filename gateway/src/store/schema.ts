@@ -2,7 +2,9 @@ import type { ColumnType, GeneratedAlways, Insertable, Selectable } from 'kysely
 import type { FundsTables } from './schema/funds'
 import type { IdentityTables } from './schema/identity'
 import type { LedgerTables } from './schema/ledger'
+import type { LoansTables } from './schema/loans'
 import type { OpsTables } from './schema/ops'
+import type { TradingTables } from './schema/trading'
 
 /**
  * The tables as Kysely sees them. Every integer column is BIGINT on PostgreSQL and INTEGER with
@@ -49,7 +51,8 @@ export interface SettingsTable {
   updated_at: Int
 }
 
-export interface Database extends LedgerTables, IdentityTables, OpsTables, FundsTables {
+export interface Database
+  extends LedgerTables, IdentityTables, OpsTables, FundsTables, TradingTables, LoansTables {
   users: UsersTable
   sessions: SessionsTable
   settings: SettingsTable

@@ -7,6 +7,12 @@ export const FUND_KINDS = [
   'withdraw_pay',
   'withdraw_release',
   'fx',
+  'trade_freeze',
+  'trade_buy',
+  'trade_sell',
+  'trade_cancel',
+  'loan',
+  'loan_repay',
 ] as const
 
 const CSV_HEADER = ['time', 'kind', 'order_no', 'book', 'currency', 'amount', 'balance_after']

@@ -18,6 +18,7 @@ import { RecentSearches } from './RecentSearches'
 import { SearchResults } from './SearchResults'
 import { MAX_QUERY_LENGTH } from './search.stream'
 import { useSearch } from './use-search'
+import { WatchlistLink } from './WatchlistLink'
 
 /** Search stocks and indices of all three markets by code or name, as you type. */
 export function SearchScreen() {
@@ -35,7 +36,16 @@ export function SearchScreen() {
   }
   return (
     <>
-      <Header title={<FormattedMessage id="search.title" />} back right={<SimulatedBadge />} />
+      <Header
+        title={<FormattedMessage id="search.title" />}
+        back
+        right={
+          <>
+            <WatchlistLink />
+            <SimulatedBadge />
+          </>
+        }
+      />
       <Box sx={{ px: 2, pt: 1.5 }}>
         <TextField
           fullWidth

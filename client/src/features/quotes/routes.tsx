@@ -6,4 +6,8 @@ export const screenRoutes: RouteObject[] = [
     path: '/quotes/search',
     lazy: async () => ({ Component: (await import('./SearchScreen')).SearchScreen }),
   },
+  {
+    path: '/quotes/self',
+    lazy: async () => ({ Component: (await import('./WatchlistScreen')).WatchlistScreen }),
+  },
 ]

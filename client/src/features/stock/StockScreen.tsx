@@ -11,6 +11,7 @@ import { Header } from '../../ui/Header'
 import { Loading } from '../../ui/Loading'
 import { MarketLoadFailed } from '../../ui/price/MarketLoadFailed'
 import { SimulatedBadge } from '../../ui/price/SimulatedBadge'
+import { BuyBar } from './BuyBar'
 import { ChartPanel } from './ChartPanel'
 import { QuoteFields } from './QuoteFields'
 import { QuoteHeadline } from './QuoteHeadline'
@@ -58,6 +59,7 @@ function StockBody({ quote, stale }: { quote: Quote; stale: boolean }) {
       <QuoteHeadline quote={quote} stale={stale} />
       <QuoteFields quote={quote} />
       <ChartPanel anchor={anchor} />
+      <BuyBar quote={quote} />
     </>
   )
 }

@@ -22,6 +22,8 @@ export interface AuthDeps {
   clock: Clock
   passwords: PasswordHasher
   balances: BalanceReader
+  /** The published credit formula (loans area); without it, the stored score. */
+  creditScore?: (userId: bigint, market: Market) => Promise<number>
 }
 
 export interface Profile {
@@ -40,7 +42,7 @@ export type AuthService = ReturnType<typeof createAuthService>
  * Accounts and sessions: register under an inviter, log in, log out, change the login password, and
  * resolve a token to its user for every authed call.
  */
-export function createAuthService({ db, clock, passwords, balances }: AuthDeps) {
+export function createAuthService({ db, clock, passwords, balances, creditScore }: AuthDeps) {
   async function openSession(userId: bigint, executor: Kysely<Database> = db): Promise<string> {
     const { token, tokenHash } = newSessionToken()
     await q.insertSession(executor, { userId, tokenHash, now: clock.now() })
@@ -139,7 +141,9 @@ export function createAuthService({ db, clock, passwords, balances }: AuthDeps) 
       return {
         account: row.account,
         inviteCode: row.invite_code,
-        creditScore: Number(row.credit_score),
+        creditScore: creditScore
+          ? await creditScore(user.userId, market)
+          : Number(row.credit_score),
         fundPasswordSet: row.fund_password_hash !== null,
         verified: await identityStatus(db, user.userId),
         balances: await balances(user.userId, market),

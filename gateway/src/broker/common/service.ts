@@ -11,7 +11,14 @@ export interface CommonDeps {
   db: Kysely<Database>
   config: Pick<
     Config,
-    'kefuUrl' | 'appVersion' | 'minClientVersion' | 'demo' | 'timeTravel' | 'idDocTypes' | 'funds'
+    | 'kefuUrl'
+    | 'appVersion'
+    | 'minClientVersion'
+    | 'demo'
+    | 'timeTravel'
+    | 'idDocTypes'
+    | 'funds'
+    | 'trading'
   >
   /** Whether quotes come from the simulator right now (the client labels them as such). */
   quotesSimulated: () => boolean
@@ -26,7 +33,7 @@ export function createCommonService({ db, config, quotesSimulated }: CommonDeps)
       ['version', config.appVersion],
       ['min_client', config.minClientVersion],
       ['lot', String(LOT_SHARES)],
-      ['sell_lock_minutes', String(SELL_LOCK_MINUTES)],
+      ['sell_lock_minutes', String(config.trading.sellLockMinutes)],
       ['markets', 'jpy,usd,cny'],
       ['default_market', 'jpy'],
       ['quotes_simulated', quotesSimulated() ? '1' : '0'],
@@ -42,6 +49,11 @@ export function createCommonService({ db, config, quotesSimulated }: CommonDeps)
       ['withdraw_min_jpy', config.funds.withdrawMinJpy],
       ['withdraw_window', config.funds.withdrawWindow],
       ['fx_spread', config.funds.fxSpread],
+      // The trading rules the buy panel states (issue 4); sell_lock_minutes above is the default.
+      ['buy_fee_rate', config.trading.buyFeeRate],
+      ['sell_fee_rate', config.trading.sellFeeRate],
+      ['cn_stamp_duty_rate', config.trading.cnStampDutyRate],
+      ['trade_fund_password', config.trading.fundPasswordToBuy ? '1' : '0'],
     ])
     // No link configured means no entry: the client then says the link was not obtained.
     if (config.kefuUrl) entries.set('kefu', config.kefuUrl)

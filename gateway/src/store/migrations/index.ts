@@ -5,6 +5,8 @@ import { ledger } from './0002-ledger'
 import { ops } from './0003-ops'
 import { identity } from './0004-identity'
 import { funds } from './0005-funds'
+import { trading } from './0006-trading'
+import { loans } from './0007-loans'
 
 /**
  * Every migration, in order, listed in code rather than found by scanning a folder, so they run the
@@ -16,6 +18,8 @@ const MIGRATIONS: ReadonlyArray<[name: string, build: (kind: StoreKind) => Migra
   ['0003-ops', ops],
   ['0004-identity', identity],
   ['0005-funds', funds],
+  ['0006-trading', trading],
+  ['0007-loans', loans],
 ]
 
 export function migrationProvider(kind: StoreKind): MigrationProvider {

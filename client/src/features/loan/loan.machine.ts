@@ -1,0 +1,214 @@
+import type { LoanInfo, LoanRecord } from '@kabu/shared/api/loans'
+import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate'
+import type { LoanVerdictEvent } from './loan-watch'
+import { loanAmountError, openLoan } from './loan-form'
+
+export interface LoanSnapshot {
+  info: LoanInfo
+  loans: LoanRecord[]
+}
+
+export interface LoanContext {
+  snapshot: LoanSnapshot | null
+  /** The loan in review, owed or just settled. */
+  loanId: string | null
+  money: string | null
+  idem: string | null
+  reason: string | null
+  error: string | null
+}
+
+export type LoanEvent =
+  | { type: 'SUBMIT'; money: string }
+  | { type: 'CONFIRM' }
+  | { type: 'CANCEL' }
+  | { type: 'RETRY' }
+  | { type: 'NEW' }
+  | { type: 'REPAY' }
+  | { type: 'REPAY_CONFIRM'; fundPassword: string }
+  | LoanVerdictEvent
+
+const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`))
+
+export const errorKey = (error: unknown): string => {
+  const msg = (error as { msg?: unknown } | null)?.msg
+  return typeof msg === 'string' && msg !== '' ? msg : 'network_error'
+}
+
+/** The open loan of the loaded snapshot, in the given status. */
+const open = (context: LoanContext, status: 0 | 1) => {
+  const loan = context.snapshot ? openLoan(context.snapshot.loans) : undefined
+  return loan?.status === status ? loan : undefined
+}
+
+/** What repaying the current loan takes now: principal plus interest to the last load. */
+export const owedNow = (context: LoanContext): string | undefined =>
+  context.snapshot?.loans.find((l) => l.id === context.loanId && l.status === 1)?.owed
+
+/**
+ * A credit loan, in the states of its record (API.md: 0 pending, 1 approved, 2 rejected,
+ * 3 repaid): the credit line and the user's loans are loaded first and decide where it starts;
+ * a request is confirmed, sent, waits for review → approved (owed) | rejected; an owed loan is
+ * repaid in full after a confirmation with the fund password. Refusals return to the step that
+ * was confirmed, with their key.
+ */
+export const loanMachine = setup({
+  types: { context: {} as LoanContext, events: {} as LoanEvent },
+  actors: {
+    load: fromPromise<LoanSnapshot>(notProvided('load')),
+    submit: fromPromise<{ id: string }, { money: string; idem: string }>(notProvided('submit')),
+    repay: fromPromise<
+      { paid: string },
+      { id: string; money: string; fundPassword: string; idem: string }
+    >(notProvided('repay')),
+    watchReview: fromCallback<LoanVerdictEvent, { id: string }>(() => () => {}),
+  },
+  actions: {
+    recordError: assign((_, params: { error: unknown }) => ({ error: errorKey(params.error) })),
+    /** Injected: a fresh key (crypto.randomUUID in the screen, a counter in tests). */
+    newIdem: assign({ idem: () => null as string | null }),
+    reset: assign({ loanId: null, money: null, idem: null, reason: null, error: null }),
+  },
+  guards: {
+    owes: ({ context }) => open(context, 1) !== undefined,
+    inReview: ({ context }) => open(context, 0) !== undefined,
+    amountFits: ({ context, event }) =>
+      event.type === 'SUBMIT' &&
+      context.snapshot !== null &&
+      loanAmountError(event.money, context.snapshot.info) === null,
+  },
+}).createMachine({
+  id: 'loan',
+  context: { snapshot: null, loanId: null, money: null, idem: null, reason: null, error: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'load',
+        src: 'load',
+        onDone: { target: 'routing', actions: assign({ snapshot: ({ event }) => event.output }) },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    loadFailed: { on: { RETRY: 'loading' } },
+    // Where the user's record says they are: an owed loan, one in review, or free to apply.
+    routing: {
+      always: [
+        {
+          guard: 'owes',
+          target: 'approved',
+          actions: assign({ loanId: ({ context }) => open(context, 1)?.id ?? null }),
+        },
+        {
+          guard: 'inReview',
+          target: 'pendingReview',
+          actions: assign({ loanId: ({ context }) => open(context, 0)?.id ?? null }),
+        },
+        { target: 'editing' },
+      ],
+    },
+    editing: {
+      tags: ['form'],
+      on: {
+        SUBMIT: {
+          guard: 'amountFits',
+          target: 'confirming',
+          actions: [assign({ money: ({ event }) => event.money.trim(), error: null }), 'newIdem'],
+        },
+        RETRY: 'loading',
+      },
+    },
+    confirming: {
+      tags: ['form', 'confirm'],
+      on: {
+        CONFIRM: 'submitting',
+        CANCEL: { target: 'editing', actions: assign({ error: null }) },
+      },
+    },
+    submitting: {
+      tags: ['form', 'confirm', 'busy'],
+      invoke: {
+        id: 'submit',
+        src: 'submit',
+        input: ({ context }) => ({ money: context.money ?? '', idem: context.idem ?? '' }),
+        onDone: {
+          target: 'pendingReview',
+          actions: assign({ loanId: ({ event }) => event.output.id }),
+        },
+        onError: {
+          target: 'confirming',
+          actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    pendingReview: {
+      tags: ['loan'],
+      invoke: {
+        id: 'watchReview',
+        src: 'watchReview',
+        input: ({ context }) => ({ id: context.loanId ?? '' }),
+      },
+      on: {
+        REVIEWED: [
+          // Approved: reload, so the screen shows what is owed from the record itself.
+          { guard: ({ event }) => event.status === 'approved', target: 'loading' },
+          {
+            target: 'rejected',
+            actions: assign({
+              reason: ({ event }) => {
+                assertEvent(event, 'REVIEWED')
+                return event.reason ?? null
+              },
+            }),
+          },
+        ],
+      },
+    },
+    rejected: { tags: ['loan'], on: { NEW: { target: 'loading', actions: 'reset' } } },
+    approved: {
+      tags: ['loan'],
+      on: { REPAY: { target: 'repayConfirming', actions: [assign({ error: null }), 'newIdem'] } },
+    },
+    repayConfirming: {
+      tags: ['loan', 'confirm'],
+      on: {
+        REPAY_CONFIRM: 'repaying',
+        CANCEL: { target: 'approved', actions: assign({ error: null }) },
+        // The amount owed moved on (a day passed): read it again before trying once more.
+        RETRY: { target: 'loading', actions: 'reset' },
+      },
+    },
+    repaying: {
+      tags: ['loan', 'confirm', 'busy'],
+      invoke: {
+        id: 'repay',
+        src: 'repay',
+        input: ({ context, event }) => ({
+          id: context.loanId ?? '',
+          money: owedNow(context) ?? '0',
+          fundPassword: event.type === 'REPAY_CONFIRM' ? event.fundPassword : '',
+          idem: context.idem ?? '',
+        }),
+        onDone: 'repaid',
+        onError: {
+          target: 'repayConfirming',
+          actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    repaid: {
+      tags: ['loan'],
+      // Read the record again, so the history shows the loan repaid and the interest paid.
+      invoke: {
+        id: 'reload',
+        src: 'load',
+        onDone: { actions: assign({ snapshot: ({ event }) => event.output }) },
+      },
+      on: { NEW: { target: 'loading', actions: 'reset' } },
+    },
+  },
+})

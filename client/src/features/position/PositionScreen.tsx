@@ -1,0 +1,92 @@
+import Alert from '@mui/material/Alert'
+import Button from '@mui/material/Button'
+import Stack from '@mui/material/Stack'
+import Tab from '@mui/material/Tab'
+import Tabs from '@mui/material/Tabs'
+import Typography from '@mui/material/Typography'
+import { CURRENCY_OF_MARKET, MARKET_OF_TYPE, type MarketType } from '@kabu/shared/market/types'
+import { useState } from 'react'
+import { FormattedMessage } from 'react-intl'
+import { translateServerMessage } from '../../i18n/intl'
+import { EmptyState } from '../../ui/EmptyState'
+import { Loading } from '../../ui/Loading'
+import { PullToRefresh } from '../../ui/PullToRefresh'
+import { RequireSession } from '../../ui/RequireSession'
+import { AssetOverview } from './AssetOverview'
+import { HoldingRow } from './HoldingRow'
+import { MarketTabs } from './MarketTabs'
+import { SignedMoney } from './SignedMoney'
+import { usePositions } from './use-positions'
+
+/** /position/index: the asset overview, then holdings (in progress) and traded (ended), live. */
+export function PositionScreen() {
+  const [type, setType] = useState<MarketType>('jpy')
+  return (
+    <RequireSession>
+      <MarketTabs value={type} onChange={setType} />
+      <Positions key={type} type={type} />
+    </RequireSession>
+  )
+}
+
+function Positions({ type }: { type: MarketType }) {
+  const [tab, setTab] = useState<'open' | 'ended'>('open')
+  const { view, failed, refreshing, refresh } = usePositions(type)
+  const currency = CURRENCY_OF_MARKET[MARKET_OF_TYPE[type]]
+
+  if (!view && failed)
+    return (
+      <Stack spacing={2} sx={{ p: 2 }}>
+        <Alert severity="error">{translateServerMessage('network_error')}</Alert>
+        <Button onClick={refresh} data-testid="positions-retry">
+          <FormattedMessage id="common.retry" />
+        </Button>
+      </Stack>
+    )
+  if (!view) return <Loading />
+  const rows = tab === 'open' ? view.open : view.ended
+  return (
+    <PullToRefresh onRefresh={refresh} refreshing={refreshing}>
+      <Stack spacing={1.5} sx={{ p: 1.5 }}>
+        <AssetOverview assets={view.assets} creditLine={view.creditLine} currency={currency} />
+      </Stack>
+      <Tabs value={tab} onChange={(_, v: 'open' | 'ended') => setTab(v)} variant="fullWidth">
+        <Tab
+          value="open"
+          data-testid="positions-tab-open"
+          label={<FormattedMessage id="stock.position.tab.open" values={{ n: view.open.length }} />}
+        />
+        <Tab
+          value="ended"
+          data-testid="positions-tab-ended"
+          label={
+            <FormattedMessage id="stock.position.tab.ended" values={{ n: view.ended.length }} />
+          }
+        />
+      </Tabs>
+      {tab === 'ended' && (
+        <Stack direction="row" sx={{ justifyContent: 'space-between', px: 2, py: 1 }}>
+          <Typography variant="body2" color="text.secondary">
+            <FormattedMessage id="stock.position.realisedPnl" />
+          </Typography>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            <SignedMoney value={view.realisedPnl} currency={currency} testId="positions-realised" />
+          </Typography>
+        </Stack>
+      )}
+      <Stack data-testid={`positions-list-${tab}`}>
+        {rows.length === 0 ? (
+          <EmptyState
+            text={
+              <FormattedMessage
+                id={tab === 'open' ? 'stock.position.emptyOpen' : 'stock.position.emptyEnded'}
+              />
+            }
+          />
+        ) : (
+          rows.map((h) => <HoldingRow key={h.id} h={h} type={type} currency={currency} />)
+        )}
+      </Stack>
+    </PullToRefresh>
+  )
+}

@@ -1,0 +1,168 @@
+import Alert from '@mui/material/Alert'
+import Button from '@mui/material/Button'
+import Stack from '@mui/material/Stack'
+import TextField from '@mui/material/TextField'
+import ToggleButton from '@mui/material/ToggleButton'
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup'
+import type { WireHolding } from '@kabu/shared/api/trade'
+import { MARKET_OF_TYPE, type MarketType } from '@kabu/shared/market/types'
+import { useMachine } from '@xstate/react'
+import { useEffect, useMemo, useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { useSnapshot } from 'valtio'
+import { translateServerMessage } from '../../i18n/intl'
+import { appConfig, loadAppConfig } from '../../state/app-config'
+import { formatMoney } from '../../ui/money'
+import { sellEstimate } from './sell-estimate'
+import { liveSellMachine } from './sell.live'
+import { SellConfirm } from './SellConfirm'
+
+const PRICE = /^\d{1,14}(\.\d{1,4})?$/
+
+/**
+ * Selling a holding (the whole quantity, as the broker sells it) at the market or a limit, or
+ * cancelling a resting order; each after a confirmation. Refusals stay on screen, translated.
+ */
+export function SellPanel({
+  h,
+  type,
+  currency,
+  onChanged,
+}: {
+  h: WireHolding
+  type: MarketType
+  currency: string
+  onChanged: () => void
+}) {
+  const intl = useIntl()
+  const machine = useMemo(() => liveSellMachine(type), [type])
+  const [state, send] = useMachine(machine, { input: { id: h.id } })
+  const [kind, setKind] = useState<'market' | 'limit'>('market')
+  const [limit, setLimit] = useState(h.nowprice)
+  const config = useSnapshot(appConfig).values
+  useEffect(() => {
+    if (!config) loadAppConfig().catch(() => undefined)
+  }, [config])
+  const ended = state.hasTag('ended')
+  const phase = String(state.value)
+  // The holding changed on the server (sell accepted, filled, cancelled): show it as it is now.
+  useEffect(() => {
+    if (phase === 'closing' || phase === 'closed' || phase === 'cancelled') onChanged()
+  }, [phase, onChanged])
+
+  const money = (v: string | undefined) => formatMoney(v, currency, intl.locale)
+  const price = kind === 'limit' ? limit.trim() : null
+  const estimate = sellEstimate(
+    MARKET_OF_TYPE[type],
+    price ?? h.nowprice,
+    h.stock_num,
+    config ?? {},
+  )
+  const { error } = state.context
+  const busy = state.hasTag('busy')
+  const selling = state.matches('confirmingSell') || state.matches('selling')
+  const pending = h.status === 2
+
+  return (
+    <Stack spacing={1.5} sx={{ p: 2 }} data-testid="sell-panel" data-state={String(state.value)}>
+      {error && (
+        <Alert severity="error" data-testid="sell-error">
+          {translateServerMessage(error)}
+        </Alert>
+      )}
+      {state.matches('closed') && (
+        <Alert severity="success" data-testid="sell-done">
+          <FormattedMessage id="stock.position.sold" />
+        </Alert>
+      )}
+      {state.matches('cancelled') && (
+        <Alert severity="info" data-testid="cancel-done">
+          <FormattedMessage id="stock.position.cancelled" />
+        </Alert>
+      )}
+      {state.matches('closing') && (
+        <Alert severity="info" data-testid="sell-closing">
+          <FormattedMessage id="stock.position.closing" />
+        </Alert>
+      )}
+      {!ended && pending && (
+        <Button
+          color="error"
+          variant="outlined"
+          onClick={() => send({ type: 'CANCEL_ORDER' })}
+          disabled={busy}
+          data-testid="cancel-open"
+        >
+          <FormattedMessage id="stock.order.cancelOrder" />
+        </Button>
+      )}
+      {!ended && h.status === 0 && (
+        <>
+          <ToggleButtonGroup
+            value={kind}
+            exclusive
+            fullWidth
+            size="small"
+            onChange={(_, k: 'market' | 'limit' | null) => k && setKind(k)}
+          >
+            <ToggleButton value="market" data-testid="sell-kind-market">
+              <FormattedMessage id="stock.order.market" />
+            </ToggleButton>
+            <ToggleButton value="limit" data-testid="sell-kind-limit">
+              <FormattedMessage id="stock.order.limit" />
+            </ToggleButton>
+          </ToggleButtonGroup>
+          {kind === 'limit' && (
+            <TextField
+              size="small"
+              label={<FormattedMessage id="stock.position.sellPrice" />}
+              value={limit}
+              onChange={(e) => setLimit(e.target.value)}
+              error={!PRICE.test(limit.trim())}
+              slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'sell-price' } }}
+            />
+          )}
+          <Button
+            variant="contained"
+            size="large"
+            disabled={
+              busy || state.matches('closing') || (kind === 'limit' && !PRICE.test(limit.trim()))
+            }
+            onClick={() => send({ type: 'SELL', draft: { num: h.stock_num, price } })}
+            data-testid="sell-open"
+          >
+            <FormattedMessage
+              id="stock.position.sell"
+              values={{ n: intl.formatNumber(h.stock_num) }}
+            />
+          </Button>
+        </>
+      )}
+      <SellConfirm
+        open={state.hasTag('confirm')}
+        titleId={selling ? 'stock.position.sellConfirm' : 'stock.position.cancelConfirm'}
+        busy={busy}
+        onConfirm={() => send({ type: 'CONFIRM' })}
+        onBack={() => send({ type: 'BACK' })}
+        rows={
+          selling
+            ? [
+                { labelId: 'stock.position.quantity', value: intl.formatNumber(h.stock_num) },
+                {
+                  labelId: 'stock.position.sellPrice',
+                  value:
+                    price === null ? <FormattedMessage id="stock.order.market" /> : money(price),
+                },
+                { labelId: 'stock.position.marketValue', value: money(estimate?.value) },
+                { labelId: 'stock.position.sellFees', value: money(estimate?.fees) },
+                { labelId: 'stock.position.proceeds', value: money(estimate?.proceeds) },
+              ]
+            : [
+                { labelId: 'stock.position.quantity', value: intl.formatNumber(h.stock_num) },
+                { labelId: 'stock.position.buyPrice', value: money(h.buy_price) },
+              ]
+        }
+      />
+    </Stack>
+  )
+}

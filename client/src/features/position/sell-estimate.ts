@@ -1,0 +1,34 @@
+import type { Market } from '@kabu/shared/market/types'
+import { formatUnits, mulRate, parseUnits, roundUnits } from '@kabu/shared/money/decimal'
+
+/** Fees are charged in whole coins (yen; cents in the US and China), as the broker does. */
+const COIN: Record<Market, bigint> = { jp: 10_000n, us: 100n, cn: 100n }
+const fee = (market: Market, value: bigint, rate: string) =>
+  roundUnits(mulRate(value, rate, 'down'), COIN[market], 'down')
+
+export interface SellEstimate {
+  value: string
+  fees: string
+  proceeds: string
+}
+
+/**
+ * What selling `shares` at `price` (decimal string) should bring: value, the sell fee plus China's
+ * stamp duty (config `sell_fee_rate`, `cn_stamp_duty_rate`), and the proceeds after them. The fill
+ * price of a market sell may differ; the gateway settles the actual figures.
+ *
+ * @example sellEstimate('jp', '2500', 100, { sell_fee_rate: '0.001' }).proceeds // '249750'
+ */
+export function sellEstimate(
+  market: Market,
+  price: string,
+  shares: number,
+  config: Readonly<Record<string, string>>,
+): SellEstimate | null {
+  const priceUnits = parseUnits(price)
+  if (priceUnits === null || !Number.isSafeInteger(shares) || shares <= 0) return null
+  const value = priceUnits * BigInt(shares)
+  const stamp = market === 'cn' ? fee(market, value, config.cn_stamp_duty_rate ?? '0') : 0n
+  const fees = fee(market, value, config.sell_fee_rate ?? '0') + stamp
+  return { value: formatUnits(value), fees: formatUnits(fees), proceeds: formatUnits(value - fees) }
+}

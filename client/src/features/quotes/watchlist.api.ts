@@ -1,0 +1,10 @@
+import type { WatchEntry } from '@kabu/shared/api/trade'
+import type { MarketType } from '@kabu/shared/market/types'
+import { vuePost } from '../../api/vue'
+
+/** The watchlist of one market (/trade/selflist, /trade/selfdel). */
+export const fetchWatchlist = (type: MarketType) =>
+  vuePost<WatchEntry[]>('/trade/selflist', { type })
+
+export const removeFromWatchlist = (type: MarketType, code: string) =>
+  vuePost<null>('/trade/selfdel', { type, code })

@@ -1,0 +1,63 @@
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import type { Quote } from '@kabu/shared/market/types'
+import { lazy, Suspense, useState } from 'react'
+import { FormattedMessage } from 'react-intl'
+import { useNavigate } from 'react-router-dom'
+import { useSnapshot } from 'valtio'
+import { session } from '../../state/session'
+import { WatchStar } from './WatchStar'
+
+// The ticket, its machine and the listings catalogue load with the first tap on Buy.
+const BuySheet = lazy(async () => ({ default: (await import('./BuySheet')).BuySheet }))
+
+/**
+ * The action bar at the bottom of a stock's detail: the watchlist star and Buy, which opens the
+ * ticket as a bottom sheet. A visitor without a session is sent to log in first.
+ */
+export function BuyBar({ quote }: { quote: Quote }) {
+  const { token } = useSnapshot(session)
+  const navigate = useNavigate()
+  const [open, setOpen] = useState(false)
+  if (quote.kind !== 'stock') return null
+  return (
+    <>
+      {/* Keeps the last fields scrollable above the fixed bar. */}
+      <Box sx={{ height: 72 }} />
+      <Box
+        sx={{
+          position: 'fixed',
+          left: 0,
+          right: 0,
+          bottom: 0,
+          display: 'flex',
+          gap: 1,
+          alignItems: 'center',
+          px: 2,
+          py: 1.5,
+          pb: 'calc(12px + env(safe-area-inset-bottom))',
+          bgcolor: 'background.paper',
+          borderTop: 1,
+          borderColor: 'divider',
+          zIndex: (theme) => theme.zIndex.appBar,
+        }}
+      >
+        {token && <WatchStar code={quote.code} market={quote.market} />}
+        <Button
+          variant="contained"
+          size="large"
+          fullWidth
+          data-testid="buy-open"
+          onClick={() => (token ? setOpen(true) : navigate('/login/login'))}
+        >
+          <FormattedMessage id="stock.order.buy" />
+        </Button>
+      </Box>
+      {open && (
+        <Suspense fallback={null}>
+          <BuySheet quote={quote} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,122 @@
+import Alert from '@mui/material/Alert'
+import Button from '@mui/material/Button'
+import Stack from '@mui/material/Stack'
+import TextField from '@mui/material/TextField'
+import ToggleButton from '@mui/material/ToggleButton'
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { translateServerMessage } from '../../i18n/intl'
+import type { OrderRules } from './order-draft'
+import { OrderFigures } from './OrderFigures'
+import { Stepper } from './Stepper'
+import type { OrderForm } from './use-order-form'
+
+/**
+ * The order ticket: market or limit, lots with a stepper (shares shown), the limit price stepping on
+ * the tick grid, the estimate (amount, fee, total) against the available cash, the fund password
+ * where the broker asks for it, and the refusal of the last try.
+ */
+export function BuyForm({
+  form,
+  rules,
+  currency,
+  error,
+  busy,
+  onReview,
+}: {
+  form: OrderForm
+  rules: OrderRules
+  currency: string
+  error: string | null
+  busy: boolean
+  onReview: () => void
+}) {
+  const intl = useIntl()
+  const needsPassword = rules.fundPasswordRequired && form.fundPassword.trim() === ''
+  return (
+    <Stack spacing={2}>
+      <ToggleButtonGroup
+        value={form.kind}
+        exclusive
+        fullWidth
+        size="small"
+        onChange={(_, kind: 'market' | 'limit' | null) => kind && form.setKind(kind)}
+      >
+        <ToggleButton value="market" data-testid="order-kind-market">
+          <FormattedMessage id="stock.order.market" />
+        </ToggleButton>
+        <ToggleButton value="limit" data-testid="order-kind-limit">
+          <FormattedMessage id="stock.order.limit" />
+        </ToggleButton>
+      </ToggleButtonGroup>
+      <Stepper
+        label={<FormattedMessage id="stock.order.lots" />}
+        text={form.lotsText}
+        onText={form.setLotsText}
+        onStep={form.stepLots}
+        testId="order-lots"
+        helper={
+          <FormattedMessage
+            id="stock.order.shares"
+            values={{
+              shares: form.estimate ? intl.formatNumber(form.estimate.shares) : '—',
+              lot: intl.formatNumber(rules.lot),
+            }}
+          />
+        }
+      />
+      {form.kind === 'limit' && (
+        <Stepper
+          label={<FormattedMessage id="stock.order.limitPrice" />}
+          text={form.priceText}
+          onText={form.setPriceText}
+          onStep={form.stepLimit}
+          testId="order-price"
+          decimal
+        />
+      )}
+      <OrderFigures
+        currency={currency}
+        rows={[
+          {
+            labelId: 'stock.order.amount',
+            value: form.estimate?.amount ?? null,
+            testId: 'order-amount',
+          },
+          { labelId: 'stock.order.fee', value: form.estimate?.fee ?? null, testId: 'order-fee' },
+          {
+            labelId: 'stock.order.total',
+            value: form.estimate?.total ?? null,
+            testId: 'order-total',
+            strong: true,
+          },
+          { labelId: 'stock.order.available', value: rules.available, testId: 'order-available' },
+        ]}
+      />
+      {rules.fundPasswordRequired && (
+        <TextField
+          type="password"
+          size="small"
+          label={<FormattedMessage id="stock.order.fundPassword" />}
+          value={form.fundPassword}
+          onChange={(e) => form.setFundPassword(e.target.value)}
+          slotProps={{ htmlInput: { 'data-testid': 'order-fund-password', inputMode: 'numeric' } }}
+        />
+      )}
+      {(error ?? form.problem) && (
+        <Alert severity="error" data-testid="order-error">
+          {translateServerMessage((error ?? form.problem)!)}
+        </Alert>
+      )}
+      <Button
+        variant="contained"
+        size="large"
+        onClick={onReview}
+        disabled={busy || !form.estimate || needsPassword}
+        data-testid="order-review"
+      >
+        <FormattedMessage id="stock.order.review" />
+      </Button>
+    </Stack>
+  )
+}

@@ -1,0 +1,124 @@
+import Alert from '@mui/material/Alert'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Drawer from '@mui/material/Drawer'
+import Typography from '@mui/material/Typography'
+import { CURRENCY_OF_MARKET, TYPE_OF_MARKET, type Quote } from '@kabu/shared/market/types'
+import { useMachine } from '@xstate/react'
+import { useMemo } from 'react'
+import { FormattedMessage } from 'react-intl'
+import { translateServerMessage } from '../../i18n/intl'
+import { Loading } from '../../ui/Loading'
+import { QuotePrice } from '../../ui/price/QuotePrice'
+import { BuyForm } from './BuyForm'
+import type { OrderDraft } from './order-draft'
+import { liveOrderMachine } from './order.live'
+import { OrderOutcome, type OutcomeState } from './OrderOutcome'
+import { OrderReview } from './OrderReview'
+import { StockTitle } from './StockTitle'
+import { useOrderForm } from './use-order-form'
+import { useOrderRules } from './use-order-rules'
+
+/** The buy panel as a bottom sheet over the stock detail: ticket, confirmation, outcome. */
+export function BuySheet({
+  quote,
+  open,
+  onClose,
+}: {
+  quote: Quote
+  open: boolean
+  onClose: () => void
+}) {
+  return (
+    <Drawer
+      anchor="bottom"
+      open={open}
+      onClose={onClose}
+      slotProps={{
+        paper: { sx: { borderTopLeftRadius: 16, borderTopRightRadius: 16, maxHeight: '92vh' } },
+      }}
+    >
+      <Box sx={{ p: 2, pb: 3 }} data-testid="buy-sheet">
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
+          <Typography variant="subtitle2" component="div">
+            <StockTitle quote={quote} />
+          </Typography>
+          <QuotePrice quote={quote} stale={false} testId="order-live-price" fontSize={22} />
+        </Box>
+        {open && <BuyPanel quote={quote} />}
+      </Box>
+    </Drawer>
+  )
+}
+
+function BuyPanel({ quote }: { quote: Quote }) {
+  const type = TYPE_OF_MARKET[quote.market]
+  const currency = CURRENCY_OF_MARKET[quote.market]
+  const machine = useMemo(() => liveOrderMachine(type, quote.code), [type, quote.code])
+  const [state, send] = useMachine(machine)
+  const load = useOrderRules(type, quote, true)
+  const form = useOrderForm(quote, load.state === 'ready' ? load.rules : null)
+  const { draft, estimate, error, orderId } = state.context
+
+  if (load.state === 'loading') return <Loading />
+  if (load.state === 'failed')
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button onClick={load.retry}>
+            <FormattedMessage id="common.retry" />
+          </Button>
+        }
+      >
+        {translateServerMessage('network_error')}
+      </Alert>
+    )
+  if (state.hasTag('confirm') && draft && estimate)
+    return (
+      <OrderReview
+        draft={draft}
+        estimate={estimate}
+        currency={currency}
+        error={error}
+        busy={state.hasTag('busy')}
+        onConfirm={() => send({ type: 'CONFIRM' })}
+        onBack={() => send({ type: 'CANCEL' })}
+      />
+    )
+  if (state.hasTag('form'))
+    return (
+      <BuyForm
+        form={form}
+        rules={load.rules}
+        currency={currency}
+        // A refusal is about the draft it answered: once the user changes the ticket, it is gone.
+        error={sameDraft(draft, form.draft) ? error : null}
+        busy={state.hasTag('busy')}
+        onReview={() => send({ type: 'SUBMIT', draft: form.draft })}
+      />
+    )
+  const outcome = (
+    state.matches('placed') ? Object.values(state.value)[0] : state.value
+  ) as OutcomeState
+  return (
+    <OrderOutcome
+      type={type}
+      state={outcome}
+      orderId={orderId}
+      error={error}
+      onCancelOrder={() => send({ type: 'CANCEL_ORDER' })}
+      onNew={() => {
+        load.reload()
+        send({ type: 'NEW' })
+      }}
+    />
+  )
+}
+
+const sameDraft = (a: OrderDraft | null, b: OrderDraft) =>
+  a !== null &&
+  a.kind === b.kind &&
+  Object.is(a.lots, b.lots) &&
+  Object.is(a.limitPrice, b.limitPrice) &&
+  a.fundPassword === b.fundPassword

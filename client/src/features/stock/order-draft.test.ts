@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest'
+import { buyFee, checkDraft, stepPrice, type OrderDraft, type OrderRules } from './order-draft'
+
+const rules: OrderRules = {
+  lot: 100,
+  tick: { market: 'jp' },
+  limitUp: 3500,
+  limitDown: 2000,
+  buyFeeRate: '0.001',
+  available: '1000000',
+  fundPasswordRequired: false,
+}
+const draft: OrderDraft = { kind: 'limit', lots: 2, limitPrice: 2501, fundPassword: '' }
+
+describe('checkDraft', () => {
+  it('prices a limit order: amount, fee in whole yen (rounded down), total, in decimal strings', () => {
+    expect(checkDraft(draft, rules, 2600)).toEqual({
+      ok: true,
+      estimate: { shares: 200, price: '2501', amount: '500200', fee: '500', total: '500700' },
+    })
+  })
+
+  it('prices a market order at the live price', () => {
+    const check = checkDraft({ ...draft, kind: 'market', limitPrice: 0 }, rules, 812.4)
+    expect(check).toMatchObject({ ok: true, estimate: { amount: '162480', price: '812.4' } })
+  })
+
+  it('refuses what the gateway would refuse, with its key', () => {
+    const refuse = (d: Partial<OrderDraft>, r: Partial<OrderRules> = {}) => {
+      const check = checkDraft({ ...draft, ...d }, { ...rules, ...r }, 2600)
+      return check.ok ? null : check.msg
+    }
+    expect(refuse({ lots: 0 })).toBe('lot_size')
+    expect(refuse({ lots: 1.5 })).toBe('lot_size')
+    expect(refuse({ limitPrice: 3003 })).toBe('invalid_input')
+    expect(refuse({ limitPrice: 3505 })).toBe('over_price_limit')
+    expect(refuse({ limitPrice: 1999 })).toBe('over_price_limit')
+    expect(refuse({ lots: 4 })).toBe('insufficient_balance')
+    expect(refuse({ kind: 'market' }, { available: '-' })).toBe('insufficient_balance')
+  })
+
+  it('accepts exactly the available cash', () => {
+    expect(checkDraft(draft, { ...rules, available: '500700' }, 2600).ok).toBe(true)
+    expect(checkDraft(draft, { ...rules, available: '500699.9' }, 2600).ok).toBe(false)
+  })
+})
+
+describe('buyFee', () => {
+  it('charges whole yen and whole cents, never a fraction of a coin', () => {
+    expect(buyFee('jp', 5_002_000_000n, '0.001')).toBe(5_000_000n)
+    expect(buyFee('us', 100_100n, '0.001')).toBe(100n)
+    expect(buyFee('us', 99_900n, '0.001')).toBe(0n)
+  })
+})
+
+describe('stepPrice', () => {
+  it('moves one tick, crossing TSE bands with the tick of the band it enters', () => {
+    const jp = { market: 'jp' } as const
+    expect(stepPrice(jp, 2999, 1)).toBe(3000)
+    expect(stepPrice(jp, 3000, 1)).toBe(3005)
+    expect(stepPrice(jp, 3005, -1)).toBe(3000)
+    expect(stepPrice(jp, 3000, -1)).toBe(2999)
+    expect(stepPrice(jp, 3002, 1)).toBe(3005)
+    expect(stepPrice(jp, 3002, -1)).toBe(3000)
+  })
+
+  it('steps fine ticks without float noise', () => {
+    const fine = { market: 'jp', topix500: true } as const
+    expect(stepPrice(fine, 812.4, 1)).toBe(812.5)
+    expect(stepPrice({ market: 'us' }, 10.01, -1)).toBe(10)
+  })
+})

@@ -1,0 +1,100 @@
+import type { Market } from '@kabu/shared/market/types'
+import { formatUnits, mulRate, parseUnits, roundUnits } from '@kabu/shared/money/decimal'
+import { isOnTick, roundToTick, tickSize, type TickRules } from '@kabu/shared/market/ticks'
+import { priceToUnits } from '@kabu/shared/money/units'
+
+/** What the buyer fills in. `lots` counts trading units; the wire's `num` is lots × lot. */
+export interface OrderDraft {
+  kind: 'market' | 'limit'
+  lots: number
+  /** The limit price on the tick grid; ignored for a market order. */
+  limitPrice: number
+  fundPassword: string
+}
+
+/** What the order is checked against: the listing, the day's limits, fees and the wallet. */
+export interface OrderRules {
+  lot: number
+  tick: TickRules
+  limitUp: number | null
+  limitDown: number | null
+  /** Decimal string, e.g. '0.001' (config `buy_fee_rate`). */
+  buyFeeRate: string
+  /** Available cash of the market's wallet, decimal string (getUserinfo `<type>`). */
+  available: string
+  fundPasswordRequired: boolean
+}
+
+/** The figures shown before confirming, all decimal strings (never floats). */
+export interface OrderEstimate {
+  shares: number
+  price: string
+  amount: string
+  fee: string
+  total: string
+}
+
+export type DraftCheck = { ok: true; estimate: OrderEstimate } | { ok: false; msg: string }
+
+/** Fees are charged in whole coins (yen; cents in the US and China), as the broker does. */
+const COIN: Record<Market, bigint> = { jp: 10_000n, us: 100n, cn: 100n }
+
+/** The buy fee on a traded value in units, rounded down twice exactly as the gateway charges it. */
+export const buyFee = (market: Market, value: bigint, rate: string): bigint =>
+  roundUnits(mulRate(value, rate, 'down'), COIN[market], 'down')
+
+/** The next or previous limit price on the grid, crossing price bands with the right tick. */
+export function stepPrice(tick: TickRules, price: number, direction: 1 | -1): number {
+  const mode = direction === 1 ? 'up' : 'down'
+  // An off-grid price (typed, or the grid changed) first moves onto the grid in that direction.
+  if (!isOnTick(tick, price)) return roundToTick(tick, price, mode)
+  return roundToTick(tick, price + direction * tickSize(tick, price), mode)
+}
+
+/**
+ * Prices a draft the way the gateway will check it (lot, tick grid, daily limits): amount, fee and
+ * total, or the refusal key. `marketPrice` is the live price a market order is estimated at; the
+ * fill may differ, which is why the gateway freezes and settles the actual amount.
+ */
+export function priceDraft(draft: OrderDraft, rules: OrderRules, marketPrice: number): DraftCheck {
+  if (!Number.isInteger(draft.lots) || draft.lots <= 0 || rules.lot <= 0)
+    return { ok: false, msg: 'lot_size' }
+  const price = draft.kind === 'limit' ? draft.limitPrice : marketPrice
+  if (!(price > 0)) return { ok: false, msg: 'price_unavailable' }
+  if (draft.kind === 'limit') {
+    if (!isOnTick(rules.tick, price)) return { ok: false, msg: 'invalid_input' }
+    const above = rules.limitUp !== null && price > rules.limitUp
+    const below = rules.limitDown !== null && price < rules.limitDown
+    if (above || below) return { ok: false, msg: 'over_price_limit' }
+  }
+  const shares = draft.lots * rules.lot
+  const priceUnits = BigInt(Math.round(priceToUnits(price)))
+  const amount = priceUnits * BigInt(shares)
+  const fee = buyFee(rules.tick.market, amount, rules.buyFeeRate)
+  return {
+    ok: true,
+    estimate: {
+      shares,
+      price: formatUnits(priceUnits),
+      amount: formatUnits(amount),
+      fee: formatUnits(fee),
+      total: formatUnits(amount + fee),
+    },
+  }
+}
+
+/**
+ * {@link priceDraft}, then whether the wallet covers the total: what the order machine's
+ * `validate` step answers before the confirmation is shown.
+ *
+ * @example checkDraft({ kind: 'limit', lots: 1, limitPrice: 2500, fundPassword: '' }, rules, 2501)
+ */
+export function checkDraft(draft: OrderDraft, rules: OrderRules, marketPrice: number): DraftCheck {
+  const priced = priceDraft(draft, rules, marketPrice)
+  if (!priced.ok) return priced
+  const available = parseUnits(rules.available, { signed: true })
+  const total = parseUnits(priced.estimate.total)
+  if (available === null || total === null || total > available)
+    return { ok: false, msg: 'insufficient_balance' }
+  return priced
+}

@@ -1,0 +1,90 @@
+import { listingByCode } from '@kabu/shared/market/listings/index'
+import type { MarketType, Quote } from '@kabu/shared/market/types'
+import { formatUnits } from '@kabu/shared/money/decimal'
+import { priceToUnits } from '@kabu/shared/money/units'
+import { assign, fromCallback, fromPromise } from 'xstate'
+import { VueRefusal } from '../../api/vue'
+import { fetchSnapshots } from '../../realtime/market-api'
+import { appConfig, loadAppConfig } from '../../state/app-config'
+import { checkDraft, type OrderRules } from './order-draft'
+import { orderMachine, statusEvent, type OrderStatusEvent } from './order.machine'
+import { buy, cancelOrder, fetchUserinfo, readOrderStatus, sell } from './trade.api'
+
+/** How often a placed order is re-read while it may still change (pending fill, closing). */
+const WATCH_MS = 2000
+
+/**
+ * The rules an order of `quote` is checked against, read fresh: the wallet from getUserinfo, fees
+ * and the fund-password switch from /common/config, lot and tick grid from the listing.
+ */
+export async function loadOrderRules(type: MarketType, quote: Quote): Promise<OrderRules> {
+  const [info, config] = await Promise.all([
+    fetchUserinfo(type),
+    appConfig.values ? Promise.resolve(appConfig.values) : loadAppConfig(),
+  ])
+  const listing = listingByCode(quote.code)
+  return {
+    lot: listing?.lot ?? 0,
+    tick: { market: quote.market, topix500: listing?.topix500, kind: quote.kind },
+    limitUp: quote.limitUp,
+    limitDown: quote.limitDown,
+    buyFeeRate: config.buy_fee_rate ?? '0',
+    available: info[type] ?? '0',
+    fundPasswordRequired: config.trade_fund_password === '1',
+  }
+}
+
+/** A price on the grid as the wire's decimal string. */
+export const priceText = (price: number): string =>
+  formatUnits(BigInt(Math.round(priceToUnits(price))))
+
+/** The quote now: an order is priced and checked at the market as it is, not as the screen opened. */
+async function currentQuote(code: string): Promise<Quote> {
+  const [quote] = await fetchSnapshots([code])
+  if (!quote) throw new VueRefusal('not_listed', 200)
+  return quote
+}
+
+/** The order machine with the app's actors, for one stock of wallet `type`. */
+export function liveOrderMachine(type: MarketType, code: string) {
+  const lot = listingByCode(code)?.lot ?? 0
+  return orderMachine.provide({
+    actors: {
+      validate: fromPromise(async ({ input }) => {
+        const quote = await currentQuote(code)
+        const check = checkDraft(input, await loadOrderRules(type, quote), quote.price)
+        if (!check.ok) throw new VueRefusal(check.msg, 200)
+        return check.estimate
+      }),
+      submit: fromPromise(({ input }) =>
+        buy({
+          type,
+          code,
+          num: input.lots * lot,
+          price: input.kind === 'limit' ? priceText(input.limitPrice) : null,
+          fundPassword: input.fundPassword,
+          idem: input.idem,
+        }),
+      ),
+      watchOrder: fromCallback<OrderStatusEvent, { id: string }>(({ sendBack, input }) => {
+        let stopped = false
+        const read = () =>
+          readOrderStatus(type, input.id)
+            .then((status) => {
+              const event = status === undefined ? null : statusEvent(status)
+              if (event && !stopped) sendBack(event)
+            })
+            .catch(() => undefined)
+        void read()
+        const timer = setInterval(() => void read(), WATCH_MS)
+        return () => {
+          stopped = true
+          clearInterval(timer)
+        }
+      }),
+      cancelOrder: fromPromise(({ input }) => cancelOrder(input.id)),
+      sell: fromPromise(({ input }) => sell(input)),
+    },
+    actions: { newIdem: assign({ idem: () => crypto.randomUUID() }) },
+  })
+}

@@ -1,0 +1,61 @@
+import type { Userinfo } from '@kabu/shared/api/user'
+import {
+  holdingRows,
+  type ClosedHoldingList,
+  type HoldingList,
+  type HoldingStatus,
+  type WatchEntry,
+} from '@kabu/shared/api/trade'
+import type { MarketType } from '@kabu/shared/market/types'
+import { vuePost } from '../../api/vue'
+
+/** The buy panel's calls: the actors of order.machine.ts, the wallet, and the watchlist star. */
+
+export const fetchUserinfo = (type: MarketType) => vuePost<Userinfo>('/user/getUserinfo', { type })
+
+export const buy = (input: {
+  type: MarketType
+  code: string
+  num: number
+  /** Decimal string; absent for a market order. */
+  price: string | null
+  fundPassword: string
+  idem: string
+}) =>
+  vuePost<{ id: string }>('/trade/buy', {
+    type: input.type,
+    code: input.code,
+    num: String(input.num),
+    price: input.price ?? undefined,
+    fund_password: input.fundPassword || undefined,
+    idem: input.idem,
+  })
+
+export const sell = (input: { id: string; num: number; price: string | null; idem: string }) =>
+  vuePost<{ id: string }>('/trade/sell', {
+    id: input.id,
+    num: String(input.num),
+    price: input.price ?? undefined,
+    idem: input.idem,
+  })
+
+export const cancelOrder = (id: string) => vuePost<null>('/trade/cancel', { id })
+
+/** Where an order stands now: open list first (holding, closing, pending), then the ended one. */
+export async function readOrderStatus(
+  type: MarketType,
+  id: string,
+): Promise<HoldingStatus | undefined> {
+  const open = holdingRows(await vuePost<HoldingList>('/trade/userstocklist', { type }))
+  const row = open.find((h) => h.id === id)
+  if (row) return row.status
+  const ended = holdingRows(await vuePost<ClosedHoldingList>('/trade/userstocklists', { type }))
+  return ended.find((h) => h.id === id)?.status
+}
+
+export const fetchWatchlist = (type: MarketType) =>
+  vuePost<WatchEntry[]>('/trade/selflist', { type })
+export const addToWatchlist = (type: MarketType, code: string) =>
+  vuePost<null>('/trade/selfadd', { type, code })
+export const removeFromWatchlist = (type: MarketType, code: string) =>
+  vuePost<null>('/trade/selfdel', { type, code })

@@ -1,0 +1,43 @@
+import { ok } from '@kabu/shared/api/envelope'
+import { loanInfoRequest, loanListRequest, loanRequest, repayRequest } from '@kabu/shared/api/loans'
+import { CURRENCY_OF_MARKET, MARKET_OF_TYPE, type MarketType } from '@kabu/shared/market/types'
+import type { VueArea } from '../../http/vue-router'
+import type { LoanService } from './service'
+
+const currencyOf = (type: MarketType) => CURRENCY_OF_MARKET[MARKET_OF_TYPE[type]]
+
+/** `/user/loanInfo`, `/user/loan`, `/user/loanlist`, `/user/repay` (API.md "user"). */
+export function loanRoutes(loans: LoanService): VueArea {
+  return (routes) => {
+    routes.authed('/user/loanInfo', async ({ body, user }) => {
+      const { type } = loanInfoRequest.parse(body)
+      return ok(await loans.info(user.userId, currencyOf(type)))
+    })
+
+    routes.authed('/user/loan', async ({ body, user }) => {
+      const form = loanRequest.parse(body)
+      const answer = await loans.request(user.userId, {
+        currency: currencyOf(form.type),
+        money: form.money,
+        idem: form.idem,
+      })
+      return ok(answer, 'loan_ok')
+    })
+
+    routes.authed('/user/loanlist', async ({ body, user }) => {
+      const { type } = loanListRequest.parse(body)
+      return ok(await loans.list(user.userId, currencyOf(type)))
+    })
+
+    routes.authed('/user/repay', async ({ body, user }) => {
+      const form = repayRequest.parse(body)
+      const answer = await loans.repay(user.userId, {
+        id: BigInt(form.id),
+        money: form.money,
+        fundPassword: form.fund_password,
+        idem: form.idem,
+      })
+      return ok(answer, 'repay_ok')
+    })
+  }
+}

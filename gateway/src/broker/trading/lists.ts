@@ -1,0 +1,94 @@
+import type { Kysely } from 'kysely'
+import {
+  HOLDING,
+  type ClosedHoldingList,
+  type HoldingList,
+  type HoldingStatus,
+  type WireClosedHolding,
+  type WireHolding,
+} from '@kabu/shared/api/trade'
+import { formatUnits } from '@kabu/shared/money/decimal'
+import type { Market } from '@kabu/shared/market/types'
+import type { MarketService } from '../../market/index'
+import type { Database } from '../../store/index'
+import { unitsOf } from './order-rules'
+import { userHoldings, type HoldingRow } from './trading.sql'
+
+const OPEN = [HOLDING.holding, HOLDING.closing, HOLDING.pending] as const
+const ENDED = [HOLDING.cancelled, HOLDING.closed] as const
+
+function wire(h: HoldingRow, market: MarketService): WireHolding {
+  const listing = market.listing(h.code)
+  const quote = market.snapshot(h.code)
+  const pending = h.status === BigInt(HOLDING.pending)
+  // While pending there is no position yet: it is valued at its own price, P/L 0.
+  const now = quote && !pending ? unitsOf(quote.price) : h.buy_price
+  const cost = h.buy_price * h.stock_num
+  const value = now * h.stock_num
+  return {
+    id: String(h.id),
+    code: h.code,
+    name: listing?.name ?? { ja: h.code, zh: h.code, en: h.code },
+    status: Number(h.status) as HoldingStatus,
+    nowprice: formatUnits(now),
+    stock_num: Number(h.stock_num),
+    buy_price: formatUnits(h.buy_price),
+    yingkui: formatUnits(value - cost),
+    buy_time: Number(h.buy_time ?? h.created_at),
+    leverage: 1,
+    margin: formatUnits(cost),
+    market_value: formatUnits(value),
+    buy_fee: formatUnits(h.buy_fee),
+    frozen: formatUnits(h.frozen),
+  }
+}
+
+/** `/trade/userstocklist`: open rows keyed by id; ccsz and fdyk over filled holdings (status 0, 1). */
+export async function openList(
+  db: Kysely<Database>,
+  market: MarketService,
+  userId: bigint,
+  on: Market,
+): Promise<HoldingList> {
+  let ccsz = 0n
+  let fdyk = 0n
+  const rows: Record<string, WireHolding> = {}
+  for (const h of await userHoldings(db, userId, on, OPEN)) {
+    const row = wire(h, market)
+    rows[row.id] = row
+    if (h.status === BigInt(HOLDING.pending)) continue
+    const quote = market.snapshot(h.code)
+    const now = quote ? unitsOf(quote.price) : h.buy_price
+    ccsz += now * h.stock_num
+    fdyk += (now - h.buy_price) * h.stock_num
+  }
+  return { ...rows, ccsz: formatUnits(ccsz), fdyk: formatUnits(fdyk) }
+}
+
+/** `/trade/userstocklists`: closed and cancelled rows keyed by id; lsyk the realised P/L. */
+export async function endedList(
+  db: Kysely<Database>,
+  market: MarketService,
+  userId: bigint,
+  on: Market,
+): Promise<ClosedHoldingList> {
+  let lsyk = 0n
+  const rows: Record<string, WireClosedHolding> = {}
+  for (const h of await userHoldings(db, userId, on, ENDED)) {
+    const closed = h.status === BigInt(HOLDING.closed)
+    const sell = h.sell_price ?? h.buy_price
+    const row: WireClosedHolding = {
+      ...wire(h, market),
+      // An ended row is valued at its sale; its P/L is the realised one (net of every fee).
+      nowprice: formatUnits(sell),
+      market_value: formatUnits(sell * h.stock_num),
+      yingkui: formatUnits(h.realised ?? 0n),
+      sell_price: formatUnits(closed ? sell : 0n),
+      sell_time: h.sell_time === null ? null : Number(h.sell_time),
+      sell_fee: formatUnits(h.sell_fee ?? 0n),
+    }
+    rows[row.id] = row
+    lsyk += h.realised ?? 0n
+  }
+  return { ...rows, lsyk: formatUnits(lsyk) }
+}

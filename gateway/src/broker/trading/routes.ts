@@ -1,0 +1,85 @@
+import { ok } from '@kabu/shared/api/envelope'
+import {
+  buyRequest,
+  cancelRequest,
+  listRequest,
+  sellRequest,
+  watchRequest,
+} from '@kabu/shared/api/trade'
+import { MARKET_OF_TYPE } from '@kabu/shared/market/types'
+import type { VueArea } from '../../http/vue-router'
+import type { MarketService } from '../../market/index'
+import type { Database } from '../../store/index'
+import type { Kysely } from 'kysely'
+import { endedList, openList } from './lists'
+import type { TradingService } from './service'
+import type { createWatchlist } from './watchlist'
+
+export interface TradingRouteDeps {
+  db: Kysely<Database>
+  market: MarketService
+  service: TradingService
+  watchlist: ReturnType<typeof createWatchlist>
+}
+
+/** The /trade calls of API.md: buy, sell, cancel, the two holding lists and the watchlist. */
+export function tradingRoutes({ db, market, service, watchlist }: TradingRouteDeps): VueArea {
+  return (routes) => {
+    routes.authed('/trade/buy', async ({ body, user }) => {
+      const form = buyRequest.parse(body)
+      const answer = await service.buy(user, {
+        type: form.type,
+        code: form.code,
+        num: Number(form.num),
+        price: form.price,
+        fundPassword: form.fund_password,
+        idem: form.idem,
+      })
+      return ok(answer, 'purchase_ok')
+    })
+
+    routes.authed('/trade/sell', async ({ body, user }) => {
+      const form = sellRequest.parse(body)
+      const answer = await service.sell(user, {
+        id: BigInt(form.id),
+        num: Number(form.num),
+        price: form.price,
+        idem: form.idem,
+      })
+      return ok(answer, 'submit_ok')
+    })
+
+    routes.authed('/trade/cancel', async ({ body, user }) => {
+      const { id } = cancelRequest.parse(body)
+      await service.cancel(user, BigInt(id))
+      return ok(null, 'cancel_ok')
+    })
+
+    routes.authed('/trade/userstocklist', async ({ body, user }) => {
+      const { type } = listRequest.parse(body)
+      return ok(await openList(db, market, user.userId, MARKET_OF_TYPE[type]))
+    })
+
+    routes.authed('/trade/userstocklists', async ({ body, user }) => {
+      const { type } = listRequest.parse(body)
+      return ok(await endedList(db, market, user.userId, MARKET_OF_TYPE[type]))
+    })
+
+    routes.authed('/trade/selflist', async ({ body, user }) => {
+      const { type } = listRequest.parse(body)
+      return ok(await watchlist.list(user.userId, MARKET_OF_TYPE[type]))
+    })
+
+    routes.authed('/trade/selfadd', async ({ body, user }) => {
+      const { type, code } = watchRequest.parse(body)
+      await watchlist.add(user.userId, code, MARKET_OF_TYPE[type])
+      return ok(null, 'add_ok')
+    })
+
+    routes.authed('/trade/selfdel', async ({ body, user }) => {
+      const { type, code } = watchRequest.parse(body)
+      await watchlist.remove(user.userId, code, MARKET_OF_TYPE[type])
+      return ok(null, 'delete_ok')
+    })
+  }
+}

@@ -1,0 +1,116 @@
+import type { Kysely } from 'kysely'
+import { HOLDING } from '@kabu/shared/api/trade'
+import type { Currency } from '@kabu/shared/money/currencies'
+import type { Market } from '@kabu/shared/market/types'
+import type { TradingSettings } from '../../config'
+import type { Database } from '../../store/index'
+import type { Ledger, Posting } from '../ledger/index'
+import { buyFee, sellFees } from './fees'
+import { transition, type HoldingRow } from './trading.sql'
+
+/**
+ * The ledger side of fills. Cash for shares goes to the house `bank_clearing` book (the broker's
+ * bank cash that settles with the exchange) and fees to `fees`. Every function runs inside the
+ * caller's SQL transaction and returns false, writing nothing, when the holding has left the
+ * status it expected (a cancel or another sell won the race).
+ */
+export interface Settlement {
+  db: Kysely<Database>
+  ledger: Ledger
+  settings: TradingSettings
+}
+
+const user = (h: HoldingRow, book: 'available' | 'frozen', amount: bigint): Posting => ({
+  account: { user: h.user_id, book, currency: h.currency as Currency },
+  amount,
+})
+const house = (h: HoldingRow, book: 'bank_clearing' | 'fees', amount: bigint): Posting => ({
+  account: { house: book, currency: h.currency as Currency },
+  amount,
+})
+// A posting of zero records nothing and the ledger refuses it.
+const nonZero = (postings: Posting[]) => postings.filter((p) => p.amount !== 0n)
+
+/** Fills a pending buy at `price` (≤ its frozen price): frozen → cost and fee, the rest back. */
+export async function fillBuy(
+  { db, ledger, settings }: Settlement,
+  h: HoldingRow,
+  price: bigint,
+  now: number,
+): Promise<boolean> {
+  const cost = price * h.stock_num
+  const fee = buyFee(settings, h.market as Market, cost)
+  const refund = h.frozen - cost - fee
+  if (refund < 0n) throw new Error(`holding ${h.id} filled above its frozen price`)
+  const moved = await transition(db, h.id, HOLDING.pending, {
+    status: HOLDING.holding,
+    buy_price: price,
+    buy_fee: fee,
+    frozen: 0n,
+    buy_time: now,
+  })
+  if (!moved) return false
+  await ledger.post(db, {
+    kind: 'trade_buy',
+    userId: h.user_id,
+    orderNo: h.order_no,
+    postings: nonZero([
+      user(h, 'frozen', -h.frozen),
+      house(h, 'bank_clearing', cost),
+      house(h, 'fees', fee),
+      user(h, 'available', refund),
+    ]),
+  })
+  return true
+}
+
+/** Sells a holding (status `from`: holding, or a resting sell) at `price`: proceeds − fees in. */
+export async function closeHolding(
+  { db, ledger, settings }: Settlement,
+  h: HoldingRow,
+  from: number,
+  price: bigint,
+  now: number,
+): Promise<boolean> {
+  const proceeds = price * h.stock_num
+  const fees = sellFees(settings, h.market as Market, proceeds)
+  const net = proceeds - fees
+  const moved = await transition(db, h.id, from, {
+    status: HOLDING.closed,
+    sell_price: price,
+    sell_fee: fees,
+    realised: net - h.buy_price * h.stock_num - h.buy_fee,
+    sell_time: now,
+  })
+  if (!moved) return false
+  await ledger.post(db, {
+    kind: 'trade_sell',
+    userId: h.user_id,
+    orderNo: h.order_no,
+    postings: nonZero([
+      house(h, 'bank_clearing', -proceeds),
+      house(h, 'fees', fees),
+      user(h, 'available', net),
+    ]),
+  })
+  return true
+}
+
+/** Cancels a pending buy (frozen cash back) or a resting sell (back to holding). */
+export async function cancelOrder({ db, ledger }: Settlement, h: HoldingRow): Promise<boolean> {
+  if (h.status === BigInt(HOLDING.closing)) {
+    return transition(db, h.id, HOLDING.closing, { status: HOLDING.holding, sell_price: null })
+  }
+  const moved = await transition(db, h.id, HOLDING.pending, {
+    status: HOLDING.cancelled,
+    frozen: 0n,
+  })
+  if (!moved) return false
+  await ledger.post(db, {
+    kind: 'trade_cancel',
+    userId: h.user_id,
+    orderNo: h.order_no,
+    postings: [user(h, 'frozen', -h.frozen), user(h, 'available', h.frozen)],
+  })
+  return true
+}

@@ -1,0 +1,49 @@
+import type { ColumnType, GeneratedAlways } from 'kysely'
+
+/** Tables of migration 0006-trading. Integers are bigint in JS on both stores (see ../schema.ts). */
+type Int = ColumnType<bigint, number | bigint, number | bigint>
+type IntDefault = ColumnType<bigint, number | bigint | undefined, number | bigint>
+type NullableInt = ColumnType<
+  bigint | null,
+  number | bigint | null | undefined,
+  number | bigint | null
+>
+
+/** An order and the holding it becomes: status 2 pending → 0 holding → 4 closed, or 3 cancelled. */
+export interface HoldingsTable {
+  id: GeneratedAlways<bigint>
+  user_id: Int
+  order_no: string
+  code: string
+  market: string
+  currency: string
+  status: Int
+  stock_num: Int
+  /** A limit order's price; null for a market order. */
+  limit_price: NullableInt
+  /** Fill price; while pending, the price the cash was frozen at. */
+  buy_price: Int
+  buy_fee: IntDefault
+  /** Cash still frozen for the order (pending only). */
+  frozen: IntDefault
+  buy_time: NullableInt
+  sell_price: NullableInt
+  /** Sell fee plus stamp duty. */
+  sell_fee: NullableInt
+  /** Proceeds − sell fees − cost − buy fee. */
+  realised: NullableInt
+  sell_time: NullableInt
+  created_at: Int
+}
+
+export interface WatchlistTable {
+  user_id: Int
+  code: string
+  market: string
+  created_at: Int
+}
+
+export interface TradingTables {
+  holdings: HoldingsTable
+  watchlist: WatchlistTable
+}

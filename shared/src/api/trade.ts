@@ -1,0 +1,93 @@
+import { z } from 'zod'
+import type { LocalName } from '../market/types'
+import { marketTypeSchema } from './user'
+
+/**
+ * The /trade calls of API.md: orders, holdings and the watchlist. Quantities are whole shares,
+ * money is a decimal string (at most four fraction digits), times are epoch milliseconds.
+ */
+
+/** Holding status codes (API.md): 0 holding, 1 closing, 2 pending, 3 cancelled, 4 closed. */
+export const HOLDING = { holding: 0, closing: 1, pending: 2, cancelled: 3, closed: 4 } as const
+export type HoldingStatus = (typeof HOLDING)[keyof typeof HOLDING]
+
+const shares = z.string().regex(/^[1-9]\d{0,8}$/, { message: 'lot_size' })
+const price = z.string().regex(/^\d{1,14}(\.\d{1,4})?$/)
+const idText = z.string().regex(/^[1-9]\d{0,17}$/)
+const idemText = z.string().regex(/^[\w-]{1,64}$/)
+const code = z.string().regex(/^[0-9A-Za-z.]{1,12}$/)
+/** An empty form field means "not given" (a market order has no price). */
+const optional = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional())
+
+export const buyRequest = z.object({
+  type: marketTypeSchema,
+  code,
+  num: shares,
+  price: optional(price),
+  fund_password: optional(z.string().max(64)),
+  idem: idemText,
+})
+
+export const sellRequest = z.object({
+  id: idText,
+  num: shares,
+  price: optional(price),
+  idem: idemText,
+})
+
+export const cancelRequest = z.object({ id: idText })
+export const listRequest = z.object({ type: marketTypeSchema })
+export const watchRequest = z.object({ type: marketTypeSchema, code })
+
+export type BuyRequest = z.input<typeof buyRequest>
+export type SellRequest = z.input<typeof sellRequest>
+
+/** One row of /trade/userstocklist (open: holding or pending). */
+export interface WireHolding {
+  id: string
+  code: string
+  name: LocalName
+  status: HoldingStatus
+  /** Live price; a pending order shows its own price until it fills. */
+  nowprice: string
+  stock_num: number
+  /** Fill price; a pending order's limit price. */
+  buy_price: string
+  /** Floating P/L at nowprice, before fees: (nowprice − buy_price) × stock_num; 0 while pending. */
+  yingkui: string
+  /** When it filled (pending: when it was placed). */
+  buy_time: number
+  leverage: number
+  /** Cash committed: buy_price × stock_num. */
+  margin: string
+  /** nowprice × stock_num. */
+  market_value: string
+  buy_fee: string
+  /** Cash still frozen for this order (pending only; 0 once filled). */
+  frozen: string
+}
+
+/** One row of /trade/userstocklists (ended: closed or cancelled). */
+export interface WireClosedHolding extends WireHolding {
+  sell_price: string
+  sell_time: number | null
+  sell_fee: string
+}
+
+/** `data` of /trade/userstocklist: holdings keyed by id plus `ccsz` and `fdyk`. */
+export type HoldingList = { ccsz: string; fdyk: string } & { [id: string]: WireHolding | string }
+/** `data` of /trade/userstocklists: closed holdings keyed by id plus `lsyk`. */
+export type ClosedHoldingList = { lsyk: string } & { [id: string]: WireClosedHolding | string }
+
+/** The rows of a list answer without its summary keys. */
+export function holdingRows<T extends WireHolding>(list: Record<string, T | string>): T[] {
+  return Object.values(list).filter((v): v is T => typeof v === 'object' && v !== null)
+}
+
+/** One watchlist entry of /trade/selflist. */
+export interface WatchEntry {
+  code: string
+  name: LocalName
+  added: number
+}

@@ -1,0 +1,106 @@
+import { HOLDING, holdingRows, type HoldingList } from './api/trade'
+import type { Userinfo } from './api/user'
+import type { MarketType } from './market/types'
+import { formatUnits, parseUnits } from './money/decimal'
+
+/** The rows of the list calls that §7 reads, as loosely as the wire gives them. */
+export interface StatusMoney {
+  status: number
+}
+
+export interface AssetInputs {
+  /** Which wallet: `jpy` reads `userinfo.jpy` and `userinfo.jpyyjed`. */
+  type: MarketType
+  userinfo: Userinfo
+  /** /trade/usernewstocklist rows. */
+  newStocks: ReadonlyArray<StatusMoney & { rjmoney: string }>
+  /** /user/withdrawallist rows. */
+  withdrawals: ReadonlyArray<StatusMoney & { money: string }>
+  /** /trade/userproductlist rows. */
+  products: ReadonlyArray<StatusMoney & { money: string }>
+  /** /trade/ustockslist rows. */
+  credits: ReadonlyArray<StatusMoney & { credit: string }>
+  /** /trade/userstocklist data. */
+  holdings: HoldingList
+}
+
+/** Every figure of the asset overview, decimal strings in the wallet's currency. */
+export interface Assets {
+  available: string
+  /** Spec §7 frozen assets: cash held for requests plus the cost of open holdings. */
+  frozen: string
+  /** The cash part of `frozen`: what the ledger's frozen book holds. */
+  frozenCash: string
+  totalAssets: string
+  holdingsValue: string
+  floatingPnl: string
+  /** Money owed on credit (`jpyyjed`). */
+  borrowed: string
+  /** Cash a buy may use now. */
+  buyingPower: string
+}
+
+/** Statuses whose amount is still held (API.md codes). */
+export const HELD = {
+  newStock: [1],
+  withdrawal: [0],
+  product: [0],
+  credit: [0, 1],
+} as const
+
+// A figure the wire left out (no loan yet: no `jpyyjed`) counts as zero.
+const units = (text: string | undefined): bigint =>
+  (text === undefined ? null : parseUnits(text, { signed: true })) ?? 0n
+const sumHeld = <T extends StatusMoney>(
+  rows: ReadonlyArray<T>,
+  held: readonly number[],
+  amount: (row: T) => string,
+) => rows.reduce((sum, r) => (held.includes(r.status) ? sum + units(amount(r)) : sum), 0n)
+
+/**
+ * Spec §7 over the five list calls and getUserinfo, in exact decimal arithmetic:
+ * frozen = subscriptions awaiting the draw + pending withdrawals + followed products + stock credit
+ * + cash frozen for pending orders + cost of open holdings (buy_price × stock_num);
+ * total assets = available + frozen; holdings value = Σ nowprice × stock_num; floating P/L = Σ
+ * yingkui. Pending orders count their frozen cash, not a cost: they hold no shares yet.
+ *
+ * @example deriveAssets({ type: 'jpy', userinfo, newStocks: [], withdrawals: [], products: [],
+ *   credits: [], holdings }).totalAssets
+ */
+export function deriveAssets(input: AssetInputs): Assets {
+  const available = units(input.userinfo[input.type])
+  const borrowed = units(input.userinfo[`${input.type}yjed`])
+  let orderCash = 0n
+  let cost = 0n
+  let value = 0n
+  let pnl = 0n
+  for (const h of holdingRows(input.holdings)) {
+    if (h.status === HOLDING.pending) {
+      orderCash += units(h.frozen)
+      continue
+    }
+    if (h.status !== HOLDING.holding && h.status !== HOLDING.closing) continue
+    cost += units(h.buy_price) * BigInt(h.stock_num)
+    value += units(h.nowprice) * BigInt(h.stock_num)
+    pnl += units(h.yingkui)
+  }
+  const frozenCash =
+    sumHeld(input.newStocks, HELD.newStock, (r) => r.rjmoney) +
+    sumHeld(input.withdrawals, HELD.withdrawal, (r) => r.money) +
+    orderCash
+  const frozen =
+    frozenCash +
+    sumHeld(input.products, HELD.product, (r) => r.money) +
+    sumHeld(input.credits, HELD.credit, (r) => r.credit) +
+    cost
+  return {
+    available: formatUnits(available),
+    frozen: formatUnits(frozen),
+    frozenCash: formatUnits(frozenCash),
+    totalAssets: formatUnits(available + frozen),
+    holdingsValue: formatUnits(value),
+    floatingPnl: formatUnits(pnl),
+    borrowed: formatUnits(borrowed),
+    buyingPower: formatUnits(available),
+  }
+}

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto'
+import type { SessionGrant } from '@kabu/shared/api/user'
+import type { HoldingList, ClosedHoldingList } from '@kabu/shared/api/trade'
+import type { Currency } from '@kabu/shared/money/currencies'
+import { parseUnits } from '@kabu/shared/money/decimal'
+import { startTestApp, type TestApp } from '../support/app'
+import { newUser } from '../support/identity'
+import { session, vue, vueData, type VueAnswer } from '../support/vue'
+
+/** Helpers of the trading tests. */
+
+export const TOYOTA = '7203'
+export const MOUTAI = '600519'
+export const APPLE = 'AAPL'
+export const MINUTE = 60_000
+
+export const idem = () => randomUUID()
+
+/** A gateway with time travel, markets always open unless `env` says otherwise. */
+export function startTradingApp(env: Record<string, string> = {}): Promise<TestApp> {
+  return startTestApp({ env: { TIME_TRAVEL: '1', ...env } })
+}
+
+export async function userIdOf(t: TestApp, account: string): Promise<bigint> {
+  const row = await t.app.db
+    .selectFrom('users')
+    .select('id')
+    .where('account', '=', account)
+    .executeTakeFirstOrThrow()
+  return row.id
+}
+
+/** Credits cash as an approved deposit would: house bank_clearing → the user's available book. */
+export async function credit(t: TestApp, account: string, currency: Currency, amount: string) {
+  const userId = await userIdOf(t, account)
+  const units = parseUnits(amount)
+  if (units === null) throw new Error(`bad amount ${amount}`)
+  await t.app.db.transaction().execute((trx) =>
+    t.app.broker.ledger.post(trx, {
+      kind: 'deposit',
+      userId,
+      orderNo: `TEST-${randomUUID()}`,
+      postings: [
+        { account: { house: 'bank_clearing', currency }, amount: -units },
+        { account: { user: userId, book: 'available', currency }, amount: units },
+      ],
+    }),
+  )
+}
+
+/** A new user with `jpy` yen (and 100,000 USD and 1,000,000 CNY) to trade with. */
+export async function trader(t: TestApp, account: string, jpy = '10000000'): Promise<SessionGrant> {
+  const grant = await newUser(t, account)
+  await credit(t, account, 'JPY', jpy)
+  await credit(t, account, 'USD', '100000')
+  await credit(t, account, 'CNY', '1000000')
+  return grant
+}
+
+export const buy = (
+  t: TestApp,
+  g: SessionGrant,
+  form: Record<string, string>,
+): Promise<VueAnswer> =>
+  vue(
+    t.url,
+    '/trade/buy',
+    { type: 'jpy', code: TOYOTA, num: '100', idem: idem(), ...form },
+    session(g),
+  )
+
+export const sell = (
+  t: TestApp,
+  g: SessionGrant,
+  form: Record<string, string>,
+): Promise<VueAnswer> =>
+  vue(t.url, '/trade/sell', { num: '100', idem: idem(), ...form }, session(g))
+
+export const openList = (t: TestApp, g: SessionGrant, type = 'jpy') =>
+  vueData<HoldingList>(t.url, '/trade/userstocklist', { type }, session(g))
+
+export const endedList = (t: TestApp, g: SessionGrant, type = 'jpy') =>
+  vueData<ClosedHoldingList>(t.url, '/trade/userstocklists', { type }, session(g))
+
+/** The user's ledger books in one currency. */
+export async function books(t: TestApp, account: string, currency: Currency) {
+  return t.app.broker.ledger.balances(t.app.db, await userIdOf(t, account), currency)
+}
+
+/** Moves the gateway's clock forward by `ms` and lets the simulator play up to it. */
+export async function advance(t: TestApp, ms: number): Promise<void> {
+  t.app.clock.set(t.app.clock.now() + ms)
+  await new Promise((resolve) => setTimeout(resolve, 300))
+}
+
+/** The live price of `code` in 1/10,000 units. */
+export function lastUnits(t: TestApp, code: string): bigint {
+  const quote = t.app.market.snapshot(code)
+  if (!quote) throw new Error(`no quote for ${code}`)
+  return BigInt(Math.round(quote.price * 10_000))
+}

@@ -1,0 +1,307 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { holdingRows, type WireClosedHolding, type WireHolding } from '@kabu/shared/api/trade'
+import type { ConfigEntry } from '@kabu/shared/api/common'
+import { listingByCode } from '@kabu/shared/market/listings/index'
+import { roundUnitsToTick, tickUnitsAt } from '@kabu/shared/market/ticks'
+import { formatUnits } from '@kabu/shared/money/decimal'
+import type { TestApp } from '../support/app'
+import { expectLedgerConsistent } from '../support/invariants'
+import { session, vue, vueData } from '../support/vue'
+import { ops } from './funds.support'
+import {
+  advance,
+  books,
+  buy,
+  endedList,
+  lastUnits,
+  MINUTE,
+  openList,
+  sell,
+  startTradingApp,
+  TOYOTA,
+  trader,
+} from './trading.support'
+
+const START = 10_000_000n * 10_000n
+const toyota = listingByCode(TOYOTA)!
+const feeOf = (cost: bigint) => (cost / 1000n / 10_000n) * 10_000n // 0.1 %, down to the yen
+
+let t: TestApp
+let n = 0
+const account = () => `trd${++n}x${Date.now() % 100000}`
+
+beforeAll(async () => {
+  t = await startTradingApp()
+})
+afterAll(() => t.stop())
+afterEach(() => expectLedgerConsistent(t.app.db))
+
+async function holdingsCount() {
+  const row = await t.app.db
+    .selectFrom('holdings')
+    .select((eb) => eb.fn.countAll<string | number | bigint>().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/** A limit price below the market that the simulator will not reach during a test. */
+function restingLimit(): bigint {
+  const quote = t.app.market.snapshot(TOYOTA)!
+  const target = Number((lastUnits(t, TOYOTA) * 95n) / 100n)
+  const down = Math.round(quote.limitDown! * 10_000)
+  return BigInt(Math.max(down, roundUnitsToTick(toyota, target, 'down')))
+}
+
+describe('/trade/buy', () => {
+  it('fills a market order at once: cost and fee leave available, frozen is back to 0', async () => {
+    const g = await trader(t, account())
+    const answer = await buy(t, g, {})
+    expect(answer).toMatchObject({ status: 1, msg: 'purchase_ok' })
+    const { id } = answer.data as { id: string }
+    const row = (await openList(t, g))[id] as WireHolding
+    expect(row).toMatchObject({ id, code: TOYOTA, status: 0, stock_num: 100, leverage: 1 })
+    const cost = BigInt(Math.round(Number(row.buy_price) * 10_000)) * 100n
+    expect(row.buy_fee).toBe(formatUnits(feeOf(cost)))
+    expect(await books(t, g.account, 'JPY')).toMatchObject({
+      available: START - cost - feeOf(cost),
+      frozen: 0n,
+    })
+  })
+
+  it('rests a limit order below the market (status 2) with price × num + fee frozen', async () => {
+    const g = await trader(t, account())
+    const limit = restingLimit()
+    const answer = await buy(t, g, { price: formatUnits(limit) })
+    expect(answer.status).toBe(1)
+    const { id } = answer.data as { id: string }
+    const frozen = limit * 100n + feeOf(limit * 100n)
+    const row = (await openList(t, g))[id] as WireHolding
+    expect(row).toMatchObject({
+      status: 2,
+      buy_price: formatUnits(limit),
+      frozen: formatUnits(frozen),
+    })
+    expect(await books(t, g.account, 'JPY')).toMatchObject({ available: START - frozen, frozen })
+
+    // The market falls one tick below the limit: the order fills at that better price.
+    const print = limit - BigInt(tickUnitsAt(toyota, Number(limit) - 1))
+    const quote = { ...t.app.market.snapshot(TOYOTA)!, price: Number(print) / 10_000 }
+    expect(await t.app.broker.trading.matcher.match([quote])).toBe(1)
+    const filled = (await openList(t, g))[id] as WireHolding
+    expect(filled).toMatchObject({ status: 0, buy_price: formatUnits(print), frozen: '0' })
+    const cost = print * 100n
+    expect(await books(t, g.account, 'JPY')).toMatchObject({
+      available: START - cost - feeOf(cost),
+      frozen: 0n,
+    })
+  })
+
+  it('cancels a pending order: its cash is released and it ends as cancelled (3)', async () => {
+    const g = await trader(t, account())
+    const { id } = (await buy(t, g, { price: formatUnits(restingLimit()) })).data as { id: string }
+    const cancel = () => vue(t.url, '/trade/cancel', { id }, session(g))
+    expect(await cancel()).toMatchObject({ status: 1, msg: 'cancel_ok' })
+    expect(await books(t, g.account, 'JPY')).toMatchObject({ available: START, frozen: 0n })
+    expect((await endedList(t, g))[id]).toMatchObject({ status: 3 })
+    expect((await cancel()).msg).toBe('order_not_holding')
+    const other = await trader(t, account())
+    expect((await vue(t.url, '/trade/cancel', { id }, session(other))).msg).toBe('not_found')
+  })
+
+  it('answers a retried order with its first answer, charged once', async () => {
+    const g = await trader(t, account())
+    const form = { idem: 'same-order-1' }
+    const first = await buy(t, g, form)
+    const again = await buy(t, g, form)
+    expect(again.data).toEqual(first.data)
+    expect(holdingRows(await openList(t, g))).toHaveLength(1)
+    expect((await buy(t, g, { ...form, num: '200' })).msg).toBe('idempotency_conflict')
+  })
+
+  const refusals: Array<[string, Record<string, string> | (() => Record<string, string>), string]> =
+    [
+      ['a quantity not a multiple of the lot', { num: '50' }, 'lot_size'],
+      ['a zero quantity', { num: '0' }, 'lot_size'],
+      ['a negative quantity', { num: '-100' }, 'lot_size'],
+      ['a fractional quantity', { num: '100.5' }, 'lot_size'],
+      ['an unknown code', { code: 'ZZZZ' }, 'not_listed'],
+      ['an index', { code: 'N225' }, 'not_listed'],
+      ['a code of another market', { type: 'usd' }, 'not_listed'],
+      ['a malformed price', { price: '1e3' }, 'invalid_input'],
+      [
+        'a price off the tick grid',
+        () => ({ price: formatUnits(restingLimit() + 1n) }),
+        'invalid_input',
+      ],
+      [
+        'a price above the daily limit',
+        () => ({ price: String(t.app.market.snapshot(TOYOTA)!.limitUp! + 5) }),
+        'over_price_limit',
+      ],
+      [
+        'a price below the daily limit',
+        () => ({ price: String(t.app.market.snapshot(TOYOTA)!.limitDown! - 5) }),
+        'over_price_limit',
+      ],
+      ['no idempotency key', { idem: '' }, 'invalid_input'],
+    ]
+  it.each(refusals)('refuses %s, writing nothing', async (_what, form, msg) => {
+    const g = await trader(t, account())
+    const before = await holdingsCount()
+    const answer = await buy(t, g, typeof form === 'function' ? form() : form)
+    expect(answer).toMatchObject({ http: 200, status: 0, msg })
+    expect(await holdingsCount()).toBe(before)
+    expect(await books(t, g.account, 'JPY')).toMatchObject({ available: START, frozen: 0n })
+  })
+
+  it('refuses a buy beyond available cash (insufficient_balance), writing nothing', async () => {
+    const g = await trader(t, account(), '1000')
+    const before = await holdingsCount()
+    expect((await buy(t, g, {})).msg).toBe('insufficient_balance')
+    expect(await holdingsCount()).toBe(before)
+  })
+
+  it('refuses a user barred from trading (trading_barred)', async () => {
+    const g = await trader(t, account())
+    expect((await ops(t, 'POST', `/users/${g.account}/bar-trading`)).status).toBe(1)
+    expect((await buy(t, g, {})).msg).toBe('trading_barred')
+  })
+})
+
+describe('/trade/sell', () => {
+  it('refuses within the sell lock, then sells whole: proceeds − fee in, realised P/L kept', async () => {
+    const g = await trader(t, account())
+    const { id } = (await buy(t, g, {})).data as { id: string }
+    expect((await sell(t, g, { id })).msg).toBe('sell_after_15_minutes')
+    await advance(t, 15 * MINUTE)
+    expect((await sell(t, g, { id, num: '200' })).msg).toBe('lot_size')
+    const before = await books(t, g.account, 'JPY')
+    expect(await sell(t, g, { id })).toMatchObject({ status: 1, data: { id } })
+    const row = (await endedList(t, g))[id] as WireClosedHolding
+    expect(row).toMatchObject({ status: 4 })
+    const proceeds = BigInt(Math.round(Number(row.sell_price) * 10_000)) * 100n
+    const after = await books(t, g.account, 'JPY')
+    expect(after.available - before.available).toBe(proceeds - feeOf(proceeds))
+    expect(row.sell_fee).toBe(formatUnits(feeOf(proceeds)))
+    const bought = BigInt(Math.round(Number(row.buy_price) * 10_000)) * 100n
+    const realised = proceeds - feeOf(proceeds) - bought - feeOf(bought)
+    expect(row.yingkui).toBe(formatUnits(realised))
+    expect((await endedList(t, g)).lsyk).toBe(formatUnits(realised))
+    expect(holdingRows(await openList(t, g))).toHaveLength(0)
+    expect((await sell(t, g, { id })).msg).toBe('order_not_holding')
+  })
+
+  it("refuses another user's holding and a pending order", async () => {
+    const g = await trader(t, account())
+    const other = await trader(t, account())
+    const { id } = (await buy(t, g, {})).data as { id: string }
+    await advance(t, 16 * MINUTE)
+    expect((await sell(t, other, { id })).msg).toBe('not_found')
+    const pending = (await buy(t, g, { price: formatUnits(restingLimit()) })).data as { id: string }
+    expect((await sell(t, g, { id: pending.id })).msg).toBe('order_not_holding')
+  })
+
+  it('lets exactly one of several concurrent sells of one holding through', async () => {
+    const g = await trader(t, account())
+    const { id } = (await buy(t, g, {})).data as { id: string }
+    await advance(t, 16 * MINUTE)
+    const before = await books(t, g.account, 'JPY')
+    const answers = await Promise.all([1, 2, 3, 4].map(() => sell(t, g, { id })))
+    expect(answers.filter((a) => a.status === 1)).toHaveLength(1)
+    for (const a of answers.filter((x) => x.status !== 1)) expect(a.msg).toBe('order_not_holding')
+    const row = (await endedList(t, g))[id] as WireClosedHolding
+    const proceeds = BigInt(Math.round(Number(row.sell_price) * 10_000)) * 100n
+    const after = await books(t, g.account, 'JPY')
+    expect(after.available - before.available).toBe(proceeds - feeOf(proceeds))
+  })
+
+  it('answers a retried sell with its first answer, paid once', async () => {
+    const g = await trader(t, account())
+    const { id } = (await buy(t, g, {})).data as { id: string }
+    await advance(t, 16 * MINUTE)
+    const first = await sell(t, g, { id, idem: 'same-sell-1' })
+    const paid = await books(t, g.account, 'JPY')
+    expect(await sell(t, g, { id, idem: 'same-sell-1' })).toMatchObject({
+      status: 1,
+      data: first.data,
+    })
+    expect(await books(t, g.account, 'JPY')).toEqual(paid)
+  })
+
+  it('lets concurrent buys spend available cash once (insufficient_balance for the rest)', async () => {
+    const g = await trader(t, account(), '500000')
+    const answers = await Promise.all([1, 2, 3].map(() => buy(t, g, {})))
+    expect(answers.filter((a) => a.status === 1)).toHaveLength(1)
+    for (const a of answers.filter((x) => x.status !== 1))
+      expect(a.msg).toBe('insufficient_balance')
+    expect(holdingRows(await openList(t, g))).toHaveLength(1)
+  })
+
+  it('rests a sell limit above the market (status 1) and fills it when the price reaches it', async () => {
+    const g = await trader(t, account())
+    const { id } = (await buy(t, g, {})).data as { id: string }
+    await advance(t, 16 * MINUTE)
+    const quote = t.app.market.snapshot(TOYOTA)!
+    const limit = BigInt(Math.round(quote.limitUp! * 10_000))
+    expect((await sell(t, g, { id, price: formatUnits(limit) })).status).toBe(1)
+    expect(((await openList(t, g))[id] as WireHolding).status).toBe(1)
+    // Cancelling a resting sell puts the holding back; selling again rests it again.
+    expect((await vue(t.url, '/trade/cancel', { id }, session(g))).status).toBe(1)
+    expect(((await openList(t, g))[id] as WireHolding).status).toBe(0)
+    expect((await sell(t, g, { id, price: formatUnits(limit) })).status).toBe(1)
+    const up = { ...t.app.market.snapshot(TOYOTA)!, price: quote.limitUp! }
+    expect(await t.app.broker.trading.matcher.match([up])).toBe(1)
+    expect((await endedList(t, g))[id]).toMatchObject({ status: 4, sell_price: formatUnits(limit) })
+  })
+})
+
+describe('lists, watchlist and config', () => {
+  it('sums ccsz and fdyk over holdings at the live price', async () => {
+    const g = await trader(t, account())
+    await buy(t, g, {})
+    await buy(t, g, { num: '200' })
+    await buy(t, g, { price: formatUnits(restingLimit()) })
+    const list = await openList(t, g)
+    const rows = holdingRows(list).filter((r) => r.status === 0)
+    expect(rows).toHaveLength(2)
+    const units = (s: string) => BigInt(Math.round(Number(s) * 10_000))
+    const value = rows.reduce((s, r) => s + units(r.market_value), 0n)
+    const pnl = rows.reduce((s, r) => s + units(r.yingkui), 0n)
+    expect(list.ccsz).toBe(formatUnits(value))
+    expect(list.fdyk).toBe(formatUnits(pnl))
+    for (const r of rows) {
+      expect(units(r.market_value)).toBe(units(r.nowprice) * BigInt(r.stock_num))
+      expect(units(r.yingkui)).toBe(units(r.market_value) - units(r.margin))
+    }
+  })
+
+  it('keeps a watchlist per user and market', async () => {
+    const g = await trader(t, account())
+    const call = (path: string, form: Record<string, string>) =>
+      vue(t.url, path, { type: 'jpy', ...form }, session(g))
+    expect((await call('/trade/selfadd', { code: TOYOTA })).msg).toBe('add_ok')
+    expect((await call('/trade/selfadd', { code: TOYOTA })).status).toBe(1)
+    expect((await call('/trade/selfadd', { code: 'AAPL' })).msg).toBe('not_listed')
+    const list = await vueData<Array<{ code: string }>>(
+      t.url,
+      '/trade/selflist',
+      { type: 'jpy' },
+      session(g),
+    )
+    expect(list.map((e) => e.code)).toEqual([TOYOTA])
+    const other = await trader(t, account())
+    expect(await vueData(t.url, '/trade/selflist', { type: 'jpy' }, session(other))).toEqual([])
+    expect((await call('/trade/selfdel', { code: TOYOTA })).msg).toBe('delete_ok')
+    expect(await vueData(t.url, '/trade/selflist', { type: 'jpy' }, session(g))).toEqual([])
+  })
+
+  it('publishes the fee rates and the sell lock in /common/config', async () => {
+    const entries = await vueData<ConfigEntry[]>(t.url, '/common/config')
+    const value = (name: string) => entries.find((e) => e.name === name)?.value
+    expect(value('buy_fee_rate')).toBe('0.001')
+    expect(value('sell_fee_rate')).toBe('0.001')
+    expect(value('cn_stamp_duty_rate')).toBe('0.0005')
+    expect(value('sell_lock_minutes')).toBe('15')
+    expect(value('trade_fund_password')).toBe('0')
+  })
+})

@@ -1,0 +1,168 @@
+/**
+ * Order throughput: market buy + sell of 100 Toyota shares through /api/vue over loopback HTTP, at
+ * 1 and 8 concurrent clients, on SQLite and (when TEST_DATABASE_URL or DATABASE_URL is set) on
+ * PostgreSQL, where it also runs `pgbench -c 8 -T 20` (TPC-B) on a scratch database and prints our
+ * orders/s against its tx/s. Prints figures only; it never asserts a timing.
+ *
+ *   npx tsx tests/load/orders.ts [seconds=10]
+ */
+import { execFileSync } from 'node:child_process'
+import pg from 'pg'
+import { createApp } from '../../gateway/src/app'
+import { loadConfig } from '../../gateway/src/config'
+import { freshDatabase } from '../support/db'
+import { session, vue } from '../support/vue'
+import { credit, idem, TOYOTA } from '../api/trading.support'
+import { newUser } from '../support/identity'
+import type { TestApp } from '../support/app'
+
+const SECONDS = Math.min(60, Math.max(1, Number.parseInt(process.argv[2] ?? '', 10) || 10))
+const PGBENCH_SECONDS = 20
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
+
+interface Result {
+  orders: number
+  perSecond: number
+  p50: number
+  p99: number
+  refused: number
+  cpuPercent: number
+}
+
+/** `clients` loops of buy-then-sell for SECONDS; every answer's latency is kept. */
+async function drive(t: TestApp, clients: number): Promise<Result> {
+  const grants = []
+  for (let i = 0; i < clients; i++) {
+    const grant = await newUser(t, `load${clients}x${i}`)
+    await credit(t, grant.account, 'JPY', '90000000000')
+    grants.push(grant)
+  }
+  const latencies: number[] = []
+  let refused = 0
+  const until = performance.now() + SECONDS * 1000
+  const timed = async (
+    path: string,
+    form: Record<string, string>,
+    headers: Record<string, string>,
+  ) => {
+    const started = performance.now()
+    const answer = await vue(t.url, path, form, headers)
+    latencies.push(performance.now() - started)
+    if (answer.status !== 1) refused++
+    return answer
+  }
+  const started = performance.now()
+  const cpuBefore = process.cpuUsage()
+  await Promise.all(
+    grants.map(async (grant) => {
+      const headers = session(grant)
+      while (performance.now() < until) {
+        const form = { type: 'jpy', code: TOYOTA, num: '100', idem: idem() }
+        const bought = await timed('/trade/buy', form, headers)
+        const id = (bought.data as { id?: string } | undefined)?.id
+        if (id) await timed('/trade/sell', { id, num: '100', idem: idem() }, headers)
+      }
+    }),
+  )
+  const elapsed = (performance.now() - started) / 1000
+  const cpu = process.cpuUsage(cpuBefore)
+  latencies.sort((a, b) => a - b)
+  return {
+    orders: latencies.length,
+    perSecond: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    refused,
+    // Gateway and clients share this process: near 100 % means Node, not the store, is the limit.
+    cpuPercent: ((cpu.user + cpu.system) / 1e6 / elapsed) * 100,
+  }
+}
+
+async function onStore(label: string, env: Record<string, string | undefined>) {
+  const database = await freshDatabase()
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    DEMO: '1',
+    MARKET_HOURS: 'always',
+    SELL_LOCK_MINUTES: '0',
+    ...database.env,
+    ...env,
+  })
+  const app = createApp(config, { sessionRateLimit: { windowMs: 60_000, limit: 100_000 } })
+  const { port } = await app.start()
+  const t = { app, url: `http://127.0.0.1:${port}`, database } as unknown as TestApp
+  const results: Record<number, Result> = {}
+  try {
+    for (const clients of [1, 8]) {
+      const r = await drive(t, clients)
+      results[clients] = r
+      console.info(
+        `${label} ${clients} client(s): ${r.orders} orders in ${SECONDS}s = ${r.perSecond.toFixed(1)} orders/s, ` +
+          `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, refused ${r.refused}, node cpu ${r.cpuPercent.toFixed(0)} %`,
+      )
+    }
+    const check = await app.broker.ledger.check(app.db)
+    console.info(`${label} ledger check: ${check.ok ? 'ok' : check.violations.join('; ')}`)
+  } finally {
+    await app.stop()
+    await database.drop()
+  }
+  return results
+}
+
+/** pgbench TPC-B on a scratch database next to `url`, dropped afterwards; its tx/s. */
+async function pgbench(url: string): Promise<number | null> {
+  const scratch = `kabu_pgbench_${process.pid}`
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  await admin.query(`create database ${scratch}`)
+  try {
+    const target = new URL(url)
+    target.pathname = `/${scratch}`
+    target.search = ''
+    const conn = target.toString()
+    execFileSync('pgbench', ['-i', '-q', '-s', '1', conn], { stdio: 'ignore', timeout: 120_000 })
+    const out = execFileSync(
+      'pgbench',
+      ['-c', '8', '-j', '2', '-T', String(PGBENCH_SECONDS), conn],
+      {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+        timeout: (PGBENCH_SECONDS + 60) * 1000,
+      },
+    )
+    const tps = /tps = ([\d.]+)/.exec(out)
+    return tps ? Number(tps[1]) : null
+  } finally {
+    await admin.query(`drop database if exists ${scratch}`)
+    await admin.end()
+  }
+}
+
+async function main() {
+  const pgUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL
+  // The SQLite run must not inherit a PostgreSQL URL.
+  delete process.env.TEST_DATABASE_URL
+  await onStore('sqlite', {})
+  if (!pgUrl) {
+    console.info('postgres: skipped (set TEST_DATABASE_URL or DATABASE_URL)')
+    return
+  }
+  process.env.TEST_DATABASE_URL = pgUrl
+  const results = await onStore('postgres', {})
+  const tps = await pgbench(pgUrl)
+  if (tps === null) return console.info('pgbench: no tps in its output')
+  const ours = results[8]?.perSecond ?? 0
+  console.info(
+    `pgbench -c 8 -T ${PGBENCH_SECONDS}: ${tps.toFixed(1)} tx/s; orders at 8 clients / pgbench = ${(ours / tps).toFixed(3)}`,
+  )
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exitCode = 1
+})
