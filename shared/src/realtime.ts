@@ -1,3 +1,4 @@
+import type { HoldingStatus } from './api/trade'
 import type { FeedStatus, Quote } from './market/types'
 
 /** Ack of `subscribe`: the current snapshot of every known code asked for; unknown codes are listed. */
@@ -62,6 +63,8 @@ export type UserEvent =
       reason?: string
     }
   | { type: 'account:status'; status: 'active' | 'frozen' | 'banned'; tradingBarred: boolean }
+  /** A resting order changed without the user asking (the matcher filled it): `status` is new. */
+  | { type: 'trade:updated'; id: string; status: HoldingStatus }
 
 export type UserEventType = UserEvent['type']
 

@@ -10,6 +10,7 @@ export const USER_EVENT_TYPES: readonly UserEventType[] = [
   'kyc:result',
   'review:decided',
   'account:status',
+  'trade:updated',
 ]
 
 /** The slice of a socket.io socket this layer uses, so a unit test can drive it in memory. */
@@ -57,6 +58,6 @@ const storedCredentials: Credentials = () => {
 
 let shared: Observable<UserEvent> | undefined
 
-/** The logged-in user's own events (new message, reviews decided, account status), live. */
+/** The logged-in user's own events (new message, reviews decided, account status, fills), live. */
 export const userEvents$ = (): Observable<UserEvent> =>
   (shared ??= createUserEvents(storedCredentials))

@@ -92,6 +92,7 @@ export function createBroker(deps: BrokerDeps) {
     ledger,
     market: deps.market,
     settings: deps.config.trading,
+    userEvents: deps.userEvents,
     onError: deps.onError ?? ((error) => console.error('matcher failed', error)),
   })
   const areas: VueArea[] = [

@@ -1,10 +1,6 @@
 import type { Market } from '@kabu/shared/market/types'
-import { formatUnits, mulRate, parseUnits, roundUnits } from '@kabu/shared/money/decimal'
-
-/** Fees are charged in whole coins (yen; cents in the US and China), as the broker does. */
-const COIN: Record<Market, bigint> = { jp: 10_000n, us: 100n, cn: 100n }
-const fee = (market: Market, value: bigint, rate: string) =>
-  roundUnits(mulRate(value, rate, 'down'), COIN[market], 'down')
+import { formatUnits, parseUnits } from '@kabu/shared/money/decimal'
+import { tradeFees } from '@kabu/shared/money/fees'
 
 export interface SellEstimate {
   value: string
@@ -28,7 +24,10 @@ export function sellEstimate(
   const priceUnits = parseUnits(price)
   if (priceUnits === null || !Number.isSafeInteger(shares) || shares <= 0) return null
   const value = priceUnits * BigInt(shares)
-  const stamp = market === 'cn' ? fee(market, value, config.cn_stamp_duty_rate ?? '0') : 0n
-  const fees = fee(market, value, config.sell_fee_rate ?? '0') + stamp
+  const fees = tradeFees('sell', market, value, {
+    buy: config.buy_fee_rate ?? '0',
+    sell: config.sell_fee_rate ?? '0',
+    cnStampDuty: config.cn_stamp_duty_rate ?? '0',
+  })
   return { value: formatUnits(value), fees: formatUnits(fees), proceeds: formatUnits(value - fees) }
 }

@@ -8,6 +8,7 @@ import type { MarketType } from '@kabu/shared/market/types'
 import { useCallback, useEffect, useState } from 'react'
 import { revalueRow } from './live-holdings'
 import { fetchEndedHoldings, fetchOpenHoldings } from './position.api'
+import { useTradeUpdates } from './trade-updates'
 import { useLivePrices } from './use-live-prices'
 
 export type HoldingLoad =
@@ -27,8 +28,9 @@ async function findHolding(type: MarketType, id: string) {
 }
 
 /**
- * One holding of the user, valued at the live price while it holds shares; re-read on `reload`
- * and every few seconds while it rests as a pending order. Another user's id is simply not found.
+ * One holding of the user, valued at the live price while it holds shares; re-read on `reload`,
+ * when it fills, and every few seconds while it rests as a pending order. Another user's id is
+ * simply not found.
  */
 export function useHolding(type: MarketType, id: string) {
   const [load, setLoad] = useState<HoldingLoad>({ state: 'loading' })
@@ -46,6 +48,8 @@ export function useHolding(type: MarketType, id: string) {
     }
   }, [type, id, version])
 
+  useTradeUpdates(reload, id)
+  // The poll stays as the fallback for a dropped `/user` socket.
   const pending = load.state === 'ready' && load.holding.status === HOLDING.pending
   useEffect(() => {
     if (!pending) return

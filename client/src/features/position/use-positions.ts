@@ -4,6 +4,7 @@ import type { MarketType } from '@kabu/shared/market/types'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { isFilled, revalue } from './live-holdings'
 import { fetchAssetInputs, fetchCreditLine, fetchEndedHoldings } from './position.api'
+import { useTradeUpdates } from './trade-updates'
 import { useLivePrices } from './use-live-prices'
 
 interface Loaded {
@@ -14,7 +15,7 @@ interface Loaded {
 
 /**
  * The Positions tab's data: spec §7's inputs, the ended orders and the credit line, loaded per
- * wallet and on refresh; the open holdings and the asset figures re-valued at every tick.
+ * wallet, on refresh and when an order fills; the open holdings and the asset figures re-valued at every tick.
  */
 export function usePositions(type: MarketType) {
   const [loaded, setLoaded] = useState<Loaded | null>(null)
@@ -65,5 +66,8 @@ export function usePositions(type: MarketType) {
     setRefreshing(true)
     setVersion((v) => v + 1)
   }, [])
+  // A resting order filled: re-read quietly, without the pull-to-refresh spinner.
+  const reread = useCallback(() => setVersion((v) => v + 1), [])
+  useTradeUpdates(reread)
   return { view, failed, refreshing, refresh }
 }

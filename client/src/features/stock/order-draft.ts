@@ -1,5 +1,6 @@
 import type { Market } from '@kabu/shared/market/types'
-import { formatUnits, mulRate, parseUnits, roundUnits } from '@kabu/shared/money/decimal'
+import { formatUnits, parseUnits } from '@kabu/shared/money/decimal'
+import { tradeFees } from '@kabu/shared/money/fees'
 import { isOnTick, roundToTick, tickSize, type TickRules } from '@kabu/shared/market/ticks'
 import { priceToUnits } from '@kabu/shared/money/units'
 
@@ -36,12 +37,9 @@ export interface OrderEstimate {
 
 export type DraftCheck = { ok: true; estimate: OrderEstimate } | { ok: false; msg: string }
 
-/** Fees are charged in whole coins (yen; cents in the US and China), as the broker does. */
-const COIN: Record<Market, bigint> = { jp: 10_000n, us: 100n, cn: 100n }
-
-/** The buy fee on a traded value in units, rounded down twice exactly as the gateway charges it. */
+/** The buy fee on a traded value in units: the shared rule the gateway charges. */
 export const buyFee = (market: Market, value: bigint, rate: string): bigint =>
-  roundUnits(mulRate(value, rate, 'down'), COIN[market], 'down')
+  tradeFees('buy', market, value, { buy: rate, sell: '0', cnStampDuty: '0' })
 
 /** The next or previous limit price on the grid, crossing price bands with the right tick. */
 export function stepPrice(tick: TickRules, price: number, direction: 1 | -1): number {

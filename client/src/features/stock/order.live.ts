@@ -5,6 +5,7 @@ import { priceToUnits } from '@kabu/shared/money/units'
 import { assign, fromCallback, fromPromise } from 'xstate'
 import { VueRefusal } from '../../api/vue'
 import { fetchSnapshots } from '../../realtime/market-api'
+import { tradeUpdates$ } from '../position/trade-updates'
 import { appConfig, loadAppConfig } from '../../state/app-config'
 import { checkDraft, type OrderRules } from './order-draft'
 import { orderMachine, statusEvent, type OrderStatusEvent } from './order.machine'
@@ -76,9 +77,12 @@ export function liveOrderMachine(type: MarketType, code: string) {
             })
             .catch(() => undefined)
         void read()
+        // A fill is pushed at once; the poll covers a dropped `/user` socket.
+        const pushed = tradeUpdates$(input.id).subscribe(() => void read())
         const timer = setInterval(() => void read(), WATCH_MS)
         return () => {
           stopped = true
+          pushed.unsubscribe()
           clearInterval(timer)
         }
       }),

@@ -6,6 +6,7 @@ import type { TradingSettings } from '../../config'
 import type { MarketService } from '../../market/index'
 import type { Database } from '../../store/index'
 import type { Ledger } from '../ledger/index'
+import type { UserEvents } from '../../realtime/user.hub'
 import { unitsOf } from './order-rules'
 import { closeHolding, fillBuy } from './settle'
 import { restingOn, type HoldingRow } from './trading.sql'
@@ -16,6 +17,8 @@ export interface MatcherDeps {
   ledger: Ledger
   market: MarketService
   settings: TradingSettings
+  /** Tells the user's open screens that a resting order filled (after its commit). */
+  userEvents: UserEvents
   onError: (error: unknown) => void
 }
 
@@ -44,13 +47,16 @@ export function createMatcher(deps: MatcherDeps) {
       const price = unitsOf(quote.price)
       if (!crossing(h, price)) continue
       const now = deps.clock.now()
+      const buying = h.status === BigInt(HOLDING.pending)
       const done = await deps.db.transaction().execute((trx) => {
         const s = { db: trx, ledger: deps.ledger, settings: deps.settings }
-        return h.status === BigInt(HOLDING.pending)
-          ? fillBuy(s, h, price, now)
-          : closeHolding(s, h, HOLDING.closing, price, now)
+        return buying ? fillBuy(s, h, price, now) : closeHolding(s, h, HOLDING.closing, price, now)
       })
-      if (done) filled++
+      if (!done) continue
+      filled++
+      // The transaction has committed here, so a screen that re-reads on this event sees the fill.
+      const status = buying ? HOLDING.holding : HOLDING.closed
+      deps.userEvents.emit(h.user_id, { type: 'trade:updated', id: h.id.toString(), status })
     }
     return filled
   }

@@ -1,0 +1,31 @@
+import type { UserEvent } from '@kabu/shared/realtime'
+import { useEffect } from 'react'
+import { filter, type Observable } from 'rxjs'
+import { userEvents$ } from '../../realtime/user-events'
+
+export type TradeUpdate = Extract<UserEvent, { type: 'trade:updated' }>
+
+/**
+ * The user's orders that changed on the market's side (a resting order filled), all of them or
+ * only order `id`. Screens re-read on it instead of waiting for their next poll.
+ *
+ * @example tradeUpdates$('42').subscribe(() => reload())
+ */
+export function tradeUpdates$(
+  id?: string,
+  events$: Observable<UserEvent> = userEvents$(),
+): Observable<TradeUpdate> {
+  return events$.pipe(
+    filter(
+      (e): e is TradeUpdate => e.type === 'trade:updated' && (id === undefined || e.id === id),
+    ),
+  )
+}
+
+/** Calls `onUpdate` while mounted whenever {@link tradeUpdates$} fires; `onUpdate` must be stable. */
+export function useTradeUpdates(onUpdate: (update: TradeUpdate) => void, id?: string): void {
+  useEffect(() => {
+    const subscription = tradeUpdates$(id).subscribe(onUpdate)
+    return () => subscription.unsubscribe()
+  }, [onUpdate, id])
+}
