@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createActor, waitFor, type AnyEventObject, type SnapshotFrom } from 'xstate'
+import { getShortestPaths } from 'xstate/graph'
+import type { SessionGrant } from '@kabu/shared/api/user'
+import type { OrderDraft } from '../../client/src/features/stock/order-draft'
+import { orderMachine, type OrderEvent } from '../../client/src/features/stock/order.machine'
+import type { TestApp } from '../support/app'
+import { expectLedgerConsistent } from '../support/invariants'
+import { crossBelow, liveOrder, restingLimit, statusOf } from './order-model.driver'
+import { advance, books, MINUTE, startTradingApp, trader } from './trading.support'
+
+/**
+ * Model-based test of the buy panel's order machine against a real gateway: the paths come from
+ * the machine (`xstate/graph`), with at each state only the events the gateway can really produce
+ * there (a market order reports holding, a resting limit pending; a sale is refused inside the
+ * 15-minute lock and fills after it). Each path is driven on the same machine wired to the gateway
+ * over HTTP; the driver moves the market (the matcher) and the clock where a step needs it, and
+ * after each settled step the gateway's books and lists must agree with the machine's state.
+ */
+
+type Snapshot = SnapshotFrom<typeof orderMachine>
+/** The graph's events, the machine's own and the internal ones (an actor's done or error). */
+type ModelEvent = AnyEventObject & { status?: number; draft?: OrderDraft }
+const draft = (kind: OrderDraft['kind'], lots = 1): OrderDraft => ({
+  kind,
+  lots,
+  limitPrice: kind === 'limit' ? 1 : 0,
+  fundPassword: '',
+})
+// The machine's invokes carry no ids: XState names them after their state node.
+const done = (actor: string, output: unknown = { id: '1' }) => ({
+  type: `xstate.done.actor.0.order.${actor}`,
+  output,
+})
+const refused = (actor: string, msg: string) => ({
+  type: `xstate.error.actor.0.order.${actor}`,
+  error: { msg },
+})
+const status = (code: 0 | 1 | 2 | 3 | 4) => ({ type: 'STATUS', status: code })
+
+/** What the gateway can answer in each state of the machine. */
+function possible(s: Snapshot): AnyEventObject[] {
+  const kind = s.context.draft?.kind
+  if (s.matches('draft'))
+    return [
+      { type: 'SUBMIT', draft: draft('market') },
+      { type: 'SUBMIT', draft: draft('limit') },
+      { type: 'SUBMIT', draft: draft('market', 0.5) },
+    ]
+  if (s.matches('validating'))
+    return [
+      Number.isInteger(s.context.draft?.lots)
+        ? done('validating')
+        : refused('validating', 'lot_size'),
+    ]
+  if (s.matches('confirming')) return [{ type: 'CONFIRM' }, { type: 'CANCEL' }]
+  if (s.matches('submitting')) return [done('submitting')]
+  if (s.matches({ placed: 'tracking' })) return [status(kind === 'limit' ? 2 : 0)]
+  if (s.matches({ placed: 'pending' })) return [{ type: 'CANCEL_ORDER' }, status(0)]
+  if (s.matches({ placed: 'cancelling' })) return [status(3)]
+  if (s.matches({ placed: 'holding' })) return [{ type: 'SELL', sell: { num: 100, price: null } }]
+  if (s.matches({ placed: 'selling' }))
+    return [done('placed.selling'), refused('placed.selling', 'sell_after_15_minutes')]
+  if (s.matches({ placed: 'closing' })) return [status(4)]
+  return [{ type: 'NEW' }]
+}
+
+const paths = getShortestPaths(orderMachine, {
+  events: possible as never,
+  serializeState: (s) => {
+    const { value, context } = s as Snapshot
+    return JSON.stringify([
+      value,
+      context.error,
+      context.draft?.kind ?? null,
+      context.draft?.lots ?? null,
+    ])
+  },
+})
+
+const name = (s: Snapshot) =>
+  typeof s.value === 'string' ? s.value : `placed.${String((s.value as { placed: string }).placed)}`
+
+/** Events the machine gets by itself (an actor ends, the watch reads a status): no send. */
+const automatic = (event: AnyEventObject) =>
+  event.type.startsWith('xstate.') || event.type === 'STATUS'
+
+let t: TestApp
+let n = 0
+const START = 10_000_000n * 10_000n
+beforeAll(async () => {
+  t = await startTradingApp()
+})
+afterAll(() => t.stop())
+
+/** What the gateway must hold in each settled state. */
+async function agrees(grant: SessionGrant, snapshot: Snapshot) {
+  const state = name(snapshot)
+  const id = snapshot.context.orderId
+  const jpy = await books(t, grant.account, 'JPY')
+  const at = id === null ? undefined : await statusOf(t, grant, id)
+  if (state === 'draft' || state === 'confirming' || state === 'cancelled')
+    expect([at ?? null, jpy.available, jpy.frozen], state).toEqual([
+      state === 'cancelled' ? 3 : null,
+      START,
+      0n,
+    ])
+  if (state === 'placed.pending') {
+    expect(at, state).toBe(2)
+    expect(jpy.frozen).toBeGreaterThan(0n)
+  }
+  if (state === 'placed.holding') expect([at, jpy.frozen], state).toEqual([0, 0n])
+  if (state === 'closed') expect([at, jpy.frozen], state).toEqual([4, 0n])
+  await expectLedgerConsistent(t.app.db)
+}
+
+const describePath = (steps: Array<{ event: AnyEventObject }>) =>
+  steps
+    .map(({ event }) => {
+      const e = event as { type: string; draft?: OrderDraft; error?: { msg: string } }
+      if (e.draft) return `SUBMIT(${e.draft.kind}×${e.draft.lots})`
+      if (e.error)
+        return `${e.type.replace(/^xstate\.error\.actor\.0\.order\./, '')} refused(${e.error.msg})`
+      if (e.type.startsWith('xstate.done.')) return `${e.type.replace(/^.*\.order\./, '')} ok`
+      return 'status' in event ? `STATUS(${String(event.status)})` : e.type
+    })
+    .join(' → ')
+
+describe('order machine against the gateway (paths from xstate/graph)', () => {
+  it('covers the order from draft to holding, closed, pending and cancelled', () => {
+    const reached = new Set(paths.map((p) => name(p.state as Snapshot)))
+    for (const state of ['confirming', 'placed.pending', 'placed.holding', 'cancelled', 'closed'])
+      expect(reached).toContain(state)
+    const errors = new Set(paths.map((p) => (p.state as Snapshot).context.error))
+    expect(errors).toEqual(new Set([null, 'lot_size', 'sell_after_15_minutes']))
+  })
+
+  for (const path of paths) {
+    it(describePath(path.steps), { timeout: 30_000 }, async () => {
+      const grant = await trader(t, `omodel${n++}x${Date.now() % 10000}`)
+      let limit = 0n
+      const actor = createActor(liveOrder(t, grant)).start()
+      try {
+        const steps = path.steps as Array<{ event: ModelEvent; state: Snapshot }>
+        for (const [i, { event, state }] of steps.entries()) {
+          const next = steps[i + 1]?.event
+          if (event.type === 'STATUS' && actor.getSnapshot().matches({ placed: 'pending' })) {
+            // (Earlier paths' resting orders at or above this limit fill too.)
+            if (event.status === 0) expect(await crossBelow(t, limit)).toBeGreaterThanOrEqual(1)
+          } else if (
+            event.type === 'SELL' &&
+            next?.type === 'xstate.done.actor.0.order.placed.selling'
+          ) {
+            // Past the 15-minute lock; the refused path sells at once.
+            await advance(t, 16 * MINUTE)
+            actor.send(event as OrderEvent)
+          } else if (event.type === 'SUBMIT' && event.draft?.kind === 'limit') {
+            // A limit under the market as it is now, on the grid: it rests until the driver crosses it.
+            limit = restingLimit(t)
+            const limitPrice = Number(limit) / 10_000
+            actor.send({ type: 'SUBMIT', draft: { ...draft('limit'), limitPrice } })
+          } else if (!automatic(event)) {
+            actor.send(event as OrderEvent)
+          }
+          // Busy states pass on by themselves: check where the machine settles.
+          if (
+            next &&
+            automatic(next) &&
+            !(next.type === 'STATUS' && name(state) === 'placed.pending')
+          )
+            continue
+          await waitFor(actor, (s) => s.matches(state.value as never), { timeout: 10_000 })
+          expect(actor.getSnapshot().context.error).toBe(state.context.error)
+          await agrees(grant, actor.getSnapshot())
+        }
+      } finally {
+        actor.stop()
+      }
+    })
+  }
+})
