@@ -40,7 +40,9 @@ export interface Ledger {
   /**
    * Writes one ledger transaction inside the caller's SQL transaction, so it commits or rolls back
    * with the business row. Throws Refusal('insufficient_balance') if a user book would go negative;
-   * the caller's transaction must then roll back (throwing out of it does that).
+   * the caller's transaction must then roll back (throwing out of it does that). Post at most
+   * once per SQL transaction: the lock order that keeps PostgreSQL free of deadlocks (users, then
+   * house books) holds within one post, not across two.
    */
   post(trx: Kysely<Database>, tx: LedgerTxInput): Promise<{ txId: bigint }>
   balances(db: Kysely<Database>, userId: bigint, currency: Currency): Promise<Balances>
@@ -54,7 +56,9 @@ function keyOf(ref: AccountRef): q.AccountKey {
     : { userId: null, book: ref.house, currency: ref.currency }
 }
 
-const canonical = (key: q.AccountKey) => `${key.userId ?? ''}/${key.book}/${key.currency}`
+// Accounts are found or created in one canonical order, so two transactions creating the same
+// new accounts (the fx books of a pair, say) cannot wait on each other's inserts.
+const byKeyText = (a: q.AccountKey, b: q.AccountKey) => (q.keyText(a) < q.keyText(b) ? -1 : 1)
 
 /**
  * The double-entry ledger behind every figure. Every balance change is a transaction of entries
@@ -74,23 +78,30 @@ export function createLedger(deps: { clock: Clock }): Ledger {
       assertBalanced(tx.postings)
       const now = deps.clock.now()
       const txId = await q.insertTransaction(trx, { ...tx, now })
-      // Accounts are found or created in one canonical order, so two transactions creating the
-      // same new accounts (the fx books of a pair, say) cannot wait on each other's inserts.
-      const byKey = tx.postings
-        .map((posting) => ({ key: keyOf(posting.account), amount: posting.amount }))
-        .sort((a, b) => (canonical(a.key) < canonical(b.key) ? -1 : 1))
-      const lines = []
-      for (const { key, amount } of byKey) {
-        lines.push({ id: await q.accountId(trx, key, now), amount })
-      }
-      // One global lock order (account id) so two transactions touching the same accounts queue
-      // behind each other on PostgreSQL instead of deadlocking.
-      lines.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      const keyed = tx.postings.map((posting) => ({
+        key: keyOf(posting.account),
+        amount: posting.amount,
+      }))
+      const ids = await q.accountIds(trx, [...keyed.map((k) => k.key)].sort(byKeyText), now)
+      const lines = keyed.map(({ key, amount }) => ({
+        id: ids.get(q.keyText(key)) as bigint,
+        house: key.userId === null,
+        amount,
+      }))
+      // Every order moves the same few house rows, so they are locked last: a user debit that
+      // overdraws is refused before any house row is held, and the house rows are held only for
+      // the end of the transaction. Users by id, then houses by id, is still one global order,
+      // so two transactions queue behind each other on PostgreSQL instead of deadlocking (as
+      // long as a transaction posts once, which every caller does).
+      lines.sort((a, b) => (a.house !== b.house ? (a.house ? 1 : -1) : a.id < b.id ? -1 : 1))
+      const entries = []
       for (const line of lines) {
         const balanceAfter = await q.addToBalance(trx, line.id, line.amount)
         if (balanceAfter === undefined) throw new Refusal('insufficient_balance')
-        await q.insertEntry(trx, { txId, accountId: line.id, amount: line.amount, balanceAfter })
+        entries.push({ txId, accountId: line.id, amount: line.amount, balanceAfter })
       }
+      // Written while every row is still locked, so an account's newest entry stays its last.
+      await q.insertEntries(trx, entries)
       return { txId }
     },
 

@@ -12,35 +12,60 @@ export interface AccountKey {
   currency: Currency
 }
 
+/** How an account is named in the maps below: user (or none for the house), book, currency. */
+export const keyText = (key: AccountKey) => `${key.userId ?? ''}/${key.book}/${key.currency}`
+
 /**
- * The id of an account, creating it on first use. ON CONFLICT DO NOTHING makes two transactions
- * creating the same account at once safe on both stores: on PostgreSQL the second waits for the
- * first and then finds its row.
+ * The ids of accounts, creating those used for the first time, in one query when they all exist
+ * (the usual case: an order's few accounts cost one round trip, not one each). ON CONFLICT DO
+ * NOTHING makes two transactions creating the same account at once safe on both stores: on
+ * PostgreSQL the second waits for the first and then finds its row. Missing accounts are created
+ * in the order given, so callers pass one canonical order and two creators never wait on each
+ * other's inserts.
  */
-export async function accountId(db: Db, key: AccountKey, now: number): Promise<bigint> {
-  const found = await findAccount(db, key)
-  if (found !== undefined) return found
-  await db
-    .insertInto('ledger_accounts')
-    .values({ user_id: key.userId, book: key.book, currency: key.currency, created_at: now })
-    .onConflict((oc) => oc.doNothing())
-    .execute()
-  const created = await findAccount(db, key)
-  if (created === undefined) throw new Error(`ledger account ${JSON.stringify(key)} not created`)
-  return created
+export async function accountIds(
+  db: Db,
+  keys: readonly AccountKey[],
+  now: number,
+): Promise<Map<string, bigint>> {
+  const ids = await findAccounts(db, keys)
+  const missing = keys.filter((key) => !ids.has(keyText(key)))
+  if (missing.length === 0) return ids
+  for (const key of missing) {
+    await db
+      .insertInto('ledger_accounts')
+      .values({ user_id: key.userId, book: key.book, currency: key.currency, created_at: now })
+      .onConflict((oc) => oc.doNothing())
+      .execute()
+  }
+  for (const [text, id] of await findAccounts(db, missing)) ids.set(text, id)
+  for (const key of missing) {
+    if (!ids.has(keyText(key))) throw new Error(`ledger account ${keyText(key)} not created`)
+  }
+  return ids
 }
 
-async function findAccount(db: Db, key: AccountKey): Promise<bigint | undefined> {
-  const row = await db
+async function findAccounts(db: Db, keys: readonly AccountKey[]): Promise<Map<string, bigint>> {
+  const rows = await db
     .selectFrom('ledger_accounts')
-    .select('id')
+    .select(['id', 'user_id', 'book', 'currency'])
     .where((eb) =>
-      key.userId === null ? eb('user_id', 'is', null) : eb('user_id', '=', key.userId),
+      eb.or(
+        keys.map((key) =>
+          eb.and([
+            key.userId === null ? eb('user_id', 'is', null) : eb('user_id', '=', key.userId),
+            eb('book', '=', key.book),
+            eb('currency', '=', key.currency),
+          ]),
+        ),
+      ),
     )
-    .where('book', '=', key.book)
-    .where('currency', '=', key.currency)
-    .executeTakeFirst()
-  return row?.id
+    .execute()
+  const ids = new Map<string, bigint>()
+  for (const r of rows) {
+    ids.set(keyText({ userId: r.user_id, book: r.book, currency: r.currency as Currency }), r.id)
+  }
+  return ids
 }
 
 /**
@@ -76,18 +101,21 @@ export async function insertTransaction(
   return row.id
 }
 
-export async function insertEntry(
+/** All of a transaction's entries in one statement. */
+export async function insertEntries(
   db: Db,
-  entry: { txId: bigint; accountId: bigint; amount: bigint; balanceAfter: bigint },
+  entries: readonly { txId: bigint; accountId: bigint; amount: bigint; balanceAfter: bigint }[],
 ): Promise<void> {
   await db
     .insertInto('ledger_entries')
-    .values({
-      tx_id: entry.txId,
-      account_id: entry.accountId,
-      amount: entry.amount,
-      balance_after: entry.balanceAfter,
-    })
+    .values(
+      entries.map((entry) => ({
+        tx_id: entry.txId,
+        account_id: entry.accountId,
+        amount: entry.amount,
+        balance_after: entry.balanceAfter,
+      })),
+    )
     .execute()
 }
 
