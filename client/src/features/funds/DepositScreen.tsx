@@ -1,24 +1,21 @@
 import { CURRENCY_OF_MARKET, MARKET_OF_TYPE, type MarketType } from '@kabu/shared/market/types'
-import Alert from '@mui/material/Alert'
 import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import { useMachine } from '@xstate/react'
 import { useMemo, useState, type FormEvent } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { assign, fromPromise } from 'xstate'
-import { translateServerMessage } from '../../i18n/intl'
 import { FormTextField } from '../../ui/form/FormTextField'
-import { Header } from '../../ui/Header'
+import { LoadFailed } from '../../ui/LoadFailed'
 import { Loading } from '../../ui/Loading'
 import { formatMoney } from '../../ui/money'
-import { RequireSession } from '../../ui/RequireSession'
 import { amountError } from './amount-form'
 import { ChannelCard } from './ChannelCard'
 import { ConfirmDialog } from './ConfirmDialog'
 import { depositMachine } from './deposit.machine'
 import { fetchChannels, fetchDeposits, recharge } from './funds.api'
 import { newIdem, watchReviewActor } from './live-actors'
-import { MarketSwitch } from './MarketSwitch'
+import { MarketFundsScreen } from './MarketFundsScreen'
 import { RequestOutcome } from './RequestOutcome'
 import { VoucherPicker } from './VoucherPicker'
 
@@ -41,14 +38,7 @@ function liveDepositMachine(type: MarketType) {
 
 /** /mine/deposit: the broker's account, the amount, the slip photo, a confirmation, the review. */
 export function DepositScreen() {
-  const [type, setType] = useState<MarketType>('jpy')
-  return (
-    <RequireSession>
-      <Header back title={<FormattedMessage id="mine.funds.deposit.title" />} />
-      <MarketSwitch value={type} onChange={setType} />
-      <Deposit key={type} type={type} />
-    </RequireSession>
-  )
+  return <MarketFundsScreen titleId="mine.funds.deposit.title" Body={Deposit} />
 }
 
 function Deposit({ type }: { type: MarketType }) {
@@ -63,14 +53,7 @@ function Deposit({ type }: { type: MarketType }) {
 
   if (state.matches('loading')) return <Loading />
   if (state.matches('loadFailed') || !channel) {
-    return (
-      <Stack spacing={2} sx={{ p: 2 }}>
-        <Alert severity="error">{translateServerMessage(error ?? 'network_error')}</Alert>
-        <Button onClick={() => send({ type: 'RETRY' })}>
-          <FormattedMessage id="common.retry" />
-        </Button>
-      </Stack>
-    )
+    return <LoadFailed error={error} onRetry={() => send({ type: 'RETRY' })} />
   }
   if (state.hasTag('request')) {
     return (

@@ -1,18 +1,12 @@
 import { CURRENCY_OF_MARKET, MARKET_OF_TYPE, type MarketType } from '@kabu/shared/market/types'
-import Alert from '@mui/material/Alert'
-import Button from '@mui/material/Button'
-import Stack from '@mui/material/Stack'
 import { useMachine } from '@xstate/react'
-import { useMemo, useState } from 'react'
-import { FormattedMessage } from 'react-intl'
+import { useMemo } from 'react'
 import { assign, fromPromise } from 'xstate'
-import { translateServerMessage } from '../../i18n/intl'
-import { Header } from '../../ui/Header'
+import { LoadFailed } from '../../ui/LoadFailed'
 import { Loading } from '../../ui/Loading'
-import { RequireSession } from '../../ui/RequireSession'
 import { fetchCards, fetchWithdrawals, fetchWithdrawRules, withdraw } from './funds.api'
 import { newIdem, watchReviewActor } from './live-actors'
-import { MarketSwitch } from './MarketSwitch'
+import { MarketFundsScreen } from './MarketFundsScreen'
 import { RequestOutcome } from './RequestOutcome'
 import { withdrawMachine } from './withdraw.machine'
 import { WithdrawalRecords } from './WithdrawalRecords'
@@ -41,14 +35,7 @@ function liveWithdrawMachine(type: MarketType) {
  * user's withdrawals with their timelines.
  */
 export function WithdrawScreen() {
-  const [type, setType] = useState<MarketType>('jpy')
-  return (
-    <RequireSession>
-      <Header back title={<FormattedMessage id="mine.funds.withdraw.title" />} />
-      <MarketSwitch value={type} onChange={setType} />
-      <Withdraw key={type} type={type} />
-    </RequireSession>
-  )
+  return <MarketFundsScreen titleId="mine.funds.withdraw.title" Body={Withdraw} />
 }
 
 function Withdraw({ type }: { type: MarketType }) {
@@ -60,14 +47,7 @@ function Withdraw({ type }: { type: MarketType }) {
 
   if (state.matches('loading')) return <Loading />
   if (state.matches('loadFailed') || !setup) {
-    return (
-      <Stack spacing={2} sx={{ p: 2 }}>
-        <Alert severity="error">{translateServerMessage(error ?? 'network_error')}</Alert>
-        <Button onClick={() => send({ type: 'RETRY' })}>
-          <FormattedMessage id="common.retry" />
-        </Button>
-      </Stack>
-    )
+    return <LoadFailed error={error} onRetry={() => send({ type: 'RETRY' })} />
   }
   if (state.hasTag('request')) {
     return (

@@ -1,6 +1,17 @@
 import type { RechargeChannel } from '@kabu/shared/api/funds'
-import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate'
+import { assign, fromPromise, setup } from 'xstate'
+import {
+  errorKey,
+  idleReviewWatch,
+  isApproved,
+  notProvided,
+  recordFailure,
+  verdictReason,
+  watchRequest,
+} from '../../state/review/review-states'
 import type { ReviewVerdictEvent } from './review-watch'
+
+export { errorKey }
 
 export interface DepositDraft {
   money: string
@@ -25,12 +36,6 @@ export type DepositEvent =
   | { type: 'NEW' }
   | ReviewVerdictEvent
 
-const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`))
-export const errorKey = (error: unknown): string => {
-  const msg = (error as { msg?: unknown } | null)?.msg
-  return typeof msg === 'string' && msg !== '' ? msg : 'network_error'
-}
-
 /**
  * A deposit, in the states of spec §4: the form (with the channel loaded), a confirmation before
  * anything is sent, then pending review → approved | rejected. The calls and the watch on the
@@ -41,7 +46,7 @@ export const depositMachine = setup({
   actors: {
     loadChannel: fromPromise<RechargeChannel>(notProvided('loadChannel')),
     submit: fromPromise<{ id: string }, DepositDraft & { idem: string }>(notProvided('submit')),
-    watchReview: fromCallback<ReviewVerdictEvent, { id: string }>(() => () => {}),
+    watchReview: idleReviewWatch(),
   },
   actions: {
     recordError: assign((_, params: { error: unknown }) => ({ error: errorKey(params.error) })),
@@ -62,7 +67,7 @@ export const depositMachine = setup({
         onDone: { target: 'editing', actions: assign({ channel: ({ event }) => event.output }) },
         onError: {
           target: 'loadFailed',
-          actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+          actions: recordFailure,
         },
       },
     },
@@ -96,29 +101,17 @@ export const depositMachine = setup({
         // Back to the confirmation: confirming again resends with the same key.
         onError: {
           target: 'confirming',
-          actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+          actions: recordFailure,
         },
       },
     },
     pendingReview: {
       tags: ['request'],
-      invoke: {
-        id: 'watchReview',
-        src: 'watchReview',
-        input: ({ context }) => ({ id: context.requestId ?? '' }),
-      },
+      invoke: watchRequest<DepositContext>((context) => context.requestId),
       on: {
         REVIEWED: [
-          { guard: ({ event }) => event.status === 'approved', target: 'approved' },
-          {
-            target: 'rejected',
-            actions: assign({
-              reason: ({ event }) => {
-                assertEvent(event, 'REVIEWED')
-                return event.reason ?? null
-              },
-            }),
-          },
+          { guard: isApproved, target: 'approved' },
+          { target: 'rejected', actions: assign({ reason: verdictReason }) },
         ],
       },
     },

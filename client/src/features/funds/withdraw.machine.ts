@@ -1,7 +1,15 @@
 import type { BankCard } from '@kabu/shared/api/banks'
 import type { WithdrawRules } from '@kabu/shared/api/funds'
-import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate'
-import { errorKey } from './deposit.machine'
+import { assign, fromPromise, setup } from 'xstate'
+import {
+  errorKey,
+  idleReviewWatch,
+  isApproved,
+  notProvided,
+  recordFailure,
+  verdictReason,
+  watchRequest,
+} from '../../state/review/review-states'
 import type { ReviewVerdictEvent } from './review-watch'
 
 export interface WithdrawDraft {
@@ -32,8 +40,6 @@ export type WithdrawEvent =
   | { type: 'NEW' }
   | ReviewVerdictEvent
 
-const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`))
-
 /** Whether every published rule that does not depend on the amount holds now. */
 export const rulesHold = (rules: WithdrawRules) =>
   rules.verified && rules.card_bound && rules.fund_password_set && rules.window_open
@@ -48,7 +54,7 @@ export const withdrawMachine = setup({
   actors: {
     loadSetup: fromPromise<WithdrawSetup>(notProvided('loadSetup')),
     submit: fromPromise<{ id: string }, WithdrawDraft & { idem: string }>(notProvided('submit')),
-    watchReview: fromCallback<ReviewVerdictEvent, { id: string }>(() => () => {}),
+    watchReview: idleReviewWatch(),
   },
   actions: {
     recordError: assign((_, params: { error: unknown }) => ({ error: errorKey(params.error) })),
@@ -71,7 +77,7 @@ export const withdrawMachine = setup({
         onDone: { target: 'editing', actions: assign({ setup: ({ event }) => event.output }) },
         onError: {
           target: 'loadFailed',
-          actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+          actions: recordFailure,
         },
       },
     },
@@ -106,29 +112,17 @@ export const withdrawMachine = setup({
         },
         onError: {
           target: 'confirming',
-          actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+          actions: recordFailure,
         },
       },
     },
     pendingReview: {
       tags: ['request'],
-      invoke: {
-        id: 'watchReview',
-        src: 'watchReview',
-        input: ({ context }) => ({ id: context.requestId ?? '' }),
-      },
+      invoke: watchRequest<WithdrawContext>((context) => context.requestId),
       on: {
         REVIEWED: [
-          { guard: ({ event }) => event.status === 'approved', target: 'approved' },
-          {
-            target: 'rejected',
-            actions: assign({
-              reason: ({ event }) => {
-                assertEvent(event, 'REVIEWED')
-                return event.reason ?? null
-              },
-            }),
-          },
+          { guard: isApproved, target: 'approved' },
+          { target: 'rejected', actions: assign({ reason: verdictReason }) },
         ],
       },
     },

@@ -1,7 +1,18 @@
 import type { LoanInfo, LoanRecord } from '@kabu/shared/api/loans'
-import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate'
+import { assign, fromPromise, setup } from 'xstate'
+import {
+  errorKey,
+  idleReviewWatch,
+  isApproved,
+  notProvided,
+  recordFailure,
+  verdictReason,
+  watchRequest,
+} from '../../state/review/review-states'
 import type { LoanVerdictEvent } from './loan-watch'
 import { loanAmountError, openLoan } from './loan-form'
+
+export { errorKey }
 
 export interface LoanSnapshot {
   info: LoanInfo
@@ -27,13 +38,6 @@ export type LoanEvent =
   | { type: 'REPAY' }
   | { type: 'REPAY_CONFIRM'; fundPassword: string }
   | LoanVerdictEvent
-
-const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`))
-
-export const errorKey = (error: unknown): string => {
-  const msg = (error as { msg?: unknown } | null)?.msg
-  return typeof msg === 'string' && msg !== '' ? msg : 'network_error'
-}
 
 /** The open loan of the loaded snapshot, in the given status. */
 const open = (context: LoanContext, status: 0 | 1) => {
@@ -61,7 +65,7 @@ export const loanMachine = setup({
       { paid: string },
       { id: string; money: string; fundPassword: string; idem: string }
     >(notProvided('repay')),
-    watchReview: fromCallback<LoanVerdictEvent, { id: string }>(() => () => {}),
+    watchReview: idleReviewWatch(),
   },
   actions: {
     recordError: assign((_, params: { error: unknown }) => ({ error: errorKey(params.error) })),
@@ -90,7 +94,7 @@ export const loanMachine = setup({
         onDone: { target: 'routing', actions: assign({ snapshot: ({ event }) => event.output }) },
         onError: {
           target: 'loadFailed',
-          actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+          actions: recordFailure,
         },
       },
     },
@@ -141,30 +145,18 @@ export const loanMachine = setup({
         },
         onError: {
           target: 'confirming',
-          actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+          actions: recordFailure,
         },
       },
     },
     pendingReview: {
       tags: ['loan'],
-      invoke: {
-        id: 'watchReview',
-        src: 'watchReview',
-        input: ({ context }) => ({ id: context.loanId ?? '' }),
-      },
+      invoke: watchRequest<LoanContext>((context) => context.loanId),
       on: {
         REVIEWED: [
           // Approved: reload, so the screen shows what is owed from the record itself.
-          { guard: ({ event }) => event.status === 'approved', target: 'loading' },
-          {
-            target: 'rejected',
-            actions: assign({
-              reason: ({ event }) => {
-                assertEvent(event, 'REVIEWED')
-                return event.reason ?? null
-              },
-            }),
-          },
+          { guard: isApproved, target: 'loading' },
+          { target: 'rejected', actions: assign({ reason: verdictReason }) },
         ],
       },
     },
@@ -196,7 +188,7 @@ export const loanMachine = setup({
         onDone: 'repaid',
         onError: {
           target: 'repayConfirming',
-          actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+          actions: recordFailure,
         },
       },
     },

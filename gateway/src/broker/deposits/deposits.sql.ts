@@ -1,14 +1,13 @@
 import type { Kysely } from 'kysely'
 import type { Currency } from '@kabu/shared/money/currencies'
 import type { Database } from '../../store/index'
+import { PENDING } from '../review-rows'
 
 /** The deposit area's queries; every read of a user's rows is scoped by their id. */
 
 type Db = Kysely<Database>
 
-export const PENDING = 0n
-export const APPROVED = 1n
-export const REJECTED = 2n
+export { APPROVED, PENDING, REJECTED } from '../review-rows'
 
 export async function insertDeposit(
   db: Db,
@@ -67,38 +66,4 @@ export function userDeposits(
 
 export function findDeposit(db: Db, id: bigint) {
   return db.selectFrom('deposits').selectAll().where('id', '=', id).executeTakeFirst()
-}
-
-/**
- * Moves a pending deposit to its decision; undefined when it is not pending any more (decided
- * already, or never existed), which is how a second approval changes nothing.
- */
-export function decide(
-  db: Db,
-  id: bigint,
-  decision: { status: bigint; operator: string; reason: string | null; now: number },
-) {
-  return db
-    .updateTable('deposits')
-    .set({
-      status: decision.status,
-      decided_by: decision.operator,
-      reason: decision.reason,
-      decided_at: decision.now,
-    })
-    .where('id', '=', id)
-    .where('status', '=', PENDING)
-    .returningAll()
-    .executeTakeFirst()
-}
-
-export function depositsWithAccount(db: Db, status: bigint) {
-  return db
-    .selectFrom('deposits')
-    .innerJoin('users', 'users.id', 'deposits.user_id')
-    .selectAll('deposits')
-    .select('users.account')
-    .where('deposits.status', '=', status)
-    .orderBy('deposits.id', 'asc')
-    .execute()
 }

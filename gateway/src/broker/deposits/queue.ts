@@ -1,16 +1,13 @@
 import type { Kysely } from 'kysely'
 import type { Currency } from '@kabu/shared/money/currencies'
-import { formatUnits } from '@kabu/shared/money/decimal'
 import type { Clock } from '../../clock'
-import type { ReviewOutcome, ReviewQueue } from '../../ops/reviews'
+import type { ReviewQueue } from '../../ops/reviews'
 import type { Database } from '../../store/index'
 import type { Ledger } from '../ledger/index'
-import { Refusal } from '../refusal'
+import { pendingDecider, moneyOutcome, moneyRowBase, rowsWithAccount } from '../review-rows'
 import * as q from './deposits.sql'
 import type { IdentityChecks } from './identity-checks'
 import type { DepositService } from './service'
-
-const STATUS_NAME = { pending: q.PENDING, approved: q.APPROVED, rejected: q.REJECTED } as const
 
 /** Reasons the auto policy gives; the client translates them like message keys. */
 export const AUTO_REASONS = { noVoucher: 'voucher_missing', overLimit: 'amount_above_maximum' }
@@ -22,38 +19,20 @@ export interface DepositQueueDeps {
   identity: Pick<IdentityChecks, 'uploadOwnedBy'>
 }
 
-type Row = NonNullable<Awaited<ReturnType<typeof q.findDeposit>>>
-
-function outcome(row: Row, before: string): ReviewOutcome {
-  return {
-    userId: row.user_id,
-    before: { status: before },
-    after: { status: row.status === q.APPROVED ? 'approved' : 'rejected', reason: row.reason },
-    params: { amount: formatUnits(row.amount), currency: row.currency, order_no: row.order_no },
-  }
-}
-
 /**
  * The back office's `deposit` queue. Approving credits the wallet from the bank clearing account
  * (the money has arrived at the broker's bank) in the reviewer's transaction; rejecting only
  * records the reason, since nothing was credited.
  */
 export function depositQueue({ clock, ledger, deposits, identity }: DepositQueueDeps): ReviewQueue {
+  const decide = pendingDecider('deposits', clock)
   return {
     kind: 'deposit',
 
     async list(db, status) {
-      const code = STATUS_NAME[status as keyof typeof STATUS_NAME]
-      if (code === undefined) return []
-      const rows = await q.depositsWithAccount(db, code)
+      const rows = await rowsWithAccount(db, 'deposits', status)
       return rows.map((r) => ({
-        id: String(r.id),
-        account: r.account,
-        status,
-        created: Number(r.created_at),
-        order_no: r.order_no,
-        money: formatUnits(r.amount),
-        currency: r.currency,
+        ...moneyRowBase(r, status),
         channel: r.channel,
         voucher: r.voucher_id,
         reason: r.reason,
@@ -61,13 +40,7 @@ export function depositQueue({ clock, ledger, deposits, identity }: DepositQueue
     },
 
     async approve(trx, id, operator) {
-      const row = await q.decide(trx, id, {
-        status: q.APPROVED,
-        operator,
-        reason: null,
-        now: clock.now(),
-      })
-      if (!row) throw new Refusal('not_found')
+      const row = await decide(trx, id, q.APPROVED, operator, null)
       const currency = row.currency as Currency
       await ledger.post(trx, {
         kind: 'deposit',
@@ -78,18 +51,12 @@ export function depositQueue({ clock, ledger, deposits, identity }: DepositQueue
           { account: { user: row.user_id, book: 'available', currency }, amount: row.amount },
         ],
       })
-      return outcome(row, 'pending')
+      return moneyOutcome(row)
     },
 
     async reject(trx, id, operator, reason) {
-      const row = await q.decide(trx, id, {
-        status: q.REJECTED,
-        operator,
-        reason,
-        now: clock.now(),
-      })
-      if (!row) throw new Refusal('not_found')
-      return outcome(row, 'pending')
+      const row = await decide(trx, id, q.REJECTED, operator, reason)
+      return moneyOutcome(row)
     },
 
     /** Demo policy: a slip photo is there and the amount is still within the user's limit. */

@@ -1,14 +1,13 @@
 import { sql, type Kysely } from 'kysely'
 import type { Currency } from '@kabu/shared/money/currencies'
 import type { Database } from '../../store/index'
+import { APPROVED } from '../review-rows'
 
 /** The loan area's queries; every read of a user's rows is scoped by their id. */
 
 type Db = Kysely<Database>
 
-export const PENDING = 0n
-export const APPROVED = 1n
-export const REJECTED = 2n
+export { APPROVED, PENDING, REJECTED } from '../review-rows'
 export const REPAID = 3n
 
 export async function insertLoan(
@@ -65,26 +64,6 @@ export function loanById(db: Db, id: bigint) {
   return db.selectFrom('loans').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
-/** Moves a pending loan to its decision; undefined when it is not pending any more. */
-export function decide(
-  db: Db,
-  id: bigint,
-  decision: { status: bigint; operator: string; reason: string | null; now: number },
-) {
-  return db
-    .updateTable('loans')
-    .set({
-      status: decision.status,
-      decided_by: decision.operator,
-      reason: decision.reason,
-      decided_at: decision.now,
-    })
-    .where('id', '=', id)
-    .where('status', '=', PENDING)
-    .returningAll()
-    .executeTakeFirst()
-}
-
 /** Marks an owed loan repaid; undefined when it was not owed (repaid meanwhile). */
 export function markRepaid(db: Db, id: bigint, interest: bigint, now: number) {
   return db
@@ -94,17 +73,6 @@ export function markRepaid(db: Db, id: bigint, interest: bigint, now: number) {
     .where('status', '=', APPROVED)
     .returningAll()
     .executeTakeFirst()
-}
-
-export function loansWithAccount(db: Db, status: bigint) {
-  return db
-    .selectFrom('loans')
-    .innerJoin('users', 'users.id', 'loans.user_id')
-    .selectAll('loans')
-    .select('users.account')
-    .where('loans.status', '=', status)
-    .orderBy('loans.id', 'asc')
-    .execute()
 }
 
 /**

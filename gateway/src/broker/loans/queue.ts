@@ -1,26 +1,12 @@
 import type { Currency } from '@kabu/shared/money/currencies'
-import { formatUnits } from '@kabu/shared/money/decimal'
 import type { Clock } from '../../clock'
 import type { LoanSettings } from '../../config'
-import type { ReviewOutcome, ReviewQueue } from '../../ops/reviews'
+import type { ReviewQueue } from '../../ops/reviews'
 import type { Ledger } from '../ledger/index'
-import { Refusal } from '../refusal'
+import { pendingDecider, moneyOutcome, moneyRowBase, rowsWithAccount } from '../review-rows'
 import { readCredit, type IdentityStatusOf } from './credit'
 import * as q from './loans.sql'
 import { payOutPostings } from './postings'
-
-const STATUS_NAME = { pending: q.PENDING, approved: q.APPROVED, rejected: q.REJECTED } as const
-
-type Row = NonNullable<Awaited<ReturnType<typeof q.decide>>>
-
-function outcome(row: Row): ReviewOutcome {
-  return {
-    userId: row.user_id,
-    before: { status: 'pending' },
-    after: { status: row.status === q.APPROVED ? 'approved' : 'rejected', reason: row.reason },
-    params: { amount: formatUnits(row.amount), currency: row.currency, order_no: row.order_no },
-  }
-}
 
 export interface LoanQueueDeps {
   clock: Clock
@@ -36,51 +22,32 @@ export interface LoanQueueDeps {
  */
 export function loanQueue(deps: LoanQueueDeps): ReviewQueue {
   const { clock, ledger } = deps
+  const decide = pendingDecider('loans', clock)
   return {
     kind: 'loan',
 
     async list(db, status) {
-      const code = STATUS_NAME[status as keyof typeof STATUS_NAME]
-      if (code === undefined) return []
-      const rows = await q.loansWithAccount(db, code)
+      const rows = await rowsWithAccount(db, 'loans', status)
       return rows.map((r) => ({
-        id: String(r.id),
-        account: r.account,
-        status,
-        created: Number(r.created_at),
-        order_no: r.order_no,
-        money: formatUnits(r.amount),
-        currency: r.currency,
+        ...moneyRowBase(r, status),
         reason: r.reason,
       }))
     },
 
     async approve(trx, id, operator) {
-      const row = await q.decide(trx, id, {
-        status: q.APPROVED,
-        operator,
-        reason: null,
-        now: clock.now(),
-      })
-      if (!row) throw new Refusal('not_found')
+      const row = await decide(trx, id, q.APPROVED, operator, null)
       await ledger.post(trx, {
         kind: 'loan',
         userId: row.user_id,
         orderNo: row.order_no,
         postings: payOutPostings(row.user_id, row.currency as Currency, row.amount),
       })
-      return outcome(row)
+      return moneyOutcome(row)
     },
 
     async reject(trx, id, operator, reason) {
-      const row = await q.decide(trx, id, {
-        status: q.REJECTED,
-        operator,
-        reason,
-        now: clock.now(),
-      })
-      if (!row) throw new Refusal('not_found')
-      return outcome(row)
+      const row = await decide(trx, id, q.REJECTED, operator, reason)
+      return moneyOutcome(row)
     },
 
     /** The limit may have changed since the request (a loan went overdue): read it again. */

@@ -1,23 +1,17 @@
 import type { Currency } from '@kabu/shared/money/currencies'
-import { formatUnits } from '@kabu/shared/money/decimal'
 import type { Clock } from '../../clock'
-import type { ReviewOutcome, ReviewQueue } from '../../ops/reviews'
+import type { ReviewQueue } from '../../ops/reviews'
 import type { Ledger, Posting } from '../ledger/index'
-import { Refusal } from '../refusal'
+import {
+  pendingDecider,
+  type ReviewedRow,
+  moneyOutcome,
+  moneyRowBase,
+  rowsWithAccount,
+} from '../review-rows'
 import * as q from './withdrawals.sql'
 
-const STATUS_NAME = { pending: q.PENDING, approved: q.APPROVED, rejected: q.REJECTED } as const
-
-type Row = NonNullable<Awaited<ReturnType<typeof q.decide>>>
-
-function outcome(row: Row): ReviewOutcome {
-  return {
-    userId: row.user_id,
-    before: { status: 'pending' },
-    after: { status: row.status === q.APPROVED ? 'approved' : 'rejected', reason: row.reason },
-    params: { amount: formatUnits(row.amount), currency: row.currency, order_no: row.order_no },
-  }
-}
+type Row = ReviewedRow<'withdrawals'>
 
 /**
  * The back office's `withdraw` queue. The amount has been frozen since the request: approving
@@ -35,21 +29,14 @@ export function withdrawQueue({ clock, ledger }: { clock: Clock; ledger: Ledger 
     ]
   }
 
+  const decide = pendingDecider('withdrawals', clock)
   return {
     kind: 'withdraw',
 
     async list(db, status) {
-      const code = STATUS_NAME[status as keyof typeof STATUS_NAME]
-      if (code === undefined) return []
-      const rows = await q.withdrawalsWithAccount(db, code)
+      const rows = await rowsWithAccount(db, 'withdrawals', status)
       return rows.map((r) => ({
-        id: String(r.id),
-        account: r.account,
-        status,
-        created: Number(r.created_at),
-        order_no: r.order_no,
-        money: formatUnits(r.amount),
-        currency: r.currency,
+        ...moneyRowBase(r, status),
         bank_name: r.bank_name,
         card_number_masked: r.card_number_masked,
         reason: r.reason,
@@ -57,37 +44,25 @@ export function withdrawQueue({ clock, ledger }: { clock: Clock; ledger: Ledger 
     },
 
     async approve(trx, id, operator) {
-      const row = await q.decide(trx, id, {
-        status: q.APPROVED,
-        operator,
-        reason: null,
-        now: clock.now(),
-      })
-      if (!row) throw new Refusal('not_found')
+      const row = await decide(trx, id, q.APPROVED, operator, null)
       await ledger.post(trx, {
         kind: 'withdraw_pay',
         userId: row.user_id,
         orderNo: row.order_no,
         postings: unfreeze(row, 'bank'),
       })
-      return outcome(row)
+      return moneyOutcome(row)
     },
 
     async reject(trx, id, operator, reason) {
-      const row = await q.decide(trx, id, {
-        status: q.REJECTED,
-        operator,
-        reason,
-        now: clock.now(),
-      })
-      if (!row) throw new Refusal('not_found')
+      const row = await decide(trx, id, q.REJECTED, operator, reason)
       await ledger.post(trx, {
         kind: 'withdraw_release',
         userId: row.user_id,
         orderNo: row.order_no,
         postings: unfreeze(row, 'available'),
       })
-      return outcome(row)
+      return moneyOutcome(row)
     },
 
     /**

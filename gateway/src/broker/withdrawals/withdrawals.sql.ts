@@ -1,13 +1,12 @@
 import type { Kysely } from 'kysely'
 import type { Currency } from '@kabu/shared/money/currencies'
 import type { Database } from '../../store/index'
-import { APPROVED, PENDING, REJECTED } from '../deposits/deposits.sql'
 
 /** The withdrawal area's queries; every read of a user's rows is scoped by their id. */
 
 type Db = Kysely<Database>
 
-export { APPROVED, PENDING, REJECTED }
+export { APPROVED, PENDING, REJECTED } from '../review-rows'
 
 export async function insertWithdrawal(
   db: Db,
@@ -51,37 +50,6 @@ export function userWithdrawals(
     .orderBy('id', 'desc')
     .limit(page.limit)
     .offset(page.offset)
-    .execute()
-}
-
-/** Moves a pending withdrawal to its decision; undefined when it is not pending any more. */
-export function decide(
-  db: Db,
-  id: bigint,
-  decision: { status: bigint; operator: string; reason: string | null; now: number },
-) {
-  return db
-    .updateTable('withdrawals')
-    .set({
-      status: decision.status,
-      decided_by: decision.operator,
-      reason: decision.reason,
-      decided_at: decision.now,
-    })
-    .where('id', '=', id)
-    .where('status', '=', PENDING)
-    .returningAll()
-    .executeTakeFirst()
-}
-
-export function withdrawalsWithAccount(db: Db, status: bigint) {
-  return db
-    .selectFrom('withdrawals')
-    .innerJoin('users', 'users.id', 'withdrawals.user_id')
-    .selectAll('withdrawals')
-    .select('users.account')
-    .where('withdrawals.status', '=', status)
-    .orderBy('withdrawals.id', 'asc')
     .execute()
 }
 

@@ -1,0 +1,50 @@
+import { assertEvent, fromCallback, type EventObject } from 'xstate'
+
+/**
+ * Pieces every "sent, now awaiting review" machine shares (deposit, withdrawal, loan): the
+ * request is watched until an operator decides, then it is approved or rejected with a reason.
+ * Each machine keeps its own states; only the transitions' building blocks live here.
+ */
+
+/** The one event a review watch sends back, once. */
+export interface ReviewVerdict {
+  type: 'REVIEWED'
+  status: 'approved' | 'rejected'
+  reason?: string
+}
+
+/** An actor the screen must replace: failing loudly beats a machine stuck in `loading`. */
+export const notProvided = (name: string) => () =>
+  Promise.reject(new Error(`${name} is not provided`))
+
+/** The message key of a refused call, or `network_error` when the server never answered. */
+export const errorKey = (error: unknown): string => {
+  const msg = (error as { msg?: unknown } | null)?.msg
+  return typeof msg === 'string' && msg !== '' ? msg : 'network_error'
+}
+
+/** The default `watchReview` actor: silent until the screen (or a test) provides a real watch. */
+export const idleReviewWatch = () => fromCallback<ReviewVerdict, { id: string }>(() => () => {})
+
+/** The `pendingReview` invoke: watches the request whose id the context holds. */
+export const watchRequest = <TContext>(requestId: (context: TContext) => string | null) =>
+  ({
+    id: 'watchReview',
+    src: 'watchReview',
+    input: ({ context }: { context: TContext }) => ({ id: requestId(context) ?? '' }),
+  }) as const
+
+/** Guard of the REVIEWED transition that leads to the approved side. */
+export const isApproved = ({ event }: { event: ReviewVerdict }) => event.status === 'approved'
+
+/** What a rejection says, for `assign({ reason })` on the REVIEWED transition. */
+export const verdictReason = ({ event }: { event: EventObject }): string | null => {
+  assertEvent(event, 'REVIEWED')
+  return (event as ReviewVerdict).reason ?? null
+}
+
+/** The action of a failed call's `onError`: keeps the refusal's key for the screen to show. */
+export const recordFailure = {
+  type: 'recordError',
+  params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+} as const
