@@ -142,8 +142,9 @@ describe('trading journey on a 390×844 phone', () => {
     expect(await row.getByTestId('holding-status').getAttribute('data-status')).toBe('0')
     const pnl = row.getByTestId('holding-pnl')
     const first = await pnl.textContent()
-    // The simulator prints one stock every few seconds, a tick up or down: give it a minute.
-    await expect.poll(() => pnl.textContent(), { timeout: 60_000, interval: 250 }).not.toBe(first)
+    // The simulator prints one stock every few seconds, a tick up or down, and at quiet hours of its
+    // U-shaped day it can sit on the buy price for a minute: give it up to 100 s.
+    await expect.poll(() => pnl.textContent(), { timeout: 100_000, interval: 250 }).not.toBe(first)
     // Whatever the price now, the row's P/L is (now − acquisition) × 100 shares, to the yen.
     const consistent = async () => {
       const prices = (await row.getByTestId('holding-prices').textContent())!
@@ -153,7 +154,7 @@ describe('trading journey on a 390×844 phone', () => {
     await expect.poll(consistent).toBe(true)
     expect(await page.getByTestId('asset-total').textContent()).toMatch(/\d/)
     await shot('04-positions')
-  })
+  }, 150_000)
 
   it('refuses a sale inside the 15-minute lock, with the message', async () => {
     await page.getByTestId(`holding-${holdingId}`).click()
