@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import type { HoldingList, ClosedHoldingList } from '@kabu/shared/api/trade'
 import type { Currency } from '@kabu/shared/money/currencies'
+import { listingByCode } from '@kabu/shared/market/listings/index'
+import { roundUnitsToTick } from '@kabu/shared/market/ticks'
 import { parseUnits } from '@kabu/shared/money/decimal'
 import { startTestApp, type TestApp } from '../support/app'
 import { newUser } from '../support/identity'
@@ -98,4 +100,12 @@ export function lastUnits(t: TestApp, code: string): bigint {
   const quote = t.app.market.snapshot(code)
   if (!quote) throw new Error(`no quote for ${code}`)
   return BigInt(Math.round(quote.price * 10_000))
+}
+
+/** A limit price (units) below Toyota's market that the simulator will not reach during a test. */
+export function restingLimit(t: TestApp): bigint {
+  const quote = t.app.market.snapshot(TOYOTA)!
+  const target = Number((lastUnits(t, TOYOTA) * 95n) / 100n)
+  const down = Math.round(quote.limitDown! * 10_000)
+  return BigInt(Math.max(down, roundUnitsToTick(listingByCode(TOYOTA)!, target, 'down')))
 }

@@ -1,21 +1,20 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { holdingRows, type WireClosedHolding, type WireHolding } from '@kabu/shared/api/trade'
-import type { ConfigEntry } from '@kabu/shared/api/common'
 import { listingByCode } from '@kabu/shared/market/listings/index'
-import { roundUnitsToTick, tickUnitsAt } from '@kabu/shared/market/ticks'
+import { tickUnitsAt } from '@kabu/shared/market/ticks'
 import { formatUnits } from '@kabu/shared/money/decimal'
 import type { TestApp } from '../support/app'
 import { expectLedgerConsistent } from '../support/invariants'
-import { session, vue, vueData } from '../support/vue'
+import { session, vue } from '../support/vue'
 import { ops } from './funds.support'
 import {
   advance,
   books,
   buy,
   endedList,
-  lastUnits,
   MINUTE,
   openList,
+  restingLimit,
   sell,
   startTradingApp,
   TOYOTA,
@@ -44,14 +43,6 @@ async function holdingsCount() {
   return Number(row.n)
 }
 
-/** A limit price below the market that the simulator will not reach during a test. */
-function restingLimit(): bigint {
-  const quote = t.app.market.snapshot(TOYOTA)!
-  const target = Number((lastUnits(t, TOYOTA) * 95n) / 100n)
-  const down = Math.round(quote.limitDown! * 10_000)
-  return BigInt(Math.max(down, roundUnitsToTick(toyota, target, 'down')))
-}
-
 describe('/trade/buy', () => {
   it('fills a market order at once: cost and fee leave available, frozen is back to 0', async () => {
     const g = await trader(t, account())
@@ -70,7 +61,7 @@ describe('/trade/buy', () => {
 
   it('rests a limit order below the market (status 2) with price × num + fee frozen', async () => {
     const g = await trader(t, account())
-    const limit = restingLimit()
+    const limit = restingLimit(t)
     const answer = await buy(t, g, { price: formatUnits(limit) })
     expect(answer.status).toBe(1)
     const { id } = answer.data as { id: string }
@@ -98,7 +89,7 @@ describe('/trade/buy', () => {
 
   it('cancels a pending order: its cash is released and it ends as cancelled (3)', async () => {
     const g = await trader(t, account())
-    const { id } = (await buy(t, g, { price: formatUnits(restingLimit()) })).data as { id: string }
+    const { id } = (await buy(t, g, { price: formatUnits(restingLimit(t)) })).data as { id: string }
     const cancel = () => vue(t.url, '/trade/cancel', { id }, session(g))
     expect(await cancel()).toMatchObject({ status: 1, msg: 'cancel_ok' })
     expect(await books(t, g.account, 'JPY')).toMatchObject({ available: START, frozen: 0n })
@@ -130,7 +121,7 @@ describe('/trade/buy', () => {
       ['a malformed price', { price: '1e3' }, 'invalid_input'],
       [
         'a price off the tick grid',
-        () => ({ price: formatUnits(restingLimit() + 1n) }),
+        () => ({ price: formatUnits(restingLimit(t) + 1n) }),
         'invalid_input',
       ],
       [
@@ -197,7 +188,9 @@ describe('/trade/sell', () => {
     const { id } = (await buy(t, g, {})).data as { id: string }
     await advance(t, 16 * MINUTE)
     expect((await sell(t, other, { id })).msg).toBe('not_found')
-    const pending = (await buy(t, g, { price: formatUnits(restingLimit()) })).data as { id: string }
+    const pending = (await buy(t, g, { price: formatUnits(restingLimit(t)) })).data as {
+      id: string
+    }
     expect((await sell(t, g, { id: pending.id })).msg).toBe('order_not_holding')
   })
 
@@ -252,56 +245,5 @@ describe('/trade/sell', () => {
     const up = { ...t.app.market.snapshot(TOYOTA)!, price: quote.limitUp! }
     expect(await t.app.broker.trading.matcher.match([up])).toBe(1)
     expect((await endedList(t, g))[id]).toMatchObject({ status: 4, sell_price: formatUnits(limit) })
-  })
-})
-
-describe('lists, watchlist and config', () => {
-  it('sums ccsz and fdyk over holdings at the live price', async () => {
-    const g = await trader(t, account())
-    await buy(t, g, {})
-    await buy(t, g, { num: '200' })
-    await buy(t, g, { price: formatUnits(restingLimit()) })
-    const list = await openList(t, g)
-    const rows = holdingRows(list).filter((r) => r.status === 0)
-    expect(rows).toHaveLength(2)
-    const units = (s: string) => BigInt(Math.round(Number(s) * 10_000))
-    const value = rows.reduce((s, r) => s + units(r.market_value), 0n)
-    const pnl = rows.reduce((s, r) => s + units(r.yingkui), 0n)
-    expect(list.ccsz).toBe(formatUnits(value))
-    expect(list.fdyk).toBe(formatUnits(pnl))
-    for (const r of rows) {
-      expect(units(r.market_value)).toBe(units(r.nowprice) * BigInt(r.stock_num))
-      expect(units(r.yingkui)).toBe(units(r.market_value) - units(r.margin))
-    }
-  })
-
-  it('keeps a watchlist per user and market', async () => {
-    const g = await trader(t, account())
-    const call = (path: string, form: Record<string, string>) =>
-      vue(t.url, path, { type: 'jpy', ...form }, session(g))
-    expect((await call('/trade/selfadd', { code: TOYOTA })).msg).toBe('add_ok')
-    expect((await call('/trade/selfadd', { code: TOYOTA })).status).toBe(1)
-    expect((await call('/trade/selfadd', { code: 'AAPL' })).msg).toBe('not_listed')
-    const list = await vueData<Array<{ code: string }>>(
-      t.url,
-      '/trade/selflist',
-      { type: 'jpy' },
-      session(g),
-    )
-    expect(list.map((e) => e.code)).toEqual([TOYOTA])
-    const other = await trader(t, account())
-    expect(await vueData(t.url, '/trade/selflist', { type: 'jpy' }, session(other))).toEqual([])
-    expect((await call('/trade/selfdel', { code: TOYOTA })).msg).toBe('delete_ok')
-    expect(await vueData(t.url, '/trade/selflist', { type: 'jpy' }, session(g))).toEqual([])
-  })
-
-  it('publishes the fee rates and the sell lock in /common/config', async () => {
-    const entries = await vueData<ConfigEntry[]>(t.url, '/common/config')
-    const value = (name: string) => entries.find((e) => e.name === name)?.value
-    expect(value('buy_fee_rate')).toBe('0.001')
-    expect(value('sell_fee_rate')).toBe('0.001')
-    expect(value('cn_stamp_duty_rate')).toBe('0.0005')
-    expect(value('sell_lock_minutes')).toBe('15')
-    expect(value('trade_fund_password')).toBe('0')
   })
 })
