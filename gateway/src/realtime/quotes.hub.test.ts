@@ -84,8 +84,9 @@ describe('/quotes hub', () => {
     const started = performance.now()
     while (batches.length === 0 && performance.now() - started < 2_000) await sleep(20)
     expect(batches.length).toBeGreaterThan(0)
-    await sleep(1_500)
-    expect(batches.length).toBeGreaterThan(2)
+    // How often these codes print depends on the hour of the simulated day (U-shaped activity):
+    // wait for the stream to go on, rather than for a fixed time.
+    await expect.poll(() => batches.length, { timeout: 10_000, interval: 50 }).toBeGreaterThan(2)
     for (let i = 1; i < batches.length; i++) {
       // One batch per 100 ms window; the network may bunch them a little.
       expect(batches[i]!.at - batches[i - 1]!.at).toBeGreaterThan(80)
