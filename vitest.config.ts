@@ -22,6 +22,9 @@ export default defineConfig({
           name: 'gateway',
           include: ['gateway/src/**/*.test.ts', 'tests/api/**/*.test.ts'],
           testTimeout: 20_000,
+          // A suite's gateway (migrations, demo seed, a year of simulated history) can take several
+          // seconds to start on 2 busy cores; vitest's 10 s default hook limit was seen to trip.
+          hookTimeout: 60_000,
         },
       },
       {
