@@ -3,7 +3,7 @@ import { useState, type ComponentType } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { Header } from '../../ui/Header'
 import { RequireSession } from '../../ui/RequireSession'
-import { MarketSwitch } from './MarketSwitch'
+import { MarketTypeTabs } from '../../ui/MarketTypeTabs'
 
 /**
  * The frame of a per-market money screen (deposit, withdrawal): signed in, a title, the market
@@ -20,7 +20,7 @@ export function MarketFundsScreen({
   return (
     <RequireSession>
       <Header back title={<FormattedMessage id={titleId} />} />
-      <MarketSwitch value={type} onChange={setType} />
+      <MarketTypeTabs testIdPrefix="market-" value={type} onChange={setType} />
       <Body key={type} type={type} />
     </RequireSession>
   )

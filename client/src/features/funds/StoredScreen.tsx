@@ -12,7 +12,7 @@ import { Loading } from '../../ui/Loading'
 import { formatMoney } from '../../ui/money'
 import { RequireSession } from '../../ui/RequireSession'
 import { fetchDeposits } from './funds.api'
-import { MarketSwitch } from './MarketSwitch'
+import { MarketTypeTabs } from '../../ui/MarketTypeTabs'
 import { ReviewRecord } from './ReviewRecord'
 
 /** /mine/stored: the user's deposits with their review status and timeline. */
@@ -21,7 +21,7 @@ export function StoredScreen() {
   return (
     <RequireSession>
       <Header back title={<FormattedMessage id="mine.funds.stored.title" />} />
-      <MarketSwitch value={type} onChange={setType} />
+      <MarketTypeTabs testIdPrefix="market-" value={type} onChange={setType} />
       <DepositList key={type} type={type} />
     </RequireSession>
   )

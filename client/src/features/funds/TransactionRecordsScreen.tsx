@@ -16,7 +16,7 @@ import { Loading } from '../../ui/Loading'
 import { RequireSession } from '../../ui/RequireSession'
 import { downloadText, FUND_KINDS, toCsv } from './fund-records'
 import { FundLineRow } from './FundLineRow'
-import { MarketSwitch } from './MarketSwitch'
+import { MarketTypeTabs } from '../../ui/MarketTypeTabs'
 import { useFundLines } from './use-fund-lines'
 
 /** /mine/transactionRecords: every ledger line of the user, by wallet and kind, paged, as CSV. */
@@ -46,7 +46,7 @@ export function TransactionRecordsScreen() {
           </IconButton>
         }
       />
-      <MarketSwitch value={type} onChange={setType} />
+      <MarketTypeTabs testIdPrefix="market-" value={type} onChange={setType} />
       <Stack direction="row" spacing={1} sx={{ p: 1.5, overflowX: 'auto' }}>
         {[undefined, ...FUND_KINDS].map((k) => (
           <Chip

@@ -6,7 +6,7 @@ import { Header } from '../../ui/Header'
 import { RequireSession } from '../../ui/RequireSession'
 import { LoadProblem } from './LoadProblem'
 import { LoanHistory } from './LoanHistory'
-import { LoanMarketTabs } from './LoanMarketTabs'
+import { MarketTypeTabs } from '../../ui/MarketTypeTabs'
 import { RepayDialog } from './RepayDialog'
 import { useLoan } from './use-loan'
 
@@ -16,7 +16,7 @@ export function LoanOrderScreen() {
   return (
     <RequireSession>
       <Header back title={<FormattedMessage id="mine.loan.records" />} />
-      <LoanMarketTabs value={type} onChange={setType} />
+      <MarketTypeTabs testIdPrefix="loan-market-" value={type} onChange={setType} />
       <LoanOrders key={type} type={type} />
     </RequireSession>
   )

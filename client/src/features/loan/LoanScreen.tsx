@@ -10,7 +10,7 @@ import { CreditSummary } from './CreditSummary'
 import { FormulaExplained } from './FormulaExplained'
 import { LoadProblem } from './LoadProblem'
 import { LoanForm } from './LoanForm'
-import { LoanMarketTabs } from './LoanMarketTabs'
+import { MarketTypeTabs } from '../../ui/MarketTypeTabs'
 import { LoanOutcome, type LoanStage } from './LoanOutcome'
 import { useLoan } from './use-loan'
 
@@ -23,7 +23,7 @@ export function LoanScreen() {
   return (
     <RequireSession>
       <Header back title={<FormattedMessage id="mine.loan.title" />} right={<RecordsLink />} />
-      <LoanMarketTabs value={type} onChange={setType} />
+      <MarketTypeTabs testIdPrefix="loan-market-" value={type} onChange={setType} />
       <Loan key={type} type={type} />
     </RequireSession>
   )

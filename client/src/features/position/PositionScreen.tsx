@@ -14,7 +14,7 @@ import { PullToRefresh } from '../../ui/PullToRefresh'
 import { RequireSession } from '../../ui/RequireSession'
 import { AssetOverview } from './AssetOverview'
 import { HoldingRow } from './HoldingRow'
-import { MarketTabs } from './MarketTabs'
+import { MarketTypeTabs } from '../../ui/MarketTypeTabs'
 import { SignedMoney } from './SignedMoney'
 import { usePositions } from './use-positions'
 
@@ -23,7 +23,7 @@ export function PositionScreen() {
   const [type, setType] = useState<MarketType>('jpy')
   return (
     <RequireSession>
-      <MarketTabs value={type} onChange={setType} />
+      <MarketTypeTabs testIdPrefix="position-market-" value={type} onChange={setType} />
       <Positions key={type} type={type} />
     </RequireSession>
   )

@@ -5,8 +5,15 @@ import { useIntl } from 'react-intl'
 
 const MARKETS: MarketType[] = ['jpy', 'usd', 'cny']
 
-/** Which wallet the loan is in: each has its own limit, deposits and loans. */
-export function LoanMarketTabs(props: { value: MarketType; onChange: (t: MarketType) => void }) {
+/**
+ * Which market (the API's `type`, and so which wallet) a screen works on. Money, loan and positions
+ * screens share it; each keeps its own test id prefix (`market-`, `loan-market-`, `position-market-`).
+ */
+export function MarketTypeTabs(props: {
+  value: MarketType
+  onChange: (type: MarketType) => void
+  testIdPrefix: string
+}) {
   const intl = useIntl()
   return (
     <Tabs
@@ -19,7 +26,7 @@ export function LoanMarketTabs(props: { value: MarketType; onChange: (t: MarketT
           key={type}
           value={type}
           label={intl.formatMessage({ id: `mine.market.${type}` })}
-          data-testid={`loan-market-${type}`}
+          data-testid={`${props.testIdPrefix}${type}`}
         />
       ))}
     </Tabs>
