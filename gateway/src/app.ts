@@ -13,8 +13,11 @@ import { createVueRouter } from './http/vue-router'
 import { createLogger, type Logger } from './logger'
 import { createMarket } from './market/index'
 import { marketRouter } from './market/routes'
+import { createNewsFeed } from './news/feed'
 import { createOps } from './ops/index'
+import { registerDepthHub } from './realtime/depth.hub'
 import { registerQuotesHub } from './realtime/quotes.hub'
+import { attachRedisAdapter } from './realtime/redis-adapter'
 import { createUserHub } from './realtime/user.hub'
 import { migrateToLatest, openStore } from './store/index'
 import { seedDemo } from './store/seed'
@@ -47,6 +50,7 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     seed: config.seed,
     marketHours: config.marketHours,
     logger: logger.child({ part: 'market' }),
+    quoteSource: config.quoteSource,
   })
   // Built before the io server: areas need `emit` now, the namespace is attached at start.
   const userHub = createUserHub({ recheckMs: deps.userSessionRecheckMs })
@@ -70,6 +74,13 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     ledgerCheck: (db) => broker.ledger.check(db),
     logger: logger.child({ part: 'ops' }),
   })
+  // Articles from the market's events (big moves, limits, corporate actions, index moves).
+  const newsFeed = createNewsFeed({
+    db: store.db,
+    clock,
+    market,
+    logger: logger.child({ part: 'news' }),
+  })
   const vue = createVueRouter({
     authenticate: broker.auth.authenticate,
     areas: broker.areas,
@@ -88,6 +99,7 @@ export function createApp(config: Config, deps: AppDeps = {}) {
   const server = createServer(http)
   const io = new Server(server, { connectionStateRecovery: {} })
   let hub: { close(): void } | undefined
+  let closeRedis: (() => Promise<void>) | undefined
   let stopping: Promise<void> | undefined
 
   async function start(): Promise<{ port: number }> {
@@ -106,7 +118,12 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     }
     await market.start()
     broker.trading.matcher.start()
+    await newsFeed.start()
+    if (config.redisUrl) {
+      closeRedis = await attachRedisAdapter(io, config.redisUrl, logger.child({ part: 'redis' }))
+    }
     hub = registerQuotesHub(io, market, logger.child({ part: 'quotes' }))
+    registerDepthHub(io, market, logger.child({ part: 'depth' }))
     userHub.attach(io, broker.auth.authenticate, logger.child({ part: 'user-hub' }))
     ops.start()
     await new Promise<void>((resolve, reject) => {
@@ -130,7 +147,9 @@ export function createApp(config: Config, deps: AppDeps = {}) {
       await closed
       clearTimeout(cut)
     }
+    await closeRedis?.()
     await market.stop()
+    await newsFeed.stop()
     await broker.trading.matcher.stop()
     await store.close()
   }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { z } from 'zod'
+import { parseQuoteSource, type QuoteSourceSettings } from './market/sources/settings'
 
 /**
  * Every setting of the gateway, parsed and validated once at start. Names are the fixed ones of
@@ -31,7 +32,19 @@ const envSchema = z.object({
   OPS_TOKEN: z.string().min(16).optional(),
   TIME_TRAVEL: flag.default(false),
   BROKER_UPSTREAM: z.string().url().optional(),
-  QUOTE_SOURCE: z.string().default('simulator'),
+  QUOTE_SOURCE: z
+    .string()
+    .regex(/^(simulator|poll:https?:\/\/.+|replay:.+)$/, 'simulator, poll:URL or replay:FILE')
+    .default('simulator'),
+  /** poll: the mapping of the endpoint's JSON (see market/sources/poll-mapping.ts), inline or a file. */
+  QUOTE_POLL_MAP: z.string().optional(),
+  QUOTE_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(1000),
+  QUOTE_POLL_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  /** poll: codes turn stale once no poll has succeeded for this long. */
+  QUOTE_STALE_MS: z.coerce.number().int().min(200).max(3_600_000).default(2000),
+  QUOTE_BREAKER_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+  QUOTE_BREAKER_COOLDOWN_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+  QUOTE_BACKOFF_MAX_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built client is served from. */
   CLIENT_DIR: z.string().default(path.resolve(import.meta.dirname, '../../client/dist')),
@@ -98,7 +111,7 @@ export interface Config {
   opsToken: string
   timeTravel: boolean
   brokerUpstream: string | undefined
-  quoteSource: string
+  quoteSource: QuoteSourceSettings
   logLevel: string
   clientDir: string
   argon2: { memoryKib: number; passes: number }
@@ -174,7 +187,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     opsToken: e.OPS_TOKEN ?? randomBytes(24).toString('base64url'),
     timeTravel: e.TIME_TRAVEL,
     brokerUpstream: e.BROKER_UPSTREAM,
-    quoteSource: e.QUOTE_SOURCE,
+    quoteSource: parseQuoteSource(e),
     logLevel: e.LOG_LEVEL,
     clientDir: e.CLIENT_DIR,
     argon2: { memoryKib: e.ARGON2_MEMORY_KIB, passes: e.ARGON2_PASSES },

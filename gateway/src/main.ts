@@ -41,7 +41,7 @@ function printBanner(config: Config, port: number, storeKind: string, storeLocat
     '',
     `  kabu gateway  http://${host}:${port}`,
     `  store         ${storeKind} (${storeLocation})`,
-    `  quotes        ${config.quoteSource}, market hours ${config.marketHours}, seed ${config.seed}`,
+    `  quotes        ${config.quoteSource.kind}, market hours ${config.marketHours}, seed ${config.seed}`,
   ]
   if (config.demo) {
     lines.push(

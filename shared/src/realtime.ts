@@ -1,4 +1,5 @@
 import type { HoldingStatus } from './api/trade'
+import type { Depth } from './market/depth'
 import type { FeedStatus, Quote } from './market/types'
 
 /** Ack of `subscribe`: the current snapshot of every known code asked for; unknown codes are listed. */
@@ -10,11 +11,23 @@ export interface QuotesServerToClient {
   /** The latest quote per code changed since the last batch (at most one batch per client per 100 ms). */
   ticks: (quotes: Quote[]) => void
   status: (status: FeedStatus) => void
+  /** The book and the prints since the last `depth` of that code (≤ 1 per DEPTH_BATCH_MS per code). */
+  depth: (update: Depth) => void
 }
 export interface QuotesClientToServer {
   subscribe: (codes: string[], ack: (res: SubscribeAck) => void) => void
   unsubscribe: (codes: string[]) => void
+  /** Asks for `depth` events of one code; the ack carries the whole depth (tape included). */
+  'depth:subscribe': (code: string, ack: (res: DepthAck) => void) => void
+  'depth:unsubscribe': (code: string) => void
 }
+
+/** Ack of `depth:subscribe`: the code's depth now, or why not (`not_found`, `invalid_input`). */
+export type DepthAck = { ok: true; depth: Depth } | { ok: false; msg: string }
+/** Conflation window of the `depth` events of one code. */
+export const DEPTH_BATCH_MS = 250
+/** Codes whose depth one socket may follow at once. */
+export const MAX_DEPTH_SUBSCRIPTIONS = 10
 
 export const QUOTES_NAMESPACE = '/quotes'
 /** Largest number of codes one socket may hold at once. */

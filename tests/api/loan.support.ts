@@ -1,5 +1,6 @@
 import type { LoanInfo, LoanRecord } from '@kabu/shared/api/loans'
 import type { SessionGrant } from '@kabu/shared/api/user'
+import type { Currency } from '@kabu/shared/money/currencies'
 import type { TestApp } from '../support/app'
 import { FUND_PASSWORD } from '../support/identity'
 import { session, vue, vueData, type VueAnswer } from '../support/vue'
@@ -65,17 +66,9 @@ export async function borrower(t: TestApp, account: string, money = '100000') {
   return { ...user, loanId: idOf(answer) }
 }
 
-/** The balance of a house book, straight from the ledger (0 when it has no account yet). */
-export async function houseBook(t: TestApp, book: 'loans' | 'fees', currency = 'JPY') {
-  const row = await t.app.db
-    .selectFrom('ledger_accounts')
-    .select('balance')
-    .where('user_id', 'is', null)
-    .where('book', '=', book)
-    .where('currency', '=', currency)
-    .executeTakeFirst()
-  return row?.balance ?? 0n
-}
+/** The balance of a house book, all its shards, straight from the ledger (0 before any posting). */
+export const houseBook = (t: TestApp, book: 'loans' | 'fees', currency: Currency = 'JPY') =>
+  t.app.broker.ledger.houseBalance(t.app.db, book, currency)
 
 /** A fresh session (the clock may have moved past the old one's 30 days). */
 export const relogin = (t: TestApp, grant: SessionGrant) =>

@@ -3,14 +3,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { deriveAssets } from '@kabu/shared/assets'
 import { HOLDING } from '@kabu/shared/api/trade'
 import { listingByCode } from '@kabu/shared/market/listings/index'
-import { roundUnitsToTick } from '@kabu/shared/market/ticks'
 import { formatUnits } from '@kabu/shared/money/decimal'
 import type { Currency } from '@kabu/shared/money/currencies'
 import { Refusal } from '../../gateway/src/broker/refusal'
 import { openList } from '../../gateway/src/broker/trading/lists'
 import type { TestApp } from '../support/app'
 import { expectLedgerConsistent } from '../support/invariants'
-import { APPLE, credit, lastUnits, MINUTE, startTradingApp, TOYOTA } from './trading.support'
+import { APPLE, credit, MINUTE, priceNear, startTradingApp, TOYOTA } from './trading.support'
 
 /**
  * Random account histories (buys at market and at limits, sells, cancels, price moves, time) on
@@ -64,20 +63,6 @@ beforeAll(async () => {
 })
 afterAll(() => t.stop())
 
-/** A price `percent` % of the last one, on the grid and inside the day's limits. */
-function priceNear(code: string, percent: number): bigint {
-  const listing = listingByCode(code)!
-  const quote = t.app.market.snapshot(code)!
-  let units = roundUnitsToTick(
-    listing,
-    Number((lastUnits(t, code) * BigInt(percent)) / 100n),
-    'down',
-  )
-  if (quote.limitUp !== null) units = Math.min(units, Math.round(quote.limitUp * 10_000))
-  if (quote.limitDown !== null) units = Math.max(units, Math.round(quote.limitDown * 10_000))
-  return BigInt(units)
-}
-
 async function newUserRow(account: string): Promise<bigint> {
   const row = await t.app.db
     .insertInto('users')
@@ -110,7 +95,7 @@ async function apply(user: RunUser, everyone: RunUser[], op: Op, n: number) {
       const code = CODES[op.code]!
       const lot = listingByCode(code)!.lot
       const type = op.code === 0 ? 'jpy' : 'usd'
-      const price = op.limit === null ? undefined : formatUnits(priceNear(code, op.limit))
+      const price = op.limit === null ? undefined : formatUnits(priceNear(t, code, op.limit))
       const input = {
         type,
         code,
@@ -128,7 +113,7 @@ async function apply(user: RunUser, everyone: RunUser[], op: Op, n: number) {
       const from = op.pick % 3 !== 0 && own.length > 0 ? own : rows
       const h = from[op.pick % Math.max(1, from.length)]
       if (!h) return 'sell:nothing'
-      const price = op.limit === null ? undefined : formatUnits(priceNear(h.code, op.limit))
+      const price = op.limit === null ? undefined : formatUnits(priceNear(t, h.code, op.limit))
       const form = { id: h.id, num: Number(h.stock_num), price }
       if (h.user_id !== user.userId) {
         return expectNotFound(service.sell(session, { ...form, idem: `s${n}` }))
@@ -158,7 +143,7 @@ async function apply(user: RunUser, everyone: RunUser[], op: Op, n: number) {
     case 'move': {
       const code = CODES[op.code]!
       const quote = t.app.market.snapshot(code)!
-      return matcher.match([{ ...quote, price: Number(priceNear(code, op.factor)) / 10_000 }])
+      return matcher.match([{ ...quote, price: Number(priceNear(t, code, op.factor)) / 10_000 }])
     }
     case 'time':
       return t.app.clock.set(t.app.clock.now() + op.minutes * MINUTE)

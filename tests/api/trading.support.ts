@@ -109,3 +109,17 @@ export function restingLimit(t: TestApp): bigint {
   const down = Math.round(quote.limitDown! * 10_000)
   return BigInt(Math.max(down, roundUnitsToTick(listingByCode(TOYOTA)!, target, 'down')))
 }
+
+/** A price `percent` % of `code`'s last one (units), on the grid and inside the day's limits. */
+export function priceNear(t: TestApp, code: string, percent: number): bigint {
+  const listing = listingByCode(code)!
+  const quote = t.app.market.snapshot(code)!
+  let units = roundUnitsToTick(
+    listing,
+    Number((lastUnits(t, code) * BigInt(percent)) / 100n),
+    'down',
+  )
+  if (quote.limitUp !== null) units = Math.min(units, Math.round(quote.limitUp * 10_000))
+  if (quote.limitDown !== null) units = Math.max(units, Math.round(quote.limitDown * 10_000))
+  return BigInt(units)
+}

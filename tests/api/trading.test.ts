@@ -165,7 +165,7 @@ describe('/trade/sell', () => {
     const { id } = (await buy(t, g, {})).data as { id: string }
     expect((await sell(t, g, { id })).msg).toBe('sell_after_15_minutes')
     await advance(t, 15 * MINUTE)
-    expect((await sell(t, g, { id, num: '200' })).msg).toBe('lot_size')
+    expect((await sell(t, g, { id, num: '200' })).msg).toBe('invalid_input')
     const before = await books(t, g.account, 'JPY')
     expect(await sell(t, g, { id })).toMatchObject({ status: 1, data: { id } })
     const row = (await endedList(t, g))[id] as WireClosedHolding

@@ -1,14 +1,11 @@
-import { mkdirSync } from 'node:fs'
-import path from 'node:path'
 import type { FundLine } from '@kabu/shared/api/ledger'
-import { parseUnits } from '@kabu/shared/money/decimal'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import ja from '../../client/src/i18n/locales/ja'
 import { launchPhone } from './browser'
 import { startGateway } from './gateway'
-import { sendIdentity, setFundPassword, userinfoOf } from './identity-api'
-import { approvePending, opsCall, setClock } from './ops'
+import { journeyScreens } from './journey'
+import { opsCall, setClock } from './ops'
 import { fundLinesOf, walletsOf } from './user-api'
 
 /**
@@ -17,42 +14,19 @@ import { fundLinesOf, walletsOf } from './user-api'
  * them in Positions with P/L that moves with the feed, is refused a sale inside the 15-minute lock
  * with the translated message, moves the clock 16 minutes on, sells, and finds the trade under
  * traded and in the fund records; then rests a limit order and cancels it. The watchlist star and
- * its edit mode are walked on the way. Last, a credit loan: the demo account's identity is verified
- * over the API (the operator approves), it borrows on /mine/loan (the operator approves again, the
- * debt shows in `jpyyjed`) and repays in full on /mine/loanOrder with its fund password.
+ * its edit mode are walked on the way. The credit-loan journey is loan.test.ts.
  */
-const shots = path.resolve(import.meta.dirname, 'screenshots')
-mkdirSync(shots, { recursive: true })
-
 const CODE = '7203'
-const FUND_PASSWORD = '135790'
-const LOAN = '100000'
 
 let gateway: Awaited<ReturnType<typeof startGateway>>
 let browser: Browser
 let page: Page
+let screens: ReturnType<typeof journeyScreens>
 let holdingId = ''
 const pageErrors: string[] = []
 
-/** Lets the screen's fade-in (and any other finite animation) end, so a screenshot shows it whole. */
-const settle = () =>
-  page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  )
-async function shot(name: string) {
-  await settle()
-  await page.screenshot({ path: path.join(shots, `trading-${name}.png`) })
-}
-const hashPath = () => new URL(page.url()).hash.replace(/^#/, '').split('?')[0]
-async function open(route: string, testId: string) {
-  await page.goto(`${gateway.url}/#${route}`)
-  await page.getByTestId(testId).first().waitFor()
-}
+const shot = (name: string) => screens.shot(name)
+const open = (route: string, testId: string) => screens.open(route, testId)
 /** A yen figure as shown ("+¥1,250.5", "¥2,813.0") in tenths of a yen, exactly. */
 const tenths = (text: string) => {
   const m = /(-?)[^\d-]*([\d,]+)(?:\.(\d))?/.exec(text.replace(/\s/g, ''))
@@ -60,26 +34,14 @@ const tenths = (text: string) => {
   return (m[1] ? -1 : 1) * (Number(m[2]!.replace(/,/g, '')) * 10 + Number(m[3] ?? 0))
 }
 const jpy = async () => (await walletsOf(page, gateway.url)).JPY!
-const yenInfo = () => userinfoOf(page, gateway.url, 'jpy')
-/** A wire decimal string in 1/10,000 units, exactly. */
-const units = (text: string | undefined) => {
-  const value = parseUnits(text ?? '', { signed: true })
-  if (value === null) throw new Error(`not an amount: ${text}`)
-  return value
-}
-let beforeLoan: Record<string, string> = {}
 
 beforeAll(async () => {
-  // Reviews wait for the operator (this test): the loan's approval is a step of the journey.
-  gateway = await startGateway({
-    TIME_TRAVEL: '1',
-    MARKET_HOURS: 'always',
-    REVIEW_POLICY: 'manual',
-  })
+  gateway = await startGateway({ TIME_TRAVEL: '1', MARKET_HOURS: 'always' })
   const phone = await launchPhone()
   browser = phone.browser
   page = await phone.context.newPage()
   page.on('pageerror', (e) => pageErrors.push(e.message))
+  screens = journeyScreens(page, gateway.url, 'trading')
 })
 
 afterAll(async () => {
@@ -89,11 +51,7 @@ afterAll(async () => {
 
 describe('trading journey on a 390×844 phone', () => {
   it('logs in as the demo account', async () => {
-    await open('/login/login', 'password')
-    await page.getByTestId('account').fill(gateway.config.demoAccount)
-    await page.getByTestId('password').fill(gateway.config.demoPassword)
-    await page.getByTestId('submit').click()
-    await expect.poll(hashPath, { timeout: 15_000 }).toBe('/home/home')
+    await screens.login(gateway.config.demoAccount, gateway.config.demoPassword)
   })
 
   it('stars the stock into the watchlist from its detail', async () => {
@@ -132,7 +90,7 @@ describe('trading journey on a 390×844 phone', () => {
 
   it('shows the holding in Positions, its P/L moving with the feed', async () => {
     await page.getByTestId('order-view-position').click()
-    await expect.poll(hashPath).toBe('/position/info')
+    await expect.poll(screens.hashPath).toBe('/position/info')
     holdingId = new URL(page.url().replace('#', '')).searchParams.get('id') ?? ''
     expect(holdingId).toMatch(/^\d+$/)
 
@@ -162,6 +120,10 @@ describe('trading journey on a 390×844 phone', () => {
     expect(await page.getByTestId('detail-quantity').textContent()).toBe('100')
     await page.getByTestId('sell-open').click()
     await page.getByTestId('sell-confirmation').waitFor()
+    // The quantity starts at the whole holding; one lot is all there is, so it cannot step.
+    expect(await page.getByTestId('sell-num').textContent()).toContain('100')
+    expect(await page.getByTestId('sell-num-up').isDisabled()).toBe(true)
+    expect(await page.getByTestId('sell-num-down').isDisabled()).toBe(true)
     await page.getByTestId('sell-confirm').click()
     const error = page.getByTestId('sell-error')
     await error.waitFor()
@@ -243,62 +205,6 @@ describe('trading journey on a 390×844 phone', () => {
     await shot('12-watchlist-edit')
     await page.getByTestId(`watchlist-remove-${CODE}`).click()
     await expect.poll(() => page.getByTestId(`watchlist-${CODE}`).count()).toBe(0)
-  })
-
-  it('gets a credit line once identity is verified (operator approves) and a fund password set', async () => {
-    await open('/mine/loan', 'loan-limit')
-    // Unverified, the demo's opening deposit lends nothing.
-    await expect.poll(() => page.getByTestId('loan-limit').textContent()).toMatch(/^[^1-9]*$/)
-    await sendIdentity(page, gateway.url)
-    await approvePending(gateway, 'kyc', gateway.config.demoAccount)
-    await setFundPassword(page, gateway.url, gateway.config.demoPassword, FUND_PASSWORD)
-    // The same route again is no navigation: reload for the screen to read the new record.
-    await page.reload()
-    await page.getByTestId('loan-limit').waitFor()
-    // Deposits 1,000,000 × score (50 base + 20 verified) / 100.
-    await expect.poll(() => page.getByTestId('loan-limit').textContent()).toMatch(/700,000/)
-  })
-
-  it('borrows after a confirmation; the operator approves; the debt shows in jpyyjed', async () => {
-    beforeLoan = await yenInfo()
-    expect(beforeLoan.jpyyjed).toBe('0')
-    await page.getByTestId('loan-money').fill(LOAN)
-    await shot('loan-01-form')
-    await page.getByTestId('loan-submit').click()
-    await page.getByTestId('loan-confirm').waitFor()
-    await shot('loan-02-confirm')
-    await page.getByTestId('loan-confirm').click()
-    const outcome = page.getByTestId('loan-outcome')
-    await expect
-      .poll(() => outcome.getAttribute('data-state'), { timeout: 15_000 })
-      .toBe('pendingReview')
-    // Nothing is lent before the review.
-    expect((await yenInfo()).jpyyjed).toBe('0')
-    await shot('loan-03-review')
-
-    await approvePending(gateway, 'loan', gateway.config.demoAccount)
-    await expect
-      .poll(() => outcome.getAttribute('data-state'), { timeout: 15_000 })
-      .toBe('approved')
-    const after = await yenInfo()
-    expect(after.jpyyjed).toBe(LOAN)
-    expect(units(after.jpy) - units(beforeLoan.jpy)).toBe(units(LOAN))
-    await shot('loan-04-approved')
-  })
-
-  it('repays principal and interest on /mine/loanOrder with the fund password', async () => {
-    await page.getByTestId('loan-records').click()
-    await expect.poll(hashPath).toBe('/mine/loanOrder')
-    await page.getByTestId('loan-repay').click()
-    await page.getByTestId('repay-fund_password').fill(FUND_PASSWORD)
-    await shot('loan-05-repay')
-    await page.getByTestId('repay-confirm').click()
-    await page.getByTestId('loan-repaid').waitFor({ timeout: 15_000 })
-    await shot('loan-06-repaid')
-    const after = await yenInfo()
-    expect(after.jpyyjed).toBe('0')
-    // The loan cost its interest (at least a day's): less cash than before borrowing.
-    expect(units(after.jpy)).toBeLessThan(units(beforeLoan.jpy))
   })
 
   it('leaves the ledger consistent and the page without errors', async () => {

@@ -2,7 +2,9 @@
  * Order throughput: market buy + sell of 100 Toyota shares through /api/vue over loopback HTTP, at
  * 1 and 8 concurrent clients, on SQLite and (when TEST_DATABASE_URL or DATABASE_URL is set) on
  * PostgreSQL, where it also runs `pgbench -c 8 -T 20` (TPC-B) on a scratch database and prints our
- * orders/s against its tx/s. The clients run in a child process, so the gateway has this one alone. Prints figures only; it never asserts a timing.
+ * orders/s against its tx/s. The clients run in a child process, so the gateway has this one alone.
+ * On PostgreSQL it also prints what the gateway's backends waited on (orders-waits.ts). Prints
+ * figures only; it never asserts a timing.
  *
  *   npx tsx tests/load/orders.ts [seconds=10]
  */
@@ -17,6 +19,7 @@ import { session } from '../support/vue'
 import { credit } from '../api/trading.support'
 import { newUser } from '../support/identity'
 import type { TestApp } from '../support/app'
+import { sampleWaits } from './orders-waits'
 
 const SECONDS = Math.min(60, Math.max(1, Number.parseInt(process.argv[2] ?? '', 10) || 10))
 const PGBENCH_SECONDS = 20
@@ -35,13 +38,21 @@ interface Result {
   p99: number
   refused: number
   cpuPercent: number
+  /** PostgreSQL only: what the gateway's backends waited on meanwhile. */
+  waits?: string
+}
+
+/** The gateway's PostgreSQL connections, named so the wait sampler sees only them. */
+interface Backends {
+  url: string
+  applicationName: string
 }
 
 /**
  * `clients` loops of buy-then-sell for SECONDS, run by a child process (orders-clients.ts) so the
  * load does not share the gateway's event loop; every answer's latency is kept.
  */
-async function drive(t: TestApp, clients: number): Promise<Result> {
+async function drive(t: TestApp, clients: number, backends?: Backends): Promise<Result> {
   const headers = []
   for (let i = 0; i < clients; i++) {
     const grant = await newUser(t, `load${clients}x${i}`)
@@ -49,6 +60,7 @@ async function drive(t: TestApp, clients: number): Promise<Result> {
     headers.push(session(grant))
   }
   const plan = JSON.stringify({ url: t.url, seconds: SECONDS, headers })
+  const sampler = backends && (await sampleWaits(backends.url, backends.applicationName))
   const cpuBefore = process.cpuUsage()
   // Async, not execFileSync: the gateway lives in this process and must keep answering.
   const { stdout } = await run(process.execPath, [...TSX, CLIENTS, plan], {
@@ -56,6 +68,7 @@ async function drive(t: TestApp, clients: number): Promise<Result> {
     timeout: (SECONDS + 60) * 1000,
   })
   const cpu = process.cpuUsage(cpuBefore)
+  const waits = await sampler?.stop()
   const { latencies, refused, elapsed } = JSON.parse(stdout) as {
     latencies: number[]
     refused: number
@@ -70,11 +83,19 @@ async function drive(t: TestApp, clients: number): Promise<Result> {
     refused,
     // The gateway's process only: near 100 % means Node, not the store, is the limit.
     cpuPercent: ((cpu.user + cpu.system) / 1e6 / elapsed) * 100,
+    waits,
   }
 }
 
 async function onStore(label: string, env: Record<string, string | undefined>) {
   const database = await freshDatabase()
+  let backends: Backends | undefined
+  if (database.env.DATABASE_URL) {
+    const url = new URL(database.env.DATABASE_URL)
+    backends = { url: url.toString(), applicationName: `kabu_load_${process.pid}` }
+    url.searchParams.set('application_name', backends.applicationName)
+    database.env.DATABASE_URL = url.toString()
+  }
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
@@ -91,12 +112,13 @@ async function onStore(label: string, env: Record<string, string | undefined>) {
   const results: Record<number, Result> = {}
   try {
     for (const clients of [1, 8]) {
-      const r = await drive(t, clients)
+      const r = await drive(t, clients, backends)
       results[clients] = r
       console.info(
         `${label} ${clients} client(s): ${r.orders} orders in ${SECONDS}s = ${r.perSecond.toFixed(1)} orders/s, ` +
           `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, refused ${r.refused}, node cpu ${r.cpuPercent.toFixed(0)} %`,
       )
+      if (r.waits) console.info(`${label} ${clients} client(s) backends: ${r.waits}`)
     }
     const check = await app.broker.ledger.check(app.db)
     console.info(`${label} ledger check: ${check.ok ? 'ok' : check.violations.join('; ')}`)

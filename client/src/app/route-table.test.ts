@@ -42,6 +42,19 @@ const ISSUE_4_LOAN_ROUTES = ['/mine/loan', '/mine/loanOrder']
 /** Issue 4 trading screens (features/position, the watchlist in features/quotes). */
 const ISSUE_4_TRADING_ROUTES = ['/position/index', '/position/info', '/quotes/self']
 
+/** Issue 5 news screens (features/news). */
+const ISSUE_5_NEWS_ROUTES = ['/news/index', '/news/info']
+
+/** Issue 5 market summary pages (features/markets). */
+const ISSUE_5_MARKETS_ROUTES = [
+  '/markets/indicators',
+  '/markets/sectors',
+  '/markets/short-selling',
+  '/markets/investors',
+  '/markets/year-range',
+  '/markets/companies',
+]
+
 describe('route table', () => {
   const paths = routePaths([...TAB_ROUTES, ...SCREEN_ROUTES])
 
@@ -52,6 +65,8 @@ describe('route table', () => {
         ...ISSUE_3_ROUTES,
         ...ISSUE_4_LOAN_ROUTES,
         ...ISSUE_4_TRADING_ROUTES,
+        ...ISSUE_5_NEWS_ROUTES,
+        ...ISSUE_5_MARKETS_ROUTES,
       ].sort(),
     )
   })

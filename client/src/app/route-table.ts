@@ -6,7 +6,9 @@ import { tabRoutes as homeTabs } from '../features/home/routes'
 import { screenRoutes as kycScreens } from '../features/kyc/routes'
 import { screenRoutes as loanScreens } from '../features/loan/routes'
 import { screenRoutes as loginScreens } from '../features/login/routes'
+import { screenRoutes as marketsScreens } from '../features/markets/routes'
 import { screenRoutes as messagesScreens } from '../features/messages/routes'
+import { screenRoutes as newsScreens } from '../features/news/routes'
 import { screenRoutes as mineScreens, tabRoutes as mineTabs } from '../features/mine/routes'
 import {
   screenRoutes as positionScreens,
@@ -23,6 +25,7 @@ export const TAB_ROUTES: RouteObject[] = [...homeTabs, ...positionTabs, ...mineT
 export const SCREEN_ROUTES: RouteObject[] = [
   ...loginScreens,
   ...quotesScreens,
+  ...marketsScreens,
   ...stockScreens,
   ...mineScreens,
   ...fundsScreens,
@@ -30,6 +33,7 @@ export const SCREEN_ROUTES: RouteObject[] = [
   ...kycScreens,
   ...bankScreens,
   ...messagesScreens,
+  ...newsScreens,
   ...loanScreens,
   ...positionScreens,
 ]

@@ -11,7 +11,8 @@ const catalogues: Record<string, Record<string, string>> = { ja, 'zh-CN': zhCN, 
 const srcDir = path.resolve(import.meta.dirname, '..')
 
 // Message ids are flat keys prefixed by their area (client-common: the catalogue's areas).
-const ID = /^(common|login|mine|server|home|quotes|search|stock|sector|market)\.[A-Za-z0-9_.-]+$/
+const ID =
+  /^(common|login|mine|server|home|quotes|search|stock|sector|market|markets|news)\.[A-Za-z0-9_.-]+$/
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -1,4 +1,4 @@
-import type { Quote } from '@kabu/shared/market/types'
+import type { FeedStatus, Quote } from '@kabu/shared/market/types'
 import type { SubscribeAck } from '@kabu/shared/realtime'
 import type { QuotesSocket, QuotesSocketEvents } from './quotes-socket'
 
@@ -74,6 +74,8 @@ export function createFakeQuotesSocket() {
     ticks: (quotes: Quote[]) => fire('ticks', quotes),
     status: (state: 'live' | 'stale' | 'closed', simulated = true) =>
       fire('status', { state, source: 'simulator', simulated, lag: 0 }),
+    /** A whole status, for what the shorthand above leaves out (stale codes, real sources). */
+    feedStatus: (status: FeedStatus) => fire('status', status),
   }
 }
 

@@ -1,5 +1,14 @@
 import type { Envelope } from '@kabu/shared/api/envelope'
-import type { Bar, BarInterval, Listing, Market, Quote } from '@kabu/shared/market/types'
+import type { CompanyFacts } from '@kabu/shared/market/depth'
+import type { MarketSummary } from '@kabu/shared/market/summary'
+import type {
+  Bar,
+  BarInterval,
+  Listing,
+  Market,
+  PriceAdjust,
+  Quote,
+} from '@kabu/shared/market/types'
 
 /** A refusal or failure of `/api/market`; `msg` is a server message key (`not_found`, ...). */
 export class MarketApiError extends Error {
@@ -61,18 +70,29 @@ export function searchMarket(q: string, signal?: AbortSignal): Promise<SearchHit
   return getMarket<SearchHit[]>('search', { q }, signal)
 }
 
-/** OHLCV bars of `code`, oldest first; `from`/`to` are epoch seconds. */
+/** OHLCV bars of `code`, oldest first; `from`/`to` are epoch seconds; `adjust` for corporate actions. */
 export function fetchBars(
   code: string,
   interval: BarInterval,
   from?: number,
   to?: number,
   signal?: AbortSignal,
+  adjust?: PriceAdjust,
 ): Promise<Bar[]> {
-  return getMarket<Bar[]>('bars', { code, interval, from, to }, signal)
+  return getMarket<Bar[]>('bars', { code, interval, from, to, adjust }, signal)
 }
 
 /** A market's stocks ranked by `by`. */
 export function fetchRank(market: Market, by: RankBy, signal?: AbortSignal): Promise<Quote[]> {
   return getMarket<Quote[]>('rank', { market, by }, signal)
+}
+
+/** Sector, market cap, PE, dividend yield, 52-week range of `code` (fundamentals simulated). */
+export function fetchCompany(code: string, signal?: AbortSignal): Promise<CompanyFacts> {
+  return getMarket<CompanyFacts>('company', { code }, signal)
+}
+
+/** One market's summary pages: indicators, sectors, short selling, flows, 52-week ranges, companies. */
+export function fetchSummary(market: Market, signal?: AbortSignal): Promise<MarketSummary> {
+  return getMarket<MarketSummary>('summary', { market }, signal)
 }

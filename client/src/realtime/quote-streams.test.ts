@@ -1,51 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Observable } from 'rxjs'
-import type { Quote } from '@kabu/shared/market/types'
-import { createFakeQuotesSocket, testQuote } from './fake-quotes-socket'
-import { createQuoteStreams, UnknownCodeError, type LiveFeedStatus } from './quote-streams'
-
-/** Frames run only when the test says so, to see what one frame delivers. */
-function manualFrames() {
-  const queue: Array<() => void> = []
-  return {
-    requestFrame: (callback: () => void) => void queue.push(callback),
-    run() {
-      for (const callback of queue.splice(0)) callback()
-    },
-  }
-}
-
-const microtasks = () => new Promise<void>((resolve) => queueMicrotask(resolve))
-
-function setup() {
-  const fake = createFakeQuotesSocket()
-  const frames = manualFrames()
-  const streams = createQuoteStreams({
-    createSocket: () => fake.socket,
-    requestFrame: frames.requestFrame,
-    ackTimeoutMs: 1_000,
-    connectTimeoutMs: 2_000,
-  })
-  /** Answers the latest subscribe with snapshots of every code asked for (seq given per code). */
-  const ackLast = (seqs: Record<string, number> = {}, unknown: string[] = []) => {
-    const { codes, ack } = fake.lastSubscribe()
-    const known = codes.filter((c) => !unknown.includes(c))
-    ack({ ok: true, snapshots: known.map((c) => testQuote(c, seqs[c] ?? 1)), unknown })
-  }
-  return { fake, frames, streams, ackLast }
-}
-
-function collect<T>(source: Observable<T>) {
-  const values: T[] = []
-  const errors: unknown[] = []
-  const subscription = source.subscribe({
-    next: (v) => values.push(v),
-    error: (e) => errors.push(e),
-  })
-  return { values, errors, subscription }
-}
-
-const seqs = (quotes: Quote[]) => quotes.map((q) => q.seq)
+import { testQuote } from './fake-quotes-socket'
+import { UnknownCodeError } from './quote-streams'
+import { collect, microtasks, seqs, setupStreams as setup } from './quote-streams.fixture'
 
 describe('quote streams over one socket', () => {
   beforeEach(() =>
@@ -155,88 +111,6 @@ describe('quote streams over one socket', () => {
     fake.serverDisconnect('io server disconnect')
     vi.advanceTimersByTime(2_000)
     expect(fake.connectCalls).toBe(before + 1)
-  })
-
-  it('marks a code stale while the socket is down, the feed is stale, or no snapshot has come', async () => {
-    const { fake, streams, ackLast } = setup()
-    const stale = collect(streams.isStale$('7203'))
-    fake.serverConnect()
-    fake.status('live')
-    await microtasks()
-    expect(stale.values).toEqual([true]) // connected, but no snapshot yet
-    ackLast()
-    expect(stale.values).toEqual([true, false])
-
-    fake.status('stale')
-    expect(stale.values.at(-1)).toBe(true)
-    fake.status('live')
-    expect(stale.values.at(-1)).toBe(false)
-
-    fake.serverDisconnect()
-    expect(stale.values.at(-1)).toBe(true)
-    fake.serverConnect()
-    expect(stale.values.at(-1)).toBe(true) // until the resubscribe is answered
-    ackLast()
-    expect(stale.values.at(-1)).toBe(false)
-    // A market closed for the day is not stale: its last price is the close.
-    fake.status('closed')
-    expect(stale.values.at(-1)).toBe(false)
-  })
-
-  it('reports the feed status with the connection state', () => {
-    const { fake, streams } = setup()
-    const status = collect<LiveFeedStatus>(streams.feedStatus$)
-    expect(status.values.at(-1)).toMatchObject({ connected: false, simulated: false })
-    fake.serverConnect()
-    fake.status('live', true)
-    expect(status.values.at(-1)).toMatchObject({ connected: true, state: 'live', simulated: true })
-    fake.serverDisconnect()
-    expect(status.values.at(-1)).toMatchObject({ connected: false, state: 'live' })
-  })
-
-  it('accepts forward seq jumps (conflation) but drops a seq going back and resubscribes that code', async () => {
-    const { fake, frames, streams, ackLast } = setup()
-    fake.serverConnect()
-    const a = collect(streams.quote$('7203'))
-    streams.quote$('6758').subscribe()
-    await microtasks()
-    ackLast({ '7203': 10, '6758': 1 })
-    frames.run()
-    fake.ticks([testQuote('7203', 25)]) // 14 prints conflated away
-    frames.run()
-    expect(seqs(a.values)).toEqual([10, 25])
-
-    fake.ticks([testQuote('7203', 25)]) // a duplicate: ignored quietly
-    frames.run()
-    expect(fake.messages('subscribe')).toHaveLength(1)
-
-    fake.ticks([testQuote('7203', 3)]) // the source went back: resync this code only
-    frames.run()
-    expect(seqs(a.values)).toEqual([10, 25])
-    expect(fake.lastSubscribe().codes).toEqual(['7203'])
-    fake.ticks([testQuote('7203', 2)]) // no second resubscribe while one is in flight
-    expect(fake.messages('subscribe')).toHaveLength(2)
-
-    // While synced, the answer is taken only if newer than what is shown (a restarted source
-    // arrives through a reconnect, which unsyncs first: next test).
-    ackLast({ '7203': 26 })
-    frames.run()
-    expect(seqs(a.values)).toEqual([10, 25, 26])
-  })
-
-  it('takes a lower-seq snapshot after a reconnect (a restarted source starts again)', async () => {
-    const { fake, frames, streams, ackLast } = setup()
-    fake.serverConnect()
-    const a = collect(streams.quote$('7203'))
-    await microtasks()
-    ackLast({ '7203': 500 })
-    frames.run()
-    fake.serverDisconnect()
-    fake.serverConnect()
-    ackLast({ '7203': 4 })
-    fake.ticks([testQuote('7203', 5)])
-    frames.run()
-    expect(seqs(a.values)).toEqual([500, 5])
   })
 
   it('fails the stream of an unknown code and keeps the others', async () => {

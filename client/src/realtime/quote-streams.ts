@@ -232,7 +232,14 @@ export function createQuoteStreams(options: QuoteStreamsOptions): QuoteStreams {
     isStale$: (code) =>
       holding(code, (entry) =>
         combineLatest([connected$, status$, entry.synced]).pipe(
-          map(([connected, status, synced]) => !connected || !synced || status.state === 'stale'),
+          map(
+            ([connected, status, synced]) =>
+              !connected ||
+              !synced ||
+              status.state === 'stale' ||
+              // A real source that stopped makes only its own codes stale.
+              status.staleCodes?.includes(code) === true,
+          ),
           distinctUntilChanged(),
         ),
       ),

@@ -20,6 +20,8 @@ import { createLoans } from './loans/index'
 import { ledgerRoutes } from './ledger/routes'
 import { messagesRoutes } from './messages/routes'
 import { createMessages } from './messages/service'
+import { newsRoutes } from '../news/routes'
+import { createNewsService } from '../news/service'
 import { createTrading } from './trading/index'
 
 export interface BrokerDeps {
@@ -100,6 +102,7 @@ export function createBroker(deps: BrokerDeps) {
     authRoutes(auth),
     ledgerRoutes({ db: deps.db }),
     messagesRoutes(messages),
+    newsRoutes(createNewsService({ db: deps.db })),
     ...identity.areas,
     ...funds.areas,
     trading.area,

@@ -1,6 +1,5 @@
-import type { Bar, BarInterval } from '@kabu/shared/market/types'
+import type { Bar } from '@kabu/shared/market/types'
 import { unitsToPrice } from '@kabu/shared/money/units'
-import { isoDateToUtc, utcToIsoDate } from '@kabu/shared/market/iso-date'
 
 /**
  * A bar in integer units: the wire's Bar shape with prices in 1/10,000 of the currency and turnover
@@ -71,28 +70,5 @@ export function toWire(bar: UnitBar, turnover: bigint = BigInt(bar.turnover)): B
   }
 }
 
-const SECONDS_PER_DAY = 86_400
-
-/** Start of the period a bar's time falls in, for every interval aggregated from 1m or 1d bars. */
-export function periodStart(interval: BarInterval): (time: number) => number {
-  switch (interval) {
-    case '1m':
-    case '1d':
-      return (time) => time
-    case '5m':
-    case '15m':
-    case '30m': {
-      // Every session of the three markets opens on a half hour, so UTC buckets line up with them.
-      const seconds = Number.parseInt(interval, 10) * 60
-      return (time) => time - (time % seconds)
-    }
-    case '1w':
-      // Weeks start on Monday; 1970-01-01 was a Thursday.
-      return (time) => {
-        const day = Math.floor(time / SECONDS_PER_DAY)
-        return (day - ((day + 3) % 7)) * SECONDS_PER_DAY
-      }
-    case '1M':
-      return (time) => isoDateToUtc(`${utcToIsoDate(time * 1000).slice(0, 7)}-01`) / 1000
-  }
-}
+// Periods are shared with the chart, which folds live ticks into the same weeks and months.
+export { periodStart } from '@kabu/shared/market/bar-periods'

@@ -2,18 +2,26 @@ import { listingByCode, searchListings } from '@kabu/shared/market/listings/inde
 import type {
   Bar,
   BarInterval,
+  CorporateAction,
   FeedStatus,
   Listing,
   Market,
+  PriceAdjust,
   Quote,
 } from '@kabu/shared/market/types'
+import type { Depth } from '@kabu/shared/market/depth'
+import type { MarketSummary } from '@kabu/shared/market/summary'
 import type { Logger } from 'pino'
+import { toKatakana } from 'wanakana'
 import type { Clock } from '../clock'
 import { barsOf } from './bar-query'
+import { depthOf } from './depth'
 import type { InstrumentSim } from './instrument'
 import { quoteOf } from './quote'
 import { rankQuotes, type RankBy } from './rank'
+import { marketSummary } from './summary'
 import { createSimulator } from './simulator'
+import { createRealSource, simulatorSource, type QuoteSourceSettings } from './sources/index'
 
 export type { RankBy } from './rank'
 
@@ -24,9 +32,17 @@ export interface MarketService {
   snapshots(codes: string[]): Quote[]
   indices(): Quote[]
   rank(market: Market, by: RankBy, limit?: number): Quote[]
-  /** Bars whose start lies in [from, to] (epoch seconds). */
-  bars(code: string, interval: BarInterval, from?: number, to?: number): Bar[]
+  /** Bars whose start lies in [from, to] (epoch seconds), adjusted for corporate actions or not. */
+  bars(code: string, interval: BarInterval, from?: number, to?: number, adjust?: PriceAdjust): Bar[]
+  /** Splits and dividends whose ex-date has been reached, newest last; [] for an unknown code. */
+  corporateActions(code: string): CorporateAction[]
+  /** Book, tape and VWAP of `code` (tape prints with a seq above `afterSeq`); undefined if unknown. */
+  depth(code: string, afterSeq?: number): Depth | undefined
+  /** One market's summary pages: indicators, sectors, short selling, flows, 52-week ranges. */
+  summary(market: Market): MarketSummary
   status(): FeedStatus
+  /** Whether the source feeding `code` has stopped delivering: market orders are refused then. */
+  isStale(code: string): boolean
   /** Every print, as it happens (the hub conflates). Returns an unsubscribe function. */
   onQuotes(listener: (quotes: Quote[]) => void): () => void
   start(): void
@@ -38,18 +54,23 @@ export interface MarketDeps {
   seed: number
   marketHours: 'real' | 'always'
   logger: Logger
+  /** QUOTE_SOURCE; the simulator alone when absent. */
+  quoteSource?: QuoteSourceSettings
 }
 
-/** How often the simulator plays its prints up to the clock's now. */
-const STEP_MS = 250
-/** Without a step for this long while a market is open, the feed is stale (a stalled event loop). */
-const STALE_AFTER_MS = 3_000
-
 /**
- * The market-data service over the simulator (QUOTE_SOURCE=simulator). Builds a year of history
- * and today's minutes at once, then, once started, advances every STEP_MS.
+ * The market-data service. The simulator builds a year of history and today's minutes at once and
+ * supplies the listings, reference data and every code's quotes; a real source (QUOTE_SOURCE poll
+ * or replay) overlays the quotes and bars of the codes it carries. Each source reports its own
+ * liveness, so a stopped poller makes only its codes stale.
  */
-export function createMarket({ clock, seed, marketHours, logger }: MarketDeps): MarketService {
+export function createMarket({
+  clock,
+  seed,
+  marketHours,
+  logger,
+  quoteSource = { kind: 'simulator' },
+}: MarketDeps): MarketService {
   const builtAt = performance.now()
   const simulator = createSimulator(seed, marketHours, clock.now())
   const { instruments } = simulator
@@ -63,33 +84,26 @@ export function createMarket({ clock, seed, marketHours, logger }: MarketDeps): 
     'market simulator built',
   )
 
-  const listeners = new Set<(quotes: Quote[]) => void>()
-  let timer: NodeJS.Timeout | null = null
-  let lastStepWall = performance.now()
+  const feed = simulatorSource(simulator, clock, logger)
+  const real = createRealSource(quoteSource, {
+    clock,
+    logger: logger.child({ source: quoteSource.kind }),
+    trading: (market) => simulator.trading(market, clock.now()),
+  })
 
   const simOf = (code: string): InstrumentSim | undefined => {
     const listing = listingByCode(code)
     return listing && instruments.get(listing.code)
   }
+  // Until a real source has delivered a code, its simulated quote stands in (and the code is stale).
   const quote = (sim: InstrumentSim) =>
+    real?.snapshot(sim.listing.code) ??
     quoteOf(sim, simulator.trading(sim.listing.market, clock.now()))
-
-  const step = () => {
-    lastStepWall = performance.now()
-    const quotes = simulator.advance(clock.now())
-    if (quotes.length === 0) return
-    for (const listener of listeners) {
-      try {
-        listener(quotes)
-      } catch (error) {
-        logger.error({ err: error }, 'quote listener failed')
-      }
-    }
-  }
 
   return {
     listing: (code) => listingByCode(code),
-    search: (q, limit) => searchListings(q, limit),
+    // Romaji and hiragana find Japanese readings (wanakana does the kana; shared has no library).
+    search: (q, limit) => searchListings(q, limit, toKatakana),
     snapshot(code) {
       const sim = simOf(code)
       return sim && quote(sim)
@@ -109,37 +123,78 @@ export function createMarket({ clock, seed, marketHours, logger }: MarketDeps): 
       )
       return rankQuotes(stocks.map(quote), by, limit)
     },
-    bars(code, interval, from, to) {
+    bars(code, interval, from, to, adjust = 'none') {
       const sim = simOf(code)
-      return sim ? barsOf(sim, interval, from, to) : []
+      if (!sim) return []
+      // A real source's bars are what it delivered; the simulator's corporate actions are not theirs.
+      if (real?.carries(sim.listing.code)) return real.bars(sim.listing.code, interval, from, to)
+      return barsOf(sim, interval, from, to, adjust)
+    },
+    corporateActions(code) {
+      return simOf(code)?.actions?.applied.slice() ?? []
+    },
+    depth(code, afterSeq) {
+      const sim = simOf(code)
+      return sim && depthOf(sim, seed, afterSeq)
+    },
+    summary(on) {
+      return marketSummary(this, on, seed, clock.now())
     },
     status() {
       const now = clock.now()
       const open = (['jp', 'us', 'cn'] as const).some((m) => simulator.trading(m, now))
-      let lastPrint = 0
-      for (const sim of instruments.values()) lastPrint = Math.max(lastPrint, sim.lastPrintAt)
-      const stalled = !timer || performance.now() - lastStepWall > STALE_AFTER_MS
-      return {
-        state: !open ? 'closed' : stalled ? 'stale' : 'live',
+      const status: FeedStatus = {
+        state: !open ? 'closed' : feed.isLive() ? 'live' : 'stale',
         source: 'simulator',
         simulated: true,
-        lag: Math.max(0, now - lastPrint),
+        lag: feed.lag(),
+      }
+      if (!real) return status
+      const live = real.isLive()
+      const realOpen = real.codes.some((c) => {
+        const market = listingByCode(c)?.market
+        return market !== undefined && simulator.trading(market, now)
+      })
+      return {
+        ...status,
+        staleCodes: live ? [] : [...real.codes],
+        realSources: [
+          {
+            source: real.kind,
+            label: real.label,
+            codes: [...real.codes],
+            state: !realOpen ? 'closed' : live ? 'live' : 'stale',
+            lag: real.lag(),
+          },
+        ],
       }
     },
+    isStale(code) {
+      const canonical = listingByCode(code)?.code ?? code
+      return real?.carries(canonical) ? !real.isLive() : !feed.isLive()
+    },
     onQuotes(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
+      // The simulator keeps pricing a real source's codes (its reference data); those prints stay in.
+      const stops = [
+        feed.onQuotes(
+          real
+            ? (quotes) => {
+                const own = quotes.filter((q) => !real.carries(q.code))
+                if (own.length > 0) listener(own)
+              }
+            : listener,
+        ),
+      ]
+      if (real) stops.push(real.onQuotes(listener))
+      return () => stops.forEach((stop) => stop())
     },
     start() {
-      if (timer) return
-      lastStepWall = performance.now()
-      timer = setInterval(step, STEP_MS)
-      // The http server keeps the process alive; the simulator alone must not.
-      timer.unref()
+      feed.start()
+      real?.start()
     },
     stop() {
-      if (timer) clearInterval(timer)
-      timer = null
+      feed.stop()
+      real?.stop()
     },
   }
 }

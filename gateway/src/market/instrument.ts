@@ -1,15 +1,24 @@
 import type { Listing } from '@kabu/shared/market/types'
-import { priceToUnits } from '@kabu/shared/money/units'
+import { priceToUnits, UNITS_PER_ONE, unitsToPrice } from '@kabu/shared/money/units'
 import { addPrint, openBar, type UnitBar } from './bars'
 import type { MarketContext } from './context'
+import { CorporateActionBook } from './corporate-actions'
 import { analyticDayBar } from './day-bar'
 import { drawDay, nextVariance, planDay, type DayPlan } from './day'
 import { instrumentModel, type InstrumentModel } from './model'
 import { levelPath } from './path'
 import { pricingFor, type Pricing } from './pricing'
-import { minutePrints, type MinutePrints, type PrintContext } from './prints'
+import {
+  minutePrints,
+  specialQuoteStep,
+  type MinutePrints,
+  type PrintContext,
+  type SpecialQuoteState,
+} from './prints'
 import { randomStream } from './rng'
+import { Tape } from './tape'
 import { isoDateToUtc } from '@kabu/shared/market/iso-date'
+import { tseRenewalInterval } from '@kabu/shared/market/limits'
 
 /** A day walked minute by minute: today's, or the last one walked. */
 export interface LiveDay {
@@ -23,6 +32,8 @@ export interface LiveDay {
   minuteBars: UnitBar[]
   bar: UnitBar | null
   done: boolean
+  /** TSE special-quote renewal interval in units (Japanese stocks; null elsewhere). */
+  renewalInterval: number | null
 }
 
 /** Days of 1m bars kept besides the current one, for charts that show a few days. */
@@ -41,16 +52,24 @@ export class InstrumentSim {
   readonly history: UnitBar[] = []
   readonly pastMinuteDays: Array<{ date: string; bars: UnitBar[] }> = []
   day: LiveDay | null = null
+  /** Splits and dividends reached so far; opened with the first day priced. */
+  actions: CorporateActionBook | null = null
   seq = 0
+  /** The last prints (time & sales), recorded as they are played. */
+  readonly tape = new Tape()
   price: number
   lastPrintAt = 0
+  /** TSE special quote in force (Japanese stocks only); null while the code trades normally. */
+  special: SpecialQuoteState | null = null
   private variance: number
-  private readonly anchor: number
+  private anchor: number
+  /** Shares per share of the history's start: volumes grow with every split. */
+  private shares = 1
   private lastClose: number
   private pendingDate: string
 
   constructor(
-    private readonly market: MarketContext,
+    readonly market: MarketContext,
     readonly listing: Listing,
     firstDate: string,
   ) {
@@ -84,7 +103,7 @@ export class InstrumentSim {
         continue
       }
       if (first.open > now) return
-      const plan = this.planFor(date)
+      const plan = this.planFor(date, currentDay)
       this.pendingDate = this.market.nextDay(date)
       this.retireDay()
       if (last.close <= now && date < currentDay) {
@@ -96,8 +115,9 @@ export class InstrumentSim {
     }
   }
 
-  private planFor(date: string): DayPlan {
+  private planFor(date: string, currentDay: string): DayPlan {
     const { seed, factorEnd } = this.market
+    this.exDate(date, currentDay)
     const shocks = drawDay(
       seed,
       this.listing.code,
@@ -111,13 +131,29 @@ export class InstrumentSim {
       shocks,
       this.lastClose,
       this.anchor,
-      this.model,
+      this.shares === 1
+        ? this.model
+        : { ...this.model, averageVolume: this.model.averageVolume * this.shares },
       this.pricing,
       this.listing.lot,
     )
     this.variance = nextVariance(shocks, this.model)
     this.lastClose = plan.close
     return plan
+  }
+
+  /** Corporate actions going ex on `date` move yesterday's close to the reference price. */
+  private exDate(date: string, currentDay: string): void {
+    if (!this.actions) {
+      this.actions = new CorporateActionBook(this.market.seed, this.listing, date, currentDay)
+      this.anchor *= this.actions.startLevel
+      this.shares /= this.actions.startLevel
+      this.lastClose = this.pricing.snap(this.anchor)
+    }
+    const ex = this.actions.exDate(date, this.lastClose)
+    this.lastClose = ex.prevClose
+    this.anchor *= ex.factor
+    this.shares *= ex.shares
   }
 
   private retireDay(): void {
@@ -130,6 +166,7 @@ export class InstrumentSim {
   }
 
   private startDay(plan: DayPlan): LiveDay {
+    this.special = null
     const grid = this.market.grid(plan.date)
     const random = randomStream(this.market.seed, 'intraday', this.listing.code, plan.date)
     const levels = levelPath(plan, this.model, grid, this.market.factor(plan.date), random)
@@ -150,6 +187,10 @@ export class InstrumentSim {
       minuteBars: [],
       bar: null,
       done: false,
+      renewalInterval:
+        this.listing.market === 'jp' && this.listing.kind === 'stock'
+          ? tseRenewalInterval(unitsToPrice(plan.prevClose)) * UNITS_PER_ONE
+          : null,
     }
   }
 
@@ -161,9 +202,12 @@ export class InstrumentSim {
       if (prints && day.next < prints.times.length) {
         const time = prints.times[day.next] ?? 0
         if (time > now) return false
-        this.applyPrint(day, time, prints.prices[day.next] ?? 0, prints.quantities[day.next] ?? 0)
-        day.next++
-        onPrint?.()
+        const i = day.next++
+        const price = prints.prices[i] ?? 0
+        if (this.passesSpecialQuote(day, time, price, this.dayEdge(day, i, prints), onPrint)) {
+          this.applyPrint(day, time, price, prints.quantities[i] ?? 0)
+          onPrint?.()
+        }
         continue
       }
       const minute = day.minute + 1
@@ -179,6 +223,44 @@ export class InstrumentSim {
     }
   }
 
+  /** Whether print `i` of the current minute is the day's first (its open) or last (its close). */
+  private dayEdge(day: LiveDay, i: number, prints: MinutePrints): boolean {
+    const lastMinute = day.context.grid.starts.length - 1
+    return (
+      (day.minute === 0 && i === 0) || (day.minute === lastMinute && i === prints.times.length - 1)
+    )
+  }
+
+  /**
+   * The TSE special-quote rule (MARKET-RULES.md §1) between prints of a Japanese stock: true when
+   * the print trades. A print swallowed by the rule publishes nothing unless the quote moved (then
+   * `seq` moves too, so clients take the new quote). The open and the close are auctions that
+   * always print, which also ends a special quote left at the close.
+   */
+  private passesSpecialQuote(
+    day: LiveDay,
+    time: number,
+    price: number,
+    edge: boolean,
+    onQuote?: () => void,
+  ): boolean {
+    const interval = day.renewalInterval
+    if (interval === null) return true
+    if (edge) {
+      this.special = null
+      return true
+    }
+    const before = this.special
+    const step = specialQuoteStep(before, this.price, price, time, interval, day.plan.limits)
+    this.special = step.special
+    if (step.trades) return true
+    if (before?.price !== step.special?.price || before?.side !== step.special?.side) {
+      this.seq++
+      onQuote?.()
+    }
+    return false
+  }
+
   private applyPrint(day: LiveDay, time: number, price: number, quantity: number): void {
     this.seq++
     this.lastPrintAt = time
@@ -189,5 +271,6 @@ export class InstrumentSim {
     const minuteBar = day.minuteBars[day.minuteBars.length - 1]
     if (minuteBar && minuteBar.time === minuteStart) addPrint(minuteBar, price, quantity)
     else day.minuteBars.push(openBar(minuteStart, price, quantity))
+    this.tape.record(this.seq, time, price, quantity)
   }
 }

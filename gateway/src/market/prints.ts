@@ -77,3 +77,61 @@ export function minutePrints(context: PrintContext, j: number, random: Random): 
   if (last && count > 0) prices[count - 1] = plan.close
   return { times, prices, quantities }
 }
+
+/** A TSE special quote (特別気配) in force: its side, its price in units, when it next moves. */
+export interface SpecialQuoteState {
+  side: 'bid' | 'ask'
+  price: number
+  nextMoveAt: number
+}
+
+/** A special quote moves by one renewal interval this often (MARKET-RULES.md §1). */
+export const SPECIAL_QUOTE_STEP_MS = 3 * MINUTE_MS
+
+/** What the special-quote rule makes of one simulated print. */
+export interface SpecialQuoteStep {
+  /** The special quote after the print (null: the code trades normally). */
+  special: SpecialQuoteState | null
+  /** Whether the print trades (false: it is swallowed while the quote shows). */
+  trades: boolean
+}
+
+// Most prints trade: one shared answer spares hundreds of thousands of allocations at start.
+const TRADES: SpecialQuoteStep = { special: null, trades: true }
+
+/**
+ * The TSE special-quote rule applied to the next simulated print at `price` (units) and `time`:
+ * a print further than `interval` from the last trade does not trade; a special quote shows one
+ * interval beyond the last price instead (bid side when the path went up, ask side when down) and
+ * moves one more interval every 3 minutes, never past the day's limit, until the path is back
+ * within it. The print that reaches the quote trades, and normal trading resumes.
+ *
+ * @example specialQuoteStep(null, 25_000_000, 26_000_000, t, 500_000, null) // bid at 25_500_000, no trade
+ */
+export function specialQuoteStep(
+  current: SpecialQuoteState | null,
+  last: number,
+  price: number,
+  time: number,
+  interval: number,
+  limits: { up: number; down: number } | null,
+): SpecialQuoteStep {
+  const clamp = (p: number) => Math.min(limits?.up ?? Infinity, Math.max(limits?.down ?? 0, p))
+  if (current === null) {
+    if (Math.abs(price - last) <= interval) return TRADES
+    const side = price > last ? 'bid' : 'ask'
+    const start = clamp(side === 'bid' ? last + interval : last - interval)
+    return {
+      special: { side, price: start, nextMoveAt: time + SPECIAL_QUOTE_STEP_MS },
+      trades: false,
+    }
+  }
+  const special = { ...current }
+  const direction = special.side === 'bid' ? 1 : -1
+  while (time >= special.nextMoveAt) {
+    special.price = clamp(special.price + direction * interval)
+    special.nextMoveAt += SPECIAL_QUOTE_STEP_MS
+  }
+  const reached = special.side === 'bid' ? price <= special.price : price >= special.price
+  return reached ? TRADES : { special, trades: false }
+}

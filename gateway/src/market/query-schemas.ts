@@ -45,16 +45,20 @@ export const barsQuery = z
     interval: z.enum(BAR_INTERVALS),
     from: epochSeconds.optional(),
     to: epochSeconds.optional(),
-    // The simulator has no corporate actions yet, so every adjustment returns the same bars; the
-    // parameter is accepted now so clients written against API.md keep working when events arrive.
+    // Corporate actions of the simulator's history (MARKET-RULES.md §5); none = prices as traded.
     adjust: z.enum(['none', 'forward', 'backward']).default('none'),
   })
   .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, {
     message: 'from after to',
   })
 
+/** `depth` and `company`: one code. */
+export const codeQuery = z.object({ code: z.string().regex(CODE) })
+
 export const rankQuery = z.object({
   market: z.enum(['jp', 'us', 'cn']),
   by: z.enum(RANK_BY),
   limit: limit(100).optional(),
 })
+
+export const summaryQuery = z.object({ market: z.enum(['jp', 'us', 'cn']) })

@@ -33,5 +33,6 @@ export function quoteOf(sim: InstrumentSim, trading: boolean): Quote {
     time: sim.lastPrintAt,
     seq: sim.seq,
     trading,
+    special: sim.special && { side: sim.special.side, price: unitsToPrice(sim.special.price) },
   }
 }

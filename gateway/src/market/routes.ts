@@ -2,7 +2,15 @@ import { ok, refused } from '@kabu/shared/api/envelope'
 import { Router, type Request, type Response } from 'express'
 import type { z } from 'zod'
 import type { MarketService } from './index'
-import { barsQuery, rankQuery, searchQuery, snapshotQuery } from './query-schemas'
+import { companyFacts } from './company'
+import {
+  barsQuery,
+  codeQuery,
+  rankQuery,
+  searchQuery,
+  snapshotQuery,
+  summaryQuery,
+} from './query-schemas'
 
 /** Parses a request's query, or answers 400 `invalid_input` and returns undefined. */
 function parseQuery<S extends z.ZodType>(schema: S, req: Request, res: Response) {
@@ -51,11 +59,32 @@ export function marketRouter(market: MarketService): Router {
     const query = parseQuery(barsQuery, req, res)
     if (!query) return
     if (!market.listing(query.code)) return void res.status(404).json(refused('not_found'))
-    res.json(ok(market.bars(query.code, query.interval, query.from, query.to)))
+    res.json(ok(market.bars(query.code, query.interval, query.from, query.to, query.adjust)))
+  })
+
+  router.get('/depth', (req, res) => {
+    const query = parseQuery(codeQuery, req, res)
+    if (!query) return
+    const depth = market.depth(query.code)
+    if (!depth) return void res.status(404).json(refused('not_found'))
+    res.json(ok(depth))
+  })
+
+  router.get('/company', (req, res) => {
+    const query = parseQuery(codeQuery, req, res)
+    if (!query) return
+    const facts = companyFacts(market, query.code)
+    if (!facts) return void res.status(404).json(refused('not_found'))
+    res.json(ok(facts))
   })
 
   router.get('/indices', (_req, res) => {
     res.json(ok(market.indices()))
+  })
+
+  router.get('/summary', (req, res) => {
+    const query = parseQuery(summaryQuery, req, res)
+    if (query) res.json(ok(market.summary(query.market)))
   })
 
   router.get('/rank', (req, res) => {

@@ -1,3 +1,4 @@
+import { utcToIsoDate } from '@kabu/shared/market/iso-date'
 import { isOnTick } from '@kabu/shared/market/ticks'
 import type { Quote } from '@kabu/shared/market/types'
 import { describe, expect, it } from 'vitest'
@@ -72,8 +73,13 @@ describe('prints', () => {
         if (!prices.every((p) => isOnTick(listing, p))) problems.push(`${where} off grid`)
         if (bar.low > Math.min(bar.open, bar.close)) problems.push(`${where} low`)
         if (bar.high < Math.max(bar.open, bar.close)) problems.push(`${where} high`)
-        // Limits widen with the price; ±35 % is wider than any TSE or China limit.
-        const prevClose = days[i - 1]!.close
+        // Limits widen with the price; ±35 % is wider than any TSE or China limit. A split's
+        // ex-date trades around the reference price close / N (MARKET-RULES §5).
+        const exDate = utcToIsoDate(bar.time * 1000)
+        const split = (instrument.actions?.applied ?? [])
+          .filter((a) => a.date === exDate && a.kind === 'split')
+          .reduce((ratio, a) => ratio * (a.ratio ?? 1), 1)
+        const prevClose = days[i - 1]!.close / split
         const limited = listing.kind === 'stock' && listing.market !== 'us'
         if (limited && (bar.high > prevClose * 1.35 || bar.low < prevClose * 0.65)) {
           problems.push(`${where} beyond limits`)

@@ -9,6 +9,7 @@ import { startAutoReview } from './auto-review'
 import { clockRoutes } from './clock.routes'
 import { createDecider } from './decide'
 import { opsMessagesRoutes } from './messages.routes'
+import { opsNewsRoutes } from '../news/ops.routes'
 import { opsRouter } from './routes'
 import type { ReviewQueues } from './reviews'
 import { createUserActions } from './users'
@@ -42,6 +43,7 @@ export function createOps(deps: OpsDeps) {
     extra: [
       clockRoutes(db, clock, config.timeTravel),
       opsMessagesRoutes({ db, clock, messages, userEvents: userHub }),
+      opsNewsRoutes({ db, clock }),
     ],
   })
   let auto: { stop(): Promise<void> } | undefined

@@ -1,61 +1,16 @@
-import { createServer, type Server as HttpServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { Quote } from '@kabu/shared/market/types'
-import type {
-  QuotesClientToServer,
-  QuotesServerToClient,
-  SubscribeAck,
-} from '@kabu/shared/realtime'
-import pino from 'pino'
-import { Server } from 'socket.io'
-import { io as connect, type Socket as ClientSocket } from 'socket.io-client'
+import type { SubscribeAck } from '@kabu/shared/realtime'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createMarket, type MarketService } from '../market/index'
+import { startHubServer, untyped as raw, type QuotesClient as Client } from './hub.fixture'
 import { registerQuotesHub } from './quotes.hub'
 
-type Client = ClientSocket<QuotesServerToClient, QuotesClientToServer>
-
-let http: HttpServer
-let io: Server
-let market: MarketService
-let hub: { close(): void }
-let url: string
-const clients: Client[] = []
+let server: Awaited<ReturnType<typeof startHubServer>>
+const client = () => server.client()
 
 beforeAll(async () => {
-  market = createMarket({
-    clock: { now: Date.now },
-    seed: 1,
-    marketHours: 'always',
-    logger: pino({ level: 'silent' }),
-  })
-  market.start()
-  http = createServer()
-  io = new Server(http)
-  hub = registerQuotesHub(io, market)
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
-  url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/quotes`
+  server = await startHubServer((io, market) => registerQuotesHub(io, market))
 })
-
-afterAll(async () => {
-  for (const client of clients) client.disconnect()
-  hub.close()
-  market.stop()
-  await io.close()
-})
-
-async function client(): Promise<Client> {
-  const socket: Client = connect(url, { transports: ['websocket'], forceNew: true })
-  clients.push(socket)
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve)
-    socket.once('connect_error', reject)
-  })
-  return socket
-}
-
-// Events without the typed map: hostile clients do not respect it.
-const raw = (socket: Client) => socket as unknown as ClientSocket
+afterAll(() => server.stop())
 
 const subscribe = (socket: Client, payload: unknown): Promise<SubscribeAck> =>
   raw(socket).timeout(2_000).emitWithAck('subscribe', payload)
@@ -64,8 +19,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 describe('/quotes hub', () => {
   it('sends the feed status on connect', async () => {
-    const socket: Client = connect(url, { transports: ['websocket'], forceNew: true })
-    clients.push(socket)
+    const socket = server.open()
     const status = await new Promise((resolve) => socket.once('status', resolve))
     expect(status).toMatchObject({ state: 'live', source: 'simulator', simulated: true })
   })
@@ -91,10 +45,13 @@ describe('/quotes hub', () => {
       // One batch per 100 ms window; the network may bunch them a little.
       expect(batches[i]!.at - batches[i - 1]!.at).toBeGreaterThan(80)
     }
+    // The hub writes these frames itself: they must decode into whole quotes, as snapshots do.
+    const fields = Object.keys(ack.snapshots[0]!).sort()
     for (const { quotes } of batches) {
       const inBatch = quotes.map((q) => q.code)
       expect(new Set(inBatch).size).toBe(inBatch.length)
       expect(inBatch.every((code) => codes.includes(code))).toBe(true)
+      for (const quote of quotes) expect(Object.keys(quote).sort()).toEqual(fields)
     }
 
     socket.emit('unsubscribe', codes)

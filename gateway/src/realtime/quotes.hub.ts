@@ -1,4 +1,4 @@
-import type { Quote } from '@kabu/shared/market/types'
+import type { FeedStatus, Quote } from '@kabu/shared/market/types'
 import {
   MAX_SUBSCRIPTIONS,
   QUOTES_NAMESPACE,
@@ -19,16 +19,61 @@ type QuotesSocket = Socket<QuotesClientToServer, QuotesServerToClient>
 const codesPayload = z.array(z.string().min(1).max(16)).max(MAX_SUBSCRIPTIONS)
 
 /** How often the feed status is checked; a change is pushed to every client. */
-const STATUS_CHECK_MS = 1_000
+const STATUS_CHECK_MS = 500
 
 // Subscriptions are also kept as rooms, which connection state recovery restores on reconnect.
 const ROOM_PREFIX = 'quote:'
 
+/*
+ * Fan-out, chosen by the figures of tests/load/fanout.ts (issue 5, "Fan-out at the limit"): a phone
+ * gets one `ticks` message per frame holding its own changed codes, and every quote is JSON-encoded
+ * once per print however many phones hold it (the cache below), so a phone costs a string join and
+ * one WebSocket write. The other way, a socket.io room per code and one broadcast per changed code
+ * (encoded once, sent to the room), costs a message per changed code per phone: at 500 phones × 50
+ * codes it sent ~40,000 messages/s (80 a phone, against the rule of one per 100 ms) and delivered
+ * ~35,000–44,000 ticks/s at ~40 % CPU, where these frames sent ~2,300–2,900 messages/s and
+ * delivered 40,000–100,000 ticks/s at 17–37 % (2 shared busy cores; messages are the cost).
+ * The packet is written to the engine.io connection in socket.io's own wire format (protocol v5,
+ * default parser: `2<nsp>,<json array>`), because emit() would encode each phone's batch whole and,
+ * with connection state recovery on, keep every one for replay (2 minutes of them); conflated ticks
+ * need no replay: the client re-syncs by `seq` and snapshot.
+ */
+const TICKS_PACKET_HEAD = `2${QUOTES_NAMESPACE},["ticks",[`
+/**
+ * Builds `ticks` packets. The JSON of each code's latest quote is encoded on first use and then
+ * shared by every phone that holds the code. A published quote is never changed afterwards (every
+ * source builds one per print), so the same object means the same JSON; one entry per code at most.
+ */
+function ticksPacketEncoder(): (quotes: readonly Quote[]) => string {
+  const encodedQuotes = new Map<string, { quote: Quote; json: string }>()
+  return (quotes) => {
+    // Appended piece by piece (V8 keeps a rope): the one copy is the socket's UTF-8 encoding.
+    let packet = TICKS_PACKET_HEAD
+    for (let i = 0; i < quotes.length; i++) {
+      const quote = quotes[i]!
+      let encoded = encodedQuotes.get(quote.code)
+      if (encoded?.quote !== quote) {
+        encoded = { quote, json: JSON.stringify(quote) }
+        encodedQuotes.set(quote.code, encoded)
+      }
+      packet += i === 0 ? encoded.json : `,${encoded.json}`
+    }
+    return `${packet}]]`
+  }
+}
+
 class Subscriber implements TickSink {
   readonly codes = new Set<string>()
-  constructor(readonly socket: QuotesSocket) {}
+  constructor(
+    readonly socket: QuotesSocket,
+    private readonly ticksPacket: (quotes: readonly Quote[]) => string,
+  ) {}
+  /** Its last frame is not yet handed to the kernel: a stalled phone costs one frame, no queue. */
+  isBehind(): boolean {
+    return !this.socket.conn.transport.writable
+  }
   sendTicks(quotes: Quote[]): void {
-    this.socket.emit('ticks', quotes)
+    this.socket.conn.write(this.ticksPacket(quotes))
   }
 }
 
@@ -44,14 +89,26 @@ export function registerQuotesHub(
 ): { close(): void } {
   const namespace = io.of(QUOTES_NAMESPACE) as Namespace<QuotesClientToServer, QuotesServerToClient>
   const conflator = new TickConflator<Subscriber>()
+  const ticksPacket = ticksPacketEncoder()
   const stopQuotes = market.onQuotes((quotes) => conflator.offer(quotes))
-  const flushTimer = setInterval(() => conflator.flush(), TICK_BATCH_MS).unref()
+  let retry: NodeJS.Timeout | undefined
+  const flush = () => {
+    const retryIn = conflator.flush()
+    if (retryIn === undefined || retry) return
+    retry = setTimeout(() => {
+      retry = undefined
+      flush()
+    }, Math.ceil(retryIn)).unref()
+  }
+  const flushTimer = setInterval(flush, TICK_BATCH_MS).unref()
 
-  let lastState = market.status().state
+  // A change of the feed's state or of which codes are stale is news; lag alone is not.
+  const stateOf = (s: FeedStatus) => `${s.state} ${s.staleCodes?.join(',') ?? ''}`
+  let lastState = stateOf(market.status())
   const statusTimer = setInterval(() => {
     const status = market.status()
-    if (status.state === lastState) return
-    lastState = status.state
+    if (stateOf(status) === lastState) return
+    lastState = stateOf(status)
     namespace.emit('status', status)
   }, STATUS_CHECK_MS).unref()
 
@@ -89,7 +146,7 @@ export function registerQuotesHub(
   }
 
   namespace.on('connection', (socket) => {
-    const subscriber = new Subscriber(socket)
+    const subscriber = new Subscriber(socket, ticksPacket)
     if (socket.recovered) {
       for (const room of socket.rooms) {
         if (!room.startsWith(ROOM_PREFIX)) continue
@@ -124,6 +181,7 @@ export function registerQuotesHub(
   return {
     close() {
       clearInterval(flushTimer)
+      clearTimeout(retry)
       clearInterval(statusTimer)
       stopQuotes()
       namespace.removeAllListeners('connection')

@@ -6,8 +6,12 @@ const quote = (code: string, seq: number) => ({ code, seq }) as Quote
 
 class Recorder implements TickSink {
   batches: Quote[][] = []
+  behind = false
   sendTicks(quotes: Quote[]) {
     this.batches.push(quotes)
+  }
+  isBehind() {
+    return this.behind
   }
 }
 
@@ -67,5 +71,49 @@ describe('TickConflator', () => {
     now = 200
     conflator.flush()
     expect(sink.batches).toHaveLength(1)
+  })
+
+  it('holds a sink that is behind, conflating its batch to the latest per code until it catches up', () => {
+    let now = 0
+    const conflator = new TickConflator<Recorder>(() => now)
+    const slow = new Recorder()
+    const other = new Recorder()
+    for (const sink of [slow, other]) {
+      conflator.subscribe(sink, '7203')
+      conflator.subscribe(sink, 'SPX')
+    }
+    slow.behind = true
+    for (let seq = 1; seq <= 50; seq++) {
+      conflator.offer([quote('7203', seq), quote('SPX', seq)])
+      now += 100
+      conflator.flush()
+    }
+    expect(other.batches).toHaveLength(50)
+    expect(slow.batches).toHaveLength(0)
+    slow.behind = false
+    now += 100
+    conflator.flush()
+    // One batch, the latest of each code: nothing queued while it was behind.
+    expect(slow.batches).toEqual([[quote('7203', 50), quote('SPX', 50)]])
+  })
+
+  it('asks for a retry when a send ran late in its window, and keeps the spacing on it', () => {
+    let now = 0
+    const conflator = new TickConflator<Recorder>(() => now)
+    const sink = new Recorder()
+    conflator.subscribe(sink, 'N225')
+    conflator.offer([quote('N225', 1)])
+    // This window's send happened 30 ms into it (a busy loop): the next window is 70 ms later.
+    now = 30
+    expect(conflator.flush()).toBeUndefined()
+    conflator.offer([quote('N225', 2)])
+    now = 100
+    const retryIn = conflator.flush()
+    expect(sink.batches).toHaveLength(1)
+    expect(retryIn).toBeGreaterThan(0)
+    expect(retryIn).toBeLessThanOrEqual(30)
+    now += retryIn!
+    conflator.flush()
+    expect(sink.batches).toEqual([[quote('N225', 1)], [quote('N225', 2)]])
   })
 })

@@ -3,6 +3,7 @@ import type { FundsTables } from './schema/funds'
 import type { IdentityTables } from './schema/identity'
 import type { LedgerTables } from './schema/ledger'
 import type { LoansTables } from './schema/loans'
+import type { NewsTables } from './schema/news'
 import type { OpsTables } from './schema/ops'
 import type { TradingTables } from './schema/trading'
 
@@ -52,7 +53,14 @@ export interface SettingsTable {
 }
 
 export interface Database
-  extends LedgerTables, IdentityTables, OpsTables, FundsTables, TradingTables, LoansTables {
+  extends
+    LedgerTables,
+    IdentityTables,
+    OpsTables,
+    FundsTables,
+    TradingTables,
+    LoansTables,
+    NewsTables {
   users: UsersTable
   sessions: SessionsTable
   settings: SettingsTable

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { priceLimits, tseLimitWidth, type LimitRules } from './limits'
+import { priceLimits, tseLimitWidth, tseRenewalInterval, type LimitRules } from './limits'
 import { isOnTick, roundToTick } from './ticks'
 
 const fine: LimitRules = { market: 'jp', topix500: true }
@@ -22,6 +22,16 @@ const TSE_ROWS: [number, number][] = [
   [15_000_000, 3_000_000], [20_000_000, 4_000_000], [30_000_000, 5_000_000],
   [50_000_000, 7_000_000],
 ]
+
+describe('tseRenewalInterval', () => {
+  it('is a tenth of the limit width, 5 yen below 100 yen (MARKET-RULES §1)', () => {
+    expect(tseRenewalInterval(99)).toBe(5)
+    expect(tseRenewalInterval(150)).toBe(5)
+    expect(tseRenewalInterval(400)).toBe(8)
+    expect(tseRenewalInterval(1_200)).toBe(30)
+    expect(tseRenewalInterval(2_500)).toBe(50)
+  })
+})
 
 describe('tseLimitWidth', () => {
   it('names the rows of the brief', () => {

@@ -71,6 +71,19 @@ export function tseLimitWidth(basePrice: number): number {
   throw new RangeError(`not a base price: ${basePrice}`)
 }
 
+/**
+ * TSE special-quote renewal interval (更新値幅, MARKET-RULES.md §1): a tenth of the daily limit width
+ * for the base price, except 5 yen below 100 yen. A print further than this from the last price
+ * does not trade; a special quote shows instead and moves by this much every 3 minutes.
+ *
+ * @example tseRenewalInterval(99) // 5
+ * @example tseRenewalInterval(2500) // 50
+ * @example tseRenewalInterval(1200) // 30
+ */
+export function tseRenewalInterval(basePrice: number): number {
+  return basePrice < 100 ? 5 : tseLimitWidth(basePrice) / 10
+}
+
 /** China limit percent by board: STAR and ChiNext 20, main-board ST 5 (settable), main board 10. */
 export function chinaLimitPct(rules: LimitRules, options: LimitOptions = {}): number {
   if (rules.board === 'star' || rules.board === 'chinext') return 20

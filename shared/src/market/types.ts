@@ -71,10 +71,27 @@ export interface Quote {
   limitDown: number | null
   /** Epoch milliseconds of the last print. */
   time: number
-  /** Increases by one with every print of this code; a gap tells a client it missed something. */
+  /**
+   * Increases with every print of this code and every move of its special quote; a gap tells a
+   * client it missed something.
+   */
   seq: number
   /** Whether the exchange is in a trading session now. */
   trading: boolean
+  /**
+   * TSE special quote (特別気配, MARKET-RULES.md §1): the next trade would print beyond the last price
+   * ± the renewal interval, so nothing prints and the exchange shows a quote on one side instead —
+   * `bid` when buyers push the price up, `ask` when sellers push it down — moved by one interval
+   * every 3 minutes until orders meet. Market orders are refused meanwhile; limit orders rest. Null
+   * or absent when the code trades normally (and from sources that do not model it).
+   */
+  special?: SpecialQuote | null
+}
+
+/** A special quote in force: which side shows it and at what price. */
+export interface SpecialQuote {
+  side: 'bid' | 'ask'
+  price: number
 }
 
 export type BarInterval = '1m' | '5m' | '15m' | '30m' | '1d' | '1w' | '1M'
@@ -99,4 +116,37 @@ export interface FeedStatus {
   simulated: boolean
   /** Milliseconds since the source last produced a print. */
   lag: number
+  /** Codes that are stale while `state` is not: the real source feeding them stopped. */
+  staleCodes?: string[]
+  /** Real sources (QUOTE_SOURCE poll or replay) and the codes they feed instead of the simulator. */
+  realSources?: RealFeedStatus[]
+}
+
+/** A real source's own state; the UI labels its codes' quotes with `label`. */
+export interface RealFeedStatus {
+  source: 'poll' | 'replay'
+  /** The endpoint's host, or the replayed series' name. */
+  label: string
+  codes: string[]
+  state: FeedState
+  lag: number
+}
+
+/** Price adjustment of bars (MARKET-RULES.md §5): none, forward (前复权), backward (后复权). */
+export type PriceAdjust = 'none' | 'forward' | 'backward'
+
+/**
+ * A corporate action in an instrument's (simulated) history. `factor` is MARKET-RULES.md §5's
+ * f = Pref / Pclose₋₁: 1/N for an N:1 split, 1 − D/Pclose₋₁ for a cash dividend D.
+ */
+export interface CorporateAction {
+  code: string
+  /** Ex-date: the market's local trading day (YYYY-MM-DD). */
+  date: string
+  kind: 'split' | 'dividend'
+  /** split: new shares per old share (2 for a 2:1 split). */
+  ratio?: number
+  /** dividend: cash per share in the market's currency. */
+  cash?: number
+  factor: number
 }

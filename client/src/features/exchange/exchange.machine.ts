@@ -2,6 +2,7 @@ import type { ExchangeRate, ExchangeResult } from '@kabu/shared/api/funds'
 import type { Wallet } from '@kabu/shared/api/ledger'
 import type { Currency } from '@kabu/shared/money/currencies'
 import { assign, fromCallback, fromPromise, setup } from 'xstate'
+import { errorKey, notProvided } from '../../state/review/review-states'
 
 export interface ExchangeDraft {
   from: Currency
@@ -25,12 +26,6 @@ export type ExchangeEvent =
   | { type: 'CANCEL' }
   | { type: 'RETRY' }
   | { type: 'NEW' }
-
-const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`))
-const errorKey = (error: unknown): string => {
-  const msg = (error as { msg?: unknown } | null)?.msg
-  return typeof msg === 'string' && msg !== '' ? msg : 'network_error'
-}
 
 /**
  * Currency exchange: rates and wallets are loaded, the rates stay live (`ratesFeed` sends RATES),

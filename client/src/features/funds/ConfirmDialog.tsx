@@ -6,15 +6,9 @@ import DialogActions from '@mui/material/DialogActions'
 import DialogContent from '@mui/material/DialogContent'
 import DialogTitle from '@mui/material/DialogTitle'
 import Stack from '@mui/material/Stack'
-import Typography from '@mui/material/Typography'
-import type { ReactNode } from 'react'
 import { FormattedMessage } from 'react-intl'
+import { FigureRows, type FigureRow } from '../../ui/FigureRows'
 import { translateServerMessage } from '../../i18n/intl'
-
-export interface ConfirmRow {
-  labelId: string
-  value: ReactNode
-}
 
 /** The last look before money moves: what will happen, and the refusal of a failed try. */
 export function ConfirmDialog({
@@ -29,7 +23,7 @@ export function ConfirmDialog({
 }: {
   open: boolean
   titleId: string
-  rows: ConfirmRow[]
+  rows: FigureRow[]
   error: string | null
   busy: boolean
   /** `<area>`: the buttons are `<area>-confirm` and `<area>-cancel`. */
@@ -44,20 +38,7 @@ export function ConfirmDialog({
       </DialogTitle>
       <DialogContent>
         <Stack spacing={1}>
-          {rows.map((row) => (
-            <Stack
-              key={row.labelId}
-              direction="row"
-              sx={{ justifyContent: 'space-between', gap: 2 }}
-            >
-              <Typography variant="body2" color="text.secondary">
-                <FormattedMessage id={row.labelId} />
-              </Typography>
-              <Typography variant="body2" sx={{ fontWeight: 600, textAlign: 'right' }}>
-                {row.value}
-              </Typography>
-            </Stack>
-          ))}
+          <FigureRows rows={rows} />
           {error && <Alert severity="error">{translateServerMessage(error)}</Alert>}
         </Stack>
       </DialogContent>

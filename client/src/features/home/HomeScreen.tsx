@@ -3,7 +3,10 @@ import { FormattedMessage } from 'react-intl'
 import { Link } from 'react-router-dom'
 import { fetchIndices, fetchRank } from '../../realtime/market-api'
 import { useMarketQuery } from '../../realtime/use-market-query'
+import { MarketPageLinks } from '../../ui/MarketPageLinks'
+import { NewsHeadlines } from '../../ui/news/NewsHeadlines'
 import { FeedStatusChip } from '../../ui/price/FeedStatusChip'
+import { HomeRankings } from './HomeRankings'
 import { IndexStrip } from './IndexStrip'
 import { MarketTabs } from './MarketTabs'
 import { PullToRefresh } from '../../ui/PullToRefresh'
@@ -12,7 +15,10 @@ import { QuoteList } from './QuoteList'
 import { SectionTitle } from './SectionTitle'
 import { useListParams } from './search-params'
 
-/** Home: the indices of the three markets and the most traded stocks of one, all live. */
+/**
+ * Home (spec §2): the indices of the three markets, then for the chosen market its popular stocks,
+ * rankings, the popular news and the summary pages, all live.
+ */
 export function HomeScreen() {
   const { market, set } = useListParams('turnover')
   const indices = useMarketQuery('indices', fetchIndices)
@@ -26,6 +32,7 @@ export function HomeScreen() {
     <PullToRefresh onRefresh={refresh} refreshing={reloading(indices) || reloading(popular)}>
       <SectionTitle title={<FormattedMessage id="home.indices" />} right={<FeedStatusChip />} />
       <IndexStrip query={indices} />
+      <MarketTabs value={market} onChange={(next) => set({ market: next })} />
       <SectionTitle
         title={<FormattedMessage id="home.popular" />}
         right={
@@ -39,8 +46,11 @@ export function HomeScreen() {
           </Button>
         }
       />
-      <MarketTabs value={market} onChange={(next) => set({ market: next })} />
-      <QuoteList query={popular} />
+      <QuoteList query={{ ...popular, data: popular.data?.slice(0, 5) }} />
+      <HomeRankings key={market} market={market} />
+      <NewsHeadlines />
+      <SectionTitle title={<FormattedMessage id="markets.title" />} />
+      <MarketPageLinks market={market} />
     </PullToRefresh>
   )
 }

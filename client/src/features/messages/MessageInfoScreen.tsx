@@ -6,18 +6,19 @@ import { useMachine } from '@xstate/react'
 import { useEffect } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useSearchParams } from 'react-router-dom'
+import type { MessageDetail } from '@kabu/shared/api/inbox'
 import { fromPromise } from 'xstate'
 import { translateServerMessage } from '../../i18n/intl'
+import { detailMachine } from '../../state/detail.machine'
 import { Header } from '../../ui/Header'
 import { Loading } from '../../ui/Loading'
 import { RequireSession } from '../../ui/RequireSession'
 import { messageText } from './message-text'
-import { messageMachine } from './message.machine'
 import { fetchMessage } from './messages.api'
 import { refreshUnread } from './unread'
 
-const liveMessageMachine = messageMachine.provide({
-  actors: { fetchMessage: fromPromise(({ input }) => fetchMessage(input.id)) },
+const liveMessageMachine = detailMachine<MessageDetail>('message').provide({
+  actors: { fetchItem: fromPromise(({ input }) => fetchMessage(input.id)) },
 })
 
 /** /mine/messageInfo?id=: one message in full (opening it marks it read). */
@@ -36,7 +37,7 @@ export function MessageInfoScreen() {
 function MessageInfo({ id }: { id: string }) {
   const intl = useIntl()
   const [state, send] = useMachine(liveMessageMachine, { input: { id } })
-  const { message, failure } = state.context
+  const { item: message, failure } = state.context
   const shown = state.matches('shown')
   // Opening a message marked it read on the server: the badge asks again.
   useEffect(() => {

@@ -5,9 +5,9 @@ import DialogActions from '@mui/material/DialogActions'
 import DialogContent from '@mui/material/DialogContent'
 import DialogTitle from '@mui/material/DialogTitle'
 import Stack from '@mui/material/Stack'
-import Typography from '@mui/material/Typography'
 import type { ReactNode } from 'react'
 import { FormattedMessage } from 'react-intl'
+import { FigureRows, type FigureRow } from '../../ui/FigureRows'
 
 /** The confirmation before a sell or a cancel is sent: what will happen, then yes or back. */
 export function SellConfirm({
@@ -17,13 +17,16 @@ export function SellConfirm({
   busy,
   onConfirm,
   onBack,
+  children,
 }: {
   open: boolean
   titleId: string
-  rows: Array<{ labelId: string; value: ReactNode }>
+  rows: FigureRow[]
   busy: boolean
   onConfirm: () => void
   onBack: () => void
+  /** What the user still chooses before confirming (the quantity of a sell). */
+  children?: ReactNode
 }) {
   return (
     <Dialog
@@ -37,20 +40,8 @@ export function SellConfirm({
       </DialogTitle>
       <DialogContent>
         <Stack spacing={1}>
-          {rows.map((row) => (
-            <Stack
-              key={row.labelId}
-              direction="row"
-              sx={{ justifyContent: 'space-between', gap: 2 }}
-            >
-              <Typography variant="body2" color="text.secondary">
-                <FormattedMessage id={row.labelId} />
-              </Typography>
-              <Typography variant="body2" sx={{ fontWeight: 600, textAlign: 'right' }}>
-                {row.value}
-              </Typography>
-            </Stack>
-          ))}
+          {children}
+          <FigureRows rows={rows} />
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField'
 import ToggleButton from '@mui/material/ToggleButton'
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup'
 import type { WireHolding } from '@kabu/shared/api/trade'
+import { listingByCode } from '@kabu/shared/market/listings/index'
 import { MARKET_OF_TYPE, type MarketType } from '@kabu/shared/market/types'
 import { useMachine } from '@xstate/react'
 import { useEffect, useMemo, useState } from 'react'
@@ -16,12 +17,14 @@ import { formatMoney } from '../../ui/money'
 import { sellEstimate } from './sell-estimate'
 import { liveSellMachine } from './sell.live'
 import { SellConfirm } from './SellConfirm'
+import { SellQuantity } from './SellQuantity'
 
 const PRICE = /^\d{1,14}(\.\d{1,4})?$/
 
 /**
- * Selling a holding (the whole quantity, as the broker sells it) at the market or a limit, or
- * cancelling a resting order; each after a confirmation. Refusals stay on screen, translated.
+ * Selling a holding (all of it by default, or whole lots of it chosen on the confirmation) at the
+ * market or a limit, or cancelling a resting order; each after a confirmation. Refusals stay on
+ * screen, translated.
  */
 export function SellPanel({
   h,
@@ -45,19 +48,17 @@ export function SellPanel({
   }, [config])
   const ended = state.hasTag('ended')
   const phase = String(state.value)
-  // The holding changed on the server (sell accepted, filled, cancelled): show it as it is now.
+  const { partSold } = state.context
+  // The holding changed on the server (sell accepted, filled, part sold, cancelled): show it anew.
   useEffect(() => {
-    if (phase === 'closing' || phase === 'closed' || phase === 'cancelled') onChanged()
-  }, [phase, onChanged])
+    if (phase === 'closing' || phase === 'closed' || phase === 'cancelled' || partSold) onChanged()
+  }, [phase, partSold, onChanged])
 
   const money = (v: string | undefined) => formatMoney(v, currency, intl.locale)
   const price = kind === 'limit' ? limit.trim() : null
-  const estimate = sellEstimate(
-    MARKET_OF_TYPE[type],
-    price ?? h.nowprice,
-    h.stock_num,
-    config ?? {},
-  )
+  const num = state.context.draft?.num ?? h.stock_num
+  const lot = listingByCode(h.code)?.lot ?? h.stock_num
+  const estimate = sellEstimate(MARKET_OF_TYPE[type], price ?? h.nowprice, num, config ?? {})
   const { error } = state.context
   const busy = state.hasTag('busy')
   const selling = state.matches('confirmingSell') || state.matches('selling')
@@ -70,7 +71,7 @@ export function SellPanel({
           {translateServerMessage(error)}
         </Alert>
       )}
-      {state.matches('closed') && (
+      {(state.matches('closed') || state.context.partSold) && (
         <Alert severity="success" data-testid="sell-done">
           <FormattedMessage id="stock.position.sold" />
         </Alert>
@@ -147,7 +148,6 @@ export function SellPanel({
         rows={
           selling
             ? [
-                { labelId: 'stock.position.quantity', value: intl.formatNumber(h.stock_num) },
                 {
                   labelId: 'stock.position.sellPrice',
                   value:
@@ -162,7 +162,17 @@ export function SellPanel({
                 { labelId: 'stock.position.buyPrice', value: money(h.buy_price) },
               ]
         }
-      />
+      >
+        {selling && (
+          <SellQuantity
+            num={num}
+            held={h.stock_num}
+            lot={lot}
+            disabled={busy}
+            onChange={(next) => send({ type: 'QUANTITY', num: next })}
+          />
+        )}
+      </SellConfirm>
     </Stack>
   )
 }

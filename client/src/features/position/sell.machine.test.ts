@@ -4,8 +4,11 @@ import { sellMachine, type StatusEvent } from './sell.machine'
 
 const refusal = (msg: string) => Object.assign(new Error(msg), { msg })
 
-function run(options: { sell?: () => Promise<unknown>; cancel?: () => Promise<unknown> } = {}) {
+function run(
+  options: { sell?: () => Promise<{ id: string }>; cancel?: () => Promise<unknown> } = {},
+) {
   const sent: unknown[] = []
+  const watched: string[] = []
   let report: ((e: StatusEvent) => void) | undefined
   let serial = 0
   const actor = createActor(
@@ -19,7 +22,8 @@ function run(options: { sell?: () => Promise<unknown>; cancel?: () => Promise<un
           sent.push({ cancel: input })
           return (options.cancel ?? (async () => null))()
         }),
-        watch: fromCallback(({ sendBack }) => {
+        watch: fromCallback<StatusEvent, { id: string }>(({ sendBack, input }) => {
+          watched.push(input.id)
           report = sendBack
           return () => (report = undefined)
         }),
@@ -28,7 +32,7 @@ function run(options: { sell?: () => Promise<unknown>; cancel?: () => Promise<un
     }),
     { input: { id: '9' } },
   ).start()
-  return { actor, sent, report: (status: number) => report?.({ type: 'STATUS', status }) }
+  return { actor, sent, watched, report: (status: number) => report?.({ type: 'STATUS', status }) }
 }
 
 describe('sell machine', () => {
@@ -83,5 +87,21 @@ describe('sell machine', () => {
       'idem-1',
       'idem-2',
     ])
+  })
+
+  it('sells the quantity chosen on the confirmation and watches the part it split off', async () => {
+    const h = run({ sell: async () => ({ id: '12' }) })
+    h.actor.send({ type: 'SELL', draft: { num: 300, price: null } })
+    h.actor.send({ type: 'QUANTITY', num: 100 })
+    h.actor.send({ type: 'QUANTITY', num: 0 })
+    expect(h.actor.getSnapshot().context.draft).toEqual({ num: 100, price: null })
+    h.actor.send({ type: 'CONFIRM' })
+    await waitFor(h.actor, (s) => s.matches('closing'))
+    expect(h.sent).toEqual([{ sell: { id: '9', num: 100, price: null, idem: 'idem-2' } }])
+    expect(h.watched).toEqual(['12'])
+    h.report(4)
+    // The rest of the holding is still held: back to idle, ready for another sell.
+    expect(h.actor.getSnapshot().value).toBe('idle')
+    expect(h.actor.getSnapshot().context.partSold).toBe(true)
   })
 })

@@ -10,6 +10,10 @@ export interface SellDraft {
 
 export interface SellContext {
   id: string
+  /** The row the accepted sell created: the holding itself, or the part split off a partial sell. */
+  soldId: string | null
+  /** A part of the holding was sold and closed: the rest is still held and can be sold. */
+  partSold: boolean
   draft: SellDraft | null
   idem: string | null
   error: string | null
@@ -17,6 +21,8 @@ export interface SellContext {
 
 export type SellEvent =
   | { type: 'SELL'; draft: SellDraft }
+  /** The quantity chosen on the confirmation (whole lots, at most the holding). */
+  | { type: 'QUANTITY'; num: number }
   | { type: 'CANCEL_ORDER' }
   | { type: 'CONFIRM' }
   | { type: 'BACK' }
@@ -41,7 +47,9 @@ export const sellMachine = setup({
     input: {} as { id: string },
   },
   actors: {
-    sell: fromPromise<unknown, SellDraft & { id: string; idem: string }>(notProvided('sell')),
+    sell: fromPromise<{ id: string }, SellDraft & { id: string; idem: string }>(
+      notProvided('sell'),
+    ),
     cancelOrder: fromPromise<unknown, { id: string }>(notProvided('cancelOrder')),
     watch: fromCallback<StatusEvent, { id: string }>(() => () => {}),
   },
@@ -52,28 +60,52 @@ export const sellMachine = setup({
   },
 }).createMachine({
   id: 'sell',
-  context: ({ input }) => ({ id: input.id, draft: null, idem: null, error: null }),
+  context: ({ input }) => ({
+    id: input.id,
+    soldId: null,
+    partSold: false,
+    draft: null,
+    idem: null,
+    error: null,
+  }),
   initial: 'idle',
   states: {
     idle: {
       on: {
         SELL: {
           target: 'confirmingSell',
-          actions: [assign({ draft: ({ event }) => event.draft, error: null }), 'newIdem'],
+          actions: [
+            assign({ draft: ({ event }) => event.draft, error: null, partSold: false }),
+            'newIdem',
+          ],
         },
         CANCEL_ORDER: { target: 'confirmingCancel', actions: assign({ error: null }) },
       },
     },
     confirmingSell: {
       tags: ['confirm'],
-      on: { CONFIRM: 'selling', BACK: 'idle' },
+      on: {
+        CONFIRM: 'selling',
+        BACK: 'idle',
+        // A new quantity is a different order: it gets its own idempotency key.
+        QUANTITY: {
+          guard: ({ event }) => Number.isSafeInteger(event.num) && event.num > 0,
+          actions: [
+            assign({ draft: ({ context, event }) => ({ ...context.draft!, num: event.num }) }),
+            'newIdem',
+          ],
+        },
+      },
     },
     selling: {
       tags: ['confirm', 'busy'],
       invoke: {
         src: 'sell',
         input: ({ context }) => ({ ...context.draft!, id: context.id, idem: context.idem ?? '' }),
-        onDone: 'closing',
+        onDone: {
+          target: 'closing',
+          actions: assign({ soldId: ({ event }) => event.output.id }),
+        },
         onError: {
           target: 'idle',
           actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
@@ -82,9 +114,15 @@ export const sellMachine = setup({
     },
     closing: {
       tags: ['busy'],
-      invoke: { src: 'watch', input: ({ context }) => ({ id: context.id }) },
+      // A partial sell is watched on its own row; the rest of the holding stays in holding.
+      invoke: { src: 'watch', input: ({ context }) => ({ id: context.soldId ?? context.id }) },
       on: {
         STATUS: [
+          {
+            guard: ({ context, event }) => event.status === 4 && context.soldId !== context.id,
+            target: 'idle',
+            actions: assign({ partSold: true, soldId: null }),
+          },
           { guard: ({ event }) => event.status === 4, target: 'closed' },
           // Back in holding: the market did not take the sell (a limit that expired).
           { guard: ({ event }) => event.status === 0, target: 'idle' },

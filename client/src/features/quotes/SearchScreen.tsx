@@ -4,6 +4,7 @@ import Box from '@mui/material/Box'
 import IconButton from '@mui/material/IconButton'
 import InputAdornment from '@mui/material/InputAdornment'
 import TextField from '@mui/material/TextField'
+import Typography from '@mui/material/Typography'
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { fetchRank } from '../../realtime/market-api'
@@ -12,6 +13,7 @@ import { useMarketQuery } from '../../realtime/use-market-query'
 import { Header } from '../../ui/Header'
 import { SimulatedBadge } from '../../ui/price/SimulatedBadge'
 import { useOpenStock } from '../../ui/price/use-open-stock'
+import { PopularFunctions } from './PopularFunctions'
 import { PopularStocks } from './PopularStocks'
 import { clearRecent, readRecent, rememberChoice } from './recent-searches'
 import { RecentSearches } from './RecentSearches'
@@ -81,6 +83,11 @@ export function SearchScreen() {
             },
           }}
         />
+        {search.state.status === 'idle' && (
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ pt: 0.75 }}>
+            <FormattedMessage id="search.hint" />
+          </Typography>
+        )}
       </Box>
       {search.state.status === 'idle' ? (
         <>
@@ -92,6 +99,7 @@ export function SearchScreen() {
               setRecent([])
             }}
           />
+          <PopularFunctions />
           <PopularStocks query={popular} onOpen={choose} />
         </>
       ) : (

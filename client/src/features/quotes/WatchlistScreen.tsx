@@ -1,33 +1,33 @@
-import RemoveCircleIcon from '@mui/icons-material/RemoveCircle'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import IconButton from '@mui/material/IconButton'
 import List from '@mui/material/List'
 import Tab from '@mui/material/Tab'
 import Tabs from '@mui/material/Tabs'
-import type { WatchEntry } from '@kabu/shared/api/trade'
-import { MARKET_OF_TYPE, type MarketType } from '@kabu/shared/market/types'
-import { useEffect, useState } from 'react'
+import { MARKET_OF_TYPE } from '@kabu/shared/market/types'
+import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
+import { Link as RouterLink } from 'react-router-dom'
 import { translateServerMessage } from '../../i18n/intl'
 import { EmptyState } from '../../ui/EmptyState'
 import { Header } from '../../ui/Header'
 import { Loading } from '../../ui/Loading'
-import { LiveQuoteRow } from '../../ui/price/LiveQuoteRow'
+import { SimulatedBadge } from '../../ui/price/SimulatedBadge'
 import { useOpenStock } from '../../ui/price/use-open-stock'
 import { RequireSession } from '../../ui/RequireSession'
-import { fetchWatchlist, removeFromWatchlist } from './watchlist.api'
+import { useWatchlist, WATCH_MARKETS, type WatchTab } from './use-watchlist'
+import { WatchRow } from './WatchRow'
 
-const MARKETS: MarketType[] = ['jpy', 'usd', 'cny']
+const TABS: readonly WatchTab[] = [...WATCH_MARKETS, 'all']
 
 /**
  * /quotes/self: the user's watchlist per market with live prices. Stocks are added with the star
- * on their detail; edit mode removes them.
+ * on their detail (or found through search); edit mode removes and reorders them. The last tab
+ * shows every market's list at once.
  */
 export function WatchlistScreen() {
   const intl = useIntl()
-  const [type, setType] = useState<MarketType>('jpy')
+  const [tab, setTab] = useState<WatchTab>('jpy')
   const [editing, setEditing] = useState(false)
   return (
     <RequireSession>
@@ -35,89 +35,75 @@ export function WatchlistScreen() {
         back
         title={<FormattedMessage id="quotes.self.title" />}
         right={
-          <Button onClick={() => setEditing(!editing)} data-testid="watchlist-edit">
-            <FormattedMessage id={editing ? 'quotes.self.done' : 'quotes.self.edit'} />
-          </Button>
+          <>
+            <SimulatedBadge />
+            <Button
+              onClick={() => setEditing(!editing)}
+              aria-pressed={editing}
+              data-testid="watchlist-edit"
+            >
+              <FormattedMessage id={editing ? 'quotes.self.done' : 'quotes.self.edit'} />
+            </Button>
+          </>
         }
       />
-      <Tabs value={type} onChange={(_, v: MarketType) => setType(v)} variant="fullWidth">
-        {MARKETS.map((t) => (
-          <Tab key={t} value={t} label={intl.formatMessage({ id: `mine.market.${t}` })} />
+      <Tabs value={tab} onChange={(_, v: WatchTab) => setTab(v)} variant="fullWidth">
+        {TABS.map((t) => (
+          <Tab
+            key={t}
+            value={t}
+            label={intl.formatMessage({ id: t === 'all' ? 'quotes.self.all' : `mine.market.${t}` })}
+            data-testid={`watchlist-tab-${t}`}
+          />
         ))}
       </Tabs>
-      <Watchlist key={type} type={type} editing={editing} />
+      <Watchlist key={tab} tab={tab} editing={editing} />
     </RequireSession>
   )
 }
 
-function Watchlist({ type, editing }: { type: MarketType; editing: boolean }) {
-  const intl = useIntl()
+function Watchlist({ tab, editing }: { tab: WatchTab; editing: boolean }) {
   const openStock = useOpenStock()
-  const [entries, setEntries] = useState<WatchEntry[] | null>(null)
-  const [failed, setFailed] = useState(false)
-  const [version, setVersion] = useState(0)
-  useEffect(() => {
-    let live = true
-    fetchWatchlist(type).then(
-      (list) => {
-        if (!live) return
-        setEntries(list)
-        setFailed(false)
-      },
-      () => live && setFailed(true),
-    )
-    return () => {
-      live = false
-    }
-  }, [type, version])
-
-  const remove = async (code: string) => {
-    try {
-      await removeFromWatchlist(type, code)
-      setEntries((list) => list?.filter((e) => e.code !== code) ?? null)
-    } catch {
-      // Toasted by the API client; the row stays.
-    }
-  }
+  const { items: entries, failed, reload, remove, move } = useWatchlist(tab)
 
   if (failed && !entries)
     return (
       <Box sx={{ p: 2 }}>
         <Alert severity="error">{translateServerMessage('network_error')}</Alert>
-        <Button onClick={() => setVersion((v) => v + 1)}>
+        <Button onClick={reload}>
           <FormattedMessage id="common.retry" />
         </Button>
       </Box>
     )
   if (!entries) return <Loading />
-  if (entries.length === 0) return <EmptyState text={<FormattedMessage id="quotes.self.empty" />} />
+  if (entries.length === 0)
+    return (
+      <Box sx={{ textAlign: 'center', pb: 4 }}>
+        <EmptyState text={<FormattedMessage id="quotes.self.empty" />} />
+        <Button
+          variant="contained"
+          component={RouterLink}
+          to="/quotes/search"
+          data-testid="watchlist-empty-search"
+        >
+          <FormattedMessage id="quotes.self.findStocks" />
+        </Button>
+      </Box>
+    )
   return (
     <List disablePadding data-testid="watchlist">
-      {entries.map((entry) => (
-        <Box key={entry.code} sx={{ display: 'flex', alignItems: 'center' }}>
-          {editing && (
-            <IconButton
-              color="error"
-              onClick={() => void remove(entry.code)}
-              aria-label={intl.formatMessage({ id: 'quotes.self.remove' })}
-              data-testid={`watchlist-remove-${entry.code}`}
-            >
-              <RemoveCircleIcon />
-            </IconButton>
-          )}
-          <Box sx={{ flex: 1, minWidth: 0 }}>
-            <LiveQuoteRow
-              seed={{
-                code: entry.code,
-                market: MARKET_OF_TYPE[type],
-                kind: 'stock',
-                name: entry.name,
-              }}
-              onOpen={(seed) => openStock(seed)}
-              testId={`watchlist-${entry.code}`}
-            />
-          </Box>
-        </Box>
+      {entries.map((entry, i) => (
+        <WatchRow
+          key={entry.code}
+          entry={entry}
+          market={MARKET_OF_TYPE[entry.type]}
+          editing={editing}
+          first={i === 0}
+          last={i === entries.length - 1}
+          onOpen={openStock}
+          onRemove={remove}
+          onMove={move}
+        />
       ))}
     </List>
   )

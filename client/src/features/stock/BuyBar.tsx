@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import type { Quote } from '@kabu/shared/market/types'
@@ -5,6 +6,7 @@ import { lazy, Suspense, useState } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { useNavigate } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
+import { useFeedStatus } from '../../realtime'
 import { session } from '../../state/session'
 import { WatchStar } from './WatchStar'
 
@@ -19,11 +21,16 @@ export function BuyBar({ quote }: { quote: Quote }) {
   const { token } = useSnapshot(session)
   const navigate = useNavigate()
   const [open, setOpen] = useState(false)
+  // What the feed says, not "not yet synced": the notice must not flash while the socket connects.
+  const feed = useFeedStatus()
+  const stale =
+    feed?.connected === true &&
+    (feed.state === 'stale' || feed.staleCodes?.includes(quote.code) === true)
   if (quote.kind !== 'stock') return null
   return (
     <>
       {/* Keeps the last fields scrollable above the fixed bar. */}
-      <Box sx={{ height: 72 }} />
+      <Box sx={{ height: stale ? 124 : 72 }} />
       <Box
         sx={{
           position: 'fixed',
@@ -40,13 +47,21 @@ export function BuyBar({ quote }: { quote: Quote }) {
           borderTop: 1,
           borderColor: 'divider',
           zIndex: (theme) => theme.zIndex.appBar,
+          flexWrap: 'wrap',
         }}
       >
+        {stale && (
+          <Alert severity="warning" data-testid="stock-stale" sx={{ width: '100%', py: 0 }}>
+            <FormattedMessage id="market.stale.notice" />
+          </Alert>
+        )}
         {token && <WatchStar code={quote.code} market={quote.market} />}
         <Button
           variant="contained"
           size="large"
           fullWidth
+          // Beside the star, on the row under the stale notice when there is one.
+          sx={{ flex: 1, width: 'auto' }}
           data-testid="buy-open"
           onClick={() => (token ? setOpen(true) : navigate('/login/login'))}
         >

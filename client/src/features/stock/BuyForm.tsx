@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert'
+import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
@@ -6,10 +7,10 @@ import ToggleButton from '@mui/material/ToggleButton'
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { translateServerMessage } from '../../i18n/intl'
-import type { OrderRules } from './order-draft'
 import { OrderFigures } from './OrderFigures'
 import { Stepper } from './Stepper'
 import type { OrderForm } from './use-order-form'
+import type { TicketRules } from './use-order-rules'
 
 /**
  * The order ticket: market or limit, lots with a stepper (shares shown), the limit price stepping on
@@ -25,7 +26,7 @@ export function BuyForm({
   onReview,
 }: {
   form: OrderForm
-  rules: OrderRules
+  rules: TicketRules
   currency: string
   error: string | null
   busy: boolean
@@ -33,6 +34,8 @@ export function BuyForm({
 }) {
   const intl = useIntl()
   const needsPassword = rules.fundPasswordRequired && form.fundPassword.trim() === ''
+  // A stale quote is no price to fill at: the broker refuses market orders (quote_stale) meanwhile.
+  const marketPaused = rules.quoteStale && form.kind === 'market'
   return (
     <Stack spacing={2}>
       <ToggleButtonGroup
@@ -42,13 +45,23 @@ export function BuyForm({
         size="small"
         onChange={(_, kind: 'market' | 'limit' | null) => kind && form.setKind(kind)}
       >
-        <ToggleButton value="market" data-testid="order-kind-market">
+        <ToggleButton value="market" data-testid="order-kind-market" disabled={rules.quoteStale}>
           <FormattedMessage id="stock.order.market" />
         </ToggleButton>
         <ToggleButton value="limit" data-testid="order-kind-limit">
           <FormattedMessage id="stock.order.limit" />
         </ToggleButton>
       </ToggleButtonGroup>
+      {rules.quoteStale && (
+        <Alert severity="warning" data-testid="order-stale">
+          <FormattedMessage id="market.stale.notice" />
+          {form.kind === 'limit' && (
+            <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
+              <FormattedMessage id="market.stale.limitOnly" />
+            </Box>
+          )}
+        </Alert>
+      )}
       <Stepper
         label={<FormattedMessage id="stock.order.lots" />}
         text={form.lotsText}
@@ -112,7 +125,7 @@ export function BuyForm({
         variant="contained"
         size="large"
         onClick={onReview}
-        disabled={busy || !form.estimate || needsPassword}
+        disabled={busy || !form.estimate || needsPassword || marketPaused}
         data-testid="order-review"
       >
         <FormattedMessage id="stock.order.review" />

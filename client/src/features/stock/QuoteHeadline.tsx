@@ -6,8 +6,12 @@ import type { Quote } from '@kabu/shared/market/types'
 import { TIME_ZONE } from '@kabu/shared/market/time-zone'
 import { QuoteChange } from '../../ui/price/QuoteChange'
 import { QuotePrice } from '../../ui/price/QuotePrice'
+import { priceFormatOptions } from '../../ui/price/format'
 
-/** The live price big, its change and percent, whether the exchange trades now, and when it last printed. */
+/**
+ * The live price big, its change and percent, whether the exchange trades now (or shows a TSE
+ * special quote instead of trading), and when it last printed.
+ */
 export function QuoteHeadline({ quote, stale }: { quote: Quote; stale: boolean }) {
   const intl = useIntl()
   const lastPrint = intl.formatTime(quote.time, {
@@ -39,10 +43,34 @@ export function QuoteHeadline({ quote, stale }: { quote: Quote; stale: boolean }
             )
           }
         />
+        {quote.special && (
+          <Chip
+            size="small"
+            color="warning"
+            data-testid="quote-special"
+            data-side={quote.special.side}
+            label={
+              <FormattedMessage
+                id={`stock.special.${quote.special.side}`}
+                values={{
+                  price: intl.formatNumber(
+                    quote.special.price,
+                    priceFormatOptions(quote.market, quote.kind, quote.special.price),
+                  ),
+                }}
+              />
+            }
+          />
+        )}
         <Typography variant="caption" color="text.secondary">
           <FormattedMessage id="stock.lastPrint" values={{ time: lastPrint }} />
         </Typography>
       </Stack>
+      {quote.special && (
+        <Typography variant="caption" color="warning.main" data-testid="quote-special-note">
+          <FormattedMessage id="stock.special.note" />
+        </Typography>
+      )}
     </Stack>
   )
 }

@@ -13,6 +13,7 @@ import { MarketLoadFailed } from '../../ui/price/MarketLoadFailed'
 import { SimulatedBadge } from '../../ui/price/SimulatedBadge'
 import { BuyBar } from './BuyBar'
 import { ChartPanel } from './ChartPanel'
+import { DepthTabs } from './DepthTabs'
 import { QuoteFields } from './QuoteFields'
 import { QuoteHeadline } from './QuoteHeadline'
 import { StockTitle } from './StockTitle'
@@ -33,7 +34,7 @@ export function StockScreen() {
   const title = quote ? <StockTitle quote={quote} /> : <FormattedMessage id="stock.title" />
   return (
     <>
-      <Header title={title} back right={<SimulatedBadge />} />
+      <Header title={title} back right={<SimulatedBadge code={code} />} />
       {!code || snapshot.data?.length === 0 || refusedCode(snapshot.error) ? (
         <EmptyState text={<FormattedMessage id="stock.notFound" />} />
       ) : quote ? (
@@ -59,6 +60,7 @@ function StockBody({ quote, stale }: { quote: Quote; stale: boolean }) {
       <QuoteHeadline quote={quote} stale={stale} />
       <QuoteFields quote={quote} />
       <ChartPanel anchor={anchor} />
+      <DepthTabs quote={quote} />
       <BuyBar quote={quote} />
     </>
   )

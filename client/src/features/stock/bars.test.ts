@@ -5,9 +5,13 @@ import {
   minuteStateFrom,
   nextDailyBar,
   nextMinuteBar,
+  nextPeriodBar,
+  periodStateFrom,
+  scaleQuote,
   upsertBar,
   type MinuteState,
 } from './bars'
+import { periodStart } from '@kabu/shared/market/bar-periods'
 
 // 2026-03-10 10:00 in Tokyo = 01:00 UTC.
 const TOKYO_10AM = Date.UTC(2026, 2, 10, 1, 0, 0)
@@ -157,5 +161,62 @@ describe('upsertBar', () => {
       [60, 2],
       [120, 2],
     ])
+  })
+})
+
+describe('5-minute bars from quotes', () => {
+  it('puts every quote of the five minutes into one bar and opens the next at :05', () => {
+    const five = Math.floor(TOKYO_10AM / 1000)
+    let state = minuteStateFrom([bar(five, 2800, 2801, 2799, 2800, 100)], DAY)
+    const inside = nextMinuteBar(state, quote(TOKYO_10AM + 200_000, 2810, 160), 300)!
+    expect(inside.bar).toMatchObject({
+      time: five,
+      open: 2800,
+      high: 2810,
+      close: 2810,
+      volume: 160,
+    })
+    state = inside.state
+    const next = nextMinuteBar(state, quote(TOKYO_10AM + 300_000, 2805, 200), 300)!
+    expect(next.bar).toMatchObject({ time: five + 300, open: 2805, volume: 40 })
+  })
+})
+
+describe('backward-adjusted ticks', () => {
+  it('scale prices by the factor and volumes by the split part; turnover stays money', () => {
+    const q = quote(TOKYO_10AM, 100, 1000)
+    const scaled = scaleQuote(q, { price: 2.5, volume: 0.5 })
+    expect(scaled).toMatchObject({ price: 250, open: 2790 * 2.5, prevClose: 7000, volume: 500 })
+    expect(scaled.turnover).toBe(q.turnover)
+    expect(scaleQuote(q, { price: 1, volume: 1 })).toBe(q)
+  })
+})
+
+describe('weekly bars from the daily bar', () => {
+  const week = periodStart('1w')
+  // Monday 2026-03-09, Tuesday the 10th, then Monday the 16th.
+  const monday = Date.UTC(2026, 2, 9) / 1000
+  const tuesday = monday + 86_400
+
+  it('merges the finished days of the week with today, and starts over in a new week', () => {
+    const state = periodStateFrom([
+      bar(monday, 10, 12, 9, 11, 100),
+      bar(tuesday, 11, 11, 11, 11, 5),
+    ])
+    const today = nextPeriodBar(state, bar(tuesday, 11, 14, 10, 13, 50), week)!
+    expect(today.bar).toEqual({
+      time: monday,
+      open: 10,
+      high: 14,
+      low: 9,
+      close: 13,
+      volume: 150,
+      turnover: 100 * 11 + 50 * 13,
+    })
+    const wednesday = nextPeriodBar(today.state, bar(tuesday + 86_400, 13, 13, 8, 8, 10), week)!
+    expect(wednesday.bar).toMatchObject({ time: monday, open: 10, low: 8, close: 8, volume: 160 })
+    const nextWeek = nextPeriodBar(wednesday.state, bar(monday + 7 * 86_400, 8, 9, 8, 9, 1), week)!
+    expect(nextWeek.bar).toMatchObject({ time: monday + 7 * 86_400, open: 8, volume: 1 })
+    expect(nextPeriodBar(nextWeek.state, bar(tuesday, 1, 1, 1, 1, 1), week)).toBeUndefined()
   })
 })

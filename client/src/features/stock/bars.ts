@@ -60,13 +60,18 @@ export interface MinuteStep {
 }
 
 /**
- * Moves the minute chart by one quote: the quote's price goes into the bar of its minute (extending
- * high/low) or opens the next one; the volume traded since the previous quote is added to it.
- * Returns undefined for a quote that is older than what is drawn.
+ * Moves an intraday chart by one quote: the quote's price goes into the bar of its minute (or of
+ * its `seconds`-long period: 300 for 5-minute bars), extending high/low, or opens the next one; the
+ * volume traded since the previous quote is added to it. Returns undefined for a quote that is
+ * older than what is drawn.
  */
-export function nextMinuteBar(state: MinuteState, quote: Quote): MinuteStep | undefined {
+export function nextMinuteBar(
+  state: MinuteState,
+  quote: Quote,
+  seconds = 60,
+): MinuteStep | undefined {
   const day = localDate(quote.market, quote.time)
-  const time = Math.floor(quote.time / 60_000) * 60
+  const time = Math.floor(quote.time / 1000 / seconds) * seconds
   if (day !== state.day) {
     if (day < state.day) return undefined
     const bar = openBar(time, quote.price, quote.volume, quote.turnover)
@@ -111,4 +116,76 @@ export function upsertBar(bars: Bar[], bar: Bar): boolean {
   else if (!last || bar.time > last.time) bars.push(bar)
   else return false
   return true
+}
+
+/** How adjusted bars relate to the raw prices and volumes a quote carries (1 and 1: unadjusted). */
+export interface QuoteScale {
+  price: number
+  volume: number
+}
+
+/**
+ * A quote in the units of adjusted bars: backward-adjusted charts show today's prices multiplied by
+ * every factor so far, so the ticks that extend them must be too. Turnover is money: unchanged.
+ */
+export function scaleQuote(quote: Quote, scale: QuoteScale): Quote {
+  if (scale.price === 1 && scale.volume === 1) return quote
+  const p = (value: number) => value * scale.price
+  return {
+    ...quote,
+    price: p(quote.price),
+    open: p(quote.open),
+    high: p(quote.high),
+    low: p(quote.low),
+    prevClose: p(quote.prevClose),
+    volume: quote.volume * scale.volume,
+  }
+}
+
+/** Two consecutive stretches of trading as one bar (stamped with the first one's time). */
+export function mergeBars(first: Bar, second: Bar): Bar {
+  return {
+    time: first.time,
+    open: first.open,
+    high: Math.max(first.high, second.high),
+    low: Math.min(first.low, second.low),
+    close: second.close,
+    volume: first.volume + second.volume,
+    turnover: first.turnover + second.turnover,
+  }
+}
+
+/**
+ * What a weekly or monthly chart remembers between ticks: the finished days of the period being
+ * drawn, merged, and the latest day's bar (which ticks still move).
+ */
+export interface PeriodState {
+  prior: Bar | undefined
+  today: Bar | undefined
+}
+
+/** The state after the daily bars of the current period (oldest first; the last is the latest). */
+export function periodStateFrom(days: readonly Bar[]): PeriodState {
+  let prior: Bar | undefined
+  for (const day of days.slice(0, -1)) prior = prior ? mergeBars(prior, day) : day
+  return { prior, today: days.at(-1) }
+}
+
+/**
+ * Folds today's daily bar into its week or month (`periodOf` gives a time's period start): a new
+ * day closes the one before into the period, a new period starts from nothing. Returns undefined
+ * for a day older than the one followed.
+ */
+export function nextPeriodBar(
+  state: PeriodState,
+  day: Bar,
+  periodOf: (time: number) => number,
+): { state: PeriodState; bar: Bar } | undefined {
+  const { today } = state
+  if (today && day.time < today.time) return undefined
+  let prior = state.prior
+  if (today && day.time > today.time) prior = prior ? mergeBars(prior, today) : today
+  if (prior && periodOf(prior.time) !== periodOf(day.time)) prior = undefined
+  const merged = prior ? mergeBars(prior, day) : day
+  return { state: { prior, today: day }, bar: { ...merged, time: periodOf(day.time) } }
 }

@@ -1,12 +1,16 @@
 import type { MarketType, Quote } from '@kabu/shared/market/types'
 import { useCallback, useEffect, useState } from 'react'
+import { useIsStale } from '../../realtime'
 import { loadOrderRules } from './order.live'
 import type { OrderRules } from './order-draft'
+
+/** The rules plus whether the quote is stale now: the broker refuses market orders then. */
+export type TicketRules = OrderRules & { quoteStale: boolean }
 
 export type RulesLoad =
   | { state: 'loading' }
   | { state: 'failed'; retry: () => void }
-  | { state: 'ready'; rules: OrderRules; reload: () => void }
+  | { state: 'ready'; rules: TicketRules; reload: () => void }
 
 /**
  * The wallet, fees and grid the ticket shows, loaded when the sheet opens (and again on demand after
@@ -18,6 +22,7 @@ export function useOrderRules(type: MarketType, quote: Quote, open: boolean): Ru
     failed: false,
   })
   const [version, setVersion] = useState(0)
+  const quoteStale = useIsStale(quote.code)
   const reload = useCallback(() => setVersion((v) => v + 1), [])
   // Re-read only when the sheet opens or a reload is asked for, not on every tick.
   const code = quote.code
@@ -34,7 +39,7 @@ export function useOrderRules(type: MarketType, quote: Quote, open: boolean): Ru
     }
   }, [type, code, anchor, open, version])
 
-  if (load.rules) return { state: 'ready', rules: load.rules, reload }
+  if (load.rules) return { state: 'ready', rules: { ...load.rules, quoteStale }, reload }
   if (load.failed) return { state: 'failed', retry: reload }
   return { state: 'loading' }
 }

@@ -1,4 +1,4 @@
-import Box from '@mui/material/Box'
+import type { CSSProperties } from 'react'
 import { useIntl } from 'react-intl'
 import type { Market, Quote } from '@kabu/shared/market/types'
 import { changeFormatOptions, PERCENT_CHANGE_OPTIONS, percentFraction } from './format'
@@ -13,6 +13,19 @@ export interface ChangeProps {
   /** `both`: "+12.5 +0.45%"; `pct`: the percent only; `pill`: the percent on a coloured block. */
   variant?: 'both' | 'pct' | 'pill'
   testId?: string
+}
+
+// Fixed styles: live lists re-render this ten times a second per row (see Price).
+const PILL: CSSProperties = {
+  color: '#fff',
+  borderRadius: 4,
+  padding: '4px 8px',
+  minWidth: 76,
+  display: 'inline-block',
+  textAlign: 'center',
+  fontWeight: 600,
+  fontVariantNumeric: 'tabular-nums',
+  fontSize: 14,
 }
 
 /** The day's change and percent change, signed and coloured by direction. */
@@ -33,25 +46,9 @@ export function Change({
       : intl.formatNumber(percentFraction(changePct), PERCENT_CHANGE_OPTIONS)
   if (variant === 'pill') {
     return (
-      <Box
-        component="span"
-        data-testid={testId}
-        sx={{
-          bgcolor: color,
-          color: '#fff',
-          borderRadius: 1,
-          px: 1,
-          py: 0.5,
-          minWidth: 76,
-          display: 'inline-block',
-          textAlign: 'center',
-          fontWeight: 600,
-          fontVariantNumeric: 'tabular-nums',
-          fontSize: 14,
-        }}
-      >
+      <span data-testid={testId} style={{ ...PILL, backgroundColor: color }}>
         {pct}
-      </Box>
+      </span>
     )
   }
   const amount =
@@ -59,8 +56,8 @@ export function Change({
       ? '--'
       : intl.formatNumber(change, changeFormatOptions(market, kind, price))
   return (
-    <Box component="span" data-testid={testId} sx={{ color, fontVariantNumeric: 'tabular-nums' }}>
+    <span data-testid={testId} style={{ color, fontVariantNumeric: 'tabular-nums' }}>
       {variant === 'both' ? `${amount}  ${pct}` : pct}
-    </Box>
+    </span>
   )
 }

@@ -1,12 +1,9 @@
-import Box from '@mui/material/Box'
-import { keyframes } from '@mui/material/styles'
-import { useState } from 'react'
+import { useTheme } from '@mui/material/styles'
+import { useLayoutEffect, useRef, type CSSProperties } from 'react'
 import { useIntl } from 'react-intl'
 import type { Market, Quote } from '@kabu/shared/market/types'
 import { priceFormatOptions } from './format'
 import { useTrendColor, useTrendPalette } from './use-trend-color'
-
-const fade = keyframes`from { background-color: var(--flash); } to { background-color: transparent; }`
 
 export interface PriceProps {
   value: number | undefined
@@ -20,42 +17,58 @@ export interface PriceProps {
   fontSize?: number | string
 }
 
+// Live lists re-render prices ten times a second per row: fixed style objects (not MUI's sx, which
+// makes a class per new value) keep a tick's cost to the number itself, and the flash is the
+// opacity of an overlay on its own layer, which the compositor fades without repainting the row
+// each frame (a background-colour animation repaints 50 rows 60 times a second).
+const PRICE: CSSProperties = {
+  position: 'relative',
+  fontWeight: 600,
+  fontVariantNumeric: 'tabular-nums',
+  padding: '0 2px',
+}
+const FLASH: CSSProperties = {
+  position: 'absolute',
+  inset: 0,
+  borderRadius: 4,
+  opacity: 0,
+  willChange: 'opacity',
+  pointerEvents: 'none',
+}
+const FLASH_MS = 700
+
 /**
  * A price on the market's precision, coloured by the day's change, flashing briefly in the colour
  * of the move whenever it changes (so a user sees which prices just ticked).
  */
 export function Price({ value, market, kind, change, testId, stale, fontSize }: PriceProps) {
   const intl = useIntl()
+  const theme = useTheme()
   const color = useTrendColor(change)
   const palette = useTrendPalette()
-  // Derived during render (not in an effect) so the flash starts in the same paint as the number.
-  const [seen, setSeen] = useState({ value, moves: 0, up: true })
-  if (seen.value !== value) {
+  const flash = useRef<HTMLSpanElement>(null)
+  const shown = useRef(value)
+
+  useLayoutEffect(() => {
+    const before = shown.current
+    shown.current = value
     // Only a move from one price to another flashes; the first price arriving does not.
-    const before = seen.value
-    const moved = value !== undefined && before !== undefined
-    setSeen({ value, moves: moved ? seen.moves + 1 : seen.moves, up: moved && value > before })
-  }
-  const flashes = seen.moves > 0 && value !== undefined
+    if (before === undefined || value === undefined || before === value) return
+    const overlay = flash.current
+    if (!overlay?.animate) return
+    overlay.style.backgroundColor = `${value > before ? palette.up : palette.down}40`
+    overlay.animate([{ opacity: 1 }, { opacity: 0 }], { duration: FLASH_MS, easing: 'ease-out' })
+  }, [value, palette])
+
   return (
-    <Box
-      component="span"
-      key={seen.moves}
+    <span
       data-testid={testId}
-      sx={{
-        color: stale ? 'text.disabled' : color,
-        fontSize,
-        fontVariantNumeric: 'tabular-nums',
-        fontWeight: 600,
-        borderRadius: 0.5,
-        px: 0.25,
-        '--flash': `${seen.up ? palette.up : palette.down}40`,
-        animation: flashes ? `${fade} 700ms ease-out` : 'none',
-      }}
+      style={{ ...PRICE, fontSize, color: stale ? theme.palette.text.disabled : color }}
     >
+      <span ref={flash} aria-hidden style={FLASH} />
       {value === undefined
         ? '--'
         : intl.formatNumber(value, priceFormatOptions(market, kind, value))}
-    </Box>
+    </span>
   )
 }

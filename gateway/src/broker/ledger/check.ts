@@ -1,8 +1,6 @@
-import { sql, type Kysely } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { Database } from '../../store/index'
-
-// PostgreSQL's sum(bigint) is numeric; the cast keeps both stores answering bigint.
-const sumOf = (column: string) => sql<bigint>`cast(coalesce(sum(${sql.ref(column)}), 0) as bigint)`
+import { sumOf } from './ledger.sql'
 
 async function unbalancedTransactions(db: Kysely<Database>): Promise<string[]> {
   const rows = await db

@@ -1,10 +1,12 @@
-import type { Kysely } from 'kysely'
+import { randomInt } from 'node:crypto'
+import { sql, type Kysely } from 'kysely'
 import type { Currency } from '@kabu/shared/money/currencies'
 import type { Clock } from '../../clock'
 import type { Database } from '../../store/index'
 import { Refusal } from '../refusal'
 import { checkLedger } from './check'
 import * as q from './ledger.sql'
+import { postInOneStatement } from './post.pg.sql'
 import { assertBalanced } from './postings'
 
 /** A user's books: cash they may use, cash held for a pending request, money owed on credit. */
@@ -46,19 +48,55 @@ export interface Ledger {
    */
   post(trx: Kysely<Database>, tx: LedgerTxInput): Promise<{ txId: bigint }>
   balances(db: Kysely<Database>, userId: bigint, currency: Currency): Promise<Balances>
+  /** A house book's balance in one currency, all its shards together. */
+  houseBalance(db: Kysely<Database>, book: HouseBook, currency: Currency): Promise<bigint>
   /** The invariant checker (DESIGN.md "Money is exact and traceable"). */
   check(db: Kysely<Database>): Promise<{ ok: boolean; violations: string[] }>
 }
 
-function keyOf(ref: AccountRef): q.AccountKey {
+/**
+ * How many rows each house book has per currency. Every order moves bank_clearing and fees; with
+ * one row each, concurrent orders queued on its lock until commit. Readers sum the shards, so the
+ * number can change without a migration.
+ */
+export const HOUSE_SHARDS = 16n
+
+/**
+ * The transaction's house shard: by user, so one user's orders (which queue on that user's own
+ * books anyway) share a shard and different users rarely meet; any shard when there is no user.
+ */
+const shardOf = (tx: LedgerTxInput) =>
+  tx.userId === null ? BigInt(randomInt(Number(HOUSE_SHARDS))) : tx.userId % HOUSE_SHARDS
+
+function keyOf(ref: AccountRef, shard: bigint): q.AccountKey {
   return 'user' in ref
-    ? { userId: ref.user, book: ref.book, currency: ref.currency }
-    : { userId: null, book: ref.house, currency: ref.currency }
+    ? { userId: ref.user, book: ref.book, currency: ref.currency, shard: 0n }
+    : { userId: null, book: ref.house, currency: ref.currency, shard }
 }
 
-// Accounts are found or created in one canonical order, so two transactions creating the same
-// new accounts (the fx books of a pair, say) cannot wait on each other's inserts.
-const byKeyText = (a: q.AccountKey, b: q.AccountKey) => (q.keyText(a) < q.keyText(b) ? -1 : 1)
+const isHouse = (key: q.AccountKey) => key.userId === null
+
+const distinctAccounts = (lines: readonly { key: q.AccountKey }[]) =>
+  new Set(lines.map((line) => q.keyText(line.key))).size === lines.length
+
+/**
+ * PostgreSQL's placeholders are $1, SQLite's are ?: compiling a one-parameter query (no database
+ * call) tells which store the caller's transaction is on.
+ */
+const onPostgres = (db: Kysely<Database>) => sql`${0}`.compile(db).sql === '$1'
+
+/**
+ * The order rows are locked in: users' books, then house books, each by name. One global order,
+ * so two transactions queue behind each other on PostgreSQL instead of deadlocking (as long as a
+ * transaction posts once, which every caller does). Houses last: every order moves the same few
+ * house rows, so a user debit that overdraws is refused before any is held, and they are held
+ * only for the end of the transaction.
+ */
+function lockOrder(a: q.AccountKey, b: q.AccountKey): number {
+  if (isHouse(a) !== isHouse(b)) return isHouse(a) ? 1 : -1
+  const [x, y] = [q.keyText(a), q.keyText(b)]
+  return x < y ? -1 : x > y ? 1 : 0
+}
 
 /**
  * The double-entry ledger behind every figure. Every balance change is a transaction of entries
@@ -77,28 +115,26 @@ export function createLedger(deps: { clock: Clock }): Ledger {
     async post(trx, tx) {
       assertBalanced(tx.postings)
       const now = deps.clock.now()
+      const shard = shardOf(tx)
+      const lines = tx.postings
+        .map((posting) => ({ key: keyOf(posting.account, shard), amount: posting.amount }))
+        .sort((a, b) => lockOrder(a.key, b.key))
+      if (onPostgres(trx) && distinctAccounts(lines)) {
+        const txId = await postInOneStatement(trx, { ...tx, now }, lines)
+        if (txId === undefined) throw new Refusal('insufficient_balance')
+        return { txId }
+      }
       const txId = await q.insertTransaction(trx, { ...tx, now })
-      const keyed = tx.postings.map((posting) => ({
-        key: keyOf(posting.account),
-        amount: posting.amount,
-      }))
-      const ids = await q.accountIds(trx, [...keyed.map((k) => k.key)].sort(byKeyText), now)
-      const lines = keyed.map(({ key, amount }) => ({
-        id: ids.get(q.keyText(key)) as bigint,
-        house: key.userId === null,
-        amount,
-      }))
-      // Every order moves the same few house rows, so they are locked last: a user debit that
-      // overdraws is refused before any house row is held, and the house rows are held only for
-      // the end of the transaction. Users by id, then houses by id, is still one global order,
-      // so two transactions queue behind each other on PostgreSQL instead of deadlocking (as
-      // long as a transaction posts once, which every caller does).
-      lines.sort((a, b) => (a.house !== b.house ? (a.house ? 1 : -1) : a.id < b.id ? -1 : 1))
       const entries = []
-      for (const line of lines) {
-        const balanceAfter = await q.addToBalance(trx, line.id, line.amount)
-        if (balanceAfter === undefined) throw new Refusal('insufficient_balance')
-        entries.push({ txId, accountId: line.id, amount: line.amount, balanceAfter })
+      // One statement per line, by the account's name: no lookup of ids first, and an account
+      // used for the first time is created by the same statement.
+      for (const { key, amount } of lines) {
+        const moved =
+          key.userId !== null && amount < 0n
+            ? await q.debitUser(trx, { ...key, userId: key.userId }, amount)
+            : await q.addToAccount(trx, key, amount, now)
+        if (moved === undefined) throw new Refusal('insufficient_balance')
+        entries.push({ txId, accountId: moved.id, amount, balanceAfter: moved.balance })
       }
       // Written while every row is still locked, so an account's newest entry stays its last.
       await q.insertEntries(trx, entries)
@@ -110,6 +146,8 @@ export function createLedger(deps: { clock: Clock }): Ledger {
       const of = (book: UserBook) => rows.find((r) => r.book === book)?.balance ?? 0n
       return { available: of('available'), frozen: of('frozen'), borrowed: of('borrowed') }
     },
+
+    houseBalance: q.houseBalance,
 
     check: checkLedger,
   }

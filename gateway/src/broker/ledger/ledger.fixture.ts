@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import type { Currency } from '@kabu/shared/money/currencies'
 import { freshDatabase } from '../../../../tests/support/db'
 import { createClock } from '../../clock'
 import { migrateToLatest, type Database } from '../../store/index'
@@ -11,7 +12,7 @@ export interface LedgerFixture {
   /** A new user row; ledger rows can never be deleted, so tests isolate by using fresh users. */
   newUser(): Promise<bigint>
   /** A deposit from bank_clearing to the user's available book. */
-  deposit(userId: bigint, amount: bigint, currency?: 'JPY' | 'USD'): Promise<void>
+  deposit(userId: bigint, amount: bigint, currency?: Currency): Promise<void>
   close(): Promise<void>
 }
 

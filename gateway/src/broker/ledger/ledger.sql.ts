@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import type { Currency } from '@kabu/shared/money/currencies'
 import type { Database } from '../../store/index'
 
@@ -6,87 +6,81 @@ import type { Database } from '../../store/index'
 
 type Db = Kysely<Database>
 
+// PostgreSQL's sum(bigint) is numeric; the cast keeps both stores answering bigint.
+export const sumOf = (column: string) =>
+  sql<bigint>`cast(coalesce(sum(${sql.ref(column)}), 0) as bigint)`
+
+/** A user's book (shard 0), or one shard of a house book (migration 0010-house-shards). */
 export interface AccountKey {
   userId: bigint | null
   book: string
   currency: Currency
+  shard: bigint
 }
 
-/** How an account is named in the maps below: user (or none for the house), book, currency. */
-export const keyText = (key: AccountKey) => `${key.userId ?? ''}/${key.book}/${key.currency}`
+/** An account's name, for one canonical order: user (none for the house), book, currency, shard. */
+export const keyText = (key: AccountKey) =>
+  `${key.userId ?? ''}/${key.book}/${key.currency}/${key.shard}`
 
-/**
- * The ids of accounts, creating those used for the first time, in one query when they all exist
- * (the usual case: an order's few accounts cost one round trip, not one each). ON CONFLICT DO
- * NOTHING makes two transactions creating the same account at once safe on both stores: on
- * PostgreSQL the second waits for the first and then finds its row. Missing accounts are created
- * in the order given, so callers pass one canonical order and two creators never wait on each
- * other's inserts.
- */
-export async function accountIds(
-  db: Db,
-  keys: readonly AccountKey[],
-  now: number,
-): Promise<Map<string, bigint>> {
-  const ids = await findAccounts(db, keys)
-  const missing = keys.filter((key) => !ids.has(keyText(key)))
-  if (missing.length === 0) return ids
-  for (const key of missing) {
-    await db
-      .insertInto('ledger_accounts')
-      .values({ user_id: key.userId, book: key.book, currency: key.currency, created_at: now })
-      .onConflict((oc) => oc.doNothing())
-      .execute()
-  }
-  for (const [text, id] of await findAccounts(db, missing)) ids.set(text, id)
-  for (const key of missing) {
-    if (!ids.has(keyText(key))) throw new Error(`ledger account ${keyText(key)} not created`)
-  }
-  return ids
-}
-
-async function findAccounts(db: Db, keys: readonly AccountKey[]): Promise<Map<string, bigint>> {
-  const rows = await db
-    .selectFrom('ledger_accounts')
-    .select(['id', 'user_id', 'book', 'currency'])
-    .where((eb) =>
-      eb.or(
-        keys.map((key) =>
-          eb.and([
-            key.userId === null ? eb('user_id', 'is', null) : eb('user_id', '=', key.userId),
-            eb('book', '=', key.book),
-            eb('currency', '=', key.currency),
-          ]),
-        ),
-      ),
-    )
-    .execute()
-  const ids = new Map<string, bigint>()
-  for (const r of rows) {
-    ids.set(keyText({ userId: r.user_id, book: r.book, currency: r.currency as Currency }), r.id)
-  }
-  return ids
+export interface Moved {
+  id: bigint
+  balance: bigint
 }
 
 /**
- * Adds `amount` to a balance in one statement. A user's account only moves when the result stays
- * at or above zero, judged on the row as it is when the lock is taken (PostgreSQL re-evaluates the
- * WHERE after waiting under READ COMMITTED), so concurrent debits can never overdraw.
- * Returns the new balance, or undefined when the debit would overdraw.
+ * Takes `-amount` from a user's book in one statement, by its natural key (no id lookup first),
+ * only when the result stays at or above zero, judged on the row as it is when the lock is taken
+ * (PostgreSQL re-evaluates the WHERE after waiting under READ COMMITTED), so concurrent debits
+ * can never overdraw. Undefined when it would overdraw, or the book was never credited.
  */
-export async function addToBalance(
+export async function debitUser(
   db: Db,
-  id: bigint,
+  key: AccountKey & { userId: bigint },
   amount: bigint,
-): Promise<bigint | undefined> {
-  const row = await db
+): Promise<Moved | undefined> {
+  return db
     .updateTable('ledger_accounts')
     .set((eb) => ({ balance: eb('balance', '+', amount) }))
-    .where('id', '=', id)
-    .where((eb) => eb.or([eb('user_id', 'is', null), eb(eb('balance', '+', amount), '>=', 0n)]))
-    .returning('balance')
+    .where('user_id', '=', key.userId)
+    .where('book', '=', key.book)
+    .where('currency', '=', key.currency)
+    .where((eb) => eb(eb('balance', '+', amount), '>=', 0n))
+    .returning(['id', 'balance'])
     .executeTakeFirst()
-  return row?.balance
+}
+
+/**
+ * Adds `amount` to an account that may not exist yet, creating it, in one statement: a user
+ * credit, or any move of a house book (which may go below zero). ON CONFLICT makes two
+ * transactions creating the same account at once safe on both stores: on PostgreSQL the second
+ * waits for the first and then updates its row.
+ */
+export async function addToAccount(
+  db: Db,
+  key: AccountKey,
+  amount: bigint,
+  now: number,
+): Promise<Moved> {
+  return db
+    .insertInto('ledger_accounts')
+    .values({
+      user_id: key.userId,
+      book: key.book,
+      currency: key.currency,
+      shard: key.shard,
+      balance: amount,
+      created_at: now,
+    })
+    .onConflict((oc) =>
+      (key.userId === null
+        ? oc.columns(['book', 'currency', 'shard']).where('user_id', 'is', null)
+        : oc.columns(['user_id', 'book', 'currency']).where('user_id', 'is not', null)
+      ).doUpdateSet((eb) => ({
+        balance: eb('ledger_accounts.balance', '+', eb.ref('excluded.balance')),
+      })),
+    )
+    .returning(['id', 'balance'])
+    .executeTakeFirstOrThrow()
 }
 
 export async function insertTransaction(
@@ -136,4 +130,16 @@ export function allUserBalances(db: Db, userId: bigint) {
     .select(['book', 'currency', 'balance'])
     .where('user_id', '=', userId)
     .execute()
+}
+
+/** A house book's balance in one currency: the sum of its shards (0 before its first posting). */
+export async function houseBalance(db: Db, book: string, currency: Currency): Promise<bigint> {
+  const row = await db
+    .selectFrom('ledger_accounts')
+    .select(sumOf('balance').as('balance'))
+    .where('user_id', 'is', null)
+    .where('book', '=', book)
+    .where('currency', '=', currency)
+    .executeTakeFirstOrThrow()
+  return row.balance
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { expectLedgerConsistent } from '../../../../tests/support/invariants'
 import { Refusal } from '../refusal'
+import { HOUSE_SHARDS } from './index'
 import { ledgerFixture, type LedgerFixture } from './ledger.fixture'
 
 let f: LedgerFixture
@@ -121,14 +122,69 @@ describe(`ledger (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'})`, ()
   it('lets house books go below zero (bank clearing is the outside world)', async () => {
     const user = await f.newUser()
     await f.deposit(user, 7n, 'USD')
-    const house = await f.db
+    expect(await f.ledger.houseBalance(f.db, 'bank_clearing', 'USD')).toBeLessThan(0n)
+  })
+
+  it('spreads a house book over shards by user, and its balance sums them', async () => {
+    const before = await f.ledger.houseBalance(f.db, 'bank_clearing', 'HKD')
+    const users = await Promise.all(Array.from({ length: 3 }, () => f.newUser()))
+    await Promise.all(users.map((user, i) => f.deposit(user, BigInt(100 + i), 'HKD')))
+    await f.deposit(users[0] as bigint, 1n, 'HKD')
+    const shards = await f.db
       .selectFrom('ledger_accounts')
-      .select('balance')
+      .select(['shard', 'balance'])
       .where('user_id', 'is', null)
       .where('book', '=', 'bank_clearing')
-      .where('currency', '=', 'USD')
-      .executeTakeFirstOrThrow()
-    expect(house.balance).toBeLessThan(0n)
+      .where('currency', '=', 'HKD')
+      .orderBy('shard')
+      .execute()
+    // Three consecutive users, three shards; the first user's second deposit reused its shard.
+    expect(shards.map((s) => s.shard)).toEqual(
+      users.map((u) => u % HOUSE_SHARDS).sort((a, b) => Number(a - b)),
+    )
+    expect(await f.ledger.houseBalance(f.db, 'bank_clearing', 'HKD')).toBe(before - 304n)
+    expect(await f.ledger.houseBalance(f.db, 'fees', 'HKD')).toBe(0n)
+  })
+
+  it('refuses a shard on a user book: only house books are split', async () => {
+    const user = await f.newUser()
+    const error = await failure(() =>
+      f.db
+        .insertInto('ledger_accounts')
+        .values({ user_id: user, book: 'available', currency: 'USD', shard: 1, created_at: 1 })
+        .execute(),
+    )
+    expect((error as { code?: string }).code).toMatch(/^(SQLITE_CONSTRAINT_CHECK|23514)$/)
+  })
+
+  it('posts a transaction that names one account twice, an entry per line', async () => {
+    const user = await f.newUser()
+    await f.deposit(user, 50n)
+    const mine = (book: 'available' | 'frozen', amount: bigint) => ({
+      account: { user, book, currency: 'JPY' as const },
+      amount,
+    })
+    await f.db.transaction().execute((trx) =>
+      f.ledger.post(trx, {
+        kind: 'withdraw_freeze',
+        userId: user,
+        orderNo: 'TWICE',
+        postings: [mine('available', -20n), mine('available', -30n), mine('frozen', 50n)],
+      }),
+    )
+    expect(await f.ledger.balances(f.db, user, 'JPY')).toMatchObject({ available: 0n, frozen: 50n })
+    const afters = await f.db
+      .selectFrom('ledger_entries as e')
+      .innerJoin('ledger_transactions as t', 't.id', 'e.tx_id')
+      .select(['e.amount', 'e.balance_after'])
+      .where('t.order_no', '=', 'TWICE')
+      .orderBy('e.id')
+      .execute()
+    expect(afters).toEqual([
+      { amount: -20n, balance_after: 30n },
+      { amount: -30n, balance_after: 0n },
+      { amount: 50n, balance_after: 50n },
+    ])
   })
 
   it('rejects postings that do not balance, name no currency or move zero, writing nothing', async () => {

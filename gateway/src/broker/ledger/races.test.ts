@@ -154,6 +154,42 @@ describe(`races (${store})`, () => {
     }
   })
 
+  it('buys and sells of many users at once, sharing house shards, end without a deadlock', async () => {
+    // More users than shards, so some share a shard; each user's orders also race each other.
+    const users = await Promise.all(Array.from({ length: 20 }, () => f.newUser()))
+    for (const user of users) await f.deposit(user, 10_000n)
+    const trade = (user: bigint, side: 'buy' | 'sell', i: number) =>
+      f.db.transaction().execute((trx) =>
+        f.ledger.post(trx, {
+          kind: `trade_${side}`,
+          userId: user,
+          orderNo: `T-${user}-${side}-${i}`,
+          postings:
+            side === 'buy'
+              ? [
+                  { account: { user, book: 'available', currency: 'JPY' }, amount: -103n },
+                  { account: { house: 'bank_clearing', currency: 'JPY' }, amount: 100n },
+                  { account: { house: 'fees', currency: 'JPY' }, amount: 3n },
+                ]
+              : [
+                  { account: { house: 'bank_clearing', currency: 'JPY' }, amount: -100n },
+                  { account: { house: 'fees', currency: 'JPY' }, amount: 2n },
+                  { account: { user, book: 'available', currency: 'JPY' }, amount: 98n },
+                ],
+        }),
+      )
+    const fees = await f.ledger.houseBalance(f.db, 'fees', 'JPY')
+    await Promise.all(
+      users.flatMap((user) =>
+        [0, 1, 2].flatMap((i) => [trade(user, 'buy', i), trade(user, 'sell', i)]),
+      ),
+    )
+    for (const user of users) {
+      expect((await f.ledger.balances(f.db, user, 'JPY')).available).toBe(10_000n - 3n * 5n)
+    }
+    expect(await f.ledger.houseBalance(f.db, 'fees', 'JPY')).toBe(fees + 20n * 3n * 5n)
+  })
+
   it('refuses a malformed idem without running', async () => {
     const user = await f.newUser()
     for (const idem of ['', 'x'.repeat(65), 'a b', 'é']) {

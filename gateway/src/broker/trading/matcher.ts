@@ -38,7 +38,10 @@ export function createMatcher(deps: MatcherDeps) {
   let unsubscribe: (() => void) | null = null
 
   async function match(quotes: readonly Quote[]): Promise<number> {
-    const live = new Map(quotes.filter((q) => q.trading && q.price > 0).map((q) => [q.code, q]))
+    // A special quote carries the last trade's price, not a new print: nothing fills on it.
+    const live = new Map(
+      quotes.filter((q) => q.trading && q.price > 0 && !q.special).map((q) => [q.code, q]),
+    )
     if (live.size === 0) return 0
     let filled = 0
     for (const h of await restingOn(deps.db, [...live.keys()])) {

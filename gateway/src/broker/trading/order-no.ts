@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto'
-import { localDate } from '@kabu/shared/market/time-zone'
 
 /**
  * A stock order's number, shown in fund records: `TR`, the Tokyo date and 40 random bits (like the
@@ -8,5 +7,11 @@ import { localDate } from '@kabu/shared/market/time-zone'
  * @example newTradeNo(now) // 'TR20260302-8f3a1c09d2'
  */
 export function newTradeNo(now: number): string {
-  return `TR${localDate('jp', now).replaceAll('-', '')}-${randomBytes(5).toString('hex')}`
+  return `TR${tokyoDate(now)}-${randomBytes(5).toString('hex')}`
 }
+
+// Japan keeps UTC+9 all year (no DST), so its date needs no Intl time-zone formatting, which was
+// ~2 % of the gateway's CPU per order. YYYYMMDD.
+const JST_OFFSET_MS = 9 * 3_600_000
+const tokyoDate = (now: number) =>
+  new Date(now + JST_OFFSET_MS).toISOString().slice(0, 10).replaceAll('-', '')

@@ -24,10 +24,16 @@ export function tradable(market: MarketService, code: string): Tradable {
   if (!listing || listing.kind !== 'stock') throw new Refusal('not_listed')
   const quote = market.snapshot(listing.code)
   if (!quote || !(quote.price > 0)) throw new Refusal('price_unavailable')
-  // A stalled feed would fill at a price the market has left behind.
-  if (market.status().state === 'stale') throw new Refusal('price_unavailable')
   if (!quote.trading) throw new Refusal('outside_trading_time')
   return { listing, quote, lastUnits: unitsOf(quote.price) }
+}
+
+/**
+ * A market order needs a trade to fill against: while a TSE special quote (特別気配) shows, nothing
+ * prints, so it is refused as price_unavailable. Limit orders are taken and rest (see `rests`).
+ */
+export function checkMarketOrder({ quote }: Tradable): void {
+  if (quote.special) throw new Refusal('price_unavailable')
 }
 
 /** A whole, positive number of lots (API.md: `num` is a multiple of the lot). */

@@ -13,7 +13,7 @@ import type { Database } from '../../store/index'
 import type { Kysely } from 'kysely'
 import { endedList, openList } from './lists'
 import type { TradingService } from './service'
-import type { createWatchlist } from './watchlist'
+import { watchSortRequest, type createWatchlist } from './watchlist'
 
 export interface TradingRouteDeps {
   db: Kysely<Database>
@@ -80,6 +80,12 @@ export function tradingRoutes({ db, market, service, watchlist }: TradingRouteDe
       const { type, code } = watchRequest.parse(body)
       await watchlist.remove(user.userId, code, MARKET_OF_TYPE[type])
       return ok(null, 'delete_ok')
+    })
+
+    routes.authed('/trade/selfsort', async ({ body, user }) => {
+      const { type, codes } = watchSortRequest.parse(body)
+      await watchlist.sort(user.userId, codes, MARKET_OF_TYPE[type])
+      return ok(null, 'modify_ok')
     })
   }
 }

@@ -15,7 +15,15 @@ import { Refusal } from '../refusal'
 import { verifyFundPassword } from '../security/fund-password'
 import { buyFee } from './fees'
 import { newTradeNo } from './order-no'
-import { checkLimitPrice, checkLots, checkLuld, checkPriceCage, tradable } from './order-rules'
+import {
+  checkLimitPrice,
+  checkLots,
+  checkLuld,
+  checkMarketOrder,
+  checkPriceCage,
+  tradable,
+} from './order-rules'
+import { claimForSale } from './sale-claim'
 import { cancelOrder, closeHolding, type Settlement } from './settle'
 import * as q from './trading.sql'
 
@@ -79,12 +87,16 @@ export function createTradingService(deps: TradingDeps) {
         if (t.listing.market !== MARKET_OF_TYPE[input.type]) throw new Refusal('not_listed')
         checkLots(t.listing, input.num)
         const limit = limitUnits(input.price)
-        if (limit !== null) {
+        if (limit === null) checkMarketOrder(t)
+        else {
           checkLimitPrice(t, limit)
           checkPriceCage(t, limit, 'buy')
           checkLuld(t, limit, 'buy')
         }
-        const marketable = limit === null || limit >= t.lastUnits
+        // Under a special quote nothing trades, so even a limit at or above the last price rests.
+        const marketable = limit === null || (limit >= t.lastUnits && !t.quote.special)
+        // A stale quote is no price to fill at: only a limit that rests is taken while stale.
+        if (marketable && market.isStale(t.listing.code)) throw new Refusal('quote_stale')
         // A marketable order freezes at the price it fills at; a resting one at its limit.
         const price = marketable ? t.lastUnits : (limit as bigint)
         const cost = price * BigInt(input.num)
@@ -141,20 +153,26 @@ export function createTradingService(deps: TradingDeps) {
     async sell(user: SessionUser, input: SellInput): Promise<{ id: string }> {
       const body = { id: String(input.id), num: input.num, price: input.price ?? null }
       const key = { userId: user.userId, scope: 'trade_sell', idem: input.idem, body }
-      let plan: { h: q.HoldingRow; last: bigint; limit: bigint | null } | undefined
+      let plan:
+        { h: q.HoldingRow; last: bigint; limit: bigint | null; special: boolean } | undefined
       const checks = async () => {
         if (user.tradingBarred) throw new Refusal('trading_barred')
         const h = await q.holdingOf(db, user.userId, input.id)
         if (!h) throw new Refusal('not_found')
         if (h.status !== BigInt(HOLDING.holding)) throw new Refusal('order_not_holding')
-        // Partial sells are refused: a holding is sold whole.
-        if (BigInt(input.num) !== h.stock_num) throw new Refusal('lot_size')
         const t = tradable(market, h.code)
+        // Whole lots, any part of the holding: the rest stays held with its buy price and time.
+        checkLots(t.listing, input.num)
+        if (BigInt(input.num) > h.stock_num) throw new Refusal('invalid_input')
         const limit = limitUnits(input.price)
-        if (limit !== null) {
+        if (limit === null) checkMarketOrder(t)
+        else {
           checkLimitPrice(t, limit)
           checkPriceCage(t, limit, 'sell')
           checkLuld(t, limit, 'sell')
+        }
+        if ((limit === null || limit <= t.lastUnits) && market.isStale(t.listing.code)) {
+          throw new Refusal('quote_stale')
         }
         const now = clock.now()
         const boughtAt = Number(h.buy_time)
@@ -165,24 +183,32 @@ export function createTradingService(deps: TradingDeps) {
         if (h.market === 'cn' && localDate('cn', boughtAt) === localDate('cn', now)) {
           throw new Refusal('cannot_sell_t1')
         }
-        plan = { h, last: t.lastUnits, limit }
+        plan = { h, last: t.lastUnits, limit, special: Boolean(t.quote.special) }
       }
       return checkedIdempotent(db, key, checks, async (trx) => {
         if (!plan) throw new Error('sell ran without its checks')
-        const { h, last, limit } = plan
-        if (limit === null || limit <= last) {
-          if (!(await closeHolding(settlement(trx), h, HOLDING.holding, last, clock.now()))) {
+        const { h, last, limit, special } = plan
+        const now = clock.now()
+        // A sell limit above the market (or any limit under a special quote) rests (status 1)
+        // until the matcher reaches it.
+        const rests = limit !== null && (limit > last || special)
+        // All of it at the market: one conditional UPDATE closes it (no stop at closing between).
+        if (!rests && BigInt(input.num) === h.stock_num) {
+          if (!(await closeHolding(settlement(trx), h, HOLDING.holding, last, now))) {
             throw new Refusal('order_not_holding')
           }
-        } else {
-          // A sell limit above the market rests (status 1) until the matcher reaches it.
-          const rested = await q.transition(trx, h.id, HOLDING.holding, {
-            status: HOLDING.closing,
-            sell_price: limit,
-          })
-          if (!rested) throw new Refusal('order_not_holding')
+          return { id: String(h.id) }
         }
-        return { id: String(h.id) }
+        const sold = await claimForSale(trx, h, {
+          num: BigInt(input.num),
+          sellPrice: rests ? limit : null,
+          orderNo: newTradeNo(now),
+        })
+        if (!sold) throw new Refusal('order_not_holding')
+        if (!rests && !(await closeHolding(settlement(trx), sold, HOLDING.closing, last, now))) {
+          throw new Error(`holding ${sold.id} left closing inside its own sell`)
+        }
+        return { id: String(sold.id) }
       })
     },
 

@@ -64,7 +64,10 @@ export async function fillBuy(
   return true
 }
 
-/** Sells a holding (status `from`: holding, or a resting sell) at `price`: proceeds − fees in. */
+/**
+ * Sells a holding (status `from`: holding, or a resting sell) at `price`: proceeds − fees in. Only
+ * while the row still has `h.stock_num` shares, the number the proceeds are computed from.
+ */
 export async function closeHolding(
   { db, ledger, settings }: Settlement,
   h: HoldingRow,
@@ -75,13 +78,19 @@ export async function closeHolding(
   const proceeds = price * h.stock_num
   const fees = sellFees(settings, h.market as Market, proceeds)
   const net = proceeds - fees
-  const moved = await transition(db, h.id, from, {
-    status: HOLDING.closed,
-    sell_price: price,
-    sell_fee: fees,
-    realised: net - h.buy_price * h.stock_num - h.buy_fee,
-    sell_time: now,
-  })
+  const moved = await transition(
+    db,
+    h.id,
+    from,
+    {
+      status: HOLDING.closed,
+      sell_price: price,
+      sell_fee: fees,
+      realised: net - h.buy_price * h.stock_num - h.buy_fee,
+      sell_time: now,
+    },
+    h.stock_num,
+  )
   if (!moved) return false
   await ledger.post(db, {
     kind: 'trade_sell',

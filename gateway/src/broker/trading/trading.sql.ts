@@ -87,8 +87,9 @@ export function restingOn(db: Db, codes: readonly string[]): Promise<HoldingRow[
 }
 
 /**
- * Moves a holding from one status to another only if it is still in `from`: the conditional UPDATE
- * is what makes two concurrent sells (or a fill racing a cancel) end with exactly one winner.
+ * Moves a holding from one status to another only if it is still in `from` (and, given
+ * `stockNum`, still has that many shares): the conditional UPDATE is what makes two concurrent
+ * sells (or a fill racing a cancel, or a partial sell racing a whole one) end with one winner.
  */
 export async function transition(
   db: Db,
@@ -105,12 +106,14 @@ export async function transition(
     realised: bigint
     sell_time: number
   }>,
+  stockNum?: bigint,
 ): Promise<boolean> {
-  const result = await db
+  const update = db
     .updateTable('holdings')
     .set(set)
     .where('id', '=', id)
     .where('status', '=', BigInt(from))
-    .executeTakeFirst()
+  const guarded = stockNum === undefined ? update : update.where('stock_num', '=', stockNum)
+  const result = await guarded.executeTakeFirst()
   return result.numUpdatedRows === 1n
 }

@@ -7,6 +7,9 @@ import { identity } from './0004-identity'
 import { funds } from './0005-funds'
 import { trading } from './0006-trading'
 import { loans } from './0007-loans'
+import { news } from './0008-news'
+import { watchlistOrder } from './0009-watchlist-order'
+import { houseShards } from './0010-house-shards'
 
 /**
  * Every migration, in order, listed in code rather than found by scanning a folder, so they run the
@@ -20,6 +23,9 @@ const MIGRATIONS: ReadonlyArray<[name: string, build: (kind: StoreKind) => Migra
   ['0005-funds', funds],
   ['0006-trading', trading],
   ['0007-loans', loans],
+  ['0008-news', news],
+  ['0009-watchlist-order', watchlistOrder],
+  ['0010-house-shards', houseShards],
 ]
 
 export function migrationProvider(kind: StoreKind): MigrationProvider {

@@ -17,6 +17,8 @@ export interface LedgerAccountsTable {
   currency: string
   balance: IntDefault
   created_at: Int
+  /** Which of a house book's rows this is (migration 0010); always 0 for a user's book. */
+  shard: IntDefault
 }
 
 /** A ledger transaction: the header of entries that sum to zero per currency. Append-only. */

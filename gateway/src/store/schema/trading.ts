@@ -41,6 +41,8 @@ export interface WatchlistTable {
   code: string
   market: string
   created_at: Int
+  /** Migration 0009: the user's order, ascending. */
+  position: IntDefault
 }
 
 export interface TradingTables {

@@ -1,6 +1,5 @@
-import { ColorType, type ChartOptions, type DeepPartial } from 'lightweight-charts'
+import { ColorType, CrosshairMode, type ChartOptions, type DeepPartial } from 'lightweight-charts'
 import type { Market } from '@kabu/shared/market/types'
-import type { PeriodSpec } from './periods'
 import { chartTimeFormat } from './time-format'
 
 export interface ChartTheme {
@@ -11,38 +10,34 @@ export interface ChartTheme {
 /** The look of every stock chart: transparent on the app's background, phone-friendly gestures. */
 export function chartOptions(
   market: Market,
-  spec: PeriodSpec,
+  axis: 'exchange-time' | 'date',
   locale: string,
   theme: ChartTheme,
-  priceDigits: number,
 ): DeepPartial<ChartOptions> {
-  const time = chartTimeFormat(market, spec.timeAxis, locale)
-  const price = new Intl.NumberFormat(locale, {
-    minimumFractionDigits: priceDigits,
-    maximumFractionDigits: priceDigits,
-  })
+  const time = chartTimeFormat(market, axis, locale)
   return {
     autoSize: true,
     layout: {
       background: { type: ColorType.Solid, color: 'transparent' },
       textColor: theme.text,
-      fontSize: 11,
+      fontSize: 12,
     },
     grid: { vertLines: { color: theme.grid }, horzLines: { color: theme.grid } },
     rightPriceScale: { borderVisible: false },
     timeScale: {
       borderVisible: false,
-      timeVisible: spec.timeAxis === 'exchange-time',
+      timeVisible: axis === 'exchange-time',
       secondsVisible: false,
       tickMarkFormatter: time.tickMarkFormatter,
     },
     localization: {
       locale,
       timeFormatter: time.timeFormatter,
-      priceFormatter: (value: number) => price.format(value),
     },
     // A vertical swipe over the chart scrolls the page; only sideways swipes pan the chart.
     handleScroll: { vertTouchDrag: false },
+    // A finger is not precise: the crosshair snaps to the bars' closes, whose values the legend shows.
+    crosshair: { mode: CrosshairMode.Magnet },
   }
 }
 

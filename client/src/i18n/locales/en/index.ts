@@ -1,18 +1,24 @@
+import charts from './charts'
 import common from './common'
+import depth from './depth'
 import funds from './funds'
 import identity from './identity'
 import loans from './loans'
 import login from './login'
 import market from './market'
+import markets from './markets'
 import messages from './messages'
 import mine from './mine'
 import mineDocuments from './mine-documents'
+import news from './news'
 import server from './server'
 import trading from './trading'
 
 /** Every text of this language: each area file holds keys prefixed by its area. */
 export default {
+  ...charts,
   ...common,
+  ...depth,
   ...funds,
   ...identity,
   ...login,
@@ -21,6 +27,8 @@ export default {
   ...mineDocuments,
   ...server,
   ...market,
+  ...markets,
   ...messages,
+  ...news,
   ...trading,
 } satisfies Record<string, string>

@@ -1,6 +1,10 @@
 // Market screens: home, market quotes, search, stock detail, and the price widgets they share.
 export default {
   'market.simulated': 'Simulated data',
+  'market.source.poll': 'Live feed: {label}',
+  'market.source.replay': 'Replay: {label}',
+  'market.stale.notice': 'Price not up to date. Market orders are paused until quotes resume',
+  'market.stale.limitOnly': 'Only a limit order below the last price can be placed now',
   'market.feed.live': 'Live',
   'market.feed.closed': 'Market closed',
   'market.feed.stale': 'Delayed',
@@ -43,7 +47,4 @@ export default {
   'stock.turnover': 'Turnover',
   'stock.marketCap': 'Market cap',
   'stock.limits': 'Limit up/down',
-  'stock.chart.intraday': 'Intraday',
-  'stock.chart.day': 'Daily',
-  'stock.chartEmpty': 'No trades yet',
 } satisfies Record<string, string>

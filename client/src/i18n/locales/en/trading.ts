@@ -73,6 +73,8 @@ export default {
   'stock.position.sellFees': 'Sell fees (estimate)',
   'stock.position.proceeds': 'Proceeds (estimate)',
   'stock.position.sell': 'Sell {n} shares',
+  'stock.position.sellQuantity': 'Quantity to sell',
+  'stock.position.sellRemaining': 'Left after the sale: {n} shares',
   'stock.position.sellConfirm': 'Confirm the sale',
   'stock.position.cancelConfirm': 'Cancel this order?',
   'stock.position.closing': 'Sell order placed; waiting for the fill',
@@ -87,4 +89,8 @@ export default {
   'quotes.self.done': 'Done',
   'quotes.self.remove': 'Remove',
   'quotes.self.empty': 'No stocks yet: tap the star on a stock to add it',
+  'stock.special.bid': 'Special bid quote {price}',
+  'stock.special.ask': 'Special ask quote {price}',
+  'stock.special.note':
+    'Special quote: no trades are printing. Market orders are not accepted (limit orders are).',
 } satisfies Record<string, string>

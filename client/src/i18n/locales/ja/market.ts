@@ -1,6 +1,10 @@
 // Market screens: home, market quotes, search, stock detail, and the price widgets they share.
 export default {
   'market.simulated': '模擬データ',
+  'market.source.poll': '外部配信：{label}',
+  'market.source.replay': 'リプレイ：{label}',
+  'market.stale.notice': '株価が更新されていません。配信が再開するまで成行注文は停止中です',
+  'market.stale.limitOnly': '現在は現在値より低い指値注文のみ発注できます',
   'market.feed.live': 'リアルタイム',
   'market.feed.closed': '取引時間外',
   'market.feed.stale': '更新遅延',
@@ -43,7 +47,4 @@ export default {
   'stock.turnover': '売買代金',
   'stock.marketCap': '時価総額',
   'stock.limits': 'ストップ高/安',
-  'stock.chart.intraday': '1日',
-  'stock.chart.day': '日足',
-  'stock.chartEmpty': 'まだ約定がありません',
 } satisfies Record<string, string>

@@ -73,6 +73,8 @@ export default {
   'stock.position.sellFees': '売却手数料（概算）',
   'stock.position.proceeds': '受渡金額（概算）',
   'stock.position.sell': '{n}株を売却',
+  'stock.position.sellQuantity': '売却数量',
+  'stock.position.sellRemaining': '売却後の保有：{n}株',
   'stock.position.sellConfirm': '売却内容の確認',
   'stock.position.cancelConfirm': 'この注文を取り消しますか？',
   'stock.position.closing': '売り注文を受け付けました。約定をお待ちください',
@@ -87,4 +89,8 @@ export default {
   'quotes.self.done': '完了',
   'quotes.self.remove': '削除',
   'quotes.self.empty': '銘柄がありません。銘柄詳細の☆で追加できます',
+  'stock.special.bid': '特別買気配 {price}',
+  'stock.special.ask': '特別売気配 {price}',
+  'stock.special.note':
+    '特別気配のため売買が成立していません。成行注文は受け付けられません（指値注文は受け付けます）。',
 } satisfies Record<string, string>

@@ -1,6 +1,10 @@
 // Market screens: home, market quotes, search, stock detail, and the price widgets they share.
 export default {
   'market.simulated': '模拟数据',
+  'market.source.poll': '外部行情：{label}',
+  'market.source.replay': '回放：{label}',
+  'market.stale.notice': '行情未更新，恢复前暂停市价委托',
+  'market.stale.limitOnly': '目前只能下低于最新价的限价委托',
   'market.feed.live': '实时',
   'market.feed.closed': '已收盘',
   'market.feed.stale': '行情延迟',
@@ -43,7 +47,4 @@ export default {
   'stock.turnover': '成交额',
   'stock.marketCap': '总市值',
   'stock.limits': '涨停/跌停',
-  'stock.chart.intraday': '分时',
-  'stock.chart.day': '日K',
-  'stock.chartEmpty': '暂无成交',
 } satisfies Record<string, string>

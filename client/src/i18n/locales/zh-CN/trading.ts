@@ -72,6 +72,8 @@ export default {
   'stock.position.sellFees': '卖出费用（预估）',
   'stock.position.proceeds': '到账金额（预估）',
   'stock.position.sell': '卖出{n}股',
+  'stock.position.sellQuantity': '卖出数量',
+  'stock.position.sellRemaining': '卖出后剩余持仓：{n} 股',
   'stock.position.sellConfirm': '请确认卖出',
   'stock.position.cancelConfirm': '确定撤销该订单吗？',
   'stock.position.closing': '卖出委托已提交，等待成交',
@@ -86,4 +88,7 @@ export default {
   'quotes.self.done': '完成',
   'quotes.self.remove': '移除',
   'quotes.self.empty': '暂无自选股：在个股详情点击☆即可添加',
+  'stock.special.bid': '特别买盘报价 {price}',
+  'stock.special.ask': '特别卖盘报价 {price}',
+  'stock.special.note': '特别报价中，暂无成交：不接受市价单（可下限价单）。',
 } satisfies Record<string, string>

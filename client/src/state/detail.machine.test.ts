@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import type { MessageDetail } from '@kabu/shared/api/inbox'
-import { messageMachine } from './message.machine'
+import { detailMachine } from './detail.machine'
 
 const detail: MessageDetail = {
   id: '5',
@@ -12,17 +12,17 @@ const detail: MessageDetail = {
   created: 1,
 }
 
-describe('messageMachine', () => {
-  it('fails with the server key, and shows the message after a retry', async () => {
+describe('detailMachine', () => {
+  it('fails with the server key, and shows the record after a retry', async () => {
     const answers: Array<MessageDetail | Error> = [
       Object.assign(new Error(), { msg: 'not_found' }),
       detail,
     ]
     const asked: string[] = []
     const actor = createActor(
-      messageMachine.provide({
+      detailMachine<MessageDetail>('message').provide({
         actors: {
-          fetchMessage: fromPromise(async ({ input }: { input: { id: string } }) => {
+          fetchItem: fromPromise(async ({ input }: { input: { id: string } }) => {
             asked.push(input.id)
             const next = answers.shift()
             if (!next || next instanceof Error) throw next
@@ -36,7 +36,7 @@ describe('messageMachine', () => {
     expect(actor.getSnapshot().context.failure).toBe('not_found')
     actor.send({ type: 'RETRY' })
     await waitFor(actor, (s) => s.matches('shown'))
-    expect(actor.getSnapshot().context.message).toEqual(detail)
+    expect(actor.getSnapshot().context.item).toEqual(detail)
     expect(asked).toEqual(['5', '5'])
   })
 })

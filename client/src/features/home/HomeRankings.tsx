@@ -1,0 +1,40 @@
+import Button from '@mui/material/Button'
+import type { Market } from '@kabu/shared/market/types'
+import { useState } from 'react'
+import { FormattedMessage } from 'react-intl'
+import { Link } from 'react-router-dom'
+import { fetchRank, type RankBy } from '../../realtime/market-api'
+import { useMarketQuery, type MarketQuery } from '../../realtime/use-market-query'
+import type { Quote } from '@kabu/shared/market/types'
+import { QuoteList } from './QuoteList'
+import { RankChips } from './RankChips'
+import { SectionTitle } from './SectionTitle'
+
+/** How many of a ranking home shows; the full list is on /home/index. */
+const TOP = 5
+
+/** Home's rankings: the top of one ranking of `market`, with the way to the full list. */
+export function HomeRankings({ market }: { market: Market }) {
+  const [by, setBy] = useState<RankBy>('gainers')
+  const ranked = useMarketQuery(`${market}:${by}`, (signal) => fetchRank(market, by, signal))
+  const top: MarketQuery<Quote[]> = { ...ranked, data: ranked.data?.slice(0, TOP) }
+  return (
+    <section data-testid="home-rankings">
+      <SectionTitle
+        title={<FormattedMessage id="home.rankings" />}
+        right={
+          <Button
+            component={Link}
+            to={`/home/index?market=${market}&by=${by}`}
+            size="small"
+            data-testid="home-rankings-more"
+          >
+            <FormattedMessage id="home.more" />
+          </Button>
+        }
+      />
+      <RankChips value={by} onChange={setBy} />
+      <QuoteList query={top} />
+    </section>
+  )
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest'
+import { localDate } from '@kabu/shared/market/time-zone'
+import { newTradeNo } from './order-no'
+
+describe('newTradeNo', () => {
+  it('carries the Tokyo date, also either side of Tokyo midnight (15:00 UTC)', () => {
+    const instants = [
+      Date.UTC(2026, 2, 2, 14, 59, 59, 999),
+      Date.UTC(2026, 2, 2, 15, 0, 0, 0),
+      Date.UTC(2025, 11, 31, 15, 0, 0, 0),
+      Date.UTC(2028, 1, 28, 23, 30),
+      Date.UTC(2026, 6, 1, 3, 0),
+    ]
+    for (const at of instants) {
+      const no = newTradeNo(at)
+      expect(no).toMatch(/^TR\d{8}-[0-9a-f]{10}$/)
+      expect(no.slice(2, 10)).toBe(localDate('jp', at).replaceAll('-', ''))
+    }
+  })
+})

@@ -1,0 +1,73 @@
+import type { Kysely } from 'kysely'
+import { HOLDING } from '@kabu/shared/api/trade'
+import type { Database } from '../../store/index'
+import type { HoldingRow } from './trading.sql'
+
+/** What a sell takes from a holding: how many shares, at what limit (null: at the market). */
+export interface SaleClaim {
+  num: bigint
+  sellPrice: bigint | null
+  /** The order number of the part split off by a partial sell (a whole sell keeps its own). */
+  orderNo: string
+}
+
+/**
+ * The buy fee that goes with `num` of a holding's shares: its pro-rata share, rounded down to the
+ * unit so that the two parts of a split always add up to the fee that was charged.
+ */
+export const buyFeeShare = (h: HoldingRow, num: bigint): bigint => (h.buy_fee * num) / h.stock_num
+
+/**
+ * Moves the shares a sell takes into a closing row, inside the sell's transaction, only if the
+ * holding is still in holding state with the quantity the checks saw. That condition is what makes
+ * concurrent sells of one holding (whole or partial) end with exactly one winner; the loser gets
+ * null and writes nothing.
+ *
+ * A whole sell moves the holding itself. A partial sell shrinks the holding (same buy price and
+ * time, so the 15-minute and T+1 rules still count from the original buy) and inserts the sold part
+ * as its own row with its share of the buy fee; that row then closes like any other (a resting
+ * part that is cancelled goes back to holding as a holding of its own).
+ */
+export async function claimForSale(
+  db: Kysely<Database>,
+  h: HoldingRow,
+  claim: SaleClaim,
+): Promise<HoldingRow | null> {
+  const stillHeld = db
+    .updateTable('holdings')
+    .where('id', '=', h.id)
+    .where('status', '=', BigInt(HOLDING.holding))
+    .where('stock_num', '=', h.stock_num)
+  if (claim.num === h.stock_num) {
+    const moved = await stillHeld
+      .set({ status: HOLDING.closing, sell_price: claim.sellPrice })
+      .executeTakeFirst()
+    if (moved.numUpdatedRows !== 1n) return null
+    return { ...h, status: BigInt(HOLDING.closing), sell_price: claim.sellPrice }
+  }
+  const fee = buyFeeShare(h, claim.num)
+  const shrunk = await stillHeld
+    .set({ stock_num: h.stock_num - claim.num, buy_fee: h.buy_fee - fee })
+    .executeTakeFirst()
+  if (shrunk.numUpdatedRows !== 1n) return null
+  return db
+    .insertInto('holdings')
+    .values({
+      user_id: h.user_id,
+      order_no: claim.orderNo,
+      code: h.code,
+      market: h.market,
+      currency: h.currency,
+      status: HOLDING.closing,
+      stock_num: claim.num,
+      limit_price: h.limit_price,
+      buy_price: h.buy_price,
+      buy_fee: fee,
+      frozen: 0n,
+      buy_time: h.buy_time,
+      sell_price: claim.sellPrice,
+      created_at: h.created_at,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}

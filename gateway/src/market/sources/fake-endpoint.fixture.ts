@@ -1,0 +1,68 @@
+import { createServer, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+/** What the fake upstream does with the next requests. */
+export type EndpointMode = 'ok' | 'error' | 'garbage' | 'hang'
+
+/** The mapping of the fake's answers, as QUOTE_POLL_MAP would give it. */
+export const FAKE_MAPPING = {
+  items: 'data.quotes',
+  fields: { code: 'symbol', price: 'last', volume: 'volume', time: 'ts' },
+  codes: { '7203.T': '7203' },
+}
+
+/**
+ * A real HTTP quotes endpoint on 127.0.0.1:0 that a test steers: good answers (`7203.T` at
+ * `price`, with an unmapped symbol and a bad item beside it), 500s, garbage, or requests left
+ * hanging until the poller's timeout. Counts the requests it saw.
+ */
+export async function startFakeEndpoint() {
+  let mode: EndpointMode = 'ok'
+  let price = 2500.5
+  let volume = 1000
+  let requests = 0
+  const hanging = new Set<ServerResponse>()
+  const server = createServer((_req, res) => {
+    requests++
+    if (mode === 'hang') {
+      hanging.add(res)
+      res.on('close', () => hanging.delete(res))
+      return
+    }
+    if (mode === 'error') {
+      res.writeHead(500).end('upstream broke')
+      return
+    }
+    res.writeHead(200, { 'content-type': 'application/json' })
+    if (mode === 'garbage') {
+      res.end('{"data": <html>not json')
+      return
+    }
+    volume += 100
+    res.end(
+      JSON.stringify({
+        data: {
+          quotes: [
+            { symbol: '7203.T', last: price, volume, ts: Math.floor(Date.now() / 1000) },
+            { symbol: 'UNMAPPED', last: 1, volume: 1, ts: 1 },
+            { symbol: '7203.T', last: 'n/a', volume: 1, ts: 1 },
+          ],
+        },
+      }),
+    )
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}/quotes`,
+    setMode: (next: EndpointMode) => void (mode = next),
+    setPrice: (next: number) => void (price = next),
+    get requests() {
+      return requests
+    },
+    close: async () => {
+      for (const res of hanging) res.destroy()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}

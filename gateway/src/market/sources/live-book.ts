@@ -1,0 +1,130 @@
+import { isoDateToUtc } from '@kabu/shared/market/iso-date'
+import { localDate } from '@kabu/shared/market/time-zone'
+import type { Bar, BarInterval, Listing, Quote } from '@kabu/shared/market/types'
+import { priceToUnits, unitsToPrice } from '@kabu/shared/money/units'
+import { addPrint, aggregate, openBar, periodStart, type UnitBar } from '../bars'
+import { pricingFor, type Pricing } from '../pricing'
+import type { SourceDayBar, SourceTick } from './types'
+
+/** Days of 1m bars kept, as the simulator keeps (today and the two before). */
+const RETAINED_MINUTES = 3 * 24 * 60
+const DAILY_OR_LONGER: ReadonlySet<BarInterval> = new Set(['1d', '1w', '1M'])
+
+/**
+ * One code's quote and bars built from what a real source delivers: ticks make 1m bars and the
+ * day's bar, replayed daily bars are the daily history themselves. Prices are snapped onto the
+ * listing's tick grid (orders are checked against it) and kept in integer units like the
+ * simulator's, so quotes and bars of real and simulated codes read the same.
+ */
+export class LiveBook {
+  private readonly pricing: Pricing
+  private readonly daily: UnitBar[] = []
+  private readonly minutes: UnitBar[] = []
+  private day: { date: string; bar: UnitBar; volume: number } | null = null
+  private prevClose = 0
+  private price = 0
+  private seq = 0
+  private lastPrintAt = 0
+
+  constructor(readonly listing: Listing) {
+    this.pricing = pricingFor(listing)
+  }
+
+  get delivered(): boolean {
+    return this.seq > 0
+  }
+
+  /** A print; the day's bar rolls over on the exchange's local date. */
+  print(tick: SourceTick): void {
+    const price = this.pricing.snap(priceToUnits(tick.price))
+    const date = localDate(this.listing.market, tick.time)
+    if (this.day && this.day.date !== date) this.closeDay()
+    if (tick.prevClose !== undefined)
+      this.prevClose = this.pricing.snap(priceToUnits(tick.prevClose))
+    // Endpoints report the day's cumulative volume: a print's quantity is what it added.
+    const before = this.day?.volume ?? 0
+    const dayVolume = tick.dayVolume ?? before + (tick.quantity ?? 0)
+    const quantity = Math.max(0, dayVolume - before)
+    if (this.day) addPrint(this.day.bar, price, quantity)
+    else this.day = { date, bar: openBar(isoDateToUtc(date) / 1000, price, quantity), volume: 0 }
+    this.day.volume = Math.max(this.day.volume, dayVolume)
+    const minute = Math.floor(tick.time / 60_000) * 60
+    const last = this.minutes[this.minutes.length - 1]
+    if (last && last.time === minute) addPrint(last, price, quantity)
+    else this.minutes.push(openBar(minute, price, quantity))
+    if (this.minutes.length > RETAINED_MINUTES) this.minutes.shift()
+    this.settle(price, tick.time)
+  }
+
+  /** A replayed day: the day's bar as it closed. */
+  playDay(row: SourceDayBar, time: number): void {
+    if (this.day) this.closeDay()
+    const snap = (p: number) => this.pricing.snap(priceToUnits(p))
+    const close = snap(row.close)
+    const bar: UnitBar = {
+      time: isoDateToUtc(row.date) / 1000,
+      open: snap(row.open),
+      high: snap(row.high),
+      low: snap(row.low),
+      close,
+      volume: row.volume,
+      turnover: close * row.volume,
+    }
+    this.day = { date: row.date, bar, volume: row.volume }
+    this.settle(close, time)
+  }
+
+  quote(trading: boolean): Quote {
+    const { listing, price } = this
+    const prevClose = this.prevClose || price
+    const bar = this.day?.bar
+    const limits = this.pricing.limits(prevClose)
+    const change = price - prevClose
+    return {
+      code: listing.code,
+      market: listing.market,
+      kind: listing.kind,
+      name: listing.name,
+      price: unitsToPrice(price),
+      prevClose: unitsToPrice(prevClose),
+      open: unitsToPrice(bar?.open ?? price),
+      high: unitsToPrice(bar?.high ?? price),
+      low: unitsToPrice(bar?.low ?? price),
+      volume: bar?.volume ?? 0,
+      turnover: unitsToPrice(bar?.turnover ?? 0),
+      change: unitsToPrice(change),
+      changePct: prevClose > 0 ? Math.round((change / prevClose) * 10_000) / 100 : 0,
+      marketCap: Math.round(unitsToPrice(price) * listing.sharesOutstanding),
+      limitUp: limits ? unitsToPrice(limits.up) : null,
+      limitDown: limits ? unitsToPrice(limits.down) : null,
+      time: this.lastPrintAt,
+      seq: this.seq,
+      trading,
+    }
+  }
+
+  /** Bars whose start lies in [from, to] (epoch seconds), as bar-query.ts answers for the simulator. */
+  bars(interval: BarInterval, from?: number, to?: number): Bar[] {
+    const source = DAILY_OR_LONGER.has(interval)
+      ? [...this.daily, ...(this.day ? [this.day.bar] : [])]
+      : this.minutes
+    const lowest = from ?? -Infinity
+    const highest = to ?? Infinity
+    return aggregate(source, periodStart(interval)).filter(
+      (bar) => bar.time >= lowest && bar.time <= highest,
+    )
+  }
+
+  private closeDay(): void {
+    if (!this.day) return
+    this.daily.push(this.day.bar)
+    this.prevClose = this.day.bar.close
+    this.day = null
+  }
+
+  private settle(price: number, time: number): void {
+    this.price = price
+    this.lastPrintAt = time
+    this.seq++
+  }
+}

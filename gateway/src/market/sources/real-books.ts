@@ -1,0 +1,73 @@
+import { listingByCode } from '@kabu/shared/market/listings/index'
+import type { Bar, BarInterval, Market, Quote } from '@kabu/shared/market/types'
+import { LiveBook } from './live-book'
+
+/**
+ * The books of a real source's codes and the bookkeeping every real source shares: who listens,
+ * when it last delivered, and whether that is recent enough to call it live.
+ */
+export class RealBooks {
+  readonly books = new Map<string, LiveBook>()
+  private readonly listeners = new Set<(quotes: Quote[]) => void>()
+  private lastDelivery: number | null = null
+
+  constructor(
+    codes: readonly string[],
+    private readonly staleAfterMs: number,
+    private readonly trading: (market: Market) => boolean,
+    private readonly onListenerError: (error: unknown) => void,
+  ) {
+    for (const code of codes) {
+      const listing = listingByCode(code)
+      if (!listing) throw new Error(`quote source maps ${code}, which is not a listed code`)
+      this.books.set(listing.code, new LiveBook(listing))
+    }
+  }
+
+  get codes(): string[] {
+    return [...this.books.keys()]
+  }
+
+  carries = (code: string): boolean => this.books.has(code)
+
+  /** A delivery happened (even one with no new prints): the source is alive. */
+  alive(): void {
+    this.lastDelivery = performance.now()
+  }
+
+  isLive = (): boolean =>
+    this.lastDelivery !== null && performance.now() - this.lastDelivery <= this.staleAfterMs
+
+  lag = (): number =>
+    this.lastDelivery === null ? 0 : Math.round(performance.now() - this.lastDelivery)
+
+  snapshot = (code: string): Quote | undefined => {
+    const book = this.books.get(code)
+    return book?.delivered ? book.quote(this.trading(book.listing.market)) : undefined
+  }
+
+  bars = (code: string, interval: BarInterval, from?: number, to?: number): Bar[] =>
+    this.books.get(code)?.bars(interval, from, to) ?? []
+
+  onQuotes = (listener: (quotes: Quote[]) => void): (() => void) => {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  /** Publishes the current quotes of `codes` (those the source just printed). */
+  publish(codes: Iterable<string>): void {
+    const quotes: Quote[] = []
+    for (const code of new Set(codes)) {
+      const quote = this.snapshot(code)
+      if (quote) quotes.push(quote)
+    }
+    if (quotes.length === 0) return
+    for (const listener of this.listeners) {
+      try {
+        listener(quotes)
+      } catch (error) {
+        this.onListenerError(error)
+      }
+    }
+  }
+}

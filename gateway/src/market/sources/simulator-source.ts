@@ -1,0 +1,58 @@
+import type { Quote } from '@kabu/shared/market/types'
+import type { Logger } from 'pino'
+import type { Clock } from '../../clock'
+import type { Simulator } from '../simulator'
+import type { QuoteSource } from './types'
+
+/** How often the simulator plays its prints up to the clock's now. */
+const STEP_MS = 250
+/** Without a step for this long, the simulator has stopped (a stalled event loop). */
+const STALE_AFTER_MS = 3_000
+
+/** QUOTE_SOURCE=simulator, and the source behind every code no real source carries. */
+export function simulatorSource(simulator: Simulator, clock: Clock, logger: Logger): QuoteSource {
+  const listeners = new Set<(quotes: Quote[]) => void>()
+  let timer: NodeJS.Timeout | null = null
+  let lastStepWall = performance.now()
+
+  const step = () => {
+    lastStepWall = performance.now()
+    const quotes = simulator.advance(clock.now())
+    if (quotes.length === 0) return
+    for (const listener of listeners) {
+      try {
+        listener(quotes)
+      } catch (error) {
+        logger.error({ err: error }, 'quote listener failed')
+      }
+    }
+  }
+
+  return {
+    kind: 'simulator',
+    label: 'simulator',
+    carries: () => true,
+    onQuotes(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    isLive: () => timer !== null && performance.now() - lastStepWall <= STALE_AFTER_MS,
+    lag() {
+      let lastPrint = 0
+      for (const sim of simulator.instruments.values())
+        lastPrint = Math.max(lastPrint, sim.lastPrintAt)
+      return Math.max(0, clock.now() - lastPrint)
+    },
+    start() {
+      if (timer) return
+      lastStepWall = performance.now()
+      timer = setInterval(step, STEP_MS)
+      // The http server keeps the process alive; the simulator alone must not.
+      timer.unref()
+    },
+    stop() {
+      if (timer) clearInterval(timer)
+      timer = null
+    },
+  }
+}

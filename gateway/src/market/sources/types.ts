@@ -1,0 +1,62 @@
+import type { Bar, BarInterval, Quote } from '@kabu/shared/market/types'
+
+/** Where live quotes come from (API.md QUOTE_SOURCE); FeedStatus.source carries the kind. */
+export type SourceKind = 'simulator' | 'poll' | 'replay'
+
+/**
+ * A producer of live quotes for the codes it carries, which says whether it is still delivering.
+ * The simulator carries every listing; a real source (poll, replay) carries the few codes its
+ * config maps and overlays the simulator on them.
+ */
+export interface QuoteSource {
+  readonly kind: SourceKind
+  /** What the UI names the source by: the endpoint's host, the replayed series. */
+  readonly label: string
+  carries(code: string): boolean
+  /** Every quote it publishes, as it publishes it. Returns an unsubscribe function. */
+  onQuotes(listener: (quotes: Quote[]) => void): () => void
+  /** False once it has not delivered for its staleness window (and before its first delivery). */
+  isLive(): boolean
+  /** Milliseconds since its last delivery. */
+  lag(): number
+  start(): void
+  stop(): void
+}
+
+/**
+ * A real source: it owns its codes' quotes and bars (the simulator still supplies the listings and
+ * every other code). `trading` says whether the code's exchange is in session now.
+ */
+export interface RealQuoteSource extends QuoteSource {
+  readonly kind: 'poll' | 'replay'
+  readonly codes: readonly string[]
+  /** Undefined until the source has delivered this code once. */
+  snapshot(code: string): Quote | undefined
+  bars(code: string, interval: BarInterval, from?: number, to?: number): Bar[]
+}
+
+/** One print of a real source, already mapped to our code. Prices are plain decimals. */
+export interface SourceTick {
+  code: string
+  price: number
+  /** The day's cumulative volume, as quote endpoints report it. */
+  dayVolume?: number
+  /** Shares of this print alone, as a tick file records it. */
+  quantity?: number
+  /** The previous close where the source reports it. */
+  prevClose?: number
+  /** Epoch milliseconds of the print. */
+  time: number
+}
+
+/** One daily bar of a replayed series, already mapped to our code. */
+export interface SourceDayBar {
+  code: string
+  /** The trading day, YYYY-MM-DD. */
+  date: string
+  open: number
+  high: number
+  low: number
+  close: number
+  volume: number
+}

@@ -1,0 +1,33 @@
+import type { ColumnType, GeneratedAlways } from 'kysely'
+
+/** Tables of migration 0008-news. Integers are bigint in JS on both stores (see ../schema.ts). */
+type Int = ColumnType<bigint, number | bigint, number | bigint>
+type IntDefault = ColumnType<bigint, number | bigint | undefined, number | bigint>
+
+/** One article; `simulated` and `published` are 0/1. */
+export interface NewsTable {
+  id: GeneratedAlways<bigint>
+  category: string
+  code: string | null
+  source: string
+  simulated: IntDefault
+  /** `<kind>:<code>:<trading day>` for market events; null for an operator's article. */
+  dedupe_key: string | null
+  /** The operator who published it. */
+  created_by: string | null
+  title_ja: string
+  title_zh: string
+  title_en: string
+  summary_ja: string
+  summary_zh: string
+  summary_en: string
+  body_ja: string
+  body_zh: string
+  body_en: string
+  published: IntDefault
+  created_at: Int
+}
+
+export interface NewsTables {
+  news: NewsTable
+}

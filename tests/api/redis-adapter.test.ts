@@ -1,0 +1,70 @@
+import type { FeedStatus } from '@kabu/shared/market/types'
+import {
+  QUOTES_NAMESPACE,
+  type QuotesClientToServer,
+  type QuotesServerToClient,
+  type SubscribeAck,
+} from '@kabu/shared/realtime'
+import { io as connect, type Socket } from 'socket.io-client'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestApp, type TestApp } from '../support/app'
+
+/**
+ * REDIS_URL: two gateways on one Redis share rooms and broadcasts. CI points TEST_REDIS_URL (or
+ * REDIS_URL) at its local Redis; without one there is no Redis to test against.
+ */
+const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL
+
+describe.skipIf(!redisUrl)(
+  'socket.io Redis adapter (skipped: set TEST_REDIS_URL or REDIS_URL)',
+  () => {
+    let first: TestApp
+    let second: TestApp
+    let phone: Socket<QuotesServerToClient, QuotesClientToServer>
+
+    beforeAll(async () => {
+      ;[first, second] = await Promise.all([
+        startTestApp({ env: { REDIS_URL: redisUrl! } }),
+        startTestApp({ env: { REDIS_URL: redisUrl! } }),
+      ])
+      phone = connect(`${second.url}${QUOTES_NAMESPACE}`, {
+        transports: ['websocket'],
+        reconnection: false,
+      })
+      await new Promise<void>((resolve) => phone.once('connect', () => resolve()))
+    })
+    afterAll(async () => {
+      phone?.disconnect()
+      await Promise.all([first?.stop(), second?.stop()])
+    })
+
+    it('delivers a room broadcast made on one gateway to a client of the other', async () => {
+      const ack = await new Promise<SubscribeAck>((resolve) =>
+        phone.emit('subscribe', ['7203'], resolve),
+      )
+      expect(ack.ok).toBe(true)
+      // The first gateway sees the second one's socket in the code's room...
+      const quotes = first.app.io.of(QUOTES_NAMESPACE)
+      const inRoom = await quotes.in('quote:7203').fetchSockets()
+      expect(inRoom.map((s) => s.id)).toContain(phone.id)
+
+      // ...and what it emits to that room arrives there, once.
+      const marker: FeedStatus = {
+        state: 'stale',
+        source: `redis-test-${Date.now()}`,
+        simulated: true,
+        lag: 1,
+      }
+      const received: FeedStatus[] = []
+      phone.on('status', (status) => {
+        if (status.source === marker.source) received.push(status)
+      })
+      quotes.to('quote:7203').emit('status', marker)
+      await expect.poll(() => received, { timeout: 5_000 }).toEqual([marker])
+      // Not to a room the client is not in.
+      quotes.to('quote:AAPL').emit('status', { ...marker, lag: 2 })
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      expect(received).toEqual([marker])
+    })
+  },
+)

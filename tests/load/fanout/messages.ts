@@ -1,0 +1,59 @@
+/** The IPC between the benchmark (parent), its server process and its client processes. */
+
+/** a: raw `ws` reference; b: the gateway's /quotes hub; rooms: one socket.io room per code (a trade-off probe). */
+export type Setup = 'ref' | 'hub' | 'rooms'
+
+export type ToServer =
+  | { type: 'rate'; ticksPerSecond: number }
+  /** `settle`: collect garbage first, so the heap figure is what is live (the stall check). */
+  | { type: 'usage'; settle?: boolean }
+  | { type: 'stop' }
+
+export type FromServer =
+  | { type: 'listening'; port: number }
+  | {
+      type: 'usage'
+      cpuMicros: number
+      rssBytes: number
+      /** JS heap plus Buffers outside it (what sockets hold). */
+      heapBytes: number
+      produced: number
+      /** `ticks` messages sent, and those sent to a client under one frame after its last. */
+      framesSent: number
+      framesTooSoon: number
+    }
+
+export type ToClients =
+  | {
+      type: 'connect'
+      setup: Setup
+      port: number
+      watchlists: string[][]
+      /** The real socket.io-client instead of the lean protocol client (every phone parses). */
+      socketIoClient: boolean
+      /** Every how many phones one parses its frames for lag and order. */
+      sampleEvery: number
+    }
+  | { type: 'reset' }
+  | { type: 'report' }
+  /** The first `count` clients of this process stop reading their socket. */
+  | { type: 'pause'; count: number }
+  | { type: 'stop' }
+
+export type FromClients =
+  { type: 'connected'; clients: number; ms: number } | { type: 'report'; report: ClientReport }
+
+/** What one client process saw since the last reset (paused clients left out). */
+export interface ClientReport {
+  clients: number
+  messages: number
+  ticks: number
+  /** Tick creation → client, 1 ms buckets (sampled phones). */
+  lag: number[]
+  /** A message's newest tick → client, 1 ms buckets: how late a frame is after it was current (sampled). */
+  late: number[]
+  /** A tick older (lower seq) than one this client already had for the code (sampled phones). */
+  olderAfterNewer: number
+  /** Two messages reaching one client less than (frame − slack) apart. */
+  tooSoon: number
+}
