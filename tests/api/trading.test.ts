@@ -109,6 +109,20 @@ describe('/trade/buy', () => {
     expect((await buy(t, g, { ...form, num: '200' })).msg).toBe('idempotency_conflict')
   })
 
+  it('runs concurrent twins of one order once, each getting its answer', async () => {
+    const g = await trader(t, account())
+    const answers = await Promise.all([1, 2, 3].map(() => buy(t, g, { idem: 'twin-order-1' })))
+    for (const a of answers) expect(a).toMatchObject({ status: 1, data: answers[0]!.data })
+    const { id } = answers[0]!.data as { id: string }
+    const list = await openList(t, g)
+    expect(holdingRows(list)).toHaveLength(1)
+    const cost = BigInt(Math.round(Number((list[id] as WireHolding).buy_price) * 10_000)) * 100n
+    expect(await books(t, g.account, 'JPY')).toMatchObject({
+      available: START - cost - feeOf(cost),
+      frozen: 0n,
+    })
+  })
+
   const refusals: Array<[string, Record<string, string> | (() => Record<string, string>), string]> =
     [
       ['a quantity not a multiple of the lot', { num: '50' }, 'lot_size'],

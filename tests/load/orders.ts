@@ -20,6 +20,7 @@ import { credit } from '../api/trading.support'
 import { newUser } from '../support/identity'
 import type { TestApp } from '../support/app'
 import { sampleWaits } from './orders-waits'
+import { postgresCpu } from './postgres-cpu'
 
 const SECONDS = Math.min(60, Math.max(1, Number.parseInt(process.argv[2] ?? '', 10) || 10))
 const PGBENCH_SECONDS = 20
@@ -38,6 +39,10 @@ interface Result {
   p99: number
   refused: number
   cpuPercent: number
+  /** The load generator's own process (taken from the same two cores). */
+  driverCpuPercent: number
+  /** PostgreSQL only: its server's CPU meanwhile. */
+  postgresCpuPercent?: number
   /** PostgreSQL only: what the gateway's backends waited on meanwhile. */
   waits?: string
 }
@@ -61,6 +66,7 @@ async function drive(t: TestApp, clients: number, backends?: Backends): Promise<
   }
   const plan = JSON.stringify({ url: t.url, seconds: SECONDS, headers })
   const sampler = backends && (await sampleWaits(backends.url, backends.applicationName))
+  const pgCpu = backends && postgresCpu()
   const cpuBefore = process.cpuUsage()
   // Async, not execFileSync: the gateway lives in this process and must keep answering.
   const { stdout } = await run(process.execPath, [...TSX, CLIENTS, plan], {
@@ -68,11 +74,13 @@ async function drive(t: TestApp, clients: number, backends?: Backends): Promise<
     timeout: (SECONDS + 60) * 1000,
   })
   const cpu = process.cpuUsage(cpuBefore)
+  const postgresCpuPercent = pgCpu?.()
   const waits = await sampler?.stop()
-  const { latencies, refused, elapsed } = JSON.parse(stdout) as {
+  const { latencies, refused, elapsed, cpuPercent } = JSON.parse(stdout) as {
     latencies: number[]
     refused: number
     elapsed: number
+    cpuPercent: number
   }
   latencies.sort((a, b) => a - b)
   return {
@@ -83,6 +91,8 @@ async function drive(t: TestApp, clients: number, backends?: Backends): Promise<
     refused,
     // The gateway's process only: near 100 % means Node, not the store, is the limit.
     cpuPercent: ((cpu.user + cpu.system) / 1e6 / elapsed) * 100,
+    driverCpuPercent: cpuPercent,
+    postgresCpuPercent,
     waits,
   }
 }
@@ -116,7 +126,10 @@ async function onStore(label: string, env: Record<string, string | undefined>) {
       results[clients] = r
       console.info(
         `${label} ${clients} client(s): ${r.orders} orders in ${SECONDS}s = ${r.perSecond.toFixed(1)} orders/s, ` +
-          `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, refused ${r.refused}, node cpu ${r.cpuPercent.toFixed(0)} %`,
+          `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, refused ${r.refused}, gateway cpu ${r.cpuPercent.toFixed(0)} %, load driver cpu ${r.driverCpuPercent.toFixed(0)} %` +
+          (r.postgresCpuPercent === undefined
+            ? ''
+            : `, postgres cpu ${r.postgresCpuPercent.toFixed(0)} %`),
       )
       if (r.waits) console.info(`${label} ${clients} client(s) backends: ${r.waits}`)
     }

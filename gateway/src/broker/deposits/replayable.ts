@@ -1,6 +1,11 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../../store/index'
-import { idempotent, type IdempotencyKey } from '../ledger/idempotency'
+import {
+  idempotent,
+  idempotentStatement,
+  type IdempotencyKey,
+  type KeyRow,
+} from '../ledger/idempotency'
 import { Refusal } from '../refusal'
 
 /**
@@ -10,12 +15,16 @@ import { Refusal } from '../refusal'
  * (the balance it froze is gone, the throttle counts the retries as tries). So a refusal goes
  * through the idempotency record too: if the key has an answer, or another request holding it
  * commits one meanwhile, that answer is returned; if not, the refusal stands and nothing is kept.
+ *
+ * `oneStatement`, asked once the checks passed, may offer the command as a single PostgreSQL
+ * statement instead of `run` (the hot path of market orders: see idempotentStatement).
  */
 export async function checkedIdempotent<T>(
   db: Kysely<Database>,
   key: IdempotencyKey,
   checks: () => Promise<void>,
   run: (trx: Transaction<Database>) => Promise<T>,
+  oneStatement?: () => ((keyRow: KeyRow) => Promise<T>) | undefined,
 ): Promise<T> {
   try {
     await checks()
@@ -23,5 +32,6 @@ export async function checkedIdempotent<T>(
     if (!(error instanceof Refusal)) throw error
     return idempotent<T>(db, key, () => Promise.reject(error))
   }
-  return idempotent(db, key, run)
+  const statement = oneStatement?.()
+  return statement ? idempotentStatement(db, key, statement) : idempotent(db, key, run)
 }

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto'
-import type { Kysely, Transaction } from 'kysely'
+import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Database } from '../../store/index'
 import { isUniqueViolation } from '../../store/index'
 import { Refusal } from '../refusal'
 import { fromJson, isRetryableConflict, toJson } from './json'
+import type { KeyStep } from './post.pg.sql'
 
 export interface IdempotencyKey {
   userId: bigint
@@ -90,3 +91,42 @@ export async function idempotent<T>(
     return once(db, key, bodyHash, run)
   }
 }
+
+/** The key row a one-statement command writes; the command adds the answer it stores. */
+export type KeyRow = Omit<KeyStep, 'result'>
+
+/** PostgreSQL's name for the key's primary key (migration 0002). */
+const KEY_CONSTRAINT = 'idempotency_keys_pk'
+
+const isTakenKey = (error: unknown) =>
+  isUniqueViolation(error) && (error as { constraint?: unknown }).constraint === KEY_CONSTRAINT
+
+/**
+ * `idempotent` for a command that is ONE PostgreSQL statement writing its own key row as its last
+ * step (ledger.postAsOneStatement): no BEGIN, claim, update and COMMIT round trips around it. The
+ * key's primary key does the claim's work. A retry of a command that committed, or a concurrent
+ * twin (which first waits on the rows the first one holds), fails on the key, and the statement
+ * with it, so it undoes its own steps; the first answer is then read as `idempotent` reads it. A
+ * refusal of the command (an overdraft, a holding gone) also answers with an earlier run's result
+ * when there is one, as checkedIdempotent does for its checks.
+ */
+export async function idempotentStatement<T>(
+  db: Kysely<Database>,
+  key: IdempotencyKey,
+  statement: (keyRow: KeyRow) => Promise<T>,
+): Promise<T> {
+  if (!IDEM_RULE.test(key.idem)) throw new Refusal('invalid_input')
+  const bodyHash = hashOf(key.body)
+  const { userId, scope, idem } = key
+  try {
+    // created_at is bookkeeping for cleanup, as in `once`.
+    return await statement({ userId, scope, idem, bodyHash, createdAt: Date.now() })
+  } catch (error) {
+    if (!(error instanceof Refusal) && !isTakenKey(error)) throw error
+    const cause = error instanceof Refusal ? error : new Error('idempotency key vanished')
+    return idempotent<T>(db, key, () => Promise.reject(cause))
+  }
+}
+
+/** The stored answer `{ id: "<the business row's id>" }`, built inside the statement. */
+export const answerWithBusinessId: KeyStep['result'] = sql<string>`'{"id":"' || (select id from biz) || '"}'`

@@ -6,7 +6,7 @@ import type { Database } from '../../store/index'
 import { Refusal } from '../refusal'
 import { checkLedger } from './check'
 import * as q from './ledger.sql'
-import { postInOneStatement } from './post.pg.sql'
+import { postInOneStatement, type BusinessStep, type KeyStep } from './post.pg.sql'
 import { assertBalanced } from './postings'
 
 /** A user's books: cash they may use, cash held for a pending request, money owed on credit. */
@@ -47,6 +47,17 @@ export interface Ledger {
    * house books) holds within one post, not across two.
    */
   post(trx: Kysely<Database>, tx: LedgerTxInput): Promise<{ txId: bigint }>
+  /**
+   * PostgreSQL only, and outside any transaction: the posting with a business write and the
+   * idempotency key as ONE statement, which commits by itself (the hot path of market orders).
+   * Undefined when a debit would overdraw or the business step found its row gone; then nothing
+   * was written. A taken key fails it with a unique violation (see idempotentStatement).
+   */
+  postAsOneStatement(
+    db: Kysely<Database>,
+    tx: LedgerTxInput,
+    extra: { business: BusinessStep; key: KeyStep },
+  ): Promise<{ txId: bigint; businessId: bigint } | undefined>
   balances(db: Kysely<Database>, userId: bigint, currency: Currency): Promise<Balances>
   /** A house book's balance in one currency, all its shards together. */
   houseBalance(db: Kysely<Database>, book: HouseBook, currency: Currency): Promise<bigint>
@@ -83,7 +94,7 @@ const distinctAccounts = (lines: readonly { key: q.AccountKey }[]) =>
  * PostgreSQL's placeholders are $1, SQLite's are ?: compiling a one-parameter query (no database
  * call) tells which store the caller's transaction is on.
  */
-const onPostgres = (db: Kysely<Database>) => sql`${0}`.compile(db).sql === '$1'
+export const onPostgres = (db: Kysely<Database>) => sql`${0}`.compile(db).sql === '$1'
 
 /**
  * The order rows are locked in: users' books, then house books, each by name. One global order,
@@ -111,18 +122,21 @@ function lockOrder(a: q.AccountKey, b: q.AccountKey): number {
  * })
  */
 export function createLedger(deps: { clock: Clock }): Ledger {
+  const linesOf = (tx: LedgerTxInput) => {
+    assertBalanced(tx.postings)
+    const shard = shardOf(tx)
+    return tx.postings
+      .map((posting) => ({ key: keyOf(posting.account, shard), amount: posting.amount }))
+      .sort((a, b) => lockOrder(a.key, b.key))
+  }
   return {
     async post(trx, tx) {
-      assertBalanced(tx.postings)
+      const lines = linesOf(tx)
       const now = deps.clock.now()
-      const shard = shardOf(tx)
-      const lines = tx.postings
-        .map((posting) => ({ key: keyOf(posting.account, shard), amount: posting.amount }))
-        .sort((a, b) => lockOrder(a.key, b.key))
       if (onPostgres(trx) && distinctAccounts(lines)) {
-        const txId = await postInOneStatement(trx, { ...tx, now }, lines)
-        if (txId === undefined) throw new Refusal('insufficient_balance')
-        return { txId }
+        const posted = await postInOneStatement(trx, { ...tx, now }, lines)
+        if (posted === undefined) throw new Refusal('insufficient_balance')
+        return { txId: posted.txId }
       }
       const txId = await q.insertTransaction(trx, { ...tx, now })
       const entries = []
@@ -139,6 +153,17 @@ export function createLedger(deps: { clock: Clock }): Ledger {
       // Written while every row is still locked, so an account's newest entry stays its last.
       await q.insertEntries(trx, entries)
       return { txId }
+    },
+
+    async postAsOneStatement(db, tx, extra) {
+      const lines = linesOf(tx)
+      if (!onPostgres(db) || !distinctAccounts(lines)) {
+        throw new Error('postAsOneStatement needs PostgreSQL and distinct accounts')
+      }
+      const posted = await postInOneStatement(db, { ...tx, now: deps.clock.now() }, lines, extra)
+      if (!posted) return undefined
+      if (posted.businessId === null) throw new Error('the business step moved no row')
+      return { txId: posted.txId, businessId: posted.businessId }
     },
 
     async balances(db, userId, currency) {

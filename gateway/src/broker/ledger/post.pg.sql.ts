@@ -8,35 +8,56 @@ import type { AccountKey } from './ledger.sql'
  * update to COMMIT, so five or six statements per posting were most of an order's time (issue 4).
  * SQLite runs in-process and cannot write inside WITH, so it keeps the statement-per-line path.
  *
- * Each line is a data-modifying CTE that only runs once the line before it moved a row (its
- * one-time filter reads that CTE), which pins the lock order to the order of `lines` and stops at
- * the first user debit that would overdraw, having written nothing. The header and entries are
- * written only when every line moved. A line's CTE must not touch a row another line touches
- * (PostgreSQL updates a row at most once per statement): callers pass distinct accounts.
+ * The statement is a chain of data-modifying CTEs, each running only once the step before it
+ * moved its row (its guard reads that CTE). That pins the lock order to the order of the steps and
+ * stops at the first step that cannot go (a debit that would overdraw, a holding that has left the
+ * status it was read in), having written nothing. The header and entries are written only when
+ * every step moved. A line must not touch a row another line touches (PostgreSQL updates a row
+ * at most once per statement): callers pass distinct accounts.
+ *
+ * The hot commands (a market buy, a whole market sell) add their own row and their idempotency
+ * key to the chain, so the command is this one statement and needs no BEGIN or COMMIT either.
  */
 export interface PgLine {
   key: AccountKey
   amount: bigint
 }
 
+/** A step's condition: the step before it moved its one row. */
+export type Guard = RawBuilder<boolean>
+
+/** A business write in the chain: a data-modifying statement under `guard`, returning its row's `id`. */
+export interface BusinessStep {
+  /** 'first': it gates the money (a holding that must still be held); 'last': it follows it. */
+  at: 'first' | 'last'
+  write: (guard: Guard) => RawBuilder<unknown>
+}
+
+/** The idempotency key row, written as the chain's last step (see idempotentStatement). */
+export interface KeyStep {
+  userId: bigint
+  scope: string
+  idem: string
+  bodyHash: string
+  createdAt: number
+  /** The stored answer (fromJson text); it may read the business step's id as `(select id from biz)`. */
+  result: RawBuilder<string>
+}
+
 const bigint = (value: bigint | number | null) => sql`cast(${value} as bigint)`
 
-/** The previous line's CTE moved its row: the guard that orders the lines and stops on refusal. */
-const after = (i: number) =>
-  i === 0 ? sql`true` : sql`(select count(*) from ${sql.ref(`l${i - 1}`)}) = 1`
+const movedOne = (name: string): Guard => sql<boolean>`(select count(*) from ${sql.ref(name)}) = 1`
 
 /** A user debit: only while the balance stays at or above zero (as in debitUser). */
-function debit(line: PgLine, i: number): RawBuilder<unknown> {
-  const { key, amount } = line
+function debit({ key, amount }: PgLine, guard: Guard): RawBuilder<unknown> {
   return sql`update ledger_accounts set balance = balance + ${bigint(amount)}
     where user_id = ${bigint(key.userId)} and book = ${key.book} and currency = ${key.currency}
-      and balance + ${bigint(amount)} >= 0 and ${after(i)}
+      and balance + ${bigint(amount)} >= 0 and ${guard}
     returning id, balance`
 }
 
 /** A credit to a user's book or any move of a house book, creating the account (as addToAccount). */
-function upsert(line: PgLine, i: number, now: number): RawBuilder<unknown> {
-  const { key, amount } = line
+function upsert({ key, amount }: PgLine, guard: Guard, now: number): RawBuilder<unknown> {
   const target =
     key.userId === null
       ? sql`(book, currency, shard) where user_id is null`
@@ -44,25 +65,36 @@ function upsert(line: PgLine, i: number, now: number): RawBuilder<unknown> {
   return sql`insert into ledger_accounts (user_id, book, currency, shard, balance, created_at)
     select ${bigint(key.userId)}, ${key.book}, ${key.currency}, ${bigint(key.shard)},
       ${bigint(amount)}, ${bigint(now)}
-    where ${after(i)}
+    where ${guard}
     on conflict ${target} do update set balance = ledger_accounts.balance + excluded.balance
     returning id, balance`
 }
 
 /**
- * Posts `lines` (distinct accounts, in lock order) under a new header. Returns the header's id,
- * or undefined when a user debit would overdraw (then nothing was written).
+ * Posts `lines` (distinct accounts, in lock order) under a new header, with the business step and
+ * key row when given. Returns the header's id and the business row's id, or undefined when a step
+ * could not go (then nothing was written). A key that exists already fails the statement with
+ * PostgreSQL's unique violation on `idempotency_keys_pk`, which also undoes every step.
  */
 export async function postInOneStatement(
   db: Kysely<Database>,
   header: { kind: string; userId: bigint | null; orderNo: string; now: number },
   lines: readonly PgLine[],
-): Promise<bigint | undefined> {
-  const moves = lines.map((line, i) => {
-    const move =
-      line.key.userId !== null && line.amount < 0n ? debit(line, i) : upsert(line, i, header.now)
-    return sql`${sql.ref(`l${i}`)} as (${move})`
+  extra: { business?: BusinessStep; key?: KeyStep } = {},
+): Promise<{ txId: bigint; businessId: bigint | null } | undefined> {
+  const steps: RawBuilder<unknown>[] = []
+  let guard: Guard = sql<boolean>`true`
+  const add = (name: string, write: RawBuilder<unknown>) => {
+    steps.push(sql`${sql.ref(name)} as (${write})`)
+    guard = movedOne(name)
+  }
+  const { business, key } = extra
+  if (business?.at === 'first') add('biz', business.write(guard))
+  lines.forEach((line, i) => {
+    const userDebit = line.key.userId !== null && line.amount < 0n
+    add(`l${i}`, userDebit ? debit(line, guard) : upsert(line, guard, header.now))
   })
+  if (business?.at === 'last') add('biz', business.write(guard))
   const moved = sql.join(
     lines.map(
       (line, i) =>
@@ -70,17 +102,35 @@ export async function postInOneStatement(
     ),
     sql` union all `,
   )
-  const { rows } = await sql<{ tx_id: bigint }>`with ${sql.join(moves)},
+  const keyRow = key
+    ? sql`, k as (
+      insert into idempotency_keys (user_id, scope, idem, body_hash, result, created_at)
+      select ${bigint(key.userId)}, ${key.scope}, ${key.idem}, ${key.bodyHash}, ${key.result},
+        ${bigint(key.createdAt)}
+      from t
+      returning idem
+    )`
+    : sql``
+  const { rows } = await sql<{ entries: bigint; tx_id: bigint | null; business_id: bigint | null }>`
+    with ${sql.join(steps)},
     t as (
       insert into ledger_transactions (kind, user_id, order_no, created_at)
       select ${header.kind}, ${bigint(header.userId)}, ${header.orderNo}, ${bigint(header.now)}
-      where ${after(lines.length)}
+      where ${guard}
       returning id
-    )
-    insert into ledger_entries (tx_id, account_id, amount, balance_after)
-    select t.id, l.id, l.amount, l.balance from t cross join (${moved}) l order by l.n
-    returning tx_id`.execute(db)
-  if (rows.length === 0) return undefined
-  if (rows.length !== lines.length) throw new Error('ledger posting wrote only some entries')
-  return rows[0]?.tx_id
+    ),
+    e as (
+      insert into ledger_entries (tx_id, account_id, amount, balance_after)
+      select t.id, l.id, l.amount, l.balance from t cross join (${moved}) l order by l.n
+      returning tx_id
+    )${keyRow}
+    select (select count(*) from e) as entries, (select id from t) as tx_id,
+      ${business ? sql`(select id from biz)` : sql`cast(null as bigint)`} as business_id`.execute(
+    db,
+  )
+  const row = rows[0]
+  if (!row || row.tx_id === null) return undefined
+  if (row.entries !== BigInt(lines.length))
+    throw new Error('ledger posting wrote only some entries')
+  return { txId: row.tx_id, businessId: row.business_id }
 }

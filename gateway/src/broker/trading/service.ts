@@ -10,7 +10,8 @@ import type { SessionUser } from '../../http/session.middleware'
 import type { MarketService } from '../../market/index'
 import type { Database } from '../../store/index'
 import { checkedIdempotent } from '../deposits/replayable'
-import type { Ledger, Posting } from '../ledger/index'
+import { onPostgres, type Ledger, type LedgerTxInput, type Posting } from '../ledger/index'
+import { answerWithBusinessId } from '../ledger/idempotency'
 import { Refusal } from '../refusal'
 import { verifyFundPassword } from '../security/fund-password'
 import { buyFee } from './fees'
@@ -24,7 +25,7 @@ import {
   tradable,
 } from './order-rules'
 import { claimForSale } from './sale-claim'
-import { cancelOrder, closeHolding, type Settlement } from './settle'
+import { cancelOrder, closeHolding, saleOf, type Settlement } from './settle'
 import * as q from './trading.sql'
 
 export interface TradingDeps {
@@ -68,6 +69,8 @@ export type TradingService = ReturnType<typeof createTradingService>
 export function createTradingService(deps: TradingDeps) {
   const { db, clock, market, settings } = deps
   const settlement = (trx: Kysely<Database>): Settlement => ({ ...deps, db: trx })
+  // PostgreSQL's hot path: a market buy and a whole market sell are each one statement.
+  const oneStatement = onPostgres(db)
 
   return {
     async buy(user: SessionUser, input: BuyInput): Promise<{ id: string }> {
@@ -117,7 +120,8 @@ export function createTradingService(deps: TradingDeps) {
           marketable,
         }
       }
-      return checkedIdempotent(db, key, checks, async (trx) => {
+      // The order's row and ledger transaction, priced and numbered when it is written.
+      const placement = (): { row: q.NewOrder; tx: LedgerTxInput } => {
         if (!order) throw new Error('buy ran without its checks')
         const now = clock.now()
         const o = { ...order, orderNo: newTradeNo(now), now }
@@ -127,9 +131,8 @@ export function createTradingService(deps: TradingDeps) {
           account: { user: user.userId, book, currency: o.currency },
           amount,
         })
-        // A market order fills in this transaction, so its cash goes straight from available to
-        // the house: freezing and unfreezing inside one commit would only double the writes.
-        const id = await q.insertOrder(trx, o.marketable ? { ...o, filledFee: fee } : o)
+        // A market order fills at once, so its cash goes straight from available to the house:
+        // freezing and unfreezing inside one commit would only double the writes.
         const postings: Posting[] = o.marketable
           ? [
               cash('available', -o.frozen),
@@ -139,22 +142,57 @@ export function createTradingService(deps: TradingDeps) {
                 : []),
             ]
           : [cash('available', -o.frozen), cash('frozen', o.frozen)]
-        // Throws insufficient_balance (rolling the order back) when available cash falls short.
-        await deps.ledger.post(trx, {
-          kind: o.marketable ? 'trade_buy' : 'trade_freeze',
-          userId: user.userId,
-          orderNo: o.orderNo,
-          postings,
-        })
-        return { id: String(id) }
-      })
+        return {
+          row: o.marketable ? { ...o, filledFee: fee } : o,
+          tx: {
+            kind: o.marketable ? 'trade_buy' : 'trade_freeze',
+            userId: user.userId,
+            orderNo: o.orderNo,
+            postings,
+          },
+        }
+      }
+      return checkedIdempotent(
+        db,
+        key,
+        checks,
+        async (trx) => {
+          const { row, tx } = placement()
+          const id = await q.insertOrder(trx, row)
+          // Throws insufficient_balance (rolling the order back) when available cash falls short.
+          await deps.ledger.post(trx, tx)
+          return { id: String(id) }
+        },
+        // A market order on PostgreSQL: the order, its cash and its key in one statement.
+        () =>
+          oneStatement && order?.marketable
+            ? async (keyRow) => {
+                const { row, tx } = placement()
+                const posted = await deps.ledger.postAsOneStatement(db, tx, {
+                  business: { at: 'last', write: (guard) => q.insertOrderStep(row, guard) },
+                  key: { ...keyRow, result: answerWithBusinessId },
+                })
+                if (!posted) throw new Refusal('insufficient_balance')
+                return { id: String(posted.businessId) }
+              }
+            : undefined,
+      )
     },
 
     async sell(user: SessionUser, input: SellInput): Promise<{ id: string }> {
       const body = { id: String(input.id), num: input.num, price: input.price ?? null }
       const key = { userId: user.userId, scope: 'trade_sell', idem: input.idem, body }
       let plan:
-        { h: q.HoldingRow; last: bigint; limit: bigint | null; special: boolean } | undefined
+        | {
+            h: q.HoldingRow
+            last: bigint
+            limit: bigint | null
+            /** A limit above the market (or any under a special quote) rests (status 1). */
+            rests: boolean
+            /** All of it at the market: one conditional UPDATE closes it (no stop at closing). */
+            whole: boolean
+          }
+        | undefined
       const checks = async () => {
         if (user.tradingBarred) throw new Refusal('trading_barred')
         const h = await q.holdingOf(db, user.userId, input.id)
@@ -183,33 +221,51 @@ export function createTradingService(deps: TradingDeps) {
         if (h.market === 'cn' && localDate('cn', boughtAt) === localDate('cn', now)) {
           throw new Refusal('cannot_sell_t1')
         }
-        plan = { h, last: t.lastUnits, limit, special: Boolean(t.quote.special) }
+        const rests = limit !== null && (limit > t.lastUnits || Boolean(t.quote.special))
+        const whole = !rests && BigInt(input.num) === h.stock_num
+        plan = { h, last: t.lastUnits, limit, rests, whole }
       }
-      return checkedIdempotent(db, key, checks, async (trx) => {
-        if (!plan) throw new Error('sell ran without its checks')
-        const { h, last, limit, special } = plan
-        const now = clock.now()
-        // A sell limit above the market (or any limit under a special quote) rests (status 1)
-        // until the matcher reaches it.
-        const rests = limit !== null && (limit > last || special)
-        // All of it at the market: one conditional UPDATE closes it (no stop at closing between).
-        if (!rests && BigInt(input.num) === h.stock_num) {
-          if (!(await closeHolding(settlement(trx), h, HOLDING.holding, last, now))) {
-            throw new Refusal('order_not_holding')
+      return checkedIdempotent(
+        db,
+        key,
+        checks,
+        async (trx) => {
+          if (!plan) throw new Error('sell ran without its checks')
+          const { h, last, limit, rests } = plan
+          const now = clock.now()
+          if (plan.whole) {
+            if (!(await closeHolding(settlement(trx), h, HOLDING.holding, last, now))) {
+              throw new Refusal('order_not_holding')
+            }
+            return { id: String(h.id) }
           }
-          return { id: String(h.id) }
-        }
-        const sold = await claimForSale(trx, h, {
-          num: BigInt(input.num),
-          sellPrice: rests ? limit : null,
-          orderNo: newTradeNo(now),
-        })
-        if (!sold) throw new Refusal('order_not_holding')
-        if (!rests && !(await closeHolding(settlement(trx), sold, HOLDING.closing, last, now))) {
-          throw new Error(`holding ${sold.id} left closing inside its own sell`)
-        }
-        return { id: String(sold.id) }
-      })
+          const sold = await claimForSale(trx, h, {
+            num: BigInt(input.num),
+            sellPrice: rests ? limit : null,
+            orderNo: newTradeNo(now),
+          })
+          if (!sold) throw new Refusal('order_not_holding')
+          if (!rests && !(await closeHolding(settlement(trx), sold, HOLDING.closing, last, now))) {
+            throw new Error(`holding ${sold.id} left closing inside its own sell`)
+          }
+          return { id: String(sold.id) }
+        },
+        // All of it at the market on PostgreSQL: the close, the proceeds and the key, one statement.
+        () =>
+          oneStatement && plan?.whole
+            ? async (keyRow) => {
+                const { h, last } = plan!
+                const { set, tx } = saleOf(settings, h, last, clock.now())
+                const change = { id: h.id, from: HOLDING.holding, set, stockNum: h.stock_num }
+                const posted = await deps.ledger.postAsOneStatement(db, tx, {
+                  business: { at: 'first', write: (guard) => q.transitionStep(db, change, guard) },
+                  key: { ...keyRow, result: answerWithBusinessId },
+                })
+                if (!posted) throw new Refusal('order_not_holding')
+                return { id: String(h.id) }
+              }
+            : undefined,
+      )
     },
 
     async cancel(user: SessionUser, id: bigint): Promise<void> {

@@ -4,9 +4,9 @@ import type { Currency } from '@kabu/shared/money/currencies'
 import type { Market } from '@kabu/shared/market/types'
 import type { TradingSettings } from '../../config'
 import type { Database } from '../../store/index'
-import type { Ledger, Posting } from '../ledger/index'
+import type { Ledger, LedgerTxInput, Posting } from '../ledger/index'
 import { buyFee, sellFees } from './fees'
-import { transition, type HoldingRow } from './trading.sql'
+import { transition, type HoldingChange, type HoldingRow } from './trading.sql'
 
 /**
  * The ledger side of fills. Cash for shares goes to the house `bank_clearing` book (the broker's
@@ -64,9 +64,40 @@ export async function fillBuy(
   return true
 }
 
+/** What selling all of `h` at `price` writes: the holding's closing fields, proceeds − fees in. */
+export function saleOf(
+  settings: TradingSettings,
+  h: HoldingRow,
+  price: bigint,
+  now: number,
+): { set: HoldingChange; tx: LedgerTxInput } {
+  const proceeds = price * h.stock_num
+  const fees = sellFees(settings, h.market as Market, proceeds)
+  const net = proceeds - fees
+  return {
+    set: {
+      status: HOLDING.closed,
+      sell_price: price,
+      sell_fee: fees,
+      realised: net - h.buy_price * h.stock_num - h.buy_fee,
+      sell_time: now,
+    },
+    tx: {
+      kind: 'trade_sell',
+      userId: h.user_id,
+      orderNo: h.order_no,
+      postings: nonZero([
+        house(h, 'bank_clearing', -proceeds),
+        house(h, 'fees', fees),
+        user(h, 'available', net),
+      ]),
+    },
+  }
+}
+
 /**
- * Sells a holding (status `from`: holding, or a resting sell) at `price`: proceeds − fees in. Only
- * while the row still has `h.stock_num` shares, the number the proceeds are computed from.
+ * Sells a holding (status `from`: holding, or a resting sell) at `price`. Only while the row
+ * still has `h.stock_num` shares, the number the proceeds are computed from.
  */
 export async function closeHolding(
   { db, ledger, settings }: Settlement,
@@ -75,33 +106,9 @@ export async function closeHolding(
   price: bigint,
   now: number,
 ): Promise<boolean> {
-  const proceeds = price * h.stock_num
-  const fees = sellFees(settings, h.market as Market, proceeds)
-  const net = proceeds - fees
-  const moved = await transition(
-    db,
-    h.id,
-    from,
-    {
-      status: HOLDING.closed,
-      sell_price: price,
-      sell_fee: fees,
-      realised: net - h.buy_price * h.stock_num - h.buy_fee,
-      sell_time: now,
-    },
-    h.stock_num,
-  )
-  if (!moved) return false
-  await ledger.post(db, {
-    kind: 'trade_sell',
-    userId: h.user_id,
-    orderNo: h.order_no,
-    postings: nonZero([
-      house(h, 'bank_clearing', -proceeds),
-      house(h, 'fees', fees),
-      user(h, 'available', net),
-    ]),
-  })
+  const { set, tx } = saleOf(settings, h, price, now)
+  if (!(await transition(db, h.id, from, set, h.stock_num))) return false
+  await ledger.post(db, tx)
   return true
 }
 

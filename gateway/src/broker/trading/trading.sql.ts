@@ -1,7 +1,8 @@
-import type { Kysely, Selectable } from 'kysely'
+import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable } from 'kysely'
 import { HOLDING } from '@kabu/shared/api/trade'
 import type { Database } from '../../store/index'
 import type { HoldingsTable } from '../../store/schema/trading'
+import type { Guard } from '../ledger/post.pg.sql'
 
 type Db = Kysely<Database>
 export type HoldingRow = Selectable<HoldingsTable>
@@ -21,27 +22,41 @@ export interface NewOrder {
   filledFee?: bigint
 }
 
+/** The holding row of a new order: pending with its frozen cash, or (a market fill) held. */
+function orderRow(o: NewOrder): Insertable<HoldingsTable> {
+  const filled = o.filledFee !== undefined
+  return {
+    user_id: o.userId,
+    order_no: o.orderNo,
+    code: o.code,
+    market: o.market,
+    currency: o.currency,
+    status: filled ? HOLDING.holding : HOLDING.pending,
+    stock_num: o.num,
+    limit_price: o.limitPrice,
+    buy_price: o.price,
+    buy_fee: o.filledFee ?? 0n,
+    frozen: filled ? 0n : o.frozen,
+    buy_time: filled ? o.now : null,
+    created_at: o.now,
+  }
+}
+
 export async function insertOrder(db: Db, o: NewOrder): Promise<bigint> {
   const row = await db
     .insertInto('holdings')
-    .values({
-      user_id: o.userId,
-      order_no: o.orderNo,
-      code: o.code,
-      market: o.market,
-      currency: o.currency,
-      status: o.filledFee === undefined ? HOLDING.pending : HOLDING.holding,
-      stock_num: o.num,
-      limit_price: o.limitPrice,
-      buy_price: o.price,
-      buy_fee: o.filledFee ?? 0n,
-      frozen: o.filledFee === undefined ? o.frozen : 0n,
-      buy_time: o.filledFee === undefined ? null : o.now,
-      created_at: o.now,
-    })
+    .values(orderRow(o))
     .returning('id')
     .executeTakeFirstOrThrow()
   return row.id
+}
+
+/** insertOrder as a step of a one-statement posting (PostgreSQL types the values by column). */
+export function insertOrderStep(o: NewOrder, guard: Guard): RawBuilder<unknown> {
+  const row = Object.entries(orderRow(o))
+  return sql`insert into holdings (${sql.join(row.map(([column]) => sql.ref(column)))})
+    select ${sql.join(row.map(([, value]) => value))} where ${guard}
+    returning id`
 }
 
 /** A user's own holding; another user's id reads as missing. */
@@ -86,6 +101,27 @@ export function restingOn(db: Db, codes: readonly string[]): Promise<HoldingRow[
     .execute()
 }
 
+export type HoldingChange = Partial<{
+  status: number
+  buy_price: bigint
+  buy_fee: bigint
+  frozen: bigint
+  buy_time: number
+  sell_price: bigint | null
+  sell_fee: bigint
+  realised: bigint
+  sell_time: number
+}>
+
+function transitionQuery(db: Db, id: bigint, from: number, set: HoldingChange, stockNum?: bigint) {
+  const update = db
+    .updateTable('holdings')
+    .set(set)
+    .where('id', '=', id)
+    .where('status', '=', BigInt(from))
+  return stockNum === undefined ? update : update.where('stock_num', '=', stockNum)
+}
+
 /**
  * Moves a holding from one status to another only if it is still in `from` (and, given
  * `stockNum`, still has that many shares): the conditional UPDATE is what makes two concurrent
@@ -95,25 +131,19 @@ export async function transition(
   db: Db,
   id: bigint,
   from: number,
-  set: Partial<{
-    status: number
-    buy_price: bigint
-    buy_fee: bigint
-    frozen: bigint
-    buy_time: number
-    sell_price: bigint | null
-    sell_fee: bigint
-    realised: bigint
-    sell_time: number
-  }>,
+  set: HoldingChange,
   stockNum?: bigint,
 ): Promise<boolean> {
-  const update = db
-    .updateTable('holdings')
-    .set(set)
-    .where('id', '=', id)
-    .where('status', '=', BigInt(from))
-  const guarded = stockNum === undefined ? update : update.where('stock_num', '=', stockNum)
-  const result = await guarded.executeTakeFirst()
+  const result = await transitionQuery(db, id, from, set, stockNum).executeTakeFirst()
   return result.numUpdatedRows === 1n
+}
+
+/** transition as the first step of a one-statement posting: the rest runs only if it moved. */
+export function transitionStep(
+  db: Db,
+  change: { id: bigint; from: number; set: HoldingChange; stockNum?: bigint },
+  guard: Guard,
+): RawBuilder<unknown> {
+  const { id, from, set, stockNum } = change
+  return sql`${transitionQuery(db, id, from, set, stockNum).where(guard).returning('id')}`
 }
