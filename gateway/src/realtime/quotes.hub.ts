@@ -2,7 +2,6 @@ import type { FeedStatus, Quote } from '@kabu/shared/market/types'
 import {
   MAX_SUBSCRIPTIONS,
   QUOTES_NAMESPACE,
-  TICK_BATCH_MS,
   type QuotesClientToServer,
   type QuotesServerToClient,
   type SubscribeAck,
@@ -11,7 +10,7 @@ import type { Logger } from 'pino'
 import type { Namespace, Server, Socket } from 'socket.io'
 import { z } from 'zod'
 import type { MarketService } from '../market/index'
-import { TickConflator, type TickSink } from './tick-conflator'
+import { FLUSH_EVERY_MS, TickConflator, type TickSink } from './tick-conflator'
 
 type QuotesSocket = Socket<QuotesClientToServer, QuotesServerToClient>
 
@@ -68,7 +67,7 @@ class Subscriber implements TickSink {
     readonly socket: QuotesSocket,
     private readonly ticksPacket: (quotes: readonly Quote[]) => string,
   ) {}
-  /** Its last frame is not yet handed to the kernel: a stalled phone costs one frame, no queue. */
+  /** Its last frame is not yet handed to the kernel: a stalled phone costs nothing, no queue. */
   isBehind(): boolean {
     return !this.socket.conn.transport.writable
   }
@@ -91,16 +90,7 @@ export function registerQuotesHub(
   const conflator = new TickConflator<Subscriber>()
   const ticksPacket = ticksPacketEncoder()
   const stopQuotes = market.onQuotes((quotes) => conflator.offer(quotes))
-  let retry: NodeJS.Timeout | undefined
-  const flush = () => {
-    const retryIn = conflator.flush()
-    if (retryIn === undefined || retry) return
-    retry = setTimeout(() => {
-      retry = undefined
-      flush()
-    }, Math.ceil(retryIn)).unref()
-  }
-  const flushTimer = setInterval(flush, TICK_BATCH_MS).unref()
+  const flushTimer = setInterval(() => conflator.flush(), FLUSH_EVERY_MS).unref()
 
   // A change of the feed's state or of which codes are stale is news; lag alone is not.
   const stateOf = (s: FeedStatus) => `${s.state} ${s.staleCodes?.join(',') ?? ''}`
@@ -175,13 +165,12 @@ export function registerQuotesHub(
         logger?.error({ err: error }, 'quotes unsubscribe failed')
       }
     })
-    socket.on('disconnect', () => conflator.remove(subscriber, subscriber.codes))
+    socket.on('disconnect', () => conflator.remove(subscriber))
   })
 
   return {
     close() {
       clearInterval(flushTimer)
-      clearTimeout(retry)
       clearInterval(statusTimer)
       stopQuotes()
       namespace.removeAllListeners('connection')

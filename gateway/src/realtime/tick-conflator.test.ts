@@ -1,6 +1,6 @@
 import type { Quote } from '@kabu/shared/market/types'
 import { describe, expect, it } from 'vitest'
-import { TickConflator, type TickSink } from './tick-conflator'
+import { FLUSH_EVERY_MS, TickConflator, type TickSink } from './tick-conflator'
 
 const quote = (code: string, seq: number) => ({ code, seq }) as Quote
 
@@ -66,7 +66,7 @@ describe('TickConflator', () => {
     now = 100
     conflator.flush()
     expect(sink.batches).toEqual([[quote('SPX', 1)]])
-    conflator.remove(sink, ['SPX'])
+    conflator.remove(sink)
     conflator.offer([quote('SPX', 2)])
     now = 200
     conflator.flush()
@@ -97,23 +97,42 @@ describe('TickConflator', () => {
     expect(slow.batches).toEqual([[quote('7203', 50), quote('SPX', 50)]])
   })
 
-  it('asks for a retry when a send ran late in its window, and keeps the spacing on it', () => {
+  it('sends what was printed up to the send, and a quiet sink its next change at once', () => {
     let now = 0
     const conflator = new TickConflator<Recorder>(() => now)
     const sink = new Recorder()
     conflator.subscribe(sink, 'N225')
     conflator.offer([quote('N225', 1)])
-    // This window's send happened 30 ms into it (a busy loop): the next window is 70 ms later.
-    now = 30
-    expect(conflator.flush()).toBeUndefined()
+    conflator.flush()
+    // Printed 99 ms into the frame: in the batch sent at its end, not one frame later.
+    now = 99
     conflator.offer([quote('N225', 2)])
     now = 100
-    const retryIn = conflator.flush()
-    expect(sink.batches).toHaveLength(1)
-    expect(retryIn).toBeGreaterThan(0)
-    expect(retryIn).toBeLessThanOrEqual(30)
-    now += retryIn!
     conflator.flush()
     expect(sink.batches).toEqual([[quote('N225', 1)], [quote('N225', 2)]])
+    // Quiet for a while, then one print: sent on the next flush, with no frame to wait out.
+    now = 400
+    conflator.offer([quote('N225', 3)])
+    now += FLUSH_EVERY_MS
+    conflator.flush()
+    expect(sink.batches.at(-1)).toEqual([quote('N225', 3)])
+  })
+
+  it('starts a new subscription from its snapshot: earlier prints are not sent again', () => {
+    let now = 0
+    const conflator = new TickConflator<Recorder>(() => now)
+    const early = new Recorder()
+    const late = new Recorder()
+    conflator.subscribe(early, '7203')
+    conflator.offer([quote('7203', 1)])
+    conflator.subscribe(late, '7203')
+    now = 100
+    conflator.flush()
+    expect(early.batches).toEqual([[quote('7203', 1)]])
+    expect(late.batches).toEqual([])
+    conflator.offer([quote('7203', 2)])
+    now = 200
+    conflator.flush()
+    expect(late.batches).toEqual([[quote('7203', 2)]])
   })
 })

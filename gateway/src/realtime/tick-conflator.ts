@@ -4,93 +4,128 @@ import { TICK_BATCH_MS } from '@kabu/shared/realtime'
 /** Whoever receives `ticks` batches: a socket, or a test double. */
 export interface TickSink {
   sendTicks(quotes: Quote[]): void
-  /** Still writing an earlier batch (a slow or stalled reader): skip it this window. */
+  /** Still writing an earlier batch (a slow or stalled reader): skip it for now. */
   isBehind?(): boolean
 }
 
+/**
+ * How often the hub calls flush(). A sink is looked at on every flush but sent to at most once per
+ * TICK_BATCH_MS, so this is how close to "due" a send lands and how soon an idle phone hears of
+ * its first change: a tenth of the frame.
+ */
+export const FLUSH_EVERY_MS = TICK_BATCH_MS / 10
+
 // Timers fire on a millisecond loop clock, so two flushes 100 ms apart can measure 99.x ms on
-// performance.now(); without slack such a sink would wait a whole extra window.
+// performance.now(); without slack such a sink would wait a whole extra flush.
 const SLACK_MS = 2
 
+/** One sink's codes, as indexes into the conflator's per-code arrays, and what it last got of each. */
+class SinkState {
+  codes = new Int32Array(0)
+  /** The version of each code that this sink last received (or held from). */
+  sent = new Float64Array(0)
+  lastSent = -Infinity
+
+  /** Holds a code from its current `version` on: what came before, its snapshot told. */
+  add(index: number, version: number): void {
+    if (this.codes.includes(index)) return
+    const codes = new Int32Array(this.codes.length + 1)
+    codes.set(this.codes)
+    codes[this.codes.length] = index
+    const sent = new Float64Array(this.sent.length + 1)
+    sent.set(this.sent)
+    sent[this.sent.length] = version
+    this.codes = codes
+    this.sent = sent
+  }
+
+  drop(index: number): void {
+    const at = this.codes.indexOf(index)
+    if (at < 0) return
+    this.codes = Int32Array.from([...this.codes.subarray(0, at), ...this.codes.subarray(at + 1)])
+    this.sent = Float64Array.from([...this.sent.subarray(0, at), ...this.sent.subarray(at + 1)])
+  }
+}
+
 /**
- * The `ticks` conflation. Quotes are kept once per code per window (the latest wins), whatever the
- * number of sockets; at each window's end every sink with changes receives one batch holding the
- * latest quote of each of its codes that changed, and never more than one per TICK_BATCH_MS.
- * A sink that is behind keeps its batch, which goes on taking the latest quote per code until the
- * sink catches up: what a slow reader costs is bounded by its codes, not by time (no queue).
+ * The `ticks` conflation, pulled rather than pushed. A print only replaces its code's latest quote
+ * and bumps the code's version: nothing is copied per sink, however many hold the code. On each
+ * flush every sink that is due (its last batch at least TICK_BATCH_MS ago) compares the versions
+ * of its codes with those it last received and, if any moved, gets one batch with the latest quote
+ * of each moved code. So a batch holds everything printed up to the moment it is sent (a tick
+ * waits at most one frame, as with a per-phone timer), a phone that has been quiet hears of its
+ * next change within FLUSH_EVERY_MS, and a sink that is behind is simply skipped: it gets the
+ * latest of each code when it catches up. Memory is per code and per subscription, never per tick.
  */
 export class TickConflator<S extends TickSink> {
-  private readonly subscribers = new Map<string, Set<S>>()
-  private window = new Map<string, Quote>()
-  private readonly pending = new Map<S, Map<string, Quote>>()
-  private readonly lastSent = new Map<S, number>()
+  private readonly indexOf = new Map<string, number>()
+  private latest: (Quote | undefined)[] = []
+  private versions = new Float64Array(64)
+  private readonly sinks = new Map<S, SinkState>()
 
   constructor(private readonly now: () => number = () => performance.now()) {}
 
   subscribe(sink: S, code: string): void {
-    let sinks = this.subscribers.get(code)
-    if (!sinks) this.subscribers.set(code, (sinks = new Set()))
-    sinks.add(sink)
+    let state = this.sinks.get(sink)
+    if (!state) this.sinks.set(sink, (state = new SinkState()))
+    const index = this.codeIndex(code)
+    state.add(index, this.versions[index]!)
   }
 
   unsubscribe(sink: S, code: string): void {
-    const sinks = this.subscribers.get(code)
-    if (!sinks) return
-    sinks.delete(sink)
-    if (sinks.size === 0) this.subscribers.delete(code)
-    this.pending.get(sink)?.delete(code)
+    const index = this.indexOf.get(code)
+    if (index !== undefined) this.sinks.get(sink)?.drop(index)
   }
 
   /** Forgets a sink entirely (its socket disconnected). */
-  remove(sink: S, codes: Iterable<string>): void {
-    for (const code of codes) this.unsubscribe(sink, code)
-    this.pending.delete(sink)
-    this.lastSent.delete(sink)
+  remove(sink: S): void {
+    this.sinks.delete(sink)
   }
 
-  /** Takes prints from the market; only codes someone holds are kept. */
+  /** Takes prints from the market; only codes someone has held are kept. */
   offer(quotes: readonly Quote[]): void {
     for (const quote of quotes) {
-      if (this.subscribers.has(quote.code)) this.window.set(quote.code, quote)
+      const index = this.indexOf.get(quote.code)
+      if (index === undefined) continue
+      this.latest[index] = quote
+      this.versions[index]! += 1
     }
   }
 
-  /**
-   * Ends a window: fans its quotes out and sends each due sink its batch. Returns how many ms to
-   * wait before flushing again for the sinks held back by the spacing (undefined: none was), so
-   * a send that ran late in one window costs its sink milliseconds, not a whole window.
-   */
-  flush(): number | undefined {
-    const window = this.window
-    this.window = new Map()
-    for (const [code, quote] of window) {
-      for (const sink of this.subscribers.get(code) ?? []) {
-        let batch = this.pending.get(sink)
-        if (!batch) this.pending.set(sink, (batch = new Map()))
-        batch.set(code, quote)
-      }
-    }
-    let retryIn: number | undefined
-    for (const [sink, batch] of this.pending) {
-      if (batch.size === 0) continue
-      // The time of each send, not of the window: a loop descheduled halfway (busy cores) would
-      // otherwise put a sink's two sends closer than a window on the wall clock.
+  /** Sends every due sink whose codes moved its batch. The hub calls it every FLUSH_EVERY_MS. */
+  flush(): void {
+    const versions = this.versions
+    for (const [sink, state] of this.sinks) {
+      // The time of each send, not of the flush: a loop descheduled halfway (busy cores) would
+      // otherwise put a sink's two sends closer than a frame on the wall clock.
       const now = this.now()
-      const wait = (this.lastSent.get(sink) ?? -Infinity) + TICK_BATCH_MS - SLACK_MS - now
-      if (wait > 0) {
-        // A sink sent earlier in this window waits for the next; only one that ran late asks for
-        // a retry, all of them served by one (the longest wait).
-        if (wait < TICK_BATCH_MS / 2) retryIn = Math.max(retryIn ?? 0, wait)
-        continue
+      if (now - state.lastSent < TICK_BATCH_MS - SLACK_MS) continue
+      const { codes, sent } = state
+      let moved: Quote[] | undefined
+      for (let i = 0; i < codes.length; i++) {
+        const index = codes[i]!
+        if (versions[index] === sent[i]) continue
+        if (!moved && sink.isBehind?.()) break
+        ;(moved ??= []).push(this.latest[index]!)
+        sent[i] = versions[index]!
       }
-      if (sink.isBehind?.()) continue
-      this.lastSent.set(sink, now)
-      const quotes = [...batch.values()]
-      // Cleared, not deleted: sinks keep their place in the loop, so each one's send falls at the
-      // same point of every window.
-      batch.clear()
-      sink.sendTicks(quotes)
+      if (!moved) continue
+      state.lastSent = now
+      sink.sendTicks(moved)
     }
-    return retryIn
+  }
+
+  /** The code's slot in the per-code arrays, made on first subscription (codes are a few thousand). */
+  private codeIndex(code: string): number {
+    let index = this.indexOf.get(code)
+    if (index !== undefined) return index
+    index = this.indexOf.size
+    this.indexOf.set(code, index)
+    if (index >= this.versions.length) {
+      const grown = new Float64Array(this.versions.length * 2)
+      grown.set(this.versions)
+      this.versions = grown
+    }
+    return index
   }
 }
