@@ -1,16 +1,19 @@
 import type { NewsCategory, NewsItem, NewsPage } from '@kabu/shared/api/news'
 import { assign, fromPromise, setup } from 'xstate'
+import {
+  firstPageFields,
+  hasItems,
+  nextPageFields,
+  pagedListStates,
+  type PagedList,
+} from '../../state/paged-list'
+import { errorKey, notProvided } from '../../state/review/review-states'
 
-export interface NewsListContext {
+export interface NewsListContext extends PagedList<NewsItem> {
   /** The tab shown; null is "all". */
   category: NewsCategory | null
-  items: NewsItem[]
-  /** The last page loaded. */
-  page: number
   /** Articles in this category on the server, as of the last page loaded. */
   total: number
-  /** The `msg` of the last failed load, if any (the list stays as it was). */
-  failure: string | null
 }
 
 export type NewsListEvent =
@@ -24,13 +27,6 @@ export interface PageRequest {
   category: NewsCategory | null
 }
 
-const notProvided = () => Promise.reject(new Error('fetchPage is not provided'))
-
-const failureOf = (error: unknown): string => {
-  const msg = (error as { msg?: unknown } | null)?.msg
-  return typeof msg === 'string' && msg !== '' ? msg : 'network_error'
-}
-
 /**
  * `/news/index`: loading → list | empty | failed, per category tab. Switching tabs loads that
  * category's first page; a pull or a retry reloads it; reaching the end of the list loads the next
@@ -42,31 +38,21 @@ export const newsListMachine = setup({
     events: {} as NewsListEvent,
     input: {} as { category: NewsCategory | null },
   },
-  actors: { fetchPage: fromPromise<NewsPage, PageRequest>(notProvided) },
+  actors: { fetchPage: fromPromise<NewsPage, PageRequest>(notProvided('fetchPage')) },
   actions: {
-    replace: assign((_, page: NewsPage) => ({
-      items: page.list,
+    replace: assign((_, page: NewsPage) => ({ ...firstPageFields(page.list), total: page.total })),
+    append: assign(({ context }, page: NewsPage) => ({
+      ...nextPageFields(context, page.list),
       total: page.total,
-      page: 1,
-      failure: null,
     })),
-    append: assign(({ context }, page: NewsPage) => {
-      // An article published meanwhile shifts the pages: skip what is already shown.
-      const known = new Set(context.items.map((item) => item.id))
-      return {
-        items: [...context.items, ...page.list.filter((item) => !known.has(item.id))],
-        total: page.total,
-        page: context.page + 1,
-        failure: null,
-      }
-    }),
+    recordError: assign((_, params: { error: unknown }) => ({ failure: errorKey(params.error) })),
     selectCategory: assign(({ event }) => {
       if (event.type !== 'CATEGORY') return {}
       return { category: event.category, items: [], total: 0, page: 0, failure: null }
     }),
   },
   guards: {
-    hasItems: ({ context }) => context.items.length > 0,
+    hasItems,
     hasMore: ({ context }) => context.items.length < context.total,
     otherCategory: ({ context, event }) =>
       event.type === 'CATEGORY' && event.category !== context.category,
@@ -89,73 +75,11 @@ export const newsListMachine = setup({
       actions: 'selectCategory',
     },
   },
-  states: {
-    loading: {
-      tags: ['loading'],
-      invoke: {
-        src: 'fetchPage',
-        input: ({ context }) => ({ page: 1, category: context.category }),
-        onDone: {
-          target: 'shown',
-          actions: { type: 'replace', params: ({ event }) => event.output },
-        },
-        onError: {
-          target: 'failed',
-          actions: assign({ failure: ({ event }) => failureOf(event.error) }),
-        },
-      },
-    },
-    failed: {
-      tags: ['failed'],
-      on: { RETRY: 'loading', REFRESH: 'loading' },
-    },
-    shown: {
-      initial: 'settling',
-      states: {
-        settling: {
-          always: [{ guard: 'hasItems', target: 'list' }, { target: 'empty' }],
-        },
-        empty: {
-          tags: ['empty'],
-          on: { REFRESH: 'refreshing' },
-        },
-        list: {
-          on: {
-            REFRESH: 'refreshing',
-            LOAD_MORE: { guard: 'hasMore', target: 'loadingMore' },
-          },
-        },
-        refreshing: {
-          tags: ['refreshing'],
-          invoke: {
-            src: 'fetchPage',
-            input: ({ context }) => ({ page: 1, category: context.category }),
-            onDone: {
-              target: 'settling',
-              actions: { type: 'replace', params: ({ event }) => event.output },
-            },
-            onError: {
-              target: 'settling',
-              actions: assign({ failure: ({ event }) => failureOf(event.error) }),
-            },
-          },
-        },
-        loadingMore: {
-          tags: ['loadingMore'],
-          invoke: {
-            src: 'fetchPage',
-            input: ({ context }) => ({ page: context.page + 1, category: context.category }),
-            onDone: {
-              target: 'list',
-              actions: { type: 'append', params: ({ event }) => event.output },
-            },
-            onError: {
-              target: 'list',
-              actions: assign({ failure: ({ event }) => failureOf(event.error) }),
-            },
-          },
-        },
-      },
-    },
-  },
+  states: pagedListStates({
+    firstPage: ({ context }: { context: NewsListContext }) => ({
+      page: 1,
+      category: context.category,
+    }),
+    nextPage: ({ context }) => ({ page: context.page + 1, category: context.category }),
+  }),
 })
