@@ -32,7 +32,7 @@ export const MAX_DEPTH_SUBSCRIPTIONS = 10
 export const QUOTES_NAMESPACE = '/quotes'
 /** Largest number of codes one socket may hold at once. */
 export const MAX_SUBSCRIPTIONS = 200
-/** Conflation window of the `ticks` batches. */
+/** Least time between two `ticks` batches to one socket (what a phone can render). */
 export const TICK_BATCH_MS = 100
 
 /** socket.io namespace `/user` (API.md): the logged-in user's own events, one room per user. */
