@@ -36,7 +36,15 @@ describe('GET /api/market/depth', () => {
       expect(body.status).toBe(1)
       const depth = body.data as Depth
       const quote = ((await get(`/snapshot?codes=${code}`)).body.data as Quote[])[0]!
-      expect(Object.keys(depth).sort()).toEqual(['asks', 'bids', 'code', 'tape', 'time', 'vwap'])
+      expect(Object.keys(depth).sort()).toEqual([
+        'asks',
+        'bids',
+        'code',
+        'dayStart',
+        'tape',
+        'time',
+        'vwap',
+      ])
       expect(depth.code).toBe(code)
       expect(depth.bids.length).toBeGreaterThanOrEqual(5)
       expect(depth.asks.length).toBeGreaterThanOrEqual(5)
@@ -47,7 +55,10 @@ describe('GET /api/market/depth', () => {
         if (quote.limitDown !== null) expect(level.price).toBeGreaterThanOrEqual(quote.limitDown)
       }
       expect(depth.tape.length).toBeGreaterThan(0)
+      expect(depth.dayStart).toBeGreaterThan(0)
       for (const print of depth.tape) {
+        // Today's prints only: none from before the day's open.
+        expect(print.time).toBeGreaterThanOrEqual(depth.dayStart)
         expect(['buy', 'sell']).toContain(print.side)
         expect(print.price).toBeGreaterThanOrEqual(quote.low)
         expect(print.price).toBeLessThanOrEqual(quote.high)

@@ -56,6 +56,7 @@ const depth = (code: string, seqs: number[]): Depth => ({
   tape: seqs.map(print),
   vwap: 99.5,
   time: (seqs[0] ?? 0) * 1_000,
+  dayStart: 0,
 })
 const microtasks = () => new Promise<void>((resolve) => queueMicrotask(resolve))
 
@@ -107,6 +108,18 @@ describe('depth$', () => {
     fake.disconnect()
     fake.connect()
     expect(fake.sent.filter((s) => s.event === 'depth:subscribe')).toHaveLength(2)
+  })
+
+  it('drops the prints of a past trading day when the next day opens', () => {
+    const fake = fakeSocket()
+    fake.connect()
+    const streams = createDepthStreams({ socket: () => fake.socket })
+    const seen: Depth[] = []
+    streams.depth$('7203').subscribe((d) => seen.push(d))
+    fake.sent[0]!.ack!({ ok: true, depth: depth('7203', [12, 11, 10]) })
+    // The day opened at 20 s: its first print (seq 21) is the whole tape now.
+    fake.push({ ...depth('7203', [21]), dayStart: 20_000 })
+    expect(seen.at(-1)!.tape.map((p) => p.seq)).toEqual([21])
   })
 
   it('fails the stream of an unknown code', () => {

@@ -27,7 +27,7 @@ interface Held {
  * `depth$(code)` over the `/quotes` socket, ref-counted like quote$: the first subscriber sends
  * `depth:subscribe`, the last one leaving `depth:unsubscribe`, every held code is asked again after
  * a reconnect. The server sends each code's new prints only, so the tape is merged here: prints
- * above the newest seq held go on top, and it is cut at TAPE_LENGTH.
+ * above the newest seq held go on top, those before the day's open go, and it is cut at TAPE_LENGTH.
  */
 export function createDepthStreams(options: DepthStreamsOptions): DepthStreams {
   const ackTimeoutMs = options.ackTimeoutMs ?? 5_000
@@ -50,7 +50,10 @@ export function createDepthStreams(options: DepthStreamsOptions): DepthStreams {
       if (!entry?.latest) return
       const newest = entry.latest.tape[0]?.seq ?? -1
       const fresh = update.tape.filter((print) => print.seq > newest)
-      const tape = [...fresh, ...entry.latest.tape].slice(0, TAPE_LENGTH)
+      // A new trading day starts a new tape: what is held from before its open goes.
+      const tape = [...fresh, ...entry.latest.tape]
+        .filter((print) => print.time >= update.dayStart)
+        .slice(0, TAPE_LENGTH)
       entry.latest = { ...update, tape }
       entry.depths.next(entry.latest)
     })

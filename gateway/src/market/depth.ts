@@ -40,5 +40,6 @@ export function depthOf(sim: InstrumentSim, seed: number, afterSeq = -1): Depth 
     tape: sim.tape.entries(dayStart, afterSeq),
     vwap: vwapOf(day?.bar),
     time: sim.lastPrintAt,
+    dayStart,
   }
 }

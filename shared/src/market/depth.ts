@@ -33,7 +33,7 @@ export interface TapePrint {
  * @example
  * { code: '7203', bids: [{ price: 2899.5, size: 4200 }], asks: [{ price: 2900, size: 3100 }],
  *   tape: [{ seq: 812, time: 1773118800000, price: 2900, size: 300, side: 'buy' }],
- *   vwap: 2893.41, time: 1773118800000 }
+ *   vwap: 2893.41, time: 1773118800000, dayStart: 1773100800000 }
  */
 export interface Depth {
   code: string
@@ -43,6 +43,11 @@ export interface Depth {
   vwap: number | null
   /** Epoch milliseconds of the last print. */
   time: number
+  /**
+   * Epoch milliseconds of the trading day's open: the tape and VWAP count from it, so a screen left
+   * open across a day change drops the prints it holds from before (epoch 0 when no day has run).
+   */
+  dayStart: number
 }
 
 /** Prints a depth answer's tape holds at most. */
