@@ -59,12 +59,13 @@ export async function throttledCheck(
     .values({ user_id: userId, at: now })
     .returning('id')
     .executeTakeFirstOrThrow()
+  // No upper bound at `now`: a concurrent try that read the clock a moment later has a later
+  // `at`, and leaving it out let a sixth guess through (found by the concurrent-guesses test).
   const recent = await db
     .selectFrom('fund_password_failures')
     .select((eb) => eb.fn.countAll<string | number | bigint>().as('n'))
     .where('user_id', '=', userId)
     .where('at', '>', BigInt(now - FUND_PASSWORD_WINDOW_MS))
-    .where('at', '<=', BigInt(now))
     .executeTakeFirstOrThrow()
   if (Number(recent.n) > FUND_PASSWORD_MAX_FAILURES) {
     await db.deleteFrom('fund_password_failures').where('id', '=', attempt.id).execute()
