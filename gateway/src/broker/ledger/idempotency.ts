@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { sql, type Kysely, type Transaction } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../../store/index'
 import { isUniqueViolation } from '../../store/index'
 import { Refusal } from '../refusal'
@@ -127,6 +127,3 @@ export async function idempotentStatement<T>(
     return idempotent<T>(db, key, () => Promise.reject(cause))
   }
 }
-
-/** The stored answer `{ id: "<the business row's id>" }`, built inside the statement. */
-export const answerWithBusinessId: KeyStep['result'] = sql<string>`'{"id":"' || (select id from biz) || '"}'`

@@ -40,9 +40,15 @@ export interface KeyStep {
   idem: string
   bodyHash: string
   createdAt: number
-  /** The stored answer (fromJson text); it may read the business step's id as `(select id from biz)`. */
+  /** The stored answer (fromJson text); answerWithBusinessId for `{ id }` answers. */
   result: RawBuilder<string>
 }
+
+/** The business step's CTE, which the key's answer and the statement's result read. */
+const BUSINESS = 'biz'
+
+/** The stored answer `{ id: "<the business row's id>" }` (as toJson writes it), built in SQL. */
+export const answerWithBusinessId = sql<string>`'{"id":"' || (select id from ${sql.ref(BUSINESS)}) || '"}'`
 
 const bigint = (value: bigint | number | null) => sql`cast(${value} as bigint)`
 
@@ -89,12 +95,12 @@ export async function postInOneStatement(
     guard = movedOne(name)
   }
   const { business, key } = extra
-  if (business?.at === 'first') add('biz', business.write(guard))
+  if (business?.at === 'first') add(BUSINESS, business.write(guard))
   lines.forEach((line, i) => {
     const userDebit = line.key.userId !== null && line.amount < 0n
     add(`l${i}`, userDebit ? debit(line, guard) : upsert(line, guard, header.now))
   })
-  if (business?.at === 'last') add('biz', business.write(guard))
+  if (business?.at === 'last') add(BUSINESS, business.write(guard))
   const moved = sql.join(
     lines.map(
       (line, i) =>
@@ -125,7 +131,7 @@ export async function postInOneStatement(
       returning tx_id
     )${keyRow}
     select (select count(*) from e) as entries, (select id from t) as tx_id,
-      ${business ? sql`(select id from biz)` : sql`cast(null as bigint)`} as business_id`.execute(
+      ${business ? sql`(select id from ${sql.ref(BUSINESS)})` : sql`cast(null as bigint)`} as business_id`.execute(
     db,
   )
   const row = rows[0]
