@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { Logger } from 'pino'
-import { pinoHttp } from 'pino-http'
+import type { RequestHandler } from 'express'
+import type { Level, Logger } from 'pino'
+
+declare module 'node:http' {
+  interface IncomingMessage {
+    /** This request's id, echoed in `x-request-id` and carried by every line it logs. */
+    id: string
+    /** The gateway's logger bound to this request's id. */
+    log: Logger
+  }
+}
 
 // A caller's own id is kept (so a proxy's or the client's id ties the logs together) only when it
 // cannot smuggle anything into the logs or headers.
@@ -14,21 +23,38 @@ export function requestId(req: IncomingMessage, res: ServerResponse): string {
   return id
 }
 
-/** One log line per request, each carrying the request id that the response echoes. */
-export function requestLogger(logger: Logger) {
-  return pinoHttp({
-    logger,
-    genReqId: requestId,
-    // Bodies may hold passwords and headers hold session tokens: log neither.
-    serializers: {
-      req: (req: { id: string; method: string; url: string }) => ({
-        id: req.id,
-        method: req.method,
-        url: req.url,
-      }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-    },
-    customLogLevel: (_req, res, err) =>
-      err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-  })
+const levelOf = (status: number): Level =>
+  status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info'
+
+/**
+ * One log line per request (method, url, status, time; never bodies, which may hold passwords, or
+ * headers, which hold session tokens), each carrying the request id that the response echoes.
+ *
+ * Written here rather than with pino-http, which builds a child logger around the request on every
+ * request, logged or not. Measured on a bare express app (8 kept-alive clients, form POSTs), it
+ * added 50–90 µs of CPU per request with logging off and 110–140 µs at info, against 0–40 and
+ * 30–60 µs for this one: a few per cent of an order's ~1.3 ms in the gateway (issue 4). Here the
+ * child binds only the id, and a line is built only when its level is enabled.
+ */
+export function requestLogger(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const started = performance.now()
+    req.id = requestId(req, res)
+    req.log = logger.child({ reqId: req.id })
+    res.once('close', () => {
+      // A caller that went away before its answer was written is worth a warning of its own.
+      const completed = res.writableFinished
+      const level = completed ? levelOf(res.statusCode) : 'warn'
+      if (!req.log.isLevelEnabled(level)) return
+      req.log[level](
+        {
+          req: { method: req.method, url: req.originalUrl },
+          res: { statusCode: res.statusCode },
+          responseTime: Math.round(performance.now() - started),
+        },
+        completed ? 'request completed' : 'request aborted',
+      )
+    })
+    next()
+  }
 }
