@@ -4,11 +4,12 @@
  * JSON from argv[2]; each headers entry is one client looping buy-then-sell; prints a JSON line of
  * every latency (ms), the refusal count and this process's own CPU.
  *
- * It speaks plain `node:http` over kept-alive connections, not fetch: on two shared cores the load
- * generator's CPU is taken from the gateway and PostgreSQL, and undici's fetch spends several times
- * what a bare request does (pgbench, which we compare against, is a C client).
+ * Each client is one kept-alive TCP connection speaking just the HTTP/1.1 it needs (a form POST,
+ * a Content-Length answer), not fetch or node:http: on two shared cores the load generator's CPU is
+ * taken from the gateway and PostgreSQL, and pgbench, which we compare against, is a lean C client.
+ * node:http cost ~0.4 ms of CPU per order here, fetch several times that.
  */
-import { Agent, request } from 'node:http'
+import { connect, type Socket } from 'node:net'
 import { idem, TOYOTA } from '../api/trading.support'
 
 interface Plan {
@@ -17,55 +18,90 @@ interface Plan {
   headers: Record<string, string>[]
 }
 
-function post(
-  agent: Agent,
-  url: URL,
-  path: string,
-  form: Record<string, string>,
-  headers: Record<string, string>,
-): Promise<{ status?: number; data?: { id?: string } }> {
-  const body = new URLSearchParams(form).toString()
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        agent,
-        host: url.hostname,
-        port: url.port,
-        method: 'POST',
-        path: `/api/vue${path}`,
-        headers: {
-          ...headers,
-          'content-type': 'application/x-www-form-urlencoded',
-          'content-length': Buffer.byteLength(body),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (chunk: Buffer) => chunks.push(chunk))
-        res.on('end', () => {
-          try {
-            resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as { status?: number })
-          } catch (error) {
-            reject(error instanceof Error ? error : new Error(String(error)))
-          }
-        })
-        res.on('error', reject)
-      },
-    )
-    req.on('error', reject)
-    req.end(body)
-  })
+type Answer = { status?: number; data?: { id?: string } }
+
+const HEAD_END = Buffer.from('\r\n\r\n')
+const CONTENT_LENGTH = /\r\ncontent-length: *(\d+)/i
+
+/** One connection, one request at a time: the answer to a request is the next response read. */
+class Connection {
+  private buffered: Buffer = Buffer.alloc(0)
+  private waiting: { resolve: (a: Answer) => void; reject: (e: Error) => void } | undefined
+
+  private constructor(
+    private readonly socket: Socket,
+    private readonly fixedHead: string,
+  ) {
+    socket.setNoDelay(true)
+    socket.on('data', (chunk: Buffer) => this.read(chunk))
+    socket.on('error', (error) => this.fail(error))
+    socket.on('close', () => this.fail(new Error('the gateway closed the connection')))
+  }
+
+  static open(url: URL, headers: Record<string, string>): Promise<Connection> {
+    const head = Object.entries({ ...headers, host: url.host })
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('')
+    return new Promise((resolve, reject) => {
+      const socket = connect(Number(url.port), url.hostname, () =>
+        resolve(new Connection(socket, head)),
+      )
+      socket.once('error', reject)
+    })
+  }
+
+  post(path: string, form: Record<string, string>): Promise<Answer> {
+    const body = new URLSearchParams(form).toString()
+    return new Promise((resolve, reject) => {
+      this.waiting = { resolve, reject }
+      this.socket.write(
+        `POST /api/vue${path} HTTP/1.1\r\n${this.fixedHead}` +
+          'content-type: application/x-www-form-urlencoded\r\n' +
+          `content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      )
+    })
+  }
+
+  close() {
+    this.socket.destroy()
+  }
+
+  private read(chunk: Buffer) {
+    this.buffered = this.buffered.length === 0 ? chunk : Buffer.concat([this.buffered, chunk])
+    const headEnd = this.buffered.indexOf(HEAD_END)
+    if (headEnd < 0) return
+    const head = this.buffered.toString('latin1', 0, headEnd)
+    const length = CONTENT_LENGTH.exec(head)?.[1]
+    if (length === undefined) return this.fail(new Error(`no content-length in ${head}`))
+    const end = headEnd + HEAD_END.length + Number(length)
+    if (this.buffered.length < end) return
+    const body = this.buffered.toString('utf8', headEnd + HEAD_END.length, end)
+    this.buffered = this.buffered.subarray(end)
+    const waiting = this.waiting
+    this.waiting = undefined
+    try {
+      waiting?.resolve(JSON.parse(body) as Answer)
+    } catch (error) {
+      waiting?.reject(error instanceof Error ? error : new Error(String(error)))
+    }
+  }
+
+  private fail(error: Error) {
+    const waiting = this.waiting
+    this.waiting = undefined
+    waiting?.reject(error)
+  }
 }
 
 async function main() {
   const plan = JSON.parse(process.argv[2] ?? '') as Plan
   const url = new URL(plan.url)
-  const agent = new Agent({ keepAlive: true, maxSockets: plan.headers.length })
   const latencies: number[] = []
   let refused = 0
-  const timed = async (path: string, form: Record<string, string>, h: Record<string, string>) => {
+  const connections = await Promise.all(plan.headers.map((h) => Connection.open(url, h)))
+  const timed = async (connection: Connection, path: string, form: Record<string, string>) => {
     const started = performance.now()
-    const answer = await post(agent, url, path, form, h)
+    const answer = await connection.post(path, form)
     latencies.push(performance.now() - started)
     if (answer.status !== 1) refused++
     return answer
@@ -74,19 +110,19 @@ async function main() {
   const started = performance.now()
   const until = started + plan.seconds * 1000
   await Promise.all(
-    plan.headers.map(async (headers) => {
+    connections.map(async (connection) => {
       while (performance.now() < until) {
         const form = { type: 'jpy', code: TOYOTA, num: '100', idem: idem() }
-        const bought = await timed('/trade/buy', form, headers)
+        const bought = await timed(connection, '/trade/buy', form)
         const id = bought.data?.id
-        if (id) await timed('/trade/sell', { id, num: '100', idem: idem() }, headers)
+        if (id) await timed(connection, '/trade/sell', { id, num: '100', idem: idem() })
       }
     }),
   )
   const elapsed = (performance.now() - started) / 1000
   const cpu = process.cpuUsage(cpuBefore)
   const cpuPercent = ((cpu.user + cpu.system) / 1e6 / elapsed) * 100
-  agent.destroy()
+  for (const connection of connections) connection.close()
   process.stdout.write(`${JSON.stringify({ latencies, refused, elapsed, cpuPercent })}\n`)
 }
 
