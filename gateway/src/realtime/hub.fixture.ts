@@ -33,16 +33,17 @@ export async function startHubServer(
   const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/quotes`
   const clients: QuotesClient[] = []
 
-  const open = (): QuotesClient => {
-    const socket: QuotesClient = connect(url, { transports: ['websocket'], forceNew: true })
+  /** A phone on a WebSocket, or one held on long-polling (`polling`: no upgrade). */
+  const open = (transport: 'websocket' | 'polling' = 'websocket'): QuotesClient => {
+    const socket: QuotesClient = connect(url, { transports: [transport], forceNew: true })
     clients.push(socket)
     return socket
   }
   return {
     market,
     open,
-    async client(): Promise<QuotesClient> {
-      const socket = open()
+    async client(transport?: 'websocket' | 'polling'): Promise<QuotesClient> {
+      const socket = open(transport)
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', resolve)
         socket.once('connect_error', reject)

@@ -5,7 +5,7 @@ import { startHubServer, untyped as raw, type QuotesClient as Client } from './h
 import { registerQuotesHub } from './quotes.hub'
 
 let server: Awaited<ReturnType<typeof startHubServer>>
-const client = () => server.client()
+const client = (transport?: 'websocket' | 'polling') => server.client(transport)
 
 beforeAll(async () => {
   server = await startHubServer((io, market) => registerQuotesHub(io, market))
@@ -59,6 +59,31 @@ describe('/quotes hub', () => {
     const count = batches.length
     await sleep(700)
     expect(batches.length).toBe(count)
+  })
+
+  it('sends the same whole quotes to a phone held on long-polling', async () => {
+    // A WebSocket gets a prebuilt frame; long-polling gets the packet as text (TicksPackets).
+    const [polling, websocket] = await Promise.all([client('polling'), client()])
+    const codes = ['N225', 'SPX', '7203', 'AAPL', '000001.SH']
+    const got = new Map<Client, Quote[]>([
+      [polling, []],
+      [websocket, []],
+    ])
+    for (const [socket, quotes] of got) socket.on('ticks', (batch) => quotes.push(...batch))
+    const acks = await Promise.all([subscribe(polling, codes), subscribe(websocket, codes)])
+    if (!acks[0].ok) throw new Error('subscribe refused')
+    await expect
+      .poll(() => got.get(polling)!.length, { timeout: 10_000, interval: 50 })
+      .toBeGreaterThan(2)
+    const fields = Object.keys(acks[0].snapshots[0]!).sort()
+    for (const quote of got.get(polling)!) {
+      expect(codes).toContain(quote.code)
+      expect(Object.keys(quote).sort()).toEqual(fields)
+    }
+    // A quote both phones got is the same quote, to the last field.
+    const bySeq = new Map(got.get(websocket)!.map((q) => [`${q.code}:${q.seq}`, q]))
+    const shared = got.get(polling)!.filter((q) => bySeq.has(`${q.code}:${q.seq}`))
+    for (const quote of shared) expect(quote).toEqual(bySeq.get(`${quote.code}:${quote.seq}`))
   })
 
   it('refuses hostile payloads and stays up', async () => {

@@ -110,8 +110,10 @@ export class TickConflator<S extends TickSink> {
         sent[i] = versions[index]!
       }
       if (!moved) continue
-      state.lastSent = now
       sink.sendTicks(moved)
+      // Stamped once the batch is handed over: a pause while building it (a GC) must not let the
+      // next batch leave sooner than a frame after this one.
+      state.lastSent = this.now()
     }
   }
 

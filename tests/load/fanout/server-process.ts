@@ -41,8 +41,12 @@ if (setup === 'ref') {
   io.of(QUOTES_NAMESPACE).on('connection', (socket) => {
     // Pings and `status` are short, acks come only while connecting: a long message is a frame.
     // (Its length costs nothing; reading its first characters would copy the hub's joined frame.)
-    socket.conn.on('packetCreate', (packet: { data?: unknown }) => {
-      if (typeof packet.data === 'string' && packet.data.length > LONG_MESSAGE) frameSent(socket)
+    // The hub hands a WebSocket its frame prebuilt (`wsPreEncodedFrame`), with no text.
+    socket.conn.on('packetCreate', (packet: { data?: unknown; options?: object }) => {
+      const prebuilt = packet.options !== undefined && 'wsPreEncodedFrame' in packet.options
+      if (prebuilt || (typeof packet.data === 'string' && packet.data.length > LONG_MESSAGE)) {
+        frameSent(socket)
+      }
     })
   })
   if (setup === 'hub') {
