@@ -66,5 +66,48 @@ describe.skipIf(!redisUrl)(
       await new Promise((resolve) => setTimeout(resolve, 300))
       expect(received).toEqual([marker])
     })
+
+    it('recovers a dropped connection with what another gateway sent meanwhile', async () => {
+      // API.md: connection state recovery is on, with REDIS_URL too (the streams adapter).
+      const client: Socket<QuotesServerToClient, QuotesClientToServer> = connect(
+        `${second.url}${QUOTES_NAMESPACE}`,
+        { transports: ['websocket'] },
+      )
+      try {
+        await new Promise<void>((resolve) => client.once('connect', () => resolve()))
+        const ack = await new Promise<SubscribeAck>((resolve) =>
+          client.emit('subscribe', ['AAPL'], resolve),
+        )
+        expect(ack.ok).toBe(true)
+        expect(client.recovered).toBe(false)
+        const source = `missed-${Date.now()}`
+        const marker = (lag: number): FeedStatus => ({
+          state: 'stale',
+          source,
+          simulated: true,
+          lag,
+        })
+        const received: number[] = []
+        client.on('status', (status) => {
+          if (status.source === source) received.push(status.lag)
+        })
+        const rooms = first.app.io.of(QUOTES_NAMESPACE).to('quote:AAPL')
+        // A phone is recovered from the last broadcast it got (its offset in the stream).
+        rooms.emit('status', marker(1))
+        await expect.poll(() => received, { timeout: 5_000 }).toEqual([1])
+        const back = new Promise<void>((resolve) => client.once('connect', () => resolve()))
+        // A flaky mobile network drops the transport; the other gateway broadcasts meanwhile.
+        client.io.engine.close()
+        await expect
+          .poll(async () => (await second.app.io.of(QUOTES_NAMESPACE).fetchSockets()).length)
+          .toBe(1)
+        rooms.emit('status', marker(2))
+        await back
+        expect(client.recovered).toBe(true)
+        await expect.poll(() => received, { timeout: 5_000 }).toEqual([1, 2])
+      } finally {
+        client.disconnect()
+      }
+    })
   },
 )

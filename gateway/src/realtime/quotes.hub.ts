@@ -131,14 +131,15 @@ export function registerQuotesHub(
   const stopQuotes = market.onQuotes((quotes) => conflator.offer(quotes))
   const flushTimer = setInterval(() => conflator.flush(), FLUSH_EVERY_MS).unref()
 
-  // A change of the feed's state or of which codes are stale is news; lag alone is not.
+  // A change of the feed's state or of which codes are stale is news; lag alone is not. Each
+  // gateway tells its own phones of its own market (`local`: not across gateways with REDIS_URL).
   const stateOf = (s: FeedStatus) => `${s.state} ${s.staleCodes?.join(',') ?? ''}`
   let lastState = stateOf(market.status())
   const statusTimer = setInterval(() => {
     const status = market.status()
     if (stateOf(status) === lastState) return
     lastState = stateOf(status)
-    namespace.emit('status', status)
+    namespace.local.emit('status', status)
   }, STATUS_CHECK_MS).unref()
 
   function subscribe(subscriber: Subscriber, payload: unknown): SubscribeAck {

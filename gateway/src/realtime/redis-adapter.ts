@@ -1,14 +1,19 @@
-import { createAdapter } from '@socket.io/redis-adapter'
+import { createAdapter } from '@socket.io/redis-streams-adapter'
 import type { Logger } from 'pino'
 import { createClient } from 'redis'
 import type { Server } from 'socket.io'
 
 /**
- * REDIS_URL (API.md): the io server's rooms and broadcasts go through Redis pub/sub, so an emit to
+ * REDIS_URL (API.md): the io server's rooms and broadcasts go through a Redis stream, so an emit to
  * a room on one gateway reaches that room's sockets on every gateway (a `/user` event raised by
  * the gateway that handled a review reaches the phone connected to another). Call it before any
- * namespace is registered. Resolves to the function that closes both Redis connections, to be
- * called after the io server has closed.
+ * namespace is registered. Resolves to the function that closes the Redis connection, to be called
+ * after the io server has closed (which stops the adapter's own readers).
+ *
+ * The streams adapter, not the pub/sub one, because API.md keeps connection state recovery on: it
+ * stores each session in Redis and replays what a phone missed from the stream, so a phone that
+ * comes back on another gateway is recovered too; pub/sub keeps no history, so recovery was off
+ * whenever REDIS_URL was set. It also resumes the stream after a dropped Redis connection.
  *
  * Quote ticks do not travel this way: each gateway's hub writes its own clients' frames from its
  * own market (the simulator with a shared SEED plays the same market on every gateway), so fan-out
@@ -19,15 +24,13 @@ export async function attachRedisAdapter(
   url: string,
   logger: Logger,
 ): Promise<() => Promise<void>> {
-  const publisher = createClient({ url })
-  const subscriber = publisher.duplicate()
-  for (const client of [publisher, subscriber]) {
-    // Without a listener a dropped connection would be an uncaught 'error'; the client reconnects.
-    client.on('error', (error: unknown) => logger.error({ err: error }, 'redis connection error'))
-  }
-  await Promise.all([publisher.connect(), subscriber.connect()])
-  io.adapter(createAdapter(publisher, subscriber))
+  const client = createClient({ url })
+  // Without a listener a dropped connection would be an uncaught 'error'; the client reconnects.
+  client.on('error', (error: unknown) => logger.error({ err: error }, 'redis connection error'))
+  await client.connect()
+  // Its readers block on the stream for at most a second, so a stopping gateway lets go quickly.
+  io.adapter(createAdapter(client, { blockTimeInMs: 1_000 }))
   return async () => {
-    await Promise.all([publisher.close(), subscriber.close()])
+    await client.close()
   }
 }
