@@ -5,6 +5,7 @@ import { Server } from 'socket.io'
 import { createBroker } from './broker/index'
 import { creditDemoOpening } from './broker/ledger/demo-credit'
 import type { BalanceReader } from './broker/auth/balances'
+import { SessionCache } from './broker/auth/session-cache'
 import { createClock, type AdjustableClock } from './clock'
 import type { Config } from './config'
 import { createHttpApp } from './http/http-app'
@@ -20,6 +21,8 @@ import { registerQuotesHub } from './realtime/quotes.hub'
 import { attachRedisAdapter } from './realtime/redis-adapter'
 import { createUserHub } from './realtime/user.hub'
 import { migrateToLatest, openStore } from './store/index'
+import { SESSION_NOTICES } from './store/migrations/0011-session-notices'
+import { followNotices } from './store/postgres'
 import { seedDemo } from './store/seed'
 
 export interface AppDeps {
@@ -52,6 +55,9 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     logger: logger.child({ part: 'market' }),
     quoteSource: config.quoteSource,
   })
+  // On PostgreSQL a session read is a round trip: live sessions are kept, while its notices are
+  // followed (from start()).
+  const sessions = store.kind === 'postgres' ? new SessionCache() : undefined
   // Built before the io server: areas need `emit` now, the namespace is attached at start.
   const userHub = createUserHub({ recheckMs: deps.userSessionRecheckMs })
   const broker = createBroker({
@@ -63,6 +69,7 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     userEvents: userHub,
     market,
     onError: (error) => logger.error({ err: error }, 'matcher pass failed'),
+    sessions,
   })
   const ops = createOps({
     db: store.db,
@@ -72,6 +79,7 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     messages: broker.messages,
     userHub,
     ledgerCheck: (db) => broker.ledger.check(db),
+    forgetSessions: (userId) => sessions?.forgetUser(userId),
     logger: logger.child({ part: 'ops' }),
   })
   // Articles from the market's events (big moves, limits, corporate actions, index moves).
@@ -100,11 +108,22 @@ export function createApp(config: Config, deps: AppDeps = {}) {
   const io = new Server(server, { connectionStateRecovery: {} })
   let hub: { close(): void } | undefined
   let closeRedis: (() => Promise<void>) | undefined
+  let stopNotices: (() => Promise<void>) | undefined
   let stopping: Promise<void> | undefined
 
   async function start(): Promise<{ port: number }> {
     const applied = await migrateToLatest(store)
     if (applied.length) logger.info({ applied }, 'migrations applied')
+    if (sessions && config.databaseUrl) {
+      stopNotices = await followNotices(config.databaseUrl, SESSION_NOTICES, {
+        notice: (userId) => sessions.forgetUser(BigInt(userId)),
+        connected: (isConnected) => {
+          sessions.following(isConnected)
+          if (!isConnected)
+            logger.warn('session notices not followed: every call reads its session')
+        },
+      })
+    }
     if (config.demo) {
       const demo = {
         account: config.demoAccount,
@@ -148,6 +167,7 @@ export function createApp(config: Config, deps: AppDeps = {}) {
       clearTimeout(cut)
     }
     await closeRedis?.()
+    await stopNotices?.()
     await market.stop()
     await newsFeed.stop()
     await broker.trading.matcher.stop()

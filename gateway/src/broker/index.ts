@@ -11,6 +11,7 @@ import { ledgerBalances, type BalanceReader } from './auth/balances'
 import { createPasswordHasher } from './auth/passwords'
 import { authRoutes } from './auth/routes'
 import { createAuthService } from './auth/service'
+import type { SessionCache } from './auth/session-cache'
 import { commonRoutes } from './common/routes'
 import { createCommonService } from './common/service'
 import { createFunds } from './fx/funds'
@@ -37,6 +38,8 @@ export interface BrokerDeps {
   market: MarketService
   /** Where the matcher reports a failed fill pass. */
   onError?: (error: unknown) => void
+  /** Live sessions kept between calls, on PostgreSQL (see SessionCache). */
+  sessions?: SessionCache
 }
 
 /**
@@ -64,6 +67,7 @@ export function createBroker(deps: BrokerDeps) {
     balances: deps.balances ?? ledgerBalances(ledger, deps.db),
     // getUserinfo's credit_score is the same published figure the loan screen shows.
     creditScore: (userId, market) => loans.creditScore(userId, CURRENCY_OF_MARKET[market]),
+    sessions: deps.sessions,
   })
   const common = createCommonService({
     db: deps.db,

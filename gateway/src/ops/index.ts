@@ -21,6 +21,8 @@ export interface OpsDeps {
   queues: ReviewQueues
   messages: MessagesService
   userHub: UserHub
+  /** Drops a user's kept sessions when an operator changes the account (see SessionCache). */
+  forgetSessions?: (userId: bigint) => void
   ledgerCheck: (db: Kysely<Database>) => Promise<{ ok: boolean; violations: string[] }>
   logger?: Logger
 }
@@ -32,7 +34,12 @@ export interface OpsDeps {
 export function createOps(deps: OpsDeps) {
   const { db, clock, config, queues, messages, userHub } = deps
   const decide = createDecider({ db, clock, queues, messages, userEvents: userHub })
-  const act = createUserActions({ db, clock, userEvents: userHub })
+  const act = createUserActions({
+    db,
+    clock,
+    userEvents: userHub,
+    forgetSessions: deps.forgetSessions,
+  })
   const router = opsRouter({
     opsToken: config.opsToken,
     db,

@@ -31,6 +31,8 @@ export interface UserActionDeps {
   db: Kysely<Database>
   clock: Clock
   userEvents: UserEvents & { disconnectUser(userId: bigint): void }
+  /** Drops the user's kept sessions at once (the store's notice would, a moment later). */
+  forgetSessions?: (userId: bigint) => void
 }
 
 /**
@@ -38,7 +40,7 @@ export interface UserActionDeps {
  * sessions at once (authenticate only accepts active users); a ban also revokes them, so a later
  * restore does not bring them back. Barring trading leaves the account usable except for trades.
  */
-export function createUserActions({ db, clock, userEvents }: UserActionDeps) {
+export function createUserActions({ db, clock, userEvents, forgetSessions }: UserActionDeps) {
   return async function act(account: string, action: UserAction, operator: string) {
     const result = await db.transaction().execute(async (trx) => {
       const user = await trx
@@ -67,6 +69,7 @@ export function createUserActions({ db, clock, userEvents }: UserActionDeps) {
       return { userId: user.id, after }
     })
     const { userId, after } = result
+    forgetSessions?.(userId)
     userEvents.emit(userId, {
       type: 'account:status',
       status: after.status,

@@ -53,3 +53,64 @@ export function openPostgres(connectionString: string): {
   const pool = new pg.Pool({ connectionString, types, max: 10 })
   return { dialect: new PostgresDialect({ pool: preparing(pool) }), pool }
 }
+
+/** What a notice follower hears: each notice, and whether it is connected (notices may be missed). */
+export interface NoticeHandlers {
+  notice(payload: string): void
+  connected(isConnected: boolean): void
+}
+
+const RELISTEN_MS = 1_000
+
+/**
+ * Follows NOTIFY on `channel` over a connection of its own (LISTEN holds it for good), connecting
+ * again a second after it drops or fails; `connected(false)` says notices may be missed from then
+ * until `connected(true)`. The function it resolves to stops for good.
+ */
+export async function followNotices(
+  connectionString: string,
+  channel: string,
+  handlers: NoticeHandlers,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined
+  let stopped = false
+  let retry: NodeJS.Timeout | undefined
+
+  const lost = (c: pg.Client) => {
+    if (c !== client) return
+    client = undefined
+    handlers.connected(false)
+    c.removeAllListeners()
+    // A late error from the dropped connection must not become an uncaught one.
+    c.on('error', () => undefined)
+    void c.end().catch(() => undefined)
+    if (!stopped) retry = setTimeout(() => void listen(), RELISTEN_MS)
+  }
+  async function listen(): Promise<void> {
+    const c = new pg.Client({ connectionString })
+    client = c
+    c.on('error', () => lost(c))
+    c.on('end', () => lost(c))
+    c.on('notification', (message) => {
+      if (message.channel === channel) handlers.notice(message.payload ?? '')
+    })
+    try {
+      await c.connect()
+      await c.query(`listen ${pg.escapeIdentifier(channel)}`)
+      if (c === client) handlers.connected(true)
+    } catch {
+      lost(c)
+    }
+  }
+
+  await listen()
+  return async () => {
+    stopped = true
+    clearTimeout(retry)
+    const c = client
+    client = undefined
+    handlers.connected(false)
+    c?.removeAllListeners()
+    await c?.end().catch(() => undefined)
+  }
+}

@@ -43,6 +43,7 @@ export function findLiveSession(db: Db, tokenHash: string, notBefore: number) {
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select([
       'sessions.id as session_id',
+      'sessions.created_at',
       'users.id as user_id',
       'users.account',
       'users.status',

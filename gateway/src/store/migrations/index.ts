@@ -10,6 +10,7 @@ import { loans } from './0007-loans'
 import { news } from './0008-news'
 import { watchlistOrder } from './0009-watchlist-order'
 import { houseShards } from './0010-house-shards'
+import { sessionNotices } from './0011-session-notices'
 
 /**
  * Every migration, in order, listed in code rather than found by scanning a folder, so they run the
@@ -26,6 +27,7 @@ const MIGRATIONS: ReadonlyArray<[name: string, build: (kind: StoreKind) => Migra
   ['0008-news', news],
   ['0009-watchlist-order', watchlistOrder],
   ['0010-house-shards', houseShards],
+  ['0011-session-notices', sessionNotices],
 ]
 
 export function migrationProvider(kind: StoreKind): MigrationProvider {

@@ -1,0 +1,77 @@
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { SessionGrant } from '@kabu/shared/api/user'
+import { SESSION_NOTICES } from '../../gateway/src/store/migrations/0011-session-notices'
+import { DEMO, startTestApp, type TestApp } from '../support/app'
+import { session, vue, vueData } from '../support/vue'
+
+/**
+ * PostgreSQL keeps live sessions between calls (SessionCache), trusted only while the store's
+ * notices of session changes are followed. Without TEST_DATABASE_URL there is no cache to test.
+ */
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
+
+describe.skipIf(!onPostgres)(
+  'kept sessions on PostgreSQL (skipped without TEST_DATABASE_URL)',
+  () => {
+    let t: TestApp
+    beforeAll(async () => {
+      t = await startTestApp()
+    })
+    afterAll(() => t?.stop())
+
+    const login = () => vueData<SessionGrant>(t.url, '/user/login', DEMO)
+    const userinfo = async (grant: SessionGrant) =>
+      (await vue(t.url, '/user/getUserinfo', {}, session(grant))).http
+    /** Revokes the demo's sessions as another writer would, with the notice triggers off. */
+    const revokeQuietly = () =>
+      t.app.db.transaction().execute(async (trx) => {
+        await sql`set local session_replication_role = replica`.execute(trx)
+        await sql`update sessions set revoked_at = 1 where revoked_at is null`.execute(trx)
+      })
+    const demoId = async () =>
+      (
+        await t.app.db
+          .selectFrom('users')
+          .select('id')
+          .where('account', '=', DEMO.account)
+          .executeTakeFirstOrThrow()
+      ).id
+
+    it('serves a kept session until the store says it changed, then reads it afresh', async () => {
+      const grant = await login()
+      expect(await userinfo(grant)).toBe(200)
+      await revokeQuietly()
+      // No notice was sent: the kept session still answers (proof that it is kept at all)...
+      expect(await userinfo(grant)).toBe(200)
+      // ...and the user's notice drops it.
+      await sql`select pg_notify(${SESSION_NOTICES}, ${String(await demoId())})`.execute(t.app.db)
+      await expect.poll(() => userinfo(grant), { timeout: 2_000, interval: 20 }).toBe(401)
+    })
+
+    it('drops a session revoked by any writer: the triggers send the notice', async () => {
+      const grant = await login()
+      expect(await userinfo(grant)).toBe(200)
+      await sql`update sessions set revoked_at = 1 where revoked_at is null`.execute(t.app.db)
+      await expect.poll(() => userinfo(grant), { timeout: 2_000, interval: 20 }).toBe(401)
+    })
+
+    it('trusts nothing kept while the notices are lost, and keeps again once they are back', async () => {
+      const grant = await login()
+      expect(await userinfo(grant)).toBe(200)
+      // The gateway's LISTEN connection goes away (a restart of PostgreSQL, a network cut).
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity
+      where datname = current_database() and query ilike 'listen%'`.execute(t.app.db)
+      await revokeQuietly()
+      await expect.poll(() => userinfo(grant), { timeout: 2_000, interval: 20 }).toBe(401)
+      // Listening again (about a second later), it keeps sessions again.
+      const keptAgain = async () => {
+        const fresh = await login()
+        if ((await userinfo(fresh)) !== 200) return 'not live'
+        await revokeQuietly()
+        return userinfo(fresh)
+      }
+      await expect.poll(keptAgain, { timeout: 5_000, interval: 200 }).toBe(200)
+    })
+  },
+)
