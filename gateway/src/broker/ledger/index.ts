@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { sql, type Kysely } from 'kysely'
+import { PostgresAdapter, type Kysely } from 'kysely'
 import type { Currency } from '@kabu/shared/money/currencies'
 import type { Clock } from '../../clock'
 import type { Database } from '../../store/index'
@@ -90,11 +90,9 @@ const isHouse = (key: q.AccountKey) => key.userId === null
 const distinctAccounts = (lines: readonly { key: q.AccountKey }[]) =>
   new Set(lines.map((line) => q.keyText(line.key))).size === lines.length
 
-/**
- * PostgreSQL's placeholders are $1, SQLite's are ?: compiling a one-parameter query (no database
- * call) tells which store the caller's transaction is on.
- */
-export const onPostgres = (db: Kysely<Database>) => sql`${0}`.compile(db).sql === '$1'
+/** Which store the caller's database or transaction is on, from its dialect's adapter (no call). */
+export const onPostgres = (db: Kysely<Database>) =>
+  db.getExecutor().adapter instanceof PostgresAdapter
 
 /**
  * The order rows are locked in: users' books, then house books, each by name. One global order,
