@@ -96,8 +96,8 @@ class TicksPackets {
   }
 }
 
+/** A phone's socket as the conflator's sink; the conflator keeps which codes it holds. */
 class Subscriber implements TickSink {
-  readonly codes = new Set<string>()
   constructor(
     readonly socket: QuotesSocket,
     private readonly packets: TicksPackets,
@@ -152,14 +152,11 @@ export function registerQuotesHub(
       if (listing) wanted.add(listing.code)
       else unknown.push(code)
     }
-    const added = [...wanted].filter((code) => !subscriber.codes.has(code))
-    if (subscriber.codes.size + added.length > MAX_SUBSCRIPTIONS) {
+    const added = [...wanted].filter((code) => !conflator.holds(subscriber, code))
+    if (conflator.heldBy(subscriber) + added.length > MAX_SUBSCRIPTIONS) {
       return { ok: false, msg: 'invalid_input' }
     }
-    for (const code of added) {
-      subscriber.codes.add(code)
-      conflator.subscribe(subscriber, code)
-    }
+    for (const code of added) conflator.subscribe(subscriber, code)
     void subscriber.socket.join(added.map((code) => ROOM_PREFIX + code))
     return { ok: true, snapshots: market.snapshots([...wanted]), unknown }
   }
@@ -169,7 +166,7 @@ export function registerQuotesHub(
     if (!parsed.success) return
     for (const code of parsed.data) {
       const canonical = market.listing(code)?.code
-      if (!canonical || !subscriber.codes.delete(canonical)) continue
+      if (!canonical || !conflator.holds(subscriber, canonical)) continue
       conflator.unsubscribe(subscriber, canonical)
       void subscriber.socket.leave(ROOM_PREFIX + canonical)
     }
@@ -180,9 +177,7 @@ export function registerQuotesHub(
     if (socket.recovered) {
       for (const room of socket.rooms) {
         if (!room.startsWith(ROOM_PREFIX)) continue
-        const code = room.slice(ROOM_PREFIX.length)
-        subscriber.codes.add(code)
-        conflator.subscribe(subscriber, code)
+        conflator.subscribe(subscriber, room.slice(ROOM_PREFIX.length))
       }
     }
     socket.emit('status', market.status())

@@ -77,6 +77,17 @@ export class TickConflator<S extends TickSink> {
     if (index !== undefined) this.sinks.get(sink)?.drop(index)
   }
 
+  /** Whether the sink holds the code. */
+  holds(sink: S, code: string): boolean {
+    const index = this.indexOf.get(code)
+    return index !== undefined && (this.sinks.get(sink)?.codes.includes(index) ?? false)
+  }
+
+  /** How many codes the sink holds. */
+  heldBy(sink: S): number {
+    return this.sinks.get(sink)?.codes.length ?? 0
+  }
+
   /** Forgets a sink entirely (its socket disconnected). */
   remove(sink: S): void {
     this.sinks.delete(sink)
