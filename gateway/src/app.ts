@@ -116,7 +116,7 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     if (applied.length) logger.info({ applied }, 'migrations applied')
     if (sessions && config.databaseUrl) {
       stopNotices = await followNotices(config.databaseUrl, SESSION_NOTICES, {
-        notice: (userId) => sessions.forgetUser(BigInt(userId)),
+        notice: (payload) => sessions.notice(payload),
         connected: (isConnected) => {
           sessions.following(isConnected)
           if (!isConnected)

@@ -65,7 +65,7 @@ const RELISTEN_MS = 1_000
 /**
  * Follows NOTIFY on `channel` over a connection of its own (LISTEN holds it for good), connecting
  * again a second after it drops or fails; `connected(false)` says notices may be missed from then
- * until `connected(true)`. The function it resolves to stops for good.
+ * until `connected(true)`. The function it resolves to stops for good (telling nothing more).
  */
 export async function followNotices(
   connectionString: string,
@@ -109,7 +109,6 @@ export async function followNotices(
     clearTimeout(retry)
     const c = client
     client = undefined
-    handlers.connected(false)
     c?.removeAllListeners()
     await c?.end().catch(() => undefined)
   }

@@ -47,6 +47,16 @@ describe('SessionCache', () => {
     expect(cache.get('a')).toBeDefined()
   })
 
+  it('drops every entry on a notice that is not a user id (someone else’s NOTIFY)', () => {
+    const cache = followed()
+    cache.keep(cache.begin(), 'a', sessionOf(1n))
+    cache.keep(cache.begin(), 'b', sessionOf(2n))
+    cache.notice('2')
+    expect([cache.get('a'), cache.get('b')]).toEqual([sessionOf(1n), undefined])
+    cache.notice('not a user')
+    expect(cache.get('a')).toBeUndefined()
+  })
+
   it('stays bounded, letting the oldest entries go', () => {
     const cache = followed()
     for (let i = 0; i < 20_001; i++) cache.keep(cache.begin(), `t${i}`, sessionOf(BigInt(i)))

@@ -55,10 +55,20 @@ export class SessionCache {
     }
   }
 
+  /** A notice from the store: its payload is a user id; anything else drops every entry. */
+  notice(payload: string): void {
+    if (/^\d{1,19}$/.test(payload)) this.forgetUser(BigInt(payload))
+    else this.forgetAll()
+  }
+
   /** Whether the notices are followed now; while they are not, nothing is kept. */
   following(isFollowed: boolean): void {
     this.followed = isFollowed
+    this.forgetAll()
+  }
+
+  private forgetAll(): void {
     this.epoch++
-    if (!isFollowed) this.entries.clear()
+    this.entries.clear()
   }
 }
