@@ -26,8 +26,8 @@ const ROOM_PREFIX = 'quote:'
 
 /*
  * Fan-out, chosen by the figures of tests/load/fanout.ts (issue 5, "Fan-out at the limit"): a phone
- * gets one `ticks` message per frame holding its own changed codes, and every quote is JSON-encoded
- * once per print however many phones hold it (the cache below), so a phone costs a string join and
+ * gets one `ticks` message per frame holding its own changed codes, and every quote is encoded
+ * once per print however many phones hold it (TicksPackets), so a phone costs a buffer copy and
  * one WebSocket write. The other way, a socket.io room per code and one broadcast per changed code
  * (encoded once, sent to the room), costs a message per changed code per phone: at 500 phones × 50
  * codes it sent ~40,000 messages/s (80 a phone, against the rule of one per 100 ms) and delivered
