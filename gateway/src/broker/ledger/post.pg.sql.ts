@@ -1,4 +1,5 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely'
+import { CompiledQuery, type Kysely } from 'kysely'
+import pgSql, { join, raw, type Sql } from 'sql-template-tag'
 import type { Database } from '../../store/index'
 import type { AccountKey } from './ledger.sql'
 
@@ -17,6 +18,13 @@ import type { AccountKey } from './ledger.sql'
  *
  * The hot commands (a market buy, a whole market sell) add their own row and their idempotency
  * key to the chain, so the command is this one statement and needs no BEGIN or COMMIT either.
+ *
+ * These statements are written with sql-template-tag, not Kysely's `sql`: it joins the text and
+ * numbers the parameters as it goes, where Kysely builds, then walks, a tree of frozen nodes. For
+ * this ~2.3 KB chain, building and sending a market buy's statement took ~40 µs of the gateway's
+ * one thread with Kysely and ~13 µs with it (a buy and its sell cost ~0.7 ms in all). The text is
+ * the same for every order of a shape, so PostgreSQL still plans it once per connection
+ * (store/postgres.ts).
  */
 export interface PgLine {
   key: AccountKey
@@ -24,13 +32,13 @@ export interface PgLine {
 }
 
 /** A step's condition: the step before it moved its one row. */
-export type Guard = RawBuilder<boolean>
+export type Guard = Sql
 
 /** A business write in the chain: a data-modifying statement under `guard`, returning its row's `id`. */
 export interface BusinessStep {
   /** 'first': it gates the money (a holding that must still be held); 'last': it follows it. */
   at: 'first' | 'last'
-  write: (guard: Guard) => RawBuilder<unknown>
+  write: (guard: Guard) => Sql
 }
 
 /** The idempotency key row, written as the chain's last step (see idempotentStatement). */
@@ -41,34 +49,35 @@ export interface KeyStep {
   bodyHash: string
   createdAt: number
   /** The stored answer (fromJson text); answerWithBusinessId for `{ id }` answers. */
-  result: RawBuilder<string>
+  result: Sql
 }
 
 /** The business step's CTE, which the key's answer and the statement's result read. */
 const BUSINESS = 'biz'
 
 /** The stored answer `{ id: "<the business row's id>" }` (as toJson writes it), built in SQL. */
-export const answerWithBusinessId = sql<string>`'{"id":"' || (select id from ${sql.ref(BUSINESS)}) || '"}'`
+export const answerWithBusinessId = pgSql`'{"id":"' || (select id from ${raw(BUSINESS)}) || '"}'`
 
-const bigint = (value: bigint | number | null) => sql`cast(${value} as bigint)`
+const bigint = (value: bigint | number | null) => pgSql`cast(${value} as bigint)`
 
-const movedOne = (name: string): Guard => sql<boolean>`(select count(*) from ${sql.ref(name)}) = 1`
+// CTE names are this file's own (l0, l1, biz): plain identifiers, written as they are.
+const movedOne = (name: string): Guard => pgSql`(select count(*) from ${raw(name)}) = 1`
 
 /** A user debit: only while the balance stays at or above zero (as in debitUser). */
-function debit({ key, amount }: PgLine, guard: Guard): RawBuilder<unknown> {
-  return sql`update ledger_accounts set balance = balance + ${bigint(amount)}
+function debit({ key, amount }: PgLine, guard: Guard): Sql {
+  return pgSql`update ledger_accounts set balance = balance + ${bigint(amount)}
     where user_id = ${bigint(key.userId)} and book = ${key.book} and currency = ${key.currency}
       and balance + ${bigint(amount)} >= 0 and ${guard}
     returning id, balance`
 }
 
 /** A credit to a user's book or any move of a house book, creating the account (as addToAccount). */
-function upsert({ key, amount }: PgLine, guard: Guard, now: number): RawBuilder<unknown> {
+function upsert({ key, amount }: PgLine, guard: Guard, now: number): Sql {
   const target =
     key.userId === null
-      ? sql`(book, currency, shard) where user_id is null`
-      : sql`(user_id, book, currency) where user_id is not null`
-  return sql`insert into ledger_accounts (user_id, book, currency, shard, balance, created_at)
+      ? pgSql`(book, currency, shard) where user_id is null`
+      : pgSql`(user_id, book, currency) where user_id is not null`
+  return pgSql`insert into ledger_accounts (user_id, book, currency, shard, balance, created_at)
     select ${bigint(key.userId)}, ${key.book}, ${key.currency}, ${bigint(key.shard)},
       ${bigint(amount)}, ${bigint(now)}
     where ${guard}
@@ -88,10 +97,10 @@ export async function postInOneStatement(
   lines: readonly PgLine[],
   extra: { business?: BusinessStep; key?: KeyStep } = {},
 ): Promise<{ txId: bigint; businessId: bigint | null } | undefined> {
-  const steps: RawBuilder<unknown>[] = []
-  let guard: Guard = sql<boolean>`true`
-  const add = (name: string, write: RawBuilder<unknown>) => {
-    steps.push(sql`${sql.ref(name)} as (${write})`)
+  const steps: Sql[] = []
+  let guard: Guard = pgSql`true`
+  const add = (name: string, write: Sql) => {
+    steps.push(pgSql`${raw(name)} as (${write})`)
     guard = movedOne(name)
   }
   const { business, key } = extra
@@ -101,24 +110,24 @@ export async function postInOneStatement(
     add(`l${i}`, userDebit ? debit(line, guard) : upsert(line, guard, header.now))
   })
   if (business?.at === 'last') add(BUSINESS, business.write(guard))
-  const moved = sql.join(
+  const moved = join(
     lines.map(
       (line, i) =>
-        sql`select ${sql.lit(i)} as n, id, balance, ${bigint(line.amount)} as amount from ${sql.ref(`l${i}`)}`,
+        pgSql`select ${raw(String(i))} as n, id, balance, ${bigint(line.amount)} as amount from ${raw(`l${i}`)}`,
     ),
-    sql` union all `,
+    ' union all ',
   )
   const keyRow = key
-    ? sql`, k as (
+    ? pgSql`, k as (
       insert into idempotency_keys (user_id, scope, idem, body_hash, result, created_at)
       select ${bigint(key.userId)}, ${key.scope}, ${key.idem}, ${key.bodyHash}, ${key.result},
         ${bigint(key.createdAt)}
       from t
       returning idem
     )`
-    : sql``
-  const { rows } = await sql<{ entries: bigint; tx_id: bigint | null; business_id: bigint | null }>`
-    with ${sql.join(steps)},
+    : pgSql``
+  const statement = pgSql`
+    with ${join(steps)},
     t as (
       insert into ledger_transactions (kind, user_id, order_no, created_at)
       select ${header.kind}, ${bigint(header.userId)}, ${header.orderNo}, ${bigint(header.now)}
@@ -131,9 +140,12 @@ export async function postInOneStatement(
       returning tx_id
     )${keyRow}
     select (select count(*) from e) as entries, (select id from t) as tx_id,
-      ${business ? sql`(select id from ${sql.ref(BUSINESS)})` : sql`cast(null as bigint)`} as business_id`.execute(
-    db,
-  )
+      ${business ? pgSql`(select id from ${raw(BUSINESS)})` : pgSql`cast(null as bigint)`} as business_id`
+  const { rows } = await db.executeQuery<{
+    entries: bigint
+    tx_id: bigint | null
+    business_id: bigint | null
+  }>(CompiledQuery.raw(statement.text, statement.values))
   const row = rows[0]
   if (!row || row.tx_id === null) return undefined
   if (row.entries !== BigInt(lines.length))

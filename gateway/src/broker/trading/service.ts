@@ -258,7 +258,7 @@ export function createTradingService(deps: TradingDeps) {
                 const { set, tx } = saleOf(settings, h, last, clock.now())
                 const change = { id: h.id, from: HOLDING.holding, set, stockNum: h.stock_num }
                 const posted = await deps.ledger.postAsOneStatement(db, tx, {
-                  business: { at: 'first', write: (guard) => q.transitionStep(db, change, guard) },
+                  business: { at: 'first', write: (guard) => q.transitionStep(change, guard) },
                   key: { ...keyRow, result: answerWithBusinessId },
                 })
                 if (!posted) throw new Refusal('order_not_holding')

@@ -1,4 +1,5 @@
-import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable } from 'kysely'
+import type { Insertable, Kysely, Selectable } from 'kysely'
+import pgSql, { join, raw, type Sql } from 'sql-template-tag'
 import { HOLDING } from '@kabu/shared/api/trade'
 import type { Database } from '../../store/index'
 import type { HoldingsTable } from '../../store/schema/trading'
@@ -51,11 +52,17 @@ export async function insertOrder(db: Db, o: NewOrder): Promise<bigint> {
   return row.id
 }
 
+/** A column of ours in a one-statement posting's text (post.pg.sql.ts): checked, then written as is. */
+function column(name: string): Sql {
+  if (!/^[a-z_]+$/.test(name)) throw new Error(`not a column name: ${name}`)
+  return raw(name)
+}
+
 /** insertOrder as a step of a one-statement posting (PostgreSQL types the values by column). */
-export function insertOrderStep(o: NewOrder, guard: Guard): RawBuilder<unknown> {
+export function insertOrderStep(o: NewOrder, guard: Guard): Sql {
   const row = Object.entries(orderRow(o))
-  return sql`insert into holdings (${sql.join(row.map(([column]) => sql.ref(column)))})
-    select ${sql.join(row.map(([, value]) => value))} where ${guard}
+  return pgSql`insert into holdings (${join(row.map(([name]) => column(name)))})
+    select ${join(row.map(([, value]) => value))} where ${guard}
     returning id`
 }
 
@@ -140,10 +147,15 @@ export async function transition(
 
 /** transition as the first step of a one-statement posting: the rest runs only if it moved. */
 export function transitionStep(
-  db: Db,
   change: { id: bigint; from: number; set: HoldingChange; stockNum?: bigint },
   guard: Guard,
-): RawBuilder<unknown> {
+): Sql {
   const { id, from, set, stockNum } = change
-  return sql`${transitionQuery(db, id, from, set, stockNum).where(guard).returning('id')}`
+  const assignments = Object.entries(set)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => pgSql`${column(name)} = ${value}`)
+  const sameShares = stockNum === undefined ? pgSql`` : pgSql` and stock_num = ${stockNum}`
+  return pgSql`update holdings set ${join(assignments)}
+    where id = ${id} and status = ${BigInt(from)}${sameShares} and ${guard}
+    returning id`
 }
