@@ -4,6 +4,7 @@ import { listingByCode } from '@kabu/shared/market/listings/index'
 import { tickUnitsAt } from '@kabu/shared/market/ticks'
 import { formatUnits } from '@kabu/shared/money/decimal'
 import type { TestApp } from '../support/app'
+import { createTradingService } from '../../gateway/src/broker/trading/service'
 import { expectLedgerConsistent } from '../support/invariants'
 import { session, vue } from '../support/vue'
 import { ops } from './funds.support'
@@ -19,6 +20,7 @@ import {
   startTradingApp,
   TOYOTA,
   trader,
+  userIdOf,
 } from './trading.support'
 
 const START = 10_000_000n * 10_000n
@@ -220,6 +222,31 @@ describe('/trade/sell', () => {
     const proceeds = BigInt(Math.round(Number(row.sell_price) * 10_000)) * 100n
     const after = await books(t, g.account, 'JPY')
     expect(after.available - before.available).toBe(proceeds - feeOf(proceeds))
+  })
+
+  it('sells what the database holds when another gateway sold part of it since the buy', async () => {
+    // On PostgreSQL the gateway keeps the rows its market buys wrote, so that their sell needs no
+    // read (FreshHoldings). A second trading service over the same database is the other gateway.
+    const g = await trader(t, account())
+    const { id } = (await buy(t, g, { num: '300' })).data as { id: string }
+    await advance(t, 16 * MINUTE)
+    const otherGateway = createTradingService({
+      db: t.app.db,
+      clock: t.app.clock,
+      ledger: t.app.broker.ledger,
+      market: t.app.market,
+      settings: t.app.config.trading,
+    })
+    const user = { userId: await userIdOf(t, g.account), account: g.account }
+    await otherGateway.sell(
+      { ...user, sessionId: 0n, tradingBarred: false },
+      { id: BigInt(id), num: 100, price: undefined, idem: 'elsewhere-1' },
+    )
+    // This gateway's kept row says 300 shares; 200 are left, and all of them sell.
+    expect(await sell(t, g, { id, num: '200' })).toMatchObject({ status: 1 })
+    const ended = holdingRows(await endedList(t, g))
+    expect(ended.map((h) => h.stock_num).sort()).toEqual([100, 200])
+    expect((await sell(t, g, { id, num: '100' })).msg).toBe('order_not_holding')
   })
 
   it('answers a retried sell with its first answer, paid once', async () => {

@@ -15,6 +15,7 @@ import { answerWithBusinessId } from '../ledger/post.pg.sql'
 import { Refusal } from '../refusal'
 import { verifyFundPassword } from '../security/fund-password'
 import { buyFee } from './fees'
+import { FreshHoldings } from './fresh-holdings'
 import { newTradeNo } from './order-no'
 import {
   checkLimitPrice,
@@ -71,6 +72,102 @@ export function createTradingService(deps: TradingDeps) {
   const settlement = (trx: Kysely<Database>): Settlement => ({ ...deps, db: trx })
   // PostgreSQL's hot path: a market buy and a whole market sell are each one statement.
   const oneStatement = onPostgres(db)
+  // What those buys wrote, so that the sell's statement needs no read before it.
+  const fresh = new FreshHoldings()
+
+  /** A sell, its holding read from the database, or as a market buy just wrote it (`kept`). */
+  async function sellFrom(
+    user: SessionUser,
+    input: SellInput,
+    kept: q.HoldingRow | undefined,
+  ): Promise<{ id: string }> {
+    const body = { id: String(input.id), num: input.num, price: input.price ?? null }
+    const key = { userId: user.userId, scope: 'trade_sell', idem: input.idem, body }
+    let plan:
+      | {
+          h: q.HoldingRow
+          last: bigint
+          limit: bigint | null
+          /** A limit above the market (or any under a special quote) rests (status 1). */
+          rests: boolean
+          /** All of it at the market: one conditional UPDATE closes it (no stop at closing). */
+          whole: boolean
+        }
+      | undefined
+    const checks = async () => {
+      if (user.tradingBarred) throw new Refusal('trading_barred')
+      const h = kept ?? (await q.holdingOf(db, user.userId, input.id))
+      if (!h) throw new Refusal('not_found')
+      if (h.status !== BigInt(HOLDING.holding)) throw new Refusal('order_not_holding')
+      const t = tradable(market, h.code)
+      // Whole lots, any part of the holding: the rest stays held with its buy price and time.
+      checkLots(t.listing, input.num)
+      if (BigInt(input.num) > h.stock_num) throw new Refusal('invalid_input')
+      const limit = limitUnits(input.price)
+      if (limit === null) checkMarketOrder(t)
+      else {
+        checkLimitPrice(t, limit)
+        checkPriceCage(t, limit, 'sell')
+        checkLuld(t, limit, 'sell')
+      }
+      if ((limit === null || limit <= t.lastUnits) && market.isStale(t.listing.code)) {
+        throw new Refusal('quote_stale')
+      }
+      const now = clock.now()
+      const boughtAt = Number(h.buy_time)
+      if (now - boughtAt < settings.sellLockMinutes * 60_000) {
+        throw new Refusal('sell_after_15_minutes')
+      }
+      // China is T+1: shares bought today (exchange date) can be sold from the next day.
+      if (h.market === 'cn' && localDate('cn', boughtAt) === localDate('cn', now)) {
+        throw new Refusal('cannot_sell_t1')
+      }
+      const rests = limit !== null && (limit > t.lastUnits || Boolean(t.quote.special))
+      const whole = !rests && BigInt(input.num) === h.stock_num
+      plan = { h, last: t.lastUnits, limit, rests, whole }
+    }
+    return checkedIdempotent(
+      db,
+      key,
+      checks,
+      async (trx) => {
+        if (!plan) throw new Error('sell ran without its checks')
+        const { h, last, limit, rests } = plan
+        const now = clock.now()
+        if (plan.whole) {
+          if (!(await closeHolding(settlement(trx), h, HOLDING.holding, last, now))) {
+            throw new Refusal('order_not_holding')
+          }
+          return { id: String(h.id) }
+        }
+        const sold = await claimForSale(trx, h, {
+          num: BigInt(input.num),
+          sellPrice: rests ? limit : null,
+          orderNo: newTradeNo(now),
+        })
+        if (!sold) throw new Refusal('order_not_holding')
+        if (!rests && !(await closeHolding(settlement(trx), sold, HOLDING.closing, last, now))) {
+          throw new Error(`holding ${sold.id} left closing inside its own sell`)
+        }
+        return { id: String(sold.id) }
+      },
+      // All of it at the market on PostgreSQL: the close, the proceeds and the key, one statement.
+      () =>
+        oneStatement && plan?.whole
+          ? async (keyRow) => {
+              const { h, last } = plan!
+              const { set, tx } = saleOf(settings, h, last, clock.now())
+              const change = { id: h.id, from: HOLDING.holding, set, stockNum: h.stock_num }
+              const posted = await deps.ledger.postAsOneStatement(db, tx, {
+                business: { at: 'first', write: (guard) => q.transitionStep(change, guard) },
+                key: { ...keyRow, result: answerWithBusinessId },
+              })
+              if (!posted) throw new Refusal('order_not_holding')
+              return { id: String(h.id) }
+            }
+          : undefined,
+    )
+  }
 
   return {
     async buy(user: SessionUser, input: BuyInput): Promise<{ id: string }> {
@@ -173,6 +270,7 @@ export function createTradingService(deps: TradingDeps) {
                   key: { ...keyRow, result: answerWithBusinessId },
                 })
                 if (!posted) throw new Refusal('insufficient_balance')
+                fresh.keep(q.writtenHolding(posted.businessId, row))
                 return { id: String(posted.businessId) }
               }
             : undefined,
@@ -180,92 +278,15 @@ export function createTradingService(deps: TradingDeps) {
     },
 
     async sell(user: SessionUser, input: SellInput): Promise<{ id: string }> {
-      const body = { id: String(input.id), num: input.num, price: input.price ?? null }
-      const key = { userId: user.userId, scope: 'trade_sell', idem: input.idem, body }
-      let plan:
-        | {
-            h: q.HoldingRow
-            last: bigint
-            limit: bigint | null
-            /** A limit above the market (or any under a special quote) rests (status 1). */
-            rests: boolean
-            /** All of it at the market: one conditional UPDATE closes it (no stop at closing). */
-            whole: boolean
-          }
-        | undefined
-      const checks = async () => {
-        if (user.tradingBarred) throw new Refusal('trading_barred')
-        const h = await q.holdingOf(db, user.userId, input.id)
-        if (!h) throw new Refusal('not_found')
-        if (h.status !== BigInt(HOLDING.holding)) throw new Refusal('order_not_holding')
-        const t = tradable(market, h.code)
-        // Whole lots, any part of the holding: the rest stays held with its buy price and time.
-        checkLots(t.listing, input.num)
-        if (BigInt(input.num) > h.stock_num) throw new Refusal('invalid_input')
-        const limit = limitUnits(input.price)
-        if (limit === null) checkMarketOrder(t)
-        else {
-          checkLimitPrice(t, limit)
-          checkPriceCage(t, limit, 'sell')
-          checkLuld(t, limit, 'sell')
-        }
-        if ((limit === null || limit <= t.lastUnits) && market.isStale(t.listing.code)) {
-          throw new Refusal('quote_stale')
-        }
-        const now = clock.now()
-        const boughtAt = Number(h.buy_time)
-        if (now - boughtAt < settings.sellLockMinutes * 60_000) {
-          throw new Refusal('sell_after_15_minutes')
-        }
-        // China is T+1: shares bought today (exchange date) can be sold from the next day.
-        if (h.market === 'cn' && localDate('cn', boughtAt) === localDate('cn', now)) {
-          throw new Refusal('cannot_sell_t1')
-        }
-        const rests = limit !== null && (limit > t.lastUnits || Boolean(t.quote.special))
-        const whole = !rests && BigInt(input.num) === h.stock_num
-        plan = { h, last: t.lastUnits, limit, rests, whole }
+      const kept = fresh.take(user.userId, input.id)
+      if (!kept) return sellFrom(user, input, undefined)
+      try {
+        return await sellFrom(user, input, kept)
+      } catch (error) {
+        // The kept row was stale (sold meanwhile elsewhere): the database says what holds now.
+        if (!(error instanceof Refusal && error.key === 'order_not_holding')) throw error
+        return sellFrom(user, input, undefined)
       }
-      return checkedIdempotent(
-        db,
-        key,
-        checks,
-        async (trx) => {
-          if (!plan) throw new Error('sell ran without its checks')
-          const { h, last, limit, rests } = plan
-          const now = clock.now()
-          if (plan.whole) {
-            if (!(await closeHolding(settlement(trx), h, HOLDING.holding, last, now))) {
-              throw new Refusal('order_not_holding')
-            }
-            return { id: String(h.id) }
-          }
-          const sold = await claimForSale(trx, h, {
-            num: BigInt(input.num),
-            sellPrice: rests ? limit : null,
-            orderNo: newTradeNo(now),
-          })
-          if (!sold) throw new Refusal('order_not_holding')
-          if (!rests && !(await closeHolding(settlement(trx), sold, HOLDING.closing, last, now))) {
-            throw new Error(`holding ${sold.id} left closing inside its own sell`)
-          }
-          return { id: String(sold.id) }
-        },
-        // All of it at the market on PostgreSQL: the close, the proceeds and the key, one statement.
-        () =>
-          oneStatement && plan?.whole
-            ? async (keyRow) => {
-                const { h, last } = plan!
-                const { set, tx } = saleOf(settings, h, last, clock.now())
-                const change = { id: h.id, from: HOLDING.holding, set, stockNum: h.stock_num }
-                const posted = await deps.ledger.postAsOneStatement(db, tx, {
-                  business: { at: 'first', write: (guard) => q.transitionStep(change, guard) },
-                  key: { ...keyRow, result: answerWithBusinessId },
-                })
-                if (!posted) throw new Refusal('order_not_holding')
-                return { id: String(h.id) }
-              }
-            : undefined,
-      )
     },
 
     async cancel(user: SessionUser, id: bigint): Promise<void> {

@@ -43,6 +43,31 @@ function orderRow(o: NewOrder): Insertable<HoldingsTable> {
   }
 }
 
+const int = (value: number | bigint) => BigInt(value)
+const intOrNull = (value: number | bigint | null | undefined) => (value == null ? null : BigInt(value))
+
+/** The holding row that insertOrder (or insertOrderStep) wrote for `o`, as a read returns it. */
+export function writtenHolding(id: bigint, o: NewOrder): HoldingRow {
+  const row = orderRow(o)
+  return {
+    ...row,
+    id,
+    user_id: int(row.user_id),
+    status: int(row.status),
+    stock_num: int(row.stock_num),
+    limit_price: intOrNull(row.limit_price),
+    buy_price: int(row.buy_price),
+    buy_fee: int(row.buy_fee ?? 0n),
+    frozen: int(row.frozen ?? 0n),
+    buy_time: intOrNull(row.buy_time),
+    sell_price: null,
+    sell_fee: null,
+    realised: null,
+    sell_time: null,
+    created_at: int(row.created_at),
+  }
+}
+
 export async function insertOrder(db: Db, o: NewOrder): Promise<bigint> {
   const row = await db
     .insertInto('holdings')
