@@ -44,7 +44,8 @@ function orderRow(o: NewOrder): Insertable<HoldingsTable> {
 }
 
 const int = (value: number | bigint) => BigInt(value)
-const intOrNull = (value: number | bigint | null | undefined) => (value == null ? null : BigInt(value))
+const intOrNull = (value: number | bigint | null | undefined) =>
+  value == null ? null : BigInt(value)
 
 /** The holding row that insertOrder (or insertOrderStep) wrote for `o`, as a read returns it. */
 export function writtenHolding(id: bigint, o: NewOrder): HoldingRow {
