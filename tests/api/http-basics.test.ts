@@ -63,6 +63,34 @@ describe('health and headers', () => {
   })
 })
 
+describe('answer encoding', () => {
+  const post = (call: string, headers: Record<string, string> = {}) =>
+    fetch(`${t.url}/api/vue${call}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      body: call === '/news/list' ? 'page=1&limit=20' : '',
+    })
+
+  it('gzips large /api/vue answers for phones that accept it, and only those', async () => {
+    const list = await post('/news/list', { 'accept-encoding': 'gzip' })
+    expect(list.headers.get('content-encoding')).toBe('gzip')
+    // fetch inflates it: the body is the whole answer, larger than what was sent.
+    expect((await list.text()).length).toBeGreaterThan(1024)
+    const plain = await post('/news/list', { 'accept-encoding': 'identity' })
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(await plain.json()).toMatchObject({ status: 1 })
+    const small = await post('/common/version', { 'accept-encoding': 'gzip' })
+    expect(small.headers.get('content-encoding')).toBeNull()
+    expect(small.headers.get('content-type')).toBe('application/json; charset=utf-8')
+  })
+
+  it('puts no ETag on /api/vue answers, but keeps the one the client is revalidated by', async () => {
+    expect((await post('/common/version')).headers.get('etag')).toBeNull()
+    expect((await post('/news/list')).headers.get('etag')).toBeNull()
+    expect((await fetch(`${t.url}/`)).headers.get('etag')).toBeTruthy()
+  })
+})
+
 describe('/health when the store is gone', () => {
   it('answers 503 with ok:false, so the gateway leaves the rotation', async () => {
     const broken = await startTestApp()

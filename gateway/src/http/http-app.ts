@@ -36,10 +36,11 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   app.disable('x-powered-by')
   app.use(requestLogger(deps.logger))
   app.use(securityHeaders())
-  // Phones on mobile networks: the app's JS and the JSON answers go out gzip-compressed.
-  app.use(compression())
   app.get('/health', healthHandler(deps.store, deps.market))
+  // It gzips its own large answers (see vue-router.ts).
   app.use('/api/vue', deps.vueRouter)
+  // Phones on mobile networks: the app's JS and the other JSON answers go out gzip-compressed.
+  app.use(compression())
   app.use('/api/market', deps.marketRouter)
   if (deps.opsRouter) app.use('/api/ops', deps.opsRouter)
   app.use('/api', (_req, res) => void res.status(404).json(refused('not_found')))
