@@ -68,9 +68,10 @@ const compressed = compression({ threshold: COMPRESS_FROM_BYTES })
  */
 function answer(req: Request, res: Response, envelope: unknown): void {
   const json = JSON.stringify(envelope)
+  const bytes = Buffer.byteLength(json)
   res.setHeader('content-type', 'application/json; charset=utf-8')
-  if (json.length < COMPRESS_FROM_BYTES) {
-    res.setHeader('content-length', Buffer.byteLength(json))
+  if (bytes < COMPRESS_FROM_BYTES) {
+    res.setHeader('content-length', bytes)
     res.end(json)
   } else void compressed(req, res, () => res.end(json))
 }
