@@ -129,6 +129,22 @@ class Review implements fc.AsyncCommand<Model, Real> {
   toString = () => `${this.accept ? 'approve' : 'reject'}(${this.user})`
 }
 
+const DAY_MS = 86_400_000
+const EDGE_MS = 5_000
+
+/**
+ * Interest counts every started day, and the gateway's clock keeps running between the list that
+ * tells what is owed and the repayment: at whole-hour clock moves, a loan approved n × 24 h earlier
+ * sits within milliseconds of a day's end, and the repayment would then owe a day more than listed
+ * (as it would for a user). The clock steps past that edge first, a move the model ignores.
+ */
+function stepOffDayEnd(decided: number): void {
+  const intoDay = (((t.app.clock.now() - decided) % DAY_MS) + DAY_MS) % DAY_MS
+  if (intoDay < EDGE_MS || intoDay > DAY_MS - EDGE_MS) {
+    t.app.clock.set(t.app.clock.now() + 2 * EDGE_MS)
+  }
+}
+
 class Repay implements fc.AsyncCommand<Model, Real> {
   constructor(
     readonly user: number,
@@ -139,6 +155,7 @@ class Repay implements fc.AsyncCommand<Model, Real> {
     const grant = real.grants[this.user]!
     const m = model[this.user]!
     const owed = m.owed!
+    stepOffDayEnd((await loanList(t, grant)).find((r) => r.id === owed.id)!.decided!)
     const row = (await loanList(t, grant)).find((r) => r.id === owed.id)!
     const due = units(row.owed)
     const money = this.short ? due - 10_000n : due
