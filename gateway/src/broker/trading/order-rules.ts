@@ -101,3 +101,14 @@ export function checkLuld({ listing, lastUnits }: Tradable, units: bigint, side:
     throw new Refusal('over_price_limit')
   }
 }
+
+/**
+ * An order's price against every rule of its side: a market order needs a price to fill at; a limit
+ * must sit on the tick grid inside the day's limits, China's price cage and the US LULD band.
+ */
+export function checkOrderPrice(t: Tradable, limit: bigint | null, side: 'buy' | 'sell'): void {
+  if (limit === null) return checkMarketOrder(t)
+  checkLimitPrice(t, limit)
+  checkPriceCage(t, limit, side)
+  checkLuld(t, limit, side)
+}

@@ -17,14 +17,7 @@ import { verifyFundPassword } from '../security/fund-password'
 import { buyFee } from './fees'
 import { FreshHoldings } from './fresh-holdings'
 import { newTradeNo } from './order-no'
-import {
-  checkLimitPrice,
-  checkLots,
-  checkLuld,
-  checkMarketOrder,
-  checkPriceCage,
-  tradable,
-} from './order-rules'
+import { checkLots, checkOrderPrice, tradable } from './order-rules'
 import { claimForSale } from './sale-claim'
 import { cancelOrder, closeHolding, saleOf, type Settlement } from './settle'
 import * as q from './trading.sql'
@@ -104,12 +97,7 @@ export function createTradingService(deps: TradingDeps) {
       checkLots(t.listing, input.num)
       if (BigInt(input.num) > h.stock_num) throw new Refusal('invalid_input')
       const limit = limitUnits(input.price)
-      if (limit === null) checkMarketOrder(t)
-      else {
-        checkLimitPrice(t, limit)
-        checkPriceCage(t, limit, 'sell')
-        checkLuld(t, limit, 'sell')
-      }
+      checkOrderPrice(t, limit, 'sell')
       if ((limit === null || limit <= t.lastUnits) && market.isStale(t.listing.code)) {
         throw new Refusal('quote_stale')
       }
@@ -187,12 +175,7 @@ export function createTradingService(deps: TradingDeps) {
         if (t.listing.market !== MARKET_OF_TYPE[input.type]) throw new Refusal('not_listed')
         checkLots(t.listing, input.num)
         const limit = limitUnits(input.price)
-        if (limit === null) checkMarketOrder(t)
-        else {
-          checkLimitPrice(t, limit)
-          checkPriceCage(t, limit, 'buy')
-          checkLuld(t, limit, 'buy')
-        }
+        checkOrderPrice(t, limit, 'buy')
         // Under a special quote nothing trades, so even a limit at or above the last price rests.
         const marketable = limit === null || (limit >= t.lastUnits && !t.quote.special)
         // A stale quote is no price to fill at: only a limit that rests is taken while stale.
