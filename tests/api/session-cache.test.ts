@@ -4,6 +4,7 @@ import type { SessionGrant } from '@kabu/shared/api/user'
 import { SESSION_NOTICES } from '../../gateway/src/store/migrations/0011-session-notices'
 import { DEMO, startTestApp, type TestApp } from '../support/app'
 import { session, vue, vueData } from '../support/vue'
+import { userIdOf } from './trading.support'
 
 /**
  * PostgreSQL keeps live sessions between calls (SessionCache), trusted only while the store's
@@ -29,14 +30,7 @@ describe.skipIf(!onPostgres)(
         await sql`set local session_replication_role = replica`.execute(trx)
         await sql`update sessions set revoked_at = 1 where revoked_at is null`.execute(trx)
       })
-    const demoId = async () =>
-      (
-        await t.app.db
-          .selectFrom('users')
-          .select('id')
-          .where('account', '=', DEMO.account)
-          .executeTakeFirstOrThrow()
-      ).id
+    const demoId = () => userIdOf(t, DEMO.account)
 
     it('serves a kept session until the store says it changed, then reads it afresh', async () => {
       const grant = await login()

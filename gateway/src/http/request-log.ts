@@ -33,7 +33,7 @@ const levelOf = (status: number): Level =>
  * Written here rather than with pino-http, which builds a child logger around the request on every
  * request, logged or not. Measured on a bare express app (8 kept-alive clients, form POSTs), it
  * added 50–90 µs of CPU per request with logging off and 110–140 µs at info, against 0–40 and
- * 30–60 µs for this one: a few per cent of an order's ~1.3 ms in the gateway (issue 4). Here the
+ * 30–60 µs for this one: a few per cent of an order's ~1.3 ms in the gateway then (issue 4). Here the
  * child binds only the id, and a line is built only when its level is enabled.
  */
 export function requestLogger(logger: Logger): RequestHandler {

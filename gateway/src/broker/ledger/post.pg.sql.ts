@@ -22,7 +22,7 @@ import type { AccountKey } from './ledger.sql'
  * These statements are written with sql-template-tag, not Kysely's `sql`: it joins the text and
  * numbers the parameters as it goes, where Kysely builds, then walks, a tree of frozen nodes. For
  * this ~2.3 KB chain, building and sending a market buy's statement took ~40 µs of the gateway's
- * one thread with Kysely and ~13 µs with it (a buy and its sell cost ~0.7 ms in all). The text is
+ * one thread with Kysely and ~13 µs with it (a buy and its sell then cost ~0.7 ms in all). The text is
  * the same for every order of a shape, so PostgreSQL still plans it once per connection
  * (store/postgres.ts).
  */
