@@ -8,10 +8,10 @@ import {
 } from '@kabu/shared/realtime'
 import type { Logger } from 'pino'
 import type { Namespace, Server, Socket } from 'socket.io'
-import WebSocket from 'ws'
 import { z } from 'zod'
 import type { MarketService } from '../market/index'
 import { FLUSH_EVERY_MS, TickConflator, type TickSink } from './tick-conflator'
+import { TicksPackets } from './ticks-packets'
 
 type QuotesSocket = Socket<QuotesClientToServer, QuotesServerToClient>
 
@@ -33,68 +33,7 @@ const ROOM_PREFIX = 'quote:'
  * codes it sent ~40,000 messages/s (80 a phone, against the rule of one per 100 ms) and delivered
  * ~35,000–44,000 ticks/s at ~40 % CPU, where these frames sent ~2,300–2,900 messages/s and
  * delivered 40,000–100,000 ticks/s at 17–37 % (2 shared busy cores; messages are the cost).
- * The packet is written to the engine.io connection in socket.io's own wire format (protocol v5,
- * default parser: `2<nsp>,<json array>`), because emit() would encode each phone's batch whole and,
- * with connection state recovery on, keep every one for replay (2 minutes of them); conflated ticks
- * need no replay: the client re-syncs by `seq` and snapshot.
  */
-const TICKS_PACKET_HEAD = `2${QUOTES_NAMESPACE},["ticks",[`
-const TICKS_PACKET_TAIL = ']]'
-/** On a WebSocket the packet travels as engine.io's message type `4` + the socket.io packet. */
-const FRAME_HEAD = Buffer.from(`4${TICKS_PACKET_HEAD}`)
-const FRAME_TAIL = Buffer.from(TICKS_PACKET_TAIL)
-
-// ws's frame builder, which socket.io's own broadcasts use for the same purpose; @types/ws omits it.
-const { Sender } = WebSocket as unknown as {
-  Sender: {
-    frame(
-      data: Buffer,
-      options: { fin: boolean; opcode: number; mask: boolean; readOnly: boolean; rsv1: boolean },
-    ): Buffer[]
-  }
-}
-const TEXT_FRAME = { fin: true, opcode: 1, mask: false, readOnly: false, rsv1: false }
-
-/**
- * Builds `ticks` packets from each code's latest quote, which is UTF-8 encoded once per print
- * (with the comma that joins it to the one before) and then shared by every phone that holds the
- * code. A published quote is never changed afterwards (every source builds one per print), so the
- * same object means the same bytes; one entry per code at most.
- *
- * A phone on a WebSocket gets the finished frame, bytes copied into one buffer: handing ws a joined
- * string instead made it measure the string's UTF-8 length (flattening it) and then encode it again
- * on write, ~15 % of the hub's CPU at 2,000 phones × 5,000 ticks/s (issue 5). A phone still on
- * long-polling gets the text.
- */
-class TicksPackets {
-  private readonly encoded = new Map<string, { quote: Quote; bytes: Buffer }>()
-
-  frame(quotes: readonly Quote[]): Buffer[] {
-    const parts = quotes.map((quote) => this.bytesOf(quote))
-    // The first quote goes without its comma.
-    let length = FRAME_HEAD.length - 1 + FRAME_TAIL.length
-    for (const part of parts) length += part.length
-    const data = Buffer.allocUnsafe(length)
-    let at = FRAME_HEAD.copy(data)
-    parts.forEach((part, i) => (at += part.copy(data, at, i === 0 ? 1 : 0)))
-    FRAME_TAIL.copy(data, at)
-    return Sender.frame(data, TEXT_FRAME)
-  }
-
-  text(quotes: readonly Quote[]): string {
-    const json = quotes.map((quote) => this.bytesOf(quote).toString('utf8', 1))
-    return `${TICKS_PACKET_HEAD}${json.join(',')}${TICKS_PACKET_TAIL}`
-  }
-
-  private bytesOf(quote: Quote): Buffer {
-    let encoded = this.encoded.get(quote.code)
-    if (encoded?.quote !== quote) {
-      encoded = { quote, bytes: Buffer.from(`,${JSON.stringify(quote)}`) }
-      this.encoded.set(quote.code, encoded)
-    }
-    return encoded.bytes
-  }
-}
 
 /** A phone's socket as the conflator's sink; the conflator keeps which codes it holds. */
 class Subscriber implements TickSink {
@@ -109,9 +48,10 @@ class Subscriber implements TickSink {
   sendTicks(quotes: Quote[]): void {
     const conn = this.socket.conn
     if (conn.transport.name !== 'websocket') return void conn.write(this.packets.text(quotes))
-    // engine.io writes a packet's `wsPreEncodedFrame` as it is (no data needed on a WebSocket; the
-    // io server leaves permessage-deflate off, which would make it encode `data` instead).
-    conn.write('', { wsPreEncodedFrame: this.packets.frame(quotes) } as { compress?: boolean })
+    // engine.io hands a packet's `wsPreEncodedFrame` to ws as it is (no data needed on a WebSocket;
+    // the io server leaves permessage-deflate off, which would make it encode `data` instead).
+    const wsPreEncodedFrame = [this.packets.frame(quotes)]
+    conn.write('', { wsPreEncodedFrame } as { compress?: boolean })
   }
 }
 

@@ -23,6 +23,16 @@ export const FLUSH_EVERY_MS = 2
 // performance.now(); without slack such a sink would wait a whole extra flush.
 const SLACK_MS = 2
 
+/*
+ * Sends are spread over the frame: a flush sends to at most the share of the sinks that the time
+ * since the previous flush is worth, with this headroom (and at least one). Without it, every phone
+ * that subscribed before the first prints got its first batch in one flush, and so all of them
+ * every 100 ms after: at 2,000 phones that flush held the event loop ~60 ms and the last phones in
+ * it got their frame that much later (issue 5, tests/load/fanout.ts: a message's newest tick →
+ * phone p99 85–108 ms, loop delay max 120–155 ms). Spread, a flush sends a few dozen.
+ */
+const SPREAD_HEADROOM = 1.5
+
 /** One sink's codes, as indexes into the conflator's per-code arrays, and what it last got of each. */
 class SinkState {
   codes = new Int32Array(0)
@@ -66,8 +76,11 @@ export class TickConflator<S extends TickSink> {
   private latest: (Quote | undefined)[] = []
   private versions = new Float64Array(64)
   private readonly sinks = new Map<S, SinkState>()
+  private lastFlush: number
 
-  constructor(private readonly now: () => number = () => performance.now()) {}
+  constructor(private readonly now: () => number = () => performance.now()) {
+    this.lastFlush = now()
+  }
 
   subscribe(sink: S, code: string): void {
     let state = this.sinks.get(sink)
@@ -113,7 +126,14 @@ export class TickConflator<S extends TickSink> {
     // Read again after each send. A pause between two reads (a busy core) can only leave it behind
     // the real time, which makes a sink look less due than it is, never more.
     let now = this.now()
+    const since = Math.min(TICK_BATCH_MS, now - this.lastFlush)
+    this.lastFlush = now
+    let allowed = Math.max(
+      1,
+      Math.ceil((this.sinks.size * since * SPREAD_HEADROOM) / TICK_BATCH_MS),
+    )
     for (const [sink, state] of this.sinks) {
+      if (allowed === 0) break
       if (now - state.lastSent < TICK_BATCH_MS - SLACK_MS) continue
       const { codes, sent } = state
       let moved: Quote[] | undefined
@@ -126,6 +146,7 @@ export class TickConflator<S extends TickSink> {
       }
       if (!moved) continue
       sink.sendTicks(moved)
+      allowed--
       // Stamped once the batch is handed over, not at the flush's start: a pause while building it
       // (a GC) or a loop descheduled halfway must not let the next batch leave sooner than a frame
       // after this one.

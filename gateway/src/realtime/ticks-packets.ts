@@ -1,0 +1,100 @@
+import type { Quote } from '@kabu/shared/market/types'
+import { QUOTES_NAMESPACE } from '@kabu/shared/realtime'
+
+/*
+ * A `ticks` message in socket.io's own wire format (protocol v5, default parser:
+ * `2<nsp>,<json array>`), written to the engine.io connection rather than emitted: emit() would
+ * encode each phone's batch whole and, with connection state recovery on, keep every one for
+ * replay (2 minutes of them); conflated ticks need no replay: the client re-syncs by `seq` and
+ * snapshot.
+ */
+const TICKS_PACKET_HEAD = `2${QUOTES_NAMESPACE},["ticks",[`
+const TICKS_PACKET_TAIL = ']]'
+/** On a WebSocket the packet travels as engine.io's message type `4` + the socket.io packet. */
+const PAYLOAD_HEAD = Buffer.from(`4${TICKS_PACKET_HEAD}`)
+const PAYLOAD_TAIL = Buffer.from(TICKS_PACKET_TAIL)
+
+/** The unmasked, final text frame's header of a payload this long (RFC 6455 §5.2). */
+function headerLength(payload: number): number {
+  return payload < 126 ? 2 : payload < 65_536 ? 4 : 10
+}
+function writeHeader(into: Buffer, payload: number): number {
+  into[0] = 0x81 // FIN, opcode 1 (text); a server's frames are not masked
+  if (payload < 126) {
+    into[1] = payload
+    return 2
+  }
+  if (payload < 65_536) {
+    into[1] = 126
+    into.writeUInt16BE(payload, 2)
+    return 4
+  }
+  into[1] = 127
+  into.writeBigUInt64BE(BigInt(payload), 2)
+  return 10
+}
+
+/*
+ * Frames are carved from shared slabs, as Node's own Buffer pool does for small buffers: a frame of
+ * a few KB allocated on its own (an ArrayBuffer each, counted as external memory) cost ~5 % of the
+ * hub's CPU and drove a share of its GC at 2,000 phones (issue 5, tests/load/fanout.ts). A frame
+ * still being written keeps its slab alive, so a stalled phone holds at most one slab.
+ */
+const SLAB_BYTES = 64 * 1024
+const OWN_BUFFER_FROM = SLAB_BYTES / 4
+
+/**
+ * Builds `ticks` packets from each code's latest quote, which is UTF-8 encoded once per print
+ * (with the comma that joins it to the one before) and then shared by every phone that holds the
+ * code. A published quote is never changed afterwards (every source builds one per print), so the
+ * same object means the same bytes; one entry per code at most.
+ *
+ * A phone on a WebSocket gets the finished WebSocket frame, header and payload in one buffer, which
+ * ws writes as it is (one socket write): handing ws a joined string instead made it measure the
+ * string's UTF-8 length (flattening it) and then encode it again, ~15 % of the hub's CPU at
+ * 2,000 phones × 5,000 ticks/s; a separate header made each send a corked pair of writes. A phone
+ * still on long-polling gets the text.
+ */
+export class TicksPackets {
+  private readonly encoded = new Map<string, { quote: Quote; bytes: Buffer }>()
+  private slab = Buffer.allocUnsafeSlow(SLAB_BYTES)
+  private slabUsed = 0
+
+  frame(quotes: readonly Quote[]): Buffer {
+    const parts = quotes.map((quote) => this.bytesOf(quote))
+    // The first quote goes without its comma.
+    let payload = PAYLOAD_HEAD.length - 1 + PAYLOAD_TAIL.length
+    for (const part of parts) payload += part.length
+    const frame = this.allocate(headerLength(payload) + payload)
+    let at = writeHeader(frame, payload)
+    at += PAYLOAD_HEAD.copy(frame, at)
+    parts.forEach((part, i) => (at += part.copy(frame, at, i === 0 ? 1 : 0)))
+    PAYLOAD_TAIL.copy(frame, at)
+    return frame
+  }
+
+  text(quotes: readonly Quote[]): string {
+    const json = quotes.map((quote) => this.bytesOf(quote).toString('utf8', 1))
+    return `${TICKS_PACKET_HEAD}${json.join(',')}${TICKS_PACKET_TAIL}`
+  }
+
+  private bytesOf(quote: Quote): Buffer {
+    let encoded = this.encoded.get(quote.code)
+    if (encoded?.quote !== quote) {
+      encoded = { quote, bytes: Buffer.from(`,${JSON.stringify(quote)}`) }
+      this.encoded.set(quote.code, encoded)
+    }
+    return encoded.bytes
+  }
+
+  private allocate(length: number): Buffer {
+    if (length >= OWN_BUFFER_FROM) return Buffer.allocUnsafeSlow(length)
+    if (this.slabUsed + length > SLAB_BYTES) {
+      this.slab = Buffer.allocUnsafeSlow(SLAB_BYTES)
+      this.slabUsed = 0
+    }
+    const frame = this.slab.subarray(this.slabUsed, this.slabUsed + length)
+    this.slabUsed += length
+    return frame
+  }
+}
