@@ -7,6 +7,7 @@ import { io as connect, type Socket as ClientSocket } from 'socket.io-client'
 import { createMarket, type MarketService } from '../market/index'
 
 export type QuotesClient = ClientSocket<QuotesServerToClient, QuotesClientToServer>
+type Transport = 'websocket' | 'polling' | 'upgrade'
 
 /** Events without the typed map: hostile clients do not respect it. */
 export const untyped = (socket: QuotesClient) => socket as unknown as ClientSocket
@@ -33,16 +34,21 @@ export async function startHubServer(
   const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/quotes`
   const clients: QuotesClient[] = []
 
-  /** A phone on a WebSocket, or one held on long-polling (`polling`: no upgrade). */
-  const open = (transport: 'websocket' | 'polling' = 'websocket'): QuotesClient => {
-    const socket: QuotesClient = connect(url, { transports: [transport], forceNew: true })
+  /**
+   * A phone on a WebSocket, one held on long-polling (`polling`: no upgrade), or one that starts on
+   * long-polling and upgrades, as a browser's socket.io-client does by default (`upgrade`).
+   */
+  const open = (transport: Transport = 'websocket'): QuotesClient => {
+    const transports = transport === 'upgrade' ? ['polling', 'websocket'] : [transport]
+    const socket: QuotesClient = connect(url, { transports, forceNew: true })
     clients.push(socket)
     return socket
   }
   return {
+    io,
     market,
     open,
-    async client(transport?: 'websocket' | 'polling'): Promise<QuotesClient> {
+    async client(transport?: Transport): Promise<QuotesClient> {
       const socket = open(transport)
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', resolve)

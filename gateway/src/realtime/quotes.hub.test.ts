@@ -5,7 +5,7 @@ import { startHubServer, untyped as raw, type QuotesClient as Client } from './h
 import { registerQuotesHub } from './quotes.hub'
 
 let server: Awaited<ReturnType<typeof startHubServer>>
-const client = (transport?: 'websocket' | 'polling') => server.client(transport)
+const client = (transport?: Parameters<typeof server.client>[0]) => server.client(transport)
 
 beforeAll(async () => {
   server = await startHubServer((io, market) => registerQuotesHub(io, market))
@@ -84,6 +84,42 @@ describe('/quotes hub', () => {
     const bySeq = new Map(got.get(websocket)!.map((q) => [`${q.code}:${q.seq}`, q]))
     const shared = got.get(polling)!.filter((q) => bySeq.has(`${q.code}:${q.seq}`))
     for (const quote of shared) expect(quote).toEqual(bySeq.get(`${quote.code}:${quote.seq}`))
+  })
+
+  it('writes a WebSocket phone its frames straight to its TCP socket, not as engine.io packets', async () => {
+    const socket = await client()
+    let batches = 0
+    socket.on('ticks', () => batches++)
+    // A socket's id is the same at both ends.
+    const conn = server.io.of('/quotes').sockets.get(socket.id!)!.conn
+    let packets = 0
+    conn.on('packetCreate', (packet: { data?: unknown }) => {
+      if (String(packet.data ?? '').includes('"ticks"')) packets++
+    })
+    await subscribe(socket, ['N225', 'SPX', '7203', 'AAPL'])
+    await expect.poll(() => batches, { timeout: 10_000, interval: 50 }).toBeGreaterThan(2)
+    expect(packets).toBe(0)
+    socket.disconnect()
+  })
+
+  it('keeps a phone that upgrades from long-polling to a WebSocket on whole ticks, in order', async () => {
+    const socket = await client('upgrade')
+    const codes = ['N225', 'SPX', '7203', 'AAPL']
+    const ack = await subscribe(socket, codes)
+    if (!ack.ok) throw new Error('subscribe refused')
+    const fields = Object.keys(ack.snapshots[0]!).sort()
+    const lastSeq = new Map(ack.snapshots.map((q) => [q.code, q.seq]))
+    let afterUpgrade = 0
+    socket.on('ticks', (quotes) => {
+      for (const quote of quotes) {
+        expect(Object.keys(quote).sort()).toEqual(fields)
+        expect(quote.seq).toBeGreaterThan(lastSeq.get(quote.code)!)
+        lastSeq.set(quote.code, quote.seq)
+      }
+      if (socket.io.engine.transport.name === 'websocket') afterUpgrade++
+    })
+    await expect.poll(() => afterUpgrade, { timeout: 10_000, interval: 50 }).toBeGreaterThan(2)
+    socket.disconnect()
   })
 
   it('refuses hostile payloads and stays up', async () => {

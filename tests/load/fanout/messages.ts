@@ -21,6 +21,10 @@ export type FromServer =
       /** `ticks` messages sent, and those sent to a client under one frame after its last. */
       framesSent: number
       framesTooSoon: number
+      /** Time between two frames to one client, 1 ms buckets, since the last `usage`. */
+      gaps: number[]
+      /** The server's event loop delay p99 since the last `usage`. */
+      loopDelayP99Ms: number
     }
 
 export type ToClients =

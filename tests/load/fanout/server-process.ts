@@ -4,10 +4,12 @@
  * per-code rooms probe. Driven over IPC by fanout.ts.
  */
 import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, Socket as NetSocket } from 'node:net'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { QUOTES_NAMESPACE, TICK_BATCH_MS } from '@kabu/shared/realtime'
 import { Server } from 'socket.io'
 import { registerQuotesHub } from '../../../gateway/src/realtime/quotes.hub'
+import { Histogram } from './histogram'
 import type { FromServer, Setup, ToServer } from './messages'
 import { startRoomsHub } from './rooms-hub'
 import { SyntheticMarket } from './synthetic-market'
@@ -19,18 +21,26 @@ const http = createServer()
 const send = (message: FromServer) => process.send!(message)
 
 // The one-message-per-frame rule checked where it is kept, at the server: the clients' receive
-// times on 2 busy cores bunch messages that left 100 ms apart.
+// times on 2 busy cores bunch messages that left 100 ms apart. The gaps also tell how late the
+// server's own frames were (a tick waits out its phone's gap).
 const lastSentAt = new WeakMap<object, number>()
 let framesSent = 0
 let framesTooSoon = 0
+let gaps = new Histogram()
 function frameSent(client: object) {
   const now = performance.now()
   const last = lastSentAt.get(client)
-  if (last !== undefined && now - last < TICK_BATCH_MS - 2) framesTooSoon++
+  if (last !== undefined) {
+    if (now - last < TICK_BATCH_MS - 2) framesTooSoon++
+    gaps.add(now - last)
+  }
   lastSentAt.set(client, now)
   framesSent++
 }
+// Pings, `status` and acks are short: a long write is a frame.
 const LONG_MESSAGE = 200
+const loopDelay = monitorEventLoopDelay({ resolution: 1 })
+loopDelay.enable()
 
 let stop: () => void
 if (setup === 'ref') {
@@ -39,15 +49,15 @@ if (setup === 'ref') {
   // As app.ts builds it: connection state recovery on, which decides how emits are kept.
   const io = new Server(http, { connectionStateRecovery: {} })
   io.of(QUOTES_NAMESPACE).on('connection', (socket) => {
-    // Pings and `status` are short, acks come only while connecting: a long message is a frame.
-    // (Its length costs nothing; reading its first characters would copy the hub's joined frame.)
-    // The hub hands a WebSocket its frame prebuilt (`wsPreEncodedFrame`), with no text.
-    socket.conn.on('packetCreate', (packet: { data?: unknown; options?: object }) => {
-      const prebuilt = packet.options !== undefined && 'wsPreEncodedFrame' in packet.options
-      if (prebuilt || (typeof packet.data === 'string' && packet.data.length > LONG_MESSAGE)) {
-        frameSent(socket)
-      }
-    })
+    // Counted where every setup's frames end, the phone's TCP socket: the hub writes its frames
+    // there, room broadcasts reach it through engine.io and ws (header and payload, corked).
+    const transport = socket.conn.transport as unknown as { socket: { _socket: NetSocket } }
+    const tcp = transport.socket._socket
+    const write = tcp.write.bind(tcp) as (chunk: Buffer | string, ...rest: unknown[]) => boolean
+    tcp.write = ((chunk: Buffer | string, ...rest: unknown[]) => {
+      if (chunk.length > LONG_MESSAGE) frameSent(socket)
+      return write(chunk, ...rest)
+    }) as typeof tcp.write
   })
   if (setup === 'hub') {
     const hub = registerQuotesHub(io, market.service())
@@ -75,7 +85,11 @@ process.on('message', (message: ToServer) => {
       produced: market.produced,
       framesSent,
       framesTooSoon,
+      gaps: gaps.counts,
+      loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
     })
+    gaps = new Histogram()
+    loopDelay.reset()
   } else {
     market.stop()
     stop()
