@@ -3,10 +3,9 @@ import { QUOTES_NAMESPACE } from '@kabu/shared/realtime'
 
 /*
  * A `ticks` message in socket.io's own wire format (protocol v5, default parser:
- * `2<nsp>,<json array>`), written to the engine.io connection rather than emitted: emit() would
- * encode each phone's batch whole and, with connection state recovery on, keep every one for
- * replay (2 minutes of them); conflated ticks need no replay: the client re-syncs by `seq` and
- * snapshot.
+ * `2<nsp>,<json array>`), built here rather than emitted: emit() would encode each phone's batch
+ * whole and, with connection state recovery on, keep every one for replay (2 minutes of them);
+ * conflated ticks need no replay: the client re-syncs by `seq` and snapshot.
  */
 const TICKS_PACKET_HEAD = `2${QUOTES_NAMESPACE},["ticks",[`
 const TICKS_PACKET_TAIL = ']]'
@@ -49,11 +48,11 @@ const OWN_BUFFER_FROM = SLAB_BYTES / 4
  * code. A published quote is never changed afterwards (every source builds one per print), so the
  * same object means the same bytes; one entry per code at most.
  *
- * A phone on a WebSocket gets the finished WebSocket frame, header and payload in one buffer, which
- * ws writes as it is (one socket write): handing ws a joined string instead made it measure the
- * string's UTF-8 length (flattening it) and then encode it again, ~15 % of the hub's CPU at
- * 2,000 phones × 5,000 ticks/s; a separate header made each send a corked pair of writes. A phone
- * still on long-polling gets the text.
+ * A phone on a WebSocket gets the finished WebSocket frame, header and payload in one buffer, for
+ * one write to its TCP socket: handing ws a joined string instead made it measure the string's
+ * UTF-8 length (flattening it) and then encode it again, ~15 % of the hub's CPU at 2,000 phones ×
+ * 5,000 ticks/s; a separate header made each send a corked pair of writes. A phone on long-polling
+ * (or a compressed WebSocket) gets the text, through engine.io.
  */
 export class TicksPackets {
   private readonly encoded = new Map<string, { quote: Quote; bytes: Buffer }>()
