@@ -1,31 +1,105 @@
-// One lint config for every workspace. The import boundaries below are the ones STYLE.md names:
-// shared imports nothing of ours, features never import each other.
+// One lint config for every workspace. The import boundaries are the code map's rules
+// (docs/ARCHITECTURE.md): they resolve TypeScript imports for real (an unresolved import is itself an
+// error, so a rule can never skip one silently), and `tests/lint/boundaries.test.ts` lints probe files
+// that break each zone to prove the rules still fire.
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import importX from 'eslint-plugin-import-x'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 
-const features = [
-  'login',
-  'home',
-  'quotes',
-  'stock',
-  'position',
-  'mine',
-  'news',
-  'ipo',
-  'block',
-  'follow',
-  'intraday',
-  'funds',
-  'loan',
-  'exchange',
-  'kyc',
-  'bank',
-  'messages',
-  'markets',
-  'ops',
+const root = import.meta.dirname
+const foldersIn = (dir) =>
+  readdirSync(join(root, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+
+// Read from the tree, so a new feature or broker area is bounded the day its folder appears.
+const features = foldersIn('client/src/features')
+const brokerAreas = foldersIn('gateway/src/broker').filter((a) => a !== 'common' && a !== 'ledger')
+
+const gw = './gateway/src'
+// What sits above the broker: it may reach the broker only through its public entry.
+const brokerClients = ['http', 'ops', 'realtime', 'news']
+
+/** The import zones. Exported for the boundaries test, which checks every zone has a probe. */
+export const zones = [
+  // The three parts.
+  {
+    target: './shared',
+    from: ['./gateway', './client', './tests'],
+    message: 'shared/ stays pure: it imports nothing of the other parts.',
+  },
+  {
+    target: './client',
+    from: ['./gateway', './tests'],
+    message: 'the client talks to the gateway over the wire only.',
+  },
+  {
+    target: './gateway',
+    from: ['./client', './tests'],
+    message: 'the gateway never imports the client.',
+  },
+  // Client: features are slices; what two need moves down to ui/, state/, realtime/ or api/.
+  ...features.map((f) => ({
+    target: `./client/src/features/${f}`,
+    from: './client/src/features',
+    except: [`./${f}`],
+    message:
+      'features do not import each other; move what both need to ui/, state/, realtime/ or api/.',
+  })),
+  {
+    target: [
+      './client/src/ui',
+      './client/src/state',
+      './client/src/realtime',
+      './client/src/api',
+      './client/src/i18n',
+    ],
+    from: ['./client/src/features', './client/src/app'],
+    message: 'shared client layers never import features/ or app/.',
+  },
+  // Gateway: a broker area imports broker/ledger, broker/common and itself.
+  ...brokerAreas.map((area) => ({
+    target: `${gw}/broker/${area}`,
+    from: `${gw}/broker`,
+    except: [`./${area}`, './ledger', './common'],
+    message:
+      'a broker area imports only broker/ledger, broker/common and itself; the composition root wires areas together.',
+  })),
+  {
+    target: `${gw}/broker/ledger`,
+    from: `${gw}/broker`,
+    except: ['./ledger', './common'],
+    message: 'broker/ledger imports only broker/common and itself.',
+  },
+  {
+    target: `${gw}/broker/common`,
+    from: `${gw}/broker`,
+    except: ['./common'],
+    message: 'broker/common imports nothing else of the broker.',
+  },
+  {
+    target: `${gw}/broker`,
+    from: [...brokerClients.map((d) => `${gw}/${d}`), `${gw}/app.ts`, `${gw}/main.ts`],
+    message:
+      'the broker never imports the layers above it (http, ops, realtime, news, the composition root).',
+  },
+  ...brokerClients.map((d) => ({
+    target: `${gw}/${d}`,
+    from: `${gw}/broker`,
+    except: ['./index.ts'],
+    message: `${d}/ reaches the broker only through its public entry, broker/index.ts.`,
+  })),
+  {
+    target: [`${gw}/market`, `${gw}/store`, `${gw}/clock.ts`, `${gw}/config.ts`, `${gw}/logger.ts`],
+    from: [`${gw}/broker`, ...brokerClients.map((d) => `${gw}/${d}`), `${gw}/app.ts`],
+    message:
+      'market, store, clock, config and logger sit below the broker and never import it or what is above it.',
+  },
 ]
 
 export default tseslint.config(
@@ -49,33 +123,22 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    files: ['**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            {
-              target: './shared',
-              from: ['./gateway', './client', './tests'],
-              message: 'shared/ stays pure.',
-            },
-            {
-              target: './client',
-              from: './gateway',
-              message: 'the client talks to the gateway over the wire only.',
-            },
-            { target: './gateway', from: './client' },
-            ...features.map((f) => ({
-              target: `./client/src/features/${f}`,
-              from: './client/src/features',
-              except: [`./${f}`],
-              message:
-                'features do not import each other; move what both need to ui/, api/ or shared/.',
-            })),
-          ],
-        },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['shared', 'gateway', 'client', 'tests'].map(
+            (p) => `${root}/${p}/tsconfig.json`,
+          ),
+        }),
       ],
+    },
+    rules: {
+      // The zones below judge only what resolves: an import that does not resolve fails here first.
+      'import-x/no-unresolved': ['error', { ignore: ['^virtual:'] }],
+      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
 )
