@@ -1,5 +1,5 @@
 import { translateServerMessage } from '../i18n/intl'
-import { readStored, STORAGE_KEYS } from '../state/storage'
+import { readStored, STORAGE_KEYS } from './storage'
 import { dismissToasts, setBusy, showToast } from '../ui/toast/toast.store'
 import type { FormParams } from './form'
 import { announceUnauthorized } from './unauthorized'

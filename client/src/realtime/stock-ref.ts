@@ -1,5 +1,5 @@
 import type { LocalName, Market, Quote } from '@kabu/shared/market/types'
-import { readStored, writeStored } from '../state/storage'
+import { readStored, writeStored } from '../api/storage'
 
 /** The spec's localStorage key (§3) of the stock last chosen. */
 export const STOCK_KEY = 'stock'

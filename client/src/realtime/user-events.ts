@@ -1,7 +1,7 @@
 import { io } from 'socket.io-client'
 import { Observable, share } from 'rxjs'
 import { USER_NAMESPACE, type UserEvent, type UserEventType } from '@kabu/shared/realtime'
-import { readStored, STORAGE_KEYS } from '../state/storage'
+import { readStored, STORAGE_KEYS } from '../api/storage'
 
 /** Every event of the `/user` namespace, listened to by name. */
 export const USER_EVENT_TYPES: readonly UserEventType[] = [

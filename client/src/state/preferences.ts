@@ -1,6 +1,6 @@
 import { proxy } from 'valtio'
 import { parseLocale, type Locale } from '../i18n/locale'
-import { readStored, STORAGE_KEYS, writeStored } from './storage'
+import { readStored, STORAGE_KEYS, writeStored } from '../api/storage'
 
 /** Which colour a rising price is drawn in; a fall takes the other. Japanese users expect red. */
 export type UpColor = 'red' | 'green'

@@ -5,7 +5,7 @@ import { vuePost } from '../api/vue'
 import { navigateTo } from './navigation'
 import { session } from './session'
 import { sessionMachine } from './session.machine'
-import { removeStored, STORAGE_KEYS, writeStored } from './storage'
+import { removeStored, STORAGE_KEYS, writeStored } from '../api/storage'
 
 /** The one running session machine of this page view, with the real storage, router and api. */
 export const sessionActor = createActor(

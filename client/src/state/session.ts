@@ -1,7 +1,7 @@
 import type { Userinfo } from '@kabu/shared/api/user'
 import { proxy } from 'valtio'
 import type { SessionEvent } from './session.machine'
-import { readStored, STORAGE_KEYS } from './storage'
+import { readStored, STORAGE_KEYS } from '../api/storage'
 
 export interface SessionView {
   token: string | null

@@ -1,7 +1,7 @@
 import type { UploadGrant, UploadKind } from '@kabu/shared/api/kyc'
 import { VueRefusal } from '../../api/refusal'
 import { translateServerMessage } from '../../i18n/intl'
-import { readStored, STORAGE_KEYS } from '../../state/storage'
+import { readStored, STORAGE_KEYS } from '../../api/storage'
 import { showToast } from '../../ui/toast/toast.store'
 
 /**

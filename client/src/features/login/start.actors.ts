@@ -3,7 +3,7 @@ import { fromPromise } from 'xstate'
 import { vuePost } from '../../api/vue'
 import { loadAppConfig } from '../../state/app-config'
 import { session, startSession } from '../../state/session'
-import { readStored, removeStored, writeStored } from '../../state/storage'
+import { readStored, removeStored, writeStored } from '../../api/storage'
 import { startMachine } from './start.machine'
 
 const PROBE_KEY = 'kabu:probe'

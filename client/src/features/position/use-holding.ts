@@ -8,7 +8,7 @@ import type { MarketType } from '@kabu/shared/market/types'
 import { useCallback, useEffect, useState } from 'react'
 import { revalueRow } from './live-holdings'
 import { fetchEndedHoldings, fetchOpenHoldings } from './position.api'
-import { useTradeUpdates } from './trade-updates'
+import { useTradeUpdates } from '../../realtime/trade-updates'
 import { useLivePrices } from './use-live-prices'
 
 export type HoldingLoad =

@@ -4,7 +4,7 @@ import type { MarketType } from '@kabu/shared/market/types'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { isFilled, revalue } from './live-holdings'
 import { fetchAssetInputs, fetchCreditLine, fetchEndedHoldings } from './position.api'
-import { useTradeUpdates } from './trade-updates'
+import { useTradeUpdates } from '../../realtime/trade-updates'
 import { useLivePrices } from './use-live-prices'
 
 interface Loaded {

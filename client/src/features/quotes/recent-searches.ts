@@ -1,4 +1,4 @@
-import { readStored, removeStored, writeStored } from '../../state/storage'
+import { readStored, removeStored, writeStored } from '../../api/storage'
 import {
   isStockRef,
   parseStoredJson,

@@ -1,7 +1,7 @@
 import type { UserEvent } from '@kabu/shared/realtime'
 import { useEffect } from 'react'
 import { filter, type Observable } from 'rxjs'
-import { userEvents$ } from '../../realtime/user-events'
+import { userEvents$ } from './user-events'
 
 export type TradeUpdate = Extract<UserEvent, { type: 'trade:updated' }>
 

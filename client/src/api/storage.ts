@@ -1,3 +1,6 @@
+// Beside the api client because it reads the session's token and account from here on every call;
+// state/ sits above api/ (it calls the api), so the stored keys cannot live there without a cycle.
+
 /**
  * The localStorage keys the spec fixes (§3): other tools and older clients read the same keys, so
  * they are kept exactly as written there.
