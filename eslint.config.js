@@ -25,6 +25,12 @@ const gw = './gateway/src'
 // What sits above the broker: it may reach the broker only through its public entry.
 const brokerClients = ['http', 'ops', 'realtime', 'news']
 
+const gatewayNotTests = {
+  target: './gateway',
+  from: './tests',
+  message: 'gateway code never imports tests/ (its *.test.ts and *.fixture.ts files may).',
+}
+
 /** The import zones. Exported for the boundaries test, which checks every zone has a probe. */
 export const zones = [
   // The three parts.
@@ -40,7 +46,7 @@ export const zones = [
   },
   {
     target: './gateway',
-    from: ['./client', './tests'],
+    from: './client',
     message: 'the gateway never imports the client.',
   },
   // Client: features are slices; what two need moves down to ui/, state/, realtime/ or api/.
@@ -139,6 +145,14 @@ export default tseslint.config(
       'import-x/no-unresolved': ['error', { ignore: ['^virtual:'] }],
       'import-x/no-restricted-paths': ['error', { zones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // The gateway's own code never leans on the test support kit; its tests may (a fresh database).
+    files: ['gateway/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.fixture.ts'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...zones, gatewayNotTests] }],
     },
   },
 )

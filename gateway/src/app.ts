@@ -2,7 +2,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Router } from 'express'
 import { Server } from 'socket.io'
-import { createBroker } from './broker/index'
+import { createBroker } from './composition/broker'
 import { creditDemoOpening } from './broker/ledger/demo-credit'
 import type { BalanceReader } from './broker/auth/balances'
 import { SessionCache } from './broker/auth/session-cache'
@@ -15,6 +15,7 @@ import { createLogger, type Logger } from './logger'
 import { createMarket } from './market/index'
 import { marketRouter } from './market/routes'
 import { createNewsFeed } from './news/feed'
+import { opsNewsRoutes } from './news/ops.routes'
 import { createOps } from './ops/index'
 import { registerDepthHub } from './realtime/depth.hub'
 import { registerQuotesHub } from './realtime/quotes.hub'
@@ -23,7 +24,7 @@ import { createUserHub } from './realtime/user.hub'
 import { migrateToLatest, openStore } from './store/index'
 import { SESSION_NOTICES } from './store/migrations/0011-session-notices'
 import { followNotices } from './store/postgres'
-import { seedDemo } from './store/seed'
+import { seedDemo } from './composition/seed'
 
 export interface AppDeps {
   clock?: AdjustableClock
@@ -68,19 +69,19 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     balances: deps.balances,
     userEvents: userHub,
     market,
-    onError: (error) => logger.error({ err: error }, 'matcher pass failed'),
+    logger,
     sessions,
   })
   const ops = createOps({
     db: store.db,
     clock,
     config,
-    queues: broker.reviews,
+    reviews: broker.reviewDesk,
     messages: broker.messages,
     userHub,
     ledgerCheck: (db) => broker.ledger.check(db),
     forgetSessions: (userId) => sessions?.forgetUser(userId),
-    logger: logger.child({ part: 'ops' }),
+    extraRoutes: [opsNewsRoutes({ db: store.db, clock })],
   })
   // Articles from the market's events (big moves, limits, corporate actions, index moves).
   const newsFeed = createNewsFeed({
@@ -144,7 +145,7 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     hub = registerQuotesHub(io, market, logger.child({ part: 'quotes' }))
     registerDepthHub(io, market, logger.child({ part: 'depth' }))
     userHub.attach(io, broker.auth.authenticate, logger.child({ part: 'user-hub' }))
-    ops.start()
+    broker.reviewDesk.start()
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
       server.listen(config.port, config.host, () => {
@@ -157,7 +158,7 @@ export function createApp(config: Config, deps: AppDeps = {}) {
 
   async function shutDown(): Promise<void> {
     hub?.close()
-    await ops.stop()
+    await broker.reviewDesk.stop()
     userHub.close()
     if (server.listening) {
       const closed = io.close()

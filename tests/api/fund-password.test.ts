@@ -6,7 +6,7 @@ import {
   FUND_PASSWORD_WINDOW_MS,
   verifyFundPassword,
 } from '../../gateway/src/broker/security/fund-password'
-import { Refusal } from '../../gateway/src/broker/refusal'
+import { Refusal } from '../../gateway/src/broker/common/refusal'
 import { startTestApp, type TestApp } from '../support/app'
 import { FUND_PASSWORD, newUser } from '../support/identity'
 import { session, vue, vueData } from '../support/vue'

@@ -1,5 +1,5 @@
-import { Refusal } from '../../gateway/src/broker/refusal'
-import type { ReviewKind, ReviewQueue } from '../../gateway/src/ops/reviews'
+import { Refusal } from '../../gateway/src/broker/common/refusal'
+import type { ReviewKind, ReviewQueue } from '../../gateway/src/broker/common/review-queue'
 
 /**
  * A minimal review queue over a table of its own, so the review framework (transactions, audit,

@@ -5,6 +5,7 @@ import { tickUnitsAt } from '@kabu/shared/market/ticks'
 import { formatUnits } from '@kabu/shared/money/decimal'
 import type { TestApp } from '../support/app'
 import { createTradingService } from '../../gateway/src/broker/trading/service'
+import { identityChecks } from '../../gateway/src/composition/identity-checks'
 import { expectLedgerConsistent } from '../support/invariants'
 import { session, vue } from '../support/vue'
 import { ops } from './funds.support'
@@ -236,6 +237,7 @@ describe('/trade/sell', () => {
       ledger: t.app.broker.ledger,
       market: t.app.market,
       settings: t.app.config.trading,
+      verifyFundPassword: identityChecks(t.app.clock).verifyFundPassword,
     })
     const user = { userId: await userIdOf(t, g.account), account: g.account }
     await otherGateway.sell(

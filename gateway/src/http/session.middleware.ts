@@ -1,19 +1,5 @@
 import type { RequestHandler } from 'express'
-import { Refusal } from '../broker/refusal'
-
-/** Who is calling, as the session lookup found them. */
-export interface SessionUser {
-  userId: bigint
-  sessionId: bigint
-  account: string
-  tradingBarred: boolean
-}
-
-/**
- * Resolves the `token` and `account` headers to a live session, or null when the token is unknown,
- * expired or revoked, the user is not active, or the account is not the token's owner.
- */
-export type Authenticate = (token: string, account: string) => Promise<SessionUser | null>
+import { Refusal, type Authenticate } from '../broker/index'
 
 // Real tokens are 43 characters; anything far longer is not worth hashing.
 const MAX_HEADER = 256

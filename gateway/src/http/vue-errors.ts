@@ -2,7 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express'
 import { z } from 'zod'
 import { refused } from '@kabu/shared/api/envelope'
 import { isMessageKey, type MessageKey } from '@kabu/shared/api/messages'
-import { Refusal } from '../broker/refusal'
+import { Refusal } from '../broker/index'
 
 /** The first issue whose message is a catalogue key (schemas put keys there), else invalid_input. */
 export function keyOfValidationError(error: z.core.$ZodError): MessageKey {

@@ -1,33 +1,16 @@
 import compression from 'compression'
 import express, { Router, type Request, type RequestHandler, type Response } from 'express'
-import type { Logger } from 'pino'
-import type { Ok } from '@kabu/shared/api/envelope'
-import { Refusal } from '../broker/refusal'
+import {
+  Refusal,
+  type Authenticate,
+  type SessionUser,
+  type VueArea,
+  type VueHandler,
+  type VueRoutes,
+} from '../broker/index'
 import { perIpLimiter, type RateLimitOptions } from './rate-limit'
-import { requireSession, type Authenticate, type SessionUser } from './session.middleware'
+import { requireSession } from './session.middleware'
 import { vueErrorHandler, vueNotFound } from './vue-errors'
-
-/** What a /api/vue handler receives. */
-export interface VueCall<User> {
-  /** The form fields as sent: untrusted, parse them with the area's zod schema. */
-  body: Record<string, unknown>
-  /** The caller (authed calls), or null (open calls). */
-  user: User
-  log: Logger
-}
-
-export type VueHandler<User> = (call: VueCall<User>) => Promise<Ok<unknown>>
-
-/** Where an area registers its calls; paths are relative to /api/vue, e.g. `/user/login`. */
-export interface VueRoutes {
-  /** A call anyone may make. `rateLimited`: counted per IP (login, register). */
-  open(path: string, handler: VueHandler<null>, options?: { rateLimited?: boolean }): void
-  /** A call that needs a live session; anything else gets HTTP 401 please_login_again. */
-  authed(path: string, handler: VueHandler<SessionUser>): void
-}
-
-/** One broker area's registration: `(routes) => { routes.open(...); routes.authed(...) }`. */
-export type VueArea = (routes: VueRoutes) => void
 
 export interface VueRouteInfo {
   path: string

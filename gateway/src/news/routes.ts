@@ -5,7 +5,7 @@ import {
   type NewsArticle,
   type NewsPage,
 } from '@kabu/shared/api/news'
-import type { VueArea } from '../http/vue-router'
+import type { VueArea } from '../broker/index'
 import type { NewsService } from './service'
 
 /**

@@ -8,7 +8,7 @@ import {
   type NewsPage,
   type NewsSource,
 } from '@kabu/shared/api/news'
-import { Refusal } from '../broker/refusal'
+import { Refusal } from '../broker/index'
 import type { Database } from '../store/index'
 import * as q from './news.sql'
 

@@ -2,10 +2,9 @@ import { Router } from 'express'
 import type { Kysely } from 'kysely'
 import { ok } from '@kabu/shared/api/envelope'
 import { clockBody } from '@kabu/shared/api/ops'
-import { Refusal } from '../broker/refusal'
+import { Refusal, audit } from '../broker/index'
 import type { AdjustableClock } from '../clock'
 import type { Database } from '../store/index'
-import { audit } from './audit'
 
 const reading = (clock: AdjustableClock, timeTravel: boolean) => ({
   now: new Date(clock.now()).toISOString(),

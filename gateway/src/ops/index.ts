@@ -1,39 +1,33 @@
+import type { Router } from 'express'
 import type { Kysely } from 'kysely'
-import type { Logger } from 'pino'
-import type { MessagesService } from '../broker/messages/service'
+import type { Decide, MessagesService, ReviewQueues } from '../broker/index'
 import type { AdjustableClock } from '../clock'
 import type { Config } from '../config'
 import type { UserHub } from '../realtime/user.hub'
 import type { Database } from '../store/index'
-import { startAutoReview } from './auto-review'
 import { clockRoutes } from './clock.routes'
-import { createDecider } from './decide'
 import { opsMessagesRoutes } from './messages.routes'
-import { opsNewsRoutes } from '../news/ops.routes'
 import { opsRouter } from './routes'
-import type { ReviewQueues } from './reviews'
 import { createUserActions } from './users'
 
 export interface OpsDeps {
   db: Kysely<Database>
   clock: AdjustableClock
   config: Config
-  queues: ReviewQueues
+  /** The broker's review desk: its queues to list, and the one way a request is decided. */
+  reviews: { queues: ReviewQueues; decide: Decide }
   messages: MessagesService
   userHub: UserHub
   /** Drops a user's kept sessions when an operator changes the account (see SessionCache). */
   forgetSessions?: (userId: bigint) => void
   ledgerCheck: (db: Kysely<Database>) => Promise<{ ok: boolean; violations: string[] }>
-  logger?: Logger
+  /** More /api/ops routes from outside the back office (news). */
+  extraRoutes?: Router[]
 }
 
-/**
- * The back office: the /api/ops router and, under REVIEW_POLICY=auto, the scheduler that decides
- * pending requests by their rules. `start()` begins the scheduler, `stop()` waits for its pass.
- */
+/** The back office's /api/ops router: reviews, users, audit, ledger check, clock, messages. */
 export function createOps(deps: OpsDeps) {
-  const { db, clock, config, queues, messages, userHub } = deps
-  const decide = createDecider({ db, clock, queues, messages, userEvents: userHub })
+  const { db, clock, config, reviews, messages, userHub } = deps
   const act = createUserActions({
     db,
     clock,
@@ -43,36 +37,17 @@ export function createOps(deps: OpsDeps) {
   const router = opsRouter({
     opsToken: config.opsToken,
     db,
-    queues,
-    decide,
+    queues: reviews.queues,
+    decide: reviews.decide,
     act,
     ledgerCheck: deps.ledgerCheck,
     extra: [
       clockRoutes(db, clock, config.timeTravel),
       opsMessagesRoutes({ db, clock, messages, userEvents: userHub }),
-      opsNewsRoutes({ db, clock }),
+      ...(deps.extraRoutes ?? []),
     ],
   })
-  let auto: { stop(): Promise<void> } | undefined
-  return {
-    router,
-    decide,
-    start() {
-      if (config.reviewPolicy !== 'auto' || auto) return
-      auto = startAutoReview({
-        db,
-        clock,
-        queues,
-        decide,
-        delayMs: config.autoReviewDelayMs,
-        logger: deps.logger,
-      })
-    },
-    async stop() {
-      await auto?.stop()
-      auto = undefined
-    },
-  }
+  return { router }
 }
 
 export type Ops = ReturnType<typeof createOps>

@@ -2,12 +2,9 @@ import { Router, type Response } from 'express'
 import type { Kysely } from 'kysely'
 import { ok } from '@kabu/shared/api/envelope'
 import { opsMessageBody } from '@kabu/shared/api/ops'
-import type { MessagesService } from '../broker/messages/service'
-import { Refusal } from '../broker/refusal'
+import { type MessagesService, Refusal, type UserEvents, audit } from '../broker/index'
 import type { Clock } from '../clock'
-import type { UserEvents } from '../realtime/user.hub'
 import type { Database } from '../store/index'
-import { audit } from './audit'
 
 export interface OpsMessagesDeps {
   db: Kysely<Database>

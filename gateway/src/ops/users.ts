@@ -1,9 +1,7 @@
 import type { Kysely } from 'kysely'
-import { Refusal } from '../broker/refusal'
+import { Refusal, type UserEvents, audit } from '../broker/index'
 import type { Clock } from '../clock'
-import type { UserEvents } from '../realtime/user.hub'
 import type { Database, UserStatus } from '../store/index'
-import { audit } from './audit'
 
 /** The account actions of spec §6, at `POST /api/ops/users/:account/<action>`. */
 export const USER_ACTIONS = ['freeze', 'ban', 'bar-trading', 'restore'] as const

@@ -1,18 +1,12 @@
 import {
   USER_NAMESPACE,
   type UserClientToServer,
-  type UserEvent,
   type UserServerToClient,
 } from '@kabu/shared/realtime'
 import type { Logger } from 'pino'
 import type { Namespace, Server } from 'socket.io'
 import { z } from 'zod'
-import type { Authenticate } from '../http/session.middleware'
-
-/** Pushes an event to every open `/user` socket of one user (on every gateway, via the adapter). */
-export interface UserEvents {
-  emit(userId: bigint, event: UserEvent): void
-}
+import type { Authenticate, UserEvents } from '../broker/index'
 
 export interface UserHub extends UserEvents {
   /** Registers the namespace on the server; until then events are dropped (nobody can listen). */

@@ -1,6 +1,6 @@
 import type { Market } from '@kabu/shared/market/types'
 import { formatUnits, parseUnits } from '@kabu/shared/money/decimal'
-import { tradeFees } from '@kabu/shared/money/fees'
+import { tradeFees } from '@kabu/shared/market/fees'
 import { isOnTick, roundToTick, tickSize, type TickRules } from '@kabu/shared/market/ticks'
 import { priceToUnits } from '@kabu/shared/money/units'
 

@@ -8,8 +8,8 @@ import {
   type Userinfo,
 } from '@kabu/shared/api/user'
 import { MARKET_OF_TYPE } from '@kabu/shared/market/types'
-import type { VueArea } from '../../http/vue-router'
-import { unitsToWire } from '../wire-money'
+import type { VueArea } from '../common/vue-area'
+import { unitsToWire } from '../common/wire-money'
 import type { AuthService } from './service'
 
 /** `/user/*` session calls: parse the form, ask the service, answer in the spec's field names. */

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freshDatabase, type TestDatabase } from '../../../../tests/support/db'
 import { createClock } from '../../clock'
 import { migrateToLatest, type Store } from '../../store/index'
-import { seedDemo } from '../../store/seed'
-import { Refusal } from '../refusal'
+import { seedDemo } from '../../composition/seed'
+import { Refusal } from '../common/refusal'
 import { balancesBeforeLedger } from './balances'
-import { createPasswordHasher } from './passwords'
+import { createPasswordHasher } from '../common/passwords'
 import { createAuthService, SESSION_MAX_AGE_MS } from './service'
 
 let database: TestDatabase
@@ -23,7 +23,14 @@ beforeAll(async () => {
     { account: 'demo0001', password: 'demo-pass', invite: 'DEMO2026' },
     { passwords, clock },
   )
-  auth = createAuthService({ db: store.db, clock, passwords, balances: balancesBeforeLedger })
+  auth = createAuthService({
+    db: store.db,
+    clock,
+    passwords,
+    balances: balancesBeforeLedger,
+    // Identity is the kyc area's (composition/identity-checks.ts); these users never verified.
+    identityStatus: async () => 0,
+  })
 })
 afterAll(async () => {
   await store.close()

@@ -2,13 +2,13 @@ import type { Kysely } from 'kysely'
 import { ACCOUNT_RULE } from '@kabu/shared/api/user'
 import type { Market } from '@kabu/shared/market/types'
 import type { Clock } from '../../clock'
-import type { SessionUser } from '../../http/session.middleware'
+import type { SessionUser } from '../common/session-user'
 import { isUniqueViolation, type Database } from '../../store/index'
-import { identityStatus } from '../kyc/service'
-import { Refusal } from '../refusal'
+import type { IdentityChecks } from '../common/identity-checks'
+import { Refusal } from '../common/refusal'
 import * as q from './auth.sql'
 import type { BalanceReader, WalletBalances } from './balances'
-import type { PasswordHasher } from './passwords'
+import type { PasswordHasher } from '../common/passwords'
 import type { SessionCache } from './session-cache'
 import { hashSessionToken, newInviteCode, newSessionToken } from './tokens'
 
@@ -23,6 +23,7 @@ export interface AuthDeps {
   clock: Clock
   passwords: PasswordHasher
   balances: BalanceReader
+  identityStatus: IdentityChecks['identityStatus']
   /** The published credit formula (loans area); without it, the stored score. */
   creditScore?: (userId: bigint, market: Market) => Promise<number>
   /** Live sessions kept between calls (PostgreSQL); without it every call reads its session. */
@@ -163,7 +164,7 @@ export function createAuthService(deps: AuthDeps) {
           ? await creditScore(user.userId, market)
           : Number(row.credit_score),
         fundPasswordSet: row.fund_password_hash !== null,
-        verified: await identityStatus(db, user.userId),
+        verified: await deps.identityStatus(db, user.userId),
         balances: await balances(user.userId, market),
       }
     },

@@ -1,4 +1,4 @@
-import type { SessionUser } from '../../http/session.middleware'
+import type { SessionUser } from '../common/session-user'
 
 /** A live session as its lookup found it. */
 export interface CachedSession {

@@ -1,6 +1,6 @@
 import { ok } from '@kabu/shared/api/envelope'
 import { bankAddRequest, bankDelRequest, type BankCard } from '@kabu/shared/api/banks'
-import type { VueArea } from '../../http/vue-router'
+import type { VueArea } from '../common/vue-area'
 import type { BankService } from './service'
 
 /** `/user/banks`, `/user/bankAdd`, `/user/bankDel`. */

@@ -1,11 +1,10 @@
 import type { Kysely } from 'kysely'
 import { maskAccountNumber, type BankCard } from '@kabu/shared/api/banks'
 import type { Clock } from '../../clock'
-import type { SessionUser } from '../../http/session.middleware'
+import type { SessionUser } from '../common/session-user'
 import { isUniqueViolation, type Database } from '../../store/index'
-import { identityStatus } from '../kyc/service'
-import { Refusal } from '../refusal'
-import { verifyFundPassword } from '../security/fund-password'
+import type { IdentityChecks } from '../common/identity-checks'
+import { Refusal } from '../common/refusal'
 
 /** The user's own live card `id`, masked, as a withdrawal shows and pays it; else undefined. */
 export async function bankCardOf(
@@ -35,6 +34,7 @@ export async function bankCardOf(
 export interface BankDeps {
   db: Kysely<Database>
   clock: Clock
+  checks: Pick<IdentityChecks, 'identityStatus' | 'verifyFundPassword'>
 }
 
 export type BankService = ReturnType<typeof createBankService>
@@ -45,7 +45,7 @@ export type NewCard = Omit<BankCard, 'id' | 'card_number_masked'> & { card_numbe
  * Bank cards a user withdraws to. Binding one needs verified identity and the fund password, and
  * so does unbinding; the same account cannot be bound twice. Account numbers leave masked.
  */
-export function createBankService({ db, clock }: BankDeps) {
+export function createBankService({ db, clock, checks }: BankDeps) {
   return {
     async list(user: SessionUser): Promise<BankCard[]> {
       const cards = await db
@@ -68,10 +68,10 @@ export function createBankService({ db, clock }: BankDeps) {
     },
 
     async add(user: SessionUser, card: NewCard, fundPassword: string | undefined) {
-      const status = await identityStatus(db, user.userId)
+      const status = await checks.identityStatus(db, user.userId)
       if (status === 1) throw new Refusal('realname_reviewing')
       if (status !== 2) throw new Refusal('realname_required')
-      await verifyFundPassword(db, user.userId, fundPassword, clock)
+      await checks.verifyFundPassword(db, user.userId, fundPassword)
       try {
         const row = await db
           .insertInto('bank_cards')
@@ -96,7 +96,7 @@ export function createBankService({ db, clock }: BankDeps) {
     },
 
     async remove(user: SessionUser, id: bigint, fundPassword: string | undefined): Promise<void> {
-      await verifyFundPassword(db, user.userId, fundPassword, clock)
+      await checks.verifyFundPassword(db, user.userId, fundPassword)
       const result = await db
         .updateTable('bank_cards')
         .set({ deleted_at: clock.now() })

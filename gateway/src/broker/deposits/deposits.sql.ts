@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely'
 import type { Currency } from '@kabu/shared/money/currencies'
 import type { Database } from '../../store/index'
-import { PENDING } from '../review-rows'
+import { PENDING } from '../common/review-rows'
 
 /** The deposit area's queries; every read of a user's rows is scoped by their id. */
 
 type Db = Kysely<Database>
 
-export { APPROVED, PENDING, REJECTED } from '../review-rows'
+export { APPROVED, PENDING, REJECTED } from '../common/review-rows'
 
 export async function insertDeposit(
   db: Db,

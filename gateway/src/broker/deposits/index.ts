@@ -1,11 +1,11 @@
-import type { VueArea } from '../../http/vue-router'
-import type { ReviewQueue } from '../../ops/reviews'
+import type { VueArea } from '../common/vue-area'
+import type { ReviewQueue } from '../common/review-queue'
 import type { Ledger } from '../ledger/index'
 import { depositQueue } from './queue'
 import { depositRoutes } from './routes'
 import { createDepositService, type DepositDeps } from './service'
 
-export type { IdentityChecks } from './identity-checks'
+export type { IdentityChecks } from '../common/identity-checks'
 
 /** The deposit area: its /api/vue calls and its back-office review queue. */
 export function createDeposits(deps: DepositDeps & { ledger: Ledger }): {

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely'
 import type { Currency } from '@kabu/shared/money/currencies'
 import type { Clock } from '../../clock'
-import type { ReviewQueue } from '../../ops/reviews'
+import type { ReviewQueue } from '../common/review-queue'
 import type { Database } from '../../store/index'
 import type { Ledger } from '../ledger/index'
-import { pendingDecider, moneyOutcome, moneyRowBase, rowsWithAccount } from '../review-rows'
+import { pendingDecider, moneyOutcome, moneyRowBase, rowsWithAccount } from '../common/review-rows'
 import * as q from './deposits.sql'
-import type { IdentityChecks } from './identity-checks'
+import type { IdentityChecks } from '../common/identity-checks'
 import type { DepositService } from './service'
 
 /** Reasons the auto policy gives; the client translates them like message keys. */

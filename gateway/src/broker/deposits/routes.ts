@@ -1,19 +1,13 @@
 import { z } from 'zod'
 import { ok } from '@kabu/shared/api/envelope'
 import { rechargeChannelsRequest, rechargeRequest } from '@kabu/shared/api/funds'
+import { pageSchema } from '@kabu/shared/api/paging'
 import { marketTypeSchema } from '@kabu/shared/api/user'
 import { CURRENCY_OF_MARKET, MARKET_OF_TYPE, type MarketType } from '@kabu/shared/market/types'
-import type { VueArea } from '../../http/vue-router'
+import type { VueArea } from '../common/vue-area'
 import type { DepositService } from './service'
 
 const currencyOf = (type: MarketType) => CURRENCY_OF_MARKET[MARKET_OF_TYPE[type]]
-
-/** A page number of a list: 1 when absent, anything else not a small positive integer refused. */
-export const pageSchema = z
-  .string({ error: 'invalid_input' })
-  .regex(/^[1-9]\d{0,5}$/, 'invalid_input')
-  .default('1')
-  .transform(Number)
 
 const listRequest = z.object({ type: marketTypeSchema, page: pageSchema })
 

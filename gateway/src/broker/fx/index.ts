@@ -1,4 +1,4 @@
-import type { VueArea } from '../../http/vue-router'
+import type { VueArea } from '../common/vue-area'
 import { fxRoutes } from './routes'
 import { createFxService, type FxDeps } from './service'
 

@@ -1,6 +1,6 @@
 import { ok } from '@kabu/shared/api/envelope'
 import { exchangeRequest } from '@kabu/shared/api/funds'
-import type { VueArea } from '../../http/vue-router'
+import type { VueArea } from '../common/vue-area'
 import type { FxService } from './service'
 
 /** `/user/exchangeRates` and `/user/exchange`. */

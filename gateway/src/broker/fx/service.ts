@@ -6,10 +6,10 @@ import { formatUnits } from '@kabu/shared/money/decimal'
 import type { Clock } from '../../clock'
 import type { FxSource } from '../../market/fx'
 import type { Database } from '../../store/index'
-import { newOrderNo } from '../deposits/order-no'
-import { idempotent } from '../ledger/idempotency'
+import { newOrderNo } from '../common/order-no'
+import { idempotent } from '../common/idempotency'
 import type { Ledger } from '../ledger/index'
-import { Refusal } from '../refusal'
+import { Refusal } from '../common/refusal'
 
 export interface FxDeps {
   db: Kysely<Database>

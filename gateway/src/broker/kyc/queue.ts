@@ -2,10 +2,9 @@ import { access } from 'node:fs/promises'
 import type { Kysely } from 'kysely'
 import { idNumberFits } from '@kabu/shared/api/kyc'
 import type { Clock } from '../../clock'
-import type { ReviewQueue } from '../../ops/reviews'
+import type { ReviewQueue } from '../common/review-queue'
 import type { Database } from '../../store/index'
-import { Refusal } from '../refusal'
-import type { UploadsService } from '../uploads/service'
+import { Refusal } from '../common/refusal'
 import type { IdSealer } from './id-seal'
 import * as q from './kyc.sql'
 import { maskIdNumber } from './service'
@@ -13,7 +12,8 @@ import { maskIdNumber } from './service'
 export interface KycQueueDeps {
   clock: Clock
   sealer: IdSealer
-  uploads: UploadsService
+  /** Where an upload's photo lies, for its owner (the uploads area's pathFor). */
+  uploads: { pathFor(id: string, viewer: { userId: bigint }): Promise<string | undefined> }
   doctypes: readonly string[]
 }
 

@@ -1,6 +1,6 @@
 import { ok } from '@kabu/shared/api/envelope'
 import { verifyRequest, type VerifyInfo } from '@kabu/shared/api/kyc'
-import type { VueArea } from '../../http/vue-router'
+import type { VueArea } from '../common/vue-area'
 import type { KycService } from './service'
 
 /** `/user/verify` (submit for review) and `/user/verifyInfo` (status, masked number, reason). */

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely'
 import type { IdentityStatus, VerifyInfo } from '@kabu/shared/api/kyc'
 import type { Clock } from '../../clock'
-import type { SessionUser } from '../../http/session.middleware'
+import type { SessionUser } from '../common/session-user'
 import { isUniqueViolation, type Database } from '../../store/index'
-import { Refusal } from '../refusal'
-import { uploadOwnedBy } from '../uploads/service'
+import { Refusal } from '../common/refusal'
+import type { IdentityChecks } from '../common/identity-checks'
 import type { IdSealer } from './id-seal'
 import * as q from './kyc.sql'
 
@@ -26,6 +26,7 @@ export interface KycDeps {
   db: Kysely<Database>
   clock: Clock
   sealer: IdSealer
+  uploadOwnedBy: IdentityChecks['uploadOwnedBy']
   /** The document types accepted (setting ID_DOCTYPES). */
   doctypes: readonly string[]
 }
@@ -36,7 +37,7 @@ export type KycService = ReturnType<typeof createKycService>
  * Identity verification: unverified → reviewing → verified | failed, and failed may try again.
  * The ID number is sealed before it is stored and only its last four characters are ever shown.
  */
-export function createKycService({ db, clock, sealer, doctypes }: KycDeps) {
+export function createKycService({ db, clock, sealer, doctypes, uploadOwnedBy }: KycDeps) {
   return {
     async submit(
       user: SessionUser,

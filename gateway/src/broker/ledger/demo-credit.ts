@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import { parseUnits } from '@kabu/shared/money/decimal'
 import type { Currency } from '@kabu/shared/money/currencies'
 import type { Database } from '../../store/index'
-import { idempotent } from './idempotency'
+import { idempotent } from '../common/idempotency'
 import type { Ledger } from './index'
 
 /** What the demo account finds in its wallets on first start, so a newcomer sees money. */

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CURRENCIES, type Currency } from '@kabu/shared/money/currencies'
-import { Refusal } from '../refusal'
+import { Refusal } from '../common/refusal'
 import type { Posting, UserBook } from './index'
 import { ledgerFixture, type LedgerFixture } from './ledger.fixture'
 

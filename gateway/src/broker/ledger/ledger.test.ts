@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { expectLedgerConsistent } from '../../../../tests/support/invariants'
-import { Refusal } from '../refusal'
+import { Refusal } from '../common/refusal'
 import { HOUSE_SHARDS } from './index'
 import { ledgerFixture, type LedgerFixture } from './ledger.fixture'
 

@@ -1,6 +1,7 @@
 import { CompiledQuery, type Kysely } from 'kysely'
 import pgSql, { join, raw, type Sql } from 'sql-template-tag'
 import type { Database } from '../../store/index'
+import type { KeyRow } from '../common/idempotency'
 import type { AccountKey } from './ledger.sql'
 
 /**
@@ -42,12 +43,7 @@ export interface BusinessStep {
 }
 
 /** The idempotency key row, written as the chain's last step (see idempotentStatement). */
-export interface KeyStep {
-  userId: bigint
-  scope: string
-  idem: string
-  bodyHash: string
-  createdAt: number
+export interface KeyStep extends KeyRow {
   /** The stored answer (fromJson text); answerWithBusinessId for `{ id }` answers. */
   result: Sql
 }

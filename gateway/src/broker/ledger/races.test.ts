@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { expectLedgerConsistent } from '../../../../tests/support/invariants'
-import { Refusal } from '../refusal'
-import { idempotent } from './idempotency'
+import { Refusal } from '../common/refusal'
+import { idempotent } from '../common/idempotency'
 import { ledgerFixture, type LedgerFixture } from './ledger.fixture'
 
 let f: LedgerFixture

@@ -3,7 +3,7 @@ import { creditOf, isOverdue, type Credit, type CreditRecord } from '@kabu/share
 import type { Currency } from '@kabu/shared/money/currencies'
 import type { LoanSettings } from '../../config'
 import type { Database } from '../../store/index'
-import { VERIFIED } from '../deposits/identity-checks'
+import { VERIFIED } from '../common/identity-checks'
 import * as q from './loans.sql'
 
 const DAY_MS = 86_400_000

@@ -2,12 +2,11 @@ import type { Kysely } from 'kysely'
 import type { Currency } from '@kabu/shared/money/currencies'
 import type { Clock } from '../../clock'
 import type { LoanSettings } from '../../config'
-import type { VueArea } from '../../http/vue-router'
-import type { ReviewRegistry } from '../../ops/reviews'
+import type { VueArea } from '../common/vue-area'
+import type { ReviewRegistry } from '../common/review-queue'
 import type { Database } from '../../store/index'
-import { identityStatus } from '../kyc/service'
+import type { IdentityChecks } from '../common/identity-checks'
 import type { Ledger } from '../ledger/index'
-import { verifyFundPassword } from '../security/fund-password'
 import { readCredit } from './credit'
 import { loanQueue } from './queue'
 import { loanRoutes } from './routes'
@@ -19,23 +18,23 @@ export interface LoansAreaDeps {
   settings: LoanSettings
   ledger: Ledger
   reviews: ReviewRegistry
+  checks: Pick<IdentityChecks, 'identityStatus' | 'verifyFundPassword'>
 }
 
 /**
  * The credit-loan area: its /api/vue calls, its `loan` review queue registered, and the credit
  * score of the published formula for other areas to show (getUserinfo's `credit_score`).
  */
-export function createLoans({ db, clock, settings, ledger, reviews }: LoansAreaDeps): {
+export function createLoans({ db, clock, settings, ledger, reviews, checks }: LoansAreaDeps): {
   area: VueArea
   creditScore(userId: bigint, currency: Currency): Promise<number>
 } {
-  const shared = { clock, settings, ledger, identityStatus }
+  const shared = { clock, settings, ledger, identityStatus: checks.identityStatus }
   reviews.register(loanQueue(shared))
   const service = createLoanService({
     ...shared,
     db,
-    // The app's clock, so time travel moves the fund-password throttle window too.
-    verifyFundPassword: (trx, userId, plain) => verifyFundPassword(trx, userId, plain, clock),
+    verifyFundPassword: checks.verifyFundPassword,
   })
   return {
     area: loanRoutes(service),

@@ -1,13 +1,13 @@
 import { sql, type Kysely } from 'kysely'
 import type { Currency } from '@kabu/shared/money/currencies'
 import type { Database } from '../../store/index'
-import { APPROVED } from '../review-rows'
+import { APPROVED } from '../common/review-rows'
 
 /** The loan area's queries; every read of a user's rows is scoped by their id. */
 
 type Db = Kysely<Database>
 
-export { APPROVED, PENDING, REJECTED } from '../review-rows'
+export { APPROVED, PENDING, REJECTED } from '../common/review-rows'
 export const REPAID = 3n
 
 export async function insertLoan(

@@ -1,7 +1,7 @@
 import { ok } from '@kabu/shared/api/envelope'
 import { loanInfoRequest, loanListRequest, loanRequest, repayRequest } from '@kabu/shared/api/loans'
 import { CURRENCY_OF_MARKET, MARKET_OF_TYPE, type MarketType } from '@kabu/shared/market/types'
-import type { VueArea } from '../../http/vue-router'
+import type { VueArea } from '../common/vue-area'
 import type { LoanService } from './service'
 
 const currencyOf = (type: MarketType) => CURRENCY_OF_MARKET[MARKET_OF_TYPE[type]]

@@ -7,13 +7,13 @@ import { formatUnits } from '@kabu/shared/money/decimal'
 import type { Clock } from '../../clock'
 import type { LoanSettings } from '../../config'
 import { isUniqueViolation, type Database } from '../../store/index'
-import { checkedIdempotent } from '../deposits/replayable'
+import { checkedIdempotent } from '../common/replayable'
 import type { Ledger } from '../ledger/index'
-import { idempotent } from '../ledger/idempotency'
-import { Refusal } from '../refusal'
+import { idempotent } from '../common/idempotency'
+import { Refusal } from '../common/refusal'
 import { readCredit, type IdentityStatusOf } from './credit'
 import * as q from './loans.sql'
-import { loanOrderNo } from './order-no'
+import { newOrderNo } from '../common/order-no'
 import { repayPostings } from './postings'
 
 const DAY_MS = 86_400_000
@@ -118,7 +118,7 @@ export function createLoanService(deps: LoanDeps) {
           // The formula gives an unverified user no limit; naming the missing step helps more.
           if (!r.verified) throw new Refusal('realname_required')
           if (amount > credit.limit) throw new Refusal('loan_limit_insufficient')
-          const orderNo = loanOrderNo(now)
+          const orderNo = newOrderNo('LN', now)
           const id = await q.insertLoan(trx, {
             userId,
             orderNo,

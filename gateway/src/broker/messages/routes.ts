@@ -5,7 +5,7 @@ import {
   type InboxPage,
   type MessageDetail,
 } from '@kabu/shared/api/inbox'
-import type { VueArea } from '../../http/vue-router'
+import type { VueArea } from '../common/vue-area'
 import type { MessagesService } from './service'
 
 /** `/user/messages` and `/user/messageInfo`: the caller's own inbox, nobody else's. */

@@ -8,29 +8,12 @@ import {
 import type { UserEvent } from '@kabu/shared/realtime'
 import type { Logger } from 'pino'
 import type { Clock } from '../../clock'
-import type { UserEvents } from '../../realtime/user.hub'
+import type { UserEvents } from '../common/user-events'
 import type { Database } from '../../store/index'
-import { Refusal } from '../refusal'
+import { Refusal } from '../common/refusal'
+import type { Messages } from '../common/messages'
 import { whenCommitted } from './after-commit'
 import * as q from './messages.sql'
-
-export interface Messages {
-  /**
-   * Inside the caller's transaction. title/summary are i18n keys (client translates, params
-   * interpolated) or plain text from an operator. The user hears of it (`message:new`) once the
-   * transaction has committed.
-   */
-  send(
-    trx: Kysely<Database>,
-    msg: {
-      userId: bigint
-      title: string
-      summary: string
-      body?: string
-      params?: Record<string, string>
-    },
-  ): Promise<void>
-}
 
 export type MessagesService = ReturnType<typeof createMessages>
 

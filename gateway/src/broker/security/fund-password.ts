@@ -2,7 +2,7 @@ import argon2 from 'argon2'
 import type { Kysely } from 'kysely'
 import type { Clock } from '../../clock'
 import type { Database } from '../../store/index'
-import { Refusal } from '../refusal'
+import { Refusal } from '../common/refusal'
 
 /** Five wrong fund passwords within 15 minutes lock the fund password until the oldest expires. */
 export const FUND_PASSWORD_WINDOW_MS = 15 * 60_000

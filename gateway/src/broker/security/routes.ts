@@ -1,6 +1,6 @@
 import { ok } from '@kabu/shared/api/envelope'
 import { fundPasswordRequest } from '@kabu/shared/api/banks'
-import type { VueArea } from '../../http/vue-router'
+import type { VueArea } from '../common/vue-area'
 import type { FundPasswordService } from './service'
 
 /** `/user/fundPassword`: set (with the login password) or change (with the old one). */

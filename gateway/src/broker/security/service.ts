@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely'
 import type { Clock } from '../../clock'
-import type { SessionUser } from '../../http/session.middleware'
+import type { SessionUser } from '../common/session-user'
 import type { Database } from '../../store/index'
-import type { PasswordHasher } from '../auth/passwords'
-import { Refusal } from '../refusal'
+import type { PasswordHasher } from '../common/passwords'
+import { Refusal } from '../common/refusal'
 import { throttledCheck, verifyFundPassword } from './fund-password'
 
 export interface FundPasswordDeps {

@@ -1,4 +1,4 @@
-import { tradeFees, type FeeRates } from '@kabu/shared/money/fees'
+import { tradeFees, type FeeRates } from '@kabu/shared/market/fees'
 import type { Market } from '@kabu/shared/market/types'
 import type { TradingSettings } from '../../config'
 

@@ -1,10 +1,10 @@
-import type { VueArea } from '../../http/vue-router'
+import type { VueArea } from '../common/vue-area'
 import { createMatcher, type MatcherDeps } from './matcher'
 import { tradingRoutes } from './routes'
-import { createTradingService } from './service'
+import { createTradingService, type TradingDeps as ServiceDeps } from './service'
 import { createWatchlist } from './watchlist'
 
-export type TradingDeps = MatcherDeps
+export type TradingDeps = MatcherDeps & ServiceDeps
 
 /**
  * The trading area: orders, holdings and the watchlist on /api/vue, and the matcher that fills

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { listingByCode } from '@kabu/shared/market/listings/index'
 import type { Listing, Quote } from '@kabu/shared/market/types'
 import { loadConfig } from '../../config'
-import { Refusal } from '../refusal'
+import { Refusal } from '../common/refusal'
 import { buyFee, sellFees } from './fees'
 import { checkLots, checkLuld, checkPriceCage, type Tradable } from './order-rules'
 

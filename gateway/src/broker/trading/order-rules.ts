@@ -2,7 +2,7 @@ import { isOnTick, tickUnitsAt } from '@kabu/shared/market/ticks'
 import type { Listing, Quote } from '@kabu/shared/market/types'
 import { priceToUnits } from '@kabu/shared/money/units'
 import type { MarketService } from '../../market/index'
-import { Refusal } from '../refusal'
+import { Refusal } from '../common/refusal'
 
 /** The quote an order may trade on: listed, priced, and its market in session. */
 export interface Tradable {

@@ -7,7 +7,7 @@ import {
   watchRequest,
 } from '@kabu/shared/api/trade'
 import { MARKET_OF_TYPE } from '@kabu/shared/market/types'
-import type { VueArea } from '../../http/vue-router'
+import type { VueArea } from '../common/vue-area'
 import type { MarketService } from '../../market/index'
 import type { Database } from '../../store/index'
 import type { Kysely } from 'kysely'

@@ -6,17 +6,17 @@ import type { Currency } from '@kabu/shared/money/currencies'
 import { parseUnits } from '@kabu/shared/money/decimal'
 import type { Clock } from '../../clock'
 import type { TradingSettings } from '../../config'
-import type { SessionUser } from '../../http/session.middleware'
+import type { SessionUser } from '../common/session-user'
 import type { MarketService } from '../../market/index'
 import type { Database } from '../../store/index'
-import { checkedIdempotent } from '../deposits/replayable'
+import { checkedIdempotent } from '../common/replayable'
 import { onPostgres, type Ledger, type LedgerTxInput, type Posting } from '../ledger/index'
 import { answerWithBusinessId } from '../ledger/post.pg.sql'
-import { Refusal } from '../refusal'
-import { verifyFundPassword } from '../security/fund-password'
+import { Refusal } from '../common/refusal'
+import type { IdentityChecks } from '../common/identity-checks'
 import { buyFee } from './fees'
 import { FreshHoldings } from './fresh-holdings'
-import { newTradeNo } from './order-no'
+import { newOrderNo } from '../common/order-no'
 import { checkLots, checkOrderPrice, tradable } from './order-rules'
 import { claimForSale } from './sale-claim'
 import { cancelOrder, closeHolding, saleOf, type Settlement } from './settle'
@@ -28,6 +28,8 @@ export interface TradingDeps {
   ledger: Ledger
   market: MarketService
   settings: TradingSettings
+  /** Asked before a buy when TRADE_FUND_PASSWORD=1. */
+  verifyFundPassword: IdentityChecks['verifyFundPassword']
 }
 
 export interface BuyInput {
@@ -131,7 +133,7 @@ export function createTradingService(deps: TradingDeps) {
         const sold = await claimForSale(trx, h, {
           num: BigInt(input.num),
           sellPrice: rests ? limit : null,
-          orderNo: newTradeNo(now),
+          orderNo: newOrderNo('TR', now),
         })
         if (!sold) throw new Refusal('order_not_holding')
         if (!rests && !(await closeHolding(settlement(trx), sold, HOLDING.closing, last, now))) {
@@ -184,7 +186,7 @@ export function createTradingService(deps: TradingDeps) {
         const price = marketable ? t.lastUnits : (limit as bigint)
         const cost = price * BigInt(input.num)
         if (settings.fundPasswordToBuy) {
-          await verifyFundPassword(db, user.userId, input.fundPassword, clock)
+          await deps.verifyFundPassword(db, user.userId, input.fundPassword)
         }
         order = {
           userId: user.userId,
@@ -204,7 +206,7 @@ export function createTradingService(deps: TradingDeps) {
       const placement = (): { row: q.NewOrder; tx: LedgerTxInput } => {
         if (!order) throw new Error('buy ran without its checks')
         const now = clock.now()
-        const o = { ...order, orderNo: newTradeNo(now), now }
+        const o = { ...order, orderNo: newOrderNo('TR', now), now }
         const cost = o.price * BigInt(o.num)
         const fee = o.frozen - cost
         const cash = (book: 'available' | 'frozen', amount: bigint): Posting => ({

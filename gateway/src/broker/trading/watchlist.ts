@@ -6,7 +6,7 @@ import type { Market } from '@kabu/shared/market/types'
 import type { Clock } from '../../clock'
 import type { MarketService } from '../../market/index'
 import type { Database } from '../../store/index'
-import { Refusal } from '../refusal'
+import { Refusal } from '../common/refusal'
 
 /** Most codes one watchlist keeps: a phone list, and a bound on what one user can store. */
 export const WATCHLIST_MAX = 200

@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type'
 import sharp from 'sharp'
-import { Refusal } from '../refusal'
+import { Refusal } from '../common/refusal'
 
 /** What the magic bytes may say; anything else is refused before an image decoder sees it. */
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'])

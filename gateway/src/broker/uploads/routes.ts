@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { ok } from '@kabu/shared/api/envelope'
 import { uploadKindSchema, type UploadGrant } from '@kabu/shared/api/kyc'
-import type { VueArea } from '../../http/vue-router'
-import { UploadedFile } from './http'
+import type { VueArea } from '../common/vue-area'
+import { UploadedFile } from '../common/uploaded-file'
 import type { UploadsService } from './service'
 
 const uploadRequest = z.object({

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely'
 import { UPLOAD_ID_RULE, type UploadKind } from '@kabu/shared/api/kyc'
 import type { Clock } from '../../clock'
 import type { Database } from '../../store/index'
-import { Refusal } from '../refusal'
+import { Refusal } from '../common/refusal'
 import { cleanImage } from './image'
 
 /**

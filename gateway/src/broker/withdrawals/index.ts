@@ -1,5 +1,5 @@
-import type { VueArea } from '../../http/vue-router'
-import type { ReviewQueue } from '../../ops/reviews'
+import type { VueArea } from '../common/vue-area'
+import type { ReviewQueue } from '../common/review-queue'
 import { withdrawQueue } from './queue'
 import { withdrawalRoutes } from './routes'
 import { createWithdrawalService, type WithdrawalDeps } from './service'

@@ -1,6 +1,6 @@
 import type { Currency } from '@kabu/shared/money/currencies'
 import type { Clock } from '../../clock'
-import type { ReviewQueue } from '../../ops/reviews'
+import type { ReviewQueue } from '../common/review-queue'
 import type { Ledger, Posting } from '../ledger/index'
 import {
   pendingDecider,
@@ -8,7 +8,7 @@ import {
   moneyOutcome,
   moneyRowBase,
   rowsWithAccount,
-} from '../review-rows'
+} from '../common/review-rows'
 import * as q from './withdrawals.sql'
 
 type Row = ReviewedRow<'withdrawals'>

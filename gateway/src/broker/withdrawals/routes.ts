@@ -1,10 +1,10 @@
 import { z } from 'zod'
+import { pageSchema } from '@kabu/shared/api/paging'
 import { ok } from '@kabu/shared/api/envelope'
 import { withdrawRequest } from '@kabu/shared/api/funds'
 import { marketTypeSchema } from '@kabu/shared/api/user'
 import { CURRENCY_OF_MARKET, MARKET_OF_TYPE, type MarketType } from '@kabu/shared/market/types'
-import type { VueArea } from '../../http/vue-router'
-import { pageSchema } from '../deposits/routes'
+import type { VueArea } from '../common/vue-area'
 import type { WithdrawalService } from './service'
 
 const currencyOf = (type: MarketType) => CURRENCY_OF_MARKET[MARKET_OF_TYPE[type]]

@@ -6,7 +6,7 @@ import type { Database } from '../../store/index'
 
 type Db = Kysely<Database>
 
-export { APPROVED, PENDING, REJECTED } from '../review-rows'
+export { APPROVED, PENDING, REJECTED } from '../common/review-rows'
 
 export async function insertWithdrawal(
   db: Db,

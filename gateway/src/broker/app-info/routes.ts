@@ -1,5 +1,5 @@
 import { ok } from '@kabu/shared/api/envelope'
-import type { VueArea } from '../../http/vue-router'
+import type { VueArea } from '../common/vue-area'
 import type { CommonService } from './service'
 
 /** `/common/*`: open calls the start screen makes before anyone logs in. */

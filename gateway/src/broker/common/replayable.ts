@@ -1,12 +1,7 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../../store/index'
-import {
-  idempotent,
-  idempotentStatement,
-  type IdempotencyKey,
-  type KeyRow,
-} from '../ledger/idempotency'
-import { Refusal } from '../refusal'
+import { idempotent, idempotentStatement, type IdempotencyKey, type KeyRow } from './idempotency'
+import { Refusal } from './refusal'
 
 /**
  * A money command whose rules are checked before its transaction (reads that must not hold the

@@ -1,5 +1,5 @@
-import type { Market } from '../market/types'
-import { mulRate, roundUnits } from './decimal'
+import { mulRate, roundUnits } from '../money/decimal'
+import type { Market } from './types'
 
 /** Fees are charged in the currency's smallest coin: whole yen, cents in the US and China. */
 const FEE_COIN: Record<Market, bigint> = { jp: 10_000n, us: 100n, cn: 100n }

@@ -1,22 +1,22 @@
 import type { Kysely } from 'kysely'
-import type { Clock } from '../../clock'
-import type { Config } from '../../config'
-import type { VueArea } from '../../http/vue-router'
-import type { Authenticate } from '../../http/session.middleware'
-import type { ReviewRegistry } from '../../ops/reviews'
-import type { Database } from '../../store/index'
-import type { PasswordHasher } from '../auth/passwords'
-import { bankRoutes } from '../banks/routes'
-import { createBankService } from '../banks/service'
-import { securityRoutes } from '../security/routes'
-import { createFundPasswordService } from '../security/service'
-import { uploadsHttp } from '../uploads/http'
-import { uploadRoutes } from '../uploads/routes'
-import { createUploads } from '../uploads/service'
-import { createIdSealer } from './id-seal'
-import { kycReviewQueue } from './queue'
-import { kycRoutes } from './routes'
-import { createKycService } from './service'
+import type { Clock } from '../clock'
+import type { Config } from '../config'
+import type { VueArea, Authenticate } from '../broker/index'
+import type { ReviewRegistry } from '../broker/common/review-queue'
+import type { Database } from '../store/index'
+import type { IdentityChecks } from '../broker/common/identity-checks'
+import type { PasswordHasher } from '../broker/common/passwords'
+import { bankRoutes } from '../broker/banks/routes'
+import { createBankService } from '../broker/banks/service'
+import { securityRoutes } from '../broker/security/routes'
+import { createFundPasswordService } from '../broker/security/service'
+import { uploadsHttp } from '../http/uploads.router'
+import { uploadRoutes } from '../broker/uploads/routes'
+import { createUploads } from '../broker/uploads/service'
+import { createIdSealer } from '../broker/kyc/id-seal'
+import { kycReviewQueue } from '../broker/kyc/queue'
+import { kycRoutes } from '../broker/kyc/routes'
+import { createKycService } from '../broker/kyc/service'
 
 export interface IdentityDeps {
   db: Kysely<Database>
@@ -25,6 +25,7 @@ export interface IdentityDeps {
   passwords: PasswordHasher
   authenticate: Authenticate
   reviews: ReviewRegistry
+  checks: IdentityChecks
 }
 
 /**
@@ -42,8 +43,14 @@ export function createIdentity(deps: IdentityDeps) {
     dataDir: config.dataDir,
     maxPixels: config.uploadMaxPixels,
   })
-  const kyc = createKycService({ db, clock, sealer, doctypes })
-  const banks = createBankService({ db, clock })
+  const kyc = createKycService({
+    db,
+    clock,
+    sealer,
+    doctypes,
+    uploadOwnedBy: deps.checks.uploadOwnedBy,
+  })
+  const banks = createBankService({ db, clock, checks: deps.checks })
   const fundPasswords = createFundPasswordService({ db, clock, passwords: deps.passwords })
   deps.reviews.register(kycReviewQueue({ clock, sealer, uploads, doctypes }))
 

@@ -2,18 +2,15 @@ import { timingSafeEqual } from 'node:crypto'
 import { Router, type ErrorRequestHandler, type Request, type RequestHandler } from 'express'
 import multer from 'multer'
 import { refused } from '@kabu/shared/api/envelope'
-import { requireSession, type Authenticate } from '../../http/session.middleware'
-import { vueErrorHandler } from '../../http/vue-errors'
-import { Refusal } from '../refusal'
-import type { UploadsService, Viewer } from './service'
-
-/**
- * The photo bytes of a multipart upload, folded into the form under `file`. A class, so the
- * `/common/upload` handler can tell real bytes from a form field that merely says "file".
- */
-export class UploadedFile {
-  constructor(readonly bytes: Buffer) {}
-}
+import {
+  type Authenticate,
+  Refusal,
+  UploadedFile,
+  type UploadsService,
+  type Viewer,
+} from '../broker/index'
+import { requireSession } from './session.middleware'
+import { vueErrorHandler } from './vue-errors'
 
 export interface UploadsHttpDeps {
   uploads: UploadsService

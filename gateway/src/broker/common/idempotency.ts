@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
-import type { Database } from '../../store/index'
-import { isUniqueViolation } from '../../store/index'
-import { Refusal } from '../refusal'
+import { type Database, isUniqueViolation } from '../../store/index'
+import { Refusal } from './refusal'
 import { fromJson, isRetryableConflict, toJson } from './json'
-import type { KeyStep } from './post.pg.sql'
 
 export interface IdempotencyKey {
   userId: bigint
@@ -93,7 +91,13 @@ export async function idempotent<T>(
 }
 
 /** The key row a one-statement command writes; the command adds the answer it stores. */
-export type KeyRow = Omit<KeyStep, 'result'>
+export interface KeyRow {
+  userId: bigint
+  scope: string
+  idem: string
+  bodyHash: string
+  createdAt: number
+}
 
 /** PostgreSQL's name for the key's primary key (migration 0002). */
 const KEY_CONSTRAINT = 'idempotency_keys_pk'

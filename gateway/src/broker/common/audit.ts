@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { Database } from '../store/index'
+import type { Database } from '../../store/index'
 
 /** What one back-office action did, as the audit trail keeps it. */
 export interface AuditEntry {

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
-import { Refusal } from '../broker/refusal'
-import type { Clock } from '../clock'
-import type { Database } from '../store/index'
+import { Refusal } from '../common/refusal'
+import type { Clock } from '../../clock'
+import type { Database } from '../../store/index'
 import type { Decide } from './decide'
-import type { ReviewQueue, ReviewQueues } from './reviews'
+import type { ReviewQueue, ReviewQueues } from '../common/review-queue'
 
 /** The operator name of decisions taken by REVIEW_POLICY=auto, as the audit trail shows it. */
 export const AUTO_OPERATOR = 'auto'

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { ReviewKind } from '@kabu/shared/api/ops'
-import type { Database } from '../store/index'
+import type { Database } from '../../store/index'
 
 export {
   REVIEW_KINDS,

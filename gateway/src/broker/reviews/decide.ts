@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely'
 import type { ReviewVerdict, UserEvent } from '@kabu/shared/realtime'
-import type { Messages } from '../broker/messages/service'
-import { Refusal } from '../broker/refusal'
-import type { Clock } from '../clock'
-import type { UserEvents } from '../realtime/user.hub'
-import type { Database } from '../store/index'
-import { audit } from './audit'
+import type { Messages } from '../common/messages'
+import { Refusal } from '../common/refusal'
+import type { Clock } from '../../clock'
+import type { UserEvents } from '../common/user-events'
+import type { Database } from '../../store/index'
+import { audit } from '../common/audit'
 import { createKeyedLock } from './keyed-lock'
-import type { ReviewKind, ReviewOutcome, ReviewQueues } from './reviews'
+import type { ReviewKind, ReviewOutcome, ReviewQueues } from '../common/review-queue'
 
 export type Decision = { approve: true } | { approve: false; reason: string }
 

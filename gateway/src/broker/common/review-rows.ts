@@ -1,8 +1,8 @@
 import type { Kysely, Selectable } from 'kysely'
 import { formatUnits } from '@kabu/shared/money/decimal'
-import type { Clock } from '../clock'
-import type { ReviewOutcome } from '../ops/reviews'
-import type { Database } from '../store/index'
+import type { Clock } from '../../clock'
+import type { ReviewOutcome } from './review-queue'
+import type { Database } from '../../store/index'
 import { Refusal } from './refusal'
 
 /**

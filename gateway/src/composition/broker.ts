@@ -1,0 +1,134 @@
+import type { Kysely } from 'kysely'
+import type { Logger } from 'pino'
+import { CURRENCY_OF_MARKET } from '@kabu/shared/market/types'
+import { commonRoutes } from '../broker/app-info/routes'
+import { createCommonService } from '../broker/app-info/service'
+import { ledgerBalances, type BalanceReader } from '../broker/auth/balances'
+import { authRoutes } from '../broker/auth/routes'
+import { createAuthService } from '../broker/auth/service'
+import type { SessionCache } from '../broker/auth/session-cache'
+import { createPasswordHasher } from '../broker/common/passwords'
+import { createReviewQueues } from '../broker/common/review-queue'
+import type { UserEvents } from '../broker/common/user-events'
+import type { VueArea } from '../broker/index'
+import { createLedger } from '../broker/ledger/index'
+import { ledgerRoutes } from '../broker/ledger/routes'
+import { createLoans } from '../broker/loans/index'
+import { messagesRoutes } from '../broker/messages/routes'
+import { createMessages } from '../broker/messages/service'
+import { createReviewDesk } from '../broker/reviews/index'
+import { createTrading } from '../broker/trading/index'
+import type { Clock } from '../clock'
+import type { Config } from '../config'
+import type { MarketService } from '../market/index'
+import { newsRoutes } from '../news/routes'
+import { createNewsService } from '../news/service'
+import type { Database } from '../store/index'
+import { createFunds } from './funds'
+import { createIdentity } from './identity'
+import { identityChecks } from './identity-checks'
+
+export interface BrokerDeps {
+  db: Kysely<Database>
+  clock: Clock
+  config: Config
+  quotesSimulated: () => boolean
+  /** Overrides the ledger's wallet reader of getUserinfo (tests). */
+  balances?: BalanceReader
+  /** The `/user` socket hub: areas push a user's own events through it, after their commit. */
+  userEvents: UserEvents
+  /** Quotes for orders and holdings (trading). */
+  market: MarketService
+  /** Where the matcher and the auto review report what failed. */
+  logger: Logger
+  /** Live sessions kept between calls, on PostgreSQL (see SessionCache). */
+  sessions?: SessionCache
+}
+
+/**
+ * The broker's areas, built from their dependencies and wired to each other here, and only here:
+ * an area never imports another (eslint.config.js), it receives what it needs. Each area exports
+ * a `VueArea` that registers its calls on /api/vue; a new area is one more entry in `areas`.
+ */
+export function createBroker(deps: BrokerDeps) {
+  const { db, clock, config } = deps
+  const passwords = createPasswordHasher(config.argon2)
+  const ledger = createLedger({ clock })
+  const checks = identityChecks(clock)
+  // Areas with requests to review register their queue here; the review desk decides them.
+  const reviews = createReviewQueues()
+  const messages = createMessages({ db, clock, userEvents: deps.userEvents })
+  const reviewDesk = createReviewDesk({
+    db,
+    clock,
+    queues: reviews,
+    messages,
+    userEvents: deps.userEvents,
+    policy: config.reviewPolicy,
+    autoDelayMs: config.autoReviewDelayMs,
+    logger: deps.logger.child({ part: 'reviews' }),
+  })
+  // Credit loans (registers the loan queue).
+  const loans = createLoans({ db, clock, settings: config.loans, ledger, reviews, checks })
+  const auth = createAuthService({
+    db,
+    clock,
+    passwords,
+    balances: deps.balances ?? ledgerBalances(ledger, db),
+    identityStatus: checks.identityStatus,
+    // getUserinfo's credit_score is the same published figure the loan screen shows.
+    creditScore: (userId, market) => loans.creditScore(userId, CURRENCY_OF_MARKET[market]),
+    sessions: deps.sessions,
+  })
+  const common = createCommonService({ db, config, quotesSimulated: deps.quotesSimulated })
+  // Uploads, identity verification, fund password and bank cards (registers the kyc queue).
+  const identity = createIdentity({
+    db,
+    clock,
+    config,
+    passwords,
+    authenticate: auth.authenticate,
+    reviews,
+    checks,
+  })
+  // Deposits, withdrawals (registers their queues) and currency exchange.
+  const funds = createFunds({ db, clock, config, ledger, reviews, identity: checks })
+  // Stock orders, holdings, the watchlist and the matcher of resting limit orders.
+  const trading = createTrading({
+    db,
+    clock,
+    ledger,
+    market: deps.market,
+    settings: config.trading,
+    userEvents: deps.userEvents,
+    verifyFundPassword: checks.verifyFundPassword,
+    onError: (error) => deps.logger.error({ err: error }, 'matcher pass failed'),
+  })
+  const areas: VueArea[] = [
+    commonRoutes(common),
+    authRoutes(auth),
+    ledgerRoutes({ db }),
+    messagesRoutes(messages),
+    newsRoutes(createNewsService({ db })),
+    ...identity.areas,
+    ...funds.areas,
+    trading.area,
+    loans.area,
+  ]
+  return {
+    passwords,
+    auth,
+    common,
+    ledger,
+    reviews,
+    reviewDesk,
+    messages,
+    identity,
+    funds,
+    trading,
+    loans,
+    areas,
+  }
+}
+
+export type Broker = ReturnType<typeof createBroker>

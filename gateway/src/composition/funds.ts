@@ -1,0 +1,36 @@
+import type { Kysely } from 'kysely'
+import type { Clock } from '../clock'
+import type { Config } from '../config'
+import type { VueArea } from '../broker/index'
+import { createFxSource } from '../market/fx'
+import type { ReviewRegistry } from '../broker/common/review-queue'
+import type { Database } from '../store/index'
+import { createDeposits } from '../broker/deposits/index'
+import type { IdentityChecks } from '../broker/common/identity-checks'
+import type { Ledger } from '../broker/ledger/index'
+import { createWithdrawals } from '../broker/withdrawals/index'
+import { createFx } from '../broker/fx/index'
+
+export interface FundsDeps {
+  db: Kysely<Database>
+  clock: Clock
+  config: Config
+  ledger: Ledger
+  reviews: ReviewRegistry
+  identity: IdentityChecks
+}
+
+/**
+ * Money in, out and across: deposits and withdrawals (each with its review queue) and currency
+ * exchange, on one simulated FX source, which also turns the yen limits into other wallets'.
+ */
+export function createFunds({ db, clock, config, ledger, reviews, identity }: FundsDeps) {
+  const fx = createFxSource({ clock, seed: config.seed, spread: config.funds.fxSpread })
+  const shared = { db, clock, settings: config.funds, fx, ledger, identity }
+  const deposits = createDeposits(shared)
+  const withdrawals = createWithdrawals(shared)
+  reviews.register(deposits.queue)
+  reviews.register(withdrawals.queue)
+  const areas: VueArea[] = [deposits.area, withdrawals.area, createFx(shared).area]
+  return { fx, areas }
+}
