@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { errorKey, notProvided } from './review/review-states'
+import { errorKey, notProvided } from './machine-helpers'
 
 export interface DetailContext<T> {
   id: string

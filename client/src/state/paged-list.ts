@@ -1,4 +1,4 @@
-import { recordFailure } from './review/review-states'
+import { recordFailure } from './machine-helpers'
 
 /**
  * Pieces every list read page by page shares (news, the inbox): loading → shown (list | empty) |

@@ -2,6 +2,7 @@ import type { Userinfo } from '@kabu/shared/api/user'
 import type { MarketType } from '@kabu/shared/market/types'
 import { assign, fromPromise, setup } from 'xstate'
 import { isVueRefusal } from '../api/refusal'
+import { notProvided } from './machine-helpers'
 
 /** Spec §9: a 401 (or a refused getUserinfo) leaves the toast up this long before going to login. */
 export const SESSION_EXPIRY_DELAY_MS = 1500
@@ -32,8 +33,6 @@ export interface SessionInput {
 export const serverRefused = (error: unknown): boolean =>
   isVueRefusal(error) &&
   (error.httpStatus === 401 || (error.httpStatus >= 200 && error.httpStatus < 300))
-
-const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`))
 
 /**
  * The session's life (spec §4): start → loggedOut ⇄ loggedIn → expired → loggedOut. Storage,

@@ -1,5 +1,6 @@
 import type { BankCard } from '@kabu/shared/api/banks'
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
+import { errorKey, notProvided } from '../../state/machine-helpers'
 
 export interface BankListContext {
   cards: BankCard[]
@@ -13,12 +14,6 @@ export type BankListEvent =
   | { type: 'CONFIRM'; fundPassword: string }
   | { type: 'CANCEL' }
   | { type: 'RETRY' }
-
-const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`))
-const errorKey = (error: unknown): string => {
-  const msg = (error as { msg?: unknown } | null)?.msg
-  return typeof msg === 'string' && msg !== '' ? msg : 'network_error'
-}
 
 /**
  * The bank cards screen: load, show (or the empty state), unbind one after the fund password is

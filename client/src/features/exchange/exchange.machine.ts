@@ -2,7 +2,8 @@ import type { ExchangeRate, ExchangeResult } from '@kabu/shared/api/funds'
 import type { Wallet } from '@kabu/shared/api/ledger'
 import type { Currency } from '@kabu/shared/money/currencies'
 import { assign, fromCallback, fromPromise, setup } from 'xstate'
-import { errorKey, notProvided } from '../../state/review/review-states'
+import { notProvided } from '../../state/machine-helpers'
+import { requestActions, requestStates, startsOver } from '../../state/review/request-states'
 
 export interface ExchangeDraft {
   from: Currency
@@ -40,7 +41,14 @@ export const exchangeMachine = setup({
     ratesFeed: fromCallback<ExchangeEvent>(() => () => {}),
   },
   actions: {
-    newIdem: assign({ idem: () => null as string | null }),
+    ...requestActions,
+    keepLoaded: assign((_, loaded: { rates: ExchangeRate[]; wallets: Wallet[] }) => ({
+      rates: loaded.rates,
+      wallets: loaded.wallets,
+    })),
+    takeDraft: assign((_, submit: { draft: ExchangeDraft }) => ({ draft: submit.draft })),
+    keepSent: assign((_, result: ExchangeResult) => ({ result })),
+    reset: assign({ draft: null, idem: null, result: null }),
   },
   guards: {
     twoCurrencies: ({ event }) => event.type === 'SUBMIT' && event.draft.from !== event.draft.to,
@@ -52,57 +60,16 @@ export const exchangeMachine = setup({
   invoke: { src: 'ratesFeed' },
   on: { RATES: { actions: assign({ rates: ({ event }) => event.rates }) } },
   states: {
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        src: 'load',
-        onDone: {
-          target: 'editing',
-          actions: assign(({ event }) => ({
-            rates: event.output.rates,
-            wallets: event.output.wallets,
-          })),
-        },
-        onError: {
-          target: 'loadFailed',
-          actions: assign({ error: ({ event }) => errorKey(event.error) }),
-        },
-      },
-    },
-    loadFailed: { on: { RETRY: 'loading' } },
-    editing: {
-      tags: ['form'],
-      on: {
-        SUBMIT: {
-          guard: 'twoCurrencies',
-          target: 'confirming',
-          actions: [assign({ draft: ({ event }) => event.draft, error: null }), 'newIdem'],
-        },
-      },
-    },
-    confirming: {
-      tags: ['form', 'confirm'],
-      on: {
-        CONFIRM: 'submitting',
-        CANCEL: { target: 'editing', actions: assign({ error: null }) },
-      },
-    },
-    submitting: {
-      tags: ['form', 'confirm', 'busy'],
-      invoke: {
-        src: 'submit',
-        input: ({ context }) => ({ ...context.draft!, idem: context.idem ?? '' }),
-        onDone: { target: 'done', actions: assign({ result: ({ event }) => event.output }) },
-        onError: {
-          target: 'confirming',
-          actions: assign({ error: ({ event }) => errorKey(event.error) }),
-        },
-      },
-    },
-    done: {
-      on: {
-        NEW: { target: 'loading', actions: assign({ draft: null, idem: null, result: null }) },
-      },
-    },
+    ...requestStates({
+      load: 'load',
+      guard: 'twoCurrencies',
+      input: ({ context }: { context: ExchangeContext }) => ({
+        ...context.draft!,
+        idem: context.idem ?? '',
+      }),
+      // Exchanged at once: nobody reviews it, the result is shown.
+      sent: 'done',
+    }),
+    done: startsOver(),
   },
 })

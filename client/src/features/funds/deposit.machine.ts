@@ -1,17 +1,14 @@
 import type { RechargeChannel } from '@kabu/shared/api/funds'
 import { assign, fromPromise, setup } from 'xstate'
+import { notProvided } from '../../state/machine-helpers'
 import {
-  errorKey,
-  idleReviewWatch,
-  isApproved,
-  notProvided,
-  recordFailure,
-  verdictReason,
-  watchRequest,
-} from '../../state/review/review-states'
+  requestActions,
+  requestStates,
+  reviewStates,
+  startsOver,
+} from '../../state/review/request-states'
+import { idleReviewWatch } from '../../state/review/review-states'
 import type { ReviewVerdictEvent } from './review-watch'
-
-export { errorKey }
 
 export interface DepositDraft {
   money: string
@@ -49,9 +46,10 @@ export const depositMachine = setup({
     watchReview: idleReviewWatch(),
   },
   actions: {
-    recordError: assign((_, params: { error: unknown }) => ({ error: errorKey(params.error) })),
-    /** Injected: a fresh key (crypto.randomUUID in the screen, a counter in tests). */
-    newIdem: assign({ idem: () => null as string | null }),
+    ...requestActions,
+    keepLoaded: assign((_, channel: RechargeChannel) => ({ channel })),
+    takeDraft: assign((_, submit: { draft: DepositDraft }) => ({ draft: submit.draft })),
+    keepSent: assign((_, sent: { id: string }) => ({ requestId: sent.id })),
     reset: assign({ draft: null, idem: null, requestId: null, reason: null, error: null }),
   },
 }).createMachine({
@@ -59,63 +57,19 @@ export const depositMachine = setup({
   context: { channel: null, draft: null, idem: null, requestId: null, reason: null, error: null },
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadChannel',
-        src: 'loadChannel',
-        onDone: { target: 'editing', actions: assign({ channel: ({ event }) => event.output }) },
-        onError: {
-          target: 'loadFailed',
-          actions: recordFailure,
-        },
-      },
-    },
-    loadFailed: { on: { RETRY: 'loading' } },
-    editing: {
-      tags: ['form'],
-      on: {
-        SUBMIT: {
-          target: 'confirming',
-          actions: [assign({ draft: ({ event }) => event.draft, error: null }), 'newIdem'],
-        },
-      },
-    },
-    confirming: {
-      tags: ['form', 'confirm'],
-      on: {
-        CONFIRM: 'submitting',
-        CANCEL: { target: 'editing', actions: assign({ error: null }) },
-      },
-    },
-    submitting: {
-      tags: ['form', 'confirm', 'busy'],
-      invoke: {
-        id: 'submit',
-        src: 'submit',
-        input: ({ context }) => ({ ...context.draft!, idem: context.idem ?? '' }),
-        onDone: {
-          target: 'pendingReview',
-          actions: assign({ requestId: ({ event }) => event.output.id }),
-        },
-        // Back to the confirmation: confirming again resends with the same key.
-        onError: {
-          target: 'confirming',
-          actions: recordFailure,
-        },
-      },
-    },
-    pendingReview: {
-      tags: ['request'],
-      invoke: watchRequest<DepositContext>((context) => context.requestId),
-      on: {
-        REVIEWED: [
-          { guard: isApproved, target: 'approved' },
-          { target: 'rejected', actions: assign({ reason: verdictReason }) },
-        ],
-      },
-    },
-    approved: { tags: ['request'], on: { NEW: { target: 'loading', actions: 'reset' } } },
-    rejected: { tags: ['request'], on: { NEW: { target: 'loading', actions: 'reset' } } },
+    ...requestStates({
+      load: 'loadChannel',
+      input: ({ context }: { context: DepositContext }) => ({
+        ...context.draft!,
+        idem: context.idem ?? '',
+      }),
+      sent: 'pendingReview',
+    }),
+    ...reviewStates({
+      requestId: (context: DepositContext) => context.requestId,
+      tag: 'request',
+      approved: 'approved',
+    }),
+    approved: startsOver(['request']),
   },
 })

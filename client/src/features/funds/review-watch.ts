@@ -2,12 +2,9 @@ import { filter, interval, map, merge, switchMap, take, from } from 'rxjs'
 import type { ReviewStatusCode } from '@kabu/shared/api/funds'
 import type { UserEvent } from '@kabu/shared/realtime'
 import type { Observable } from 'rxjs'
+import type { ReviewVerdict } from '../../state/review/review-states'
 
-export interface ReviewVerdictEvent {
-  type: 'REVIEWED'
-  status: 'approved' | 'rejected'
-  reason?: string
-}
+export type ReviewVerdictEvent = ReviewVerdict
 
 // The socket tells at once; the list is asked now and then in case the socket was down meanwhile.
 const POLL_MS = 15_000

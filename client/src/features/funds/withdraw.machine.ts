@@ -1,15 +1,14 @@
 import type { BankCard } from '@kabu/shared/api/banks'
 import type { WithdrawRules } from '@kabu/shared/api/funds'
 import { assign, fromPromise, setup } from 'xstate'
+import { notProvided } from '../../state/machine-helpers'
 import {
-  errorKey,
-  idleReviewWatch,
-  isApproved,
-  notProvided,
-  recordFailure,
-  verdictReason,
-  watchRequest,
-} from '../../state/review/review-states'
+  requestActions,
+  requestStates,
+  reviewStates,
+  startsOver,
+} from '../../state/review/request-states'
+import { idleReviewWatch } from '../../state/review/review-states'
 import type { ReviewVerdictEvent } from './review-watch'
 
 export interface WithdrawDraft {
@@ -57,8 +56,10 @@ export const withdrawMachine = setup({
     watchReview: idleReviewWatch(),
   },
   actions: {
-    recordError: assign((_, params: { error: unknown }) => ({ error: errorKey(params.error) })),
-    newIdem: assign({ idem: () => null as string | null }),
+    ...requestActions,
+    keepLoaded: assign((_, loaded: WithdrawSetup) => ({ setup: loaded })),
+    takeDraft: assign((_, submit: { draft: WithdrawDraft }) => ({ draft: submit.draft })),
+    keepSent: assign((_, sent: { id: string }) => ({ requestId: sent.id })),
     reset: assign({ draft: null, idem: null, requestId: null, reason: null, error: null }),
   },
   guards: {
@@ -69,64 +70,20 @@ export const withdrawMachine = setup({
   context: { setup: null, draft: null, idem: null, requestId: null, reason: null, error: null },
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadSetup',
-        src: 'loadSetup',
-        onDone: { target: 'editing', actions: assign({ setup: ({ event }) => event.output }) },
-        onError: {
-          target: 'loadFailed',
-          actions: recordFailure,
-        },
-      },
-    },
-    loadFailed: { on: { RETRY: 'loading' } },
-    editing: {
-      tags: ['form'],
-      on: {
-        SUBMIT: {
-          guard: 'allowed',
-          target: 'confirming',
-          actions: [assign({ draft: ({ event }) => event.draft, error: null }), 'newIdem'],
-        },
-        RETRY: 'loading',
-      },
-    },
-    confirming: {
-      tags: ['form', 'confirm'],
-      on: {
-        CONFIRM: 'submitting',
-        CANCEL: { target: 'editing', actions: assign({ error: null }) },
-      },
-    },
-    submitting: {
-      tags: ['form', 'confirm', 'busy'],
-      invoke: {
-        id: 'submit',
-        src: 'submit',
-        input: ({ context }) => ({ ...context.draft!, idem: context.idem ?? '' }),
-        onDone: {
-          target: 'pendingReview',
-          actions: assign({ requestId: ({ event }) => event.output.id }),
-        },
-        onError: {
-          target: 'confirming',
-          actions: recordFailure,
-        },
-      },
-    },
-    pendingReview: {
-      tags: ['request'],
-      invoke: watchRequest<WithdrawContext>((context) => context.requestId),
-      on: {
-        REVIEWED: [
-          { guard: isApproved, target: 'approved' },
-          { target: 'rejected', actions: assign({ reason: verdictReason }) },
-        ],
-      },
-    },
-    approved: { tags: ['request'], on: { NEW: { target: 'loading', actions: 'reset' } } },
-    rejected: { tags: ['request'], on: { NEW: { target: 'loading', actions: 'reset' } } },
+    ...requestStates({
+      load: 'loadSetup',
+      guard: 'allowed',
+      input: ({ context }: { context: WithdrawContext }) => ({
+        ...context.draft!,
+        idem: context.idem ?? '',
+      }),
+      sent: 'pendingReview',
+    }),
+    ...reviewStates({
+      requestId: (context: WithdrawContext) => context.requestId,
+      tag: 'request',
+      approved: 'approved',
+    }),
+    approved: startsOver(['request']),
   },
 })

@@ -1,5 +1,6 @@
 import type { IdentityStatus, VerifyInfo } from '@kabu/shared/api/kyc'
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
+import { errorKey, notProvided } from '../../state/machine-helpers'
 
 /** What the form sends to /user/verify once both photos are uploaded. */
 export interface VerifySubmission {
@@ -23,11 +24,6 @@ export type KycEvent =
   | { type: 'RETRY' }
   | { type: 'REFRESH' }
 
-const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`))
-const errorKey = (error: unknown): string => {
-  const msg = (error as { msg?: unknown } | null)?.msg
-  return typeof msg === 'string' && msg !== '' ? msg : 'network_error'
-}
 const hasStatus = (status: IdentityStatus) => (_: unknown, info: VerifyInfo) =>
   info.status === status
 

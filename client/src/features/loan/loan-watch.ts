@@ -1,12 +1,9 @@
 import { filter, from, interval, map, merge, switchMap, take, type Observable } from 'rxjs'
 import type { LoanStatusCode } from '@kabu/shared/api/loans'
 import type { UserEvent } from '@kabu/shared/realtime'
+import type { ReviewVerdict } from '../../state/review/review-states'
 
-export interface LoanVerdictEvent {
-  type: 'REVIEWED'
-  status: 'approved' | 'rejected'
-  reason?: string
-}
+export type LoanVerdictEvent = ReviewVerdict
 
 // The socket tells at once; the list is asked now and then in case the socket was down meanwhile.
 const POLL_MS = 15_000

@@ -1,18 +1,10 @@
 import type { LoanInfo, LoanRecord } from '@kabu/shared/api/loans'
 import { assign, fromPromise, setup } from 'xstate'
-import {
-  errorKey,
-  idleReviewWatch,
-  isApproved,
-  notProvided,
-  recordFailure,
-  verdictReason,
-  watchRequest,
-} from '../../state/review/review-states'
+import { notProvided, recordFailure } from '../../state/machine-helpers'
+import { requestActions, requestStates, reviewStates } from '../../state/review/request-states'
+import { idleReviewWatch } from '../../state/review/review-states'
 import type { LoanVerdictEvent } from './loan-watch'
 import { loanAmountError, openLoan } from './loan-form'
-
-export { errorKey }
 
 export interface LoanSnapshot {
   info: LoanInfo
@@ -68,9 +60,10 @@ export const loanMachine = setup({
     watchReview: idleReviewWatch(),
   },
   actions: {
-    recordError: assign((_, params: { error: unknown }) => ({ error: errorKey(params.error) })),
-    /** Injected: a fresh key (crypto.randomUUID in the screen, a counter in tests). */
-    newIdem: assign({ idem: () => null as string | null }),
+    ...requestActions,
+    keepLoaded: assign((_, snapshot: LoanSnapshot) => ({ snapshot })),
+    takeDraft: assign((_, submit: { money: string }) => ({ money: submit.money.trim() })),
+    keepSent: assign((_, sent: { id: string }) => ({ loanId: sent.id })),
     reset: assign({ loanId: null, money: null, idem: null, reason: null, error: null }),
   },
   guards: {
@@ -86,19 +79,22 @@ export const loanMachine = setup({
   context: { snapshot: null, loanId: null, money: null, idem: null, reason: null, error: null },
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'load',
-        src: 'load',
-        onDone: { target: 'routing', actions: assign({ snapshot: ({ event }) => event.output }) },
-        onError: {
-          target: 'loadFailed',
-          actions: recordFailure,
-        },
-      },
-    },
-    loadFailed: { on: { RETRY: 'loading' } },
+    ...requestStates({
+      load: 'load',
+      loaded: 'routing',
+      guard: 'amountFits',
+      input: ({ context }: { context: LoanContext }) => ({
+        money: context.money ?? '',
+        idem: context.idem ?? '',
+      }),
+      sent: 'pendingReview',
+    }),
+    ...reviewStates({
+      requestId: (context: LoanContext) => context.loanId,
+      tag: 'loan',
+      // Approved: reload, so the screen shows what is owed from the record itself.
+      approved: 'loading',
+    }),
     // Where the user's record says they are: an owed loan, one in review, or free to apply.
     routing: {
       always: [
@@ -115,61 +111,15 @@ export const loanMachine = setup({
         { target: 'editing' },
       ],
     },
-    editing: {
-      tags: ['form'],
-      on: {
-        SUBMIT: {
-          guard: 'amountFits',
-          target: 'confirming',
-          actions: [assign({ money: ({ event }) => event.money.trim(), error: null }), 'newIdem'],
-        },
-        RETRY: 'loading',
-      },
-    },
-    confirming: {
-      tags: ['form', 'confirm'],
-      on: {
-        CONFIRM: 'submitting',
-        CANCEL: { target: 'editing', actions: assign({ error: null }) },
-      },
-    },
-    submitting: {
-      tags: ['form', 'confirm', 'busy'],
-      invoke: {
-        id: 'submit',
-        src: 'submit',
-        input: ({ context }) => ({ money: context.money ?? '', idem: context.idem ?? '' }),
-        onDone: {
-          target: 'pendingReview',
-          actions: assign({ loanId: ({ event }) => event.output.id }),
-        },
-        onError: {
-          target: 'confirming',
-          actions: recordFailure,
-        },
-      },
-    },
-    pendingReview: {
-      tags: ['loan'],
-      invoke: watchRequest<LoanContext>((context) => context.loanId),
-      on: {
-        REVIEWED: [
-          // Approved: reload, so the screen shows what is owed from the record itself.
-          { guard: isApproved, target: 'loading' },
-          { target: 'rejected', actions: assign({ reason: verdictReason }) },
-        ],
-      },
-    },
-    rejected: { tags: ['loan'], on: { NEW: { target: 'loading', actions: 'reset' } } },
     approved: {
       tags: ['loan'],
-      on: { REPAY: { target: 'repayConfirming', actions: [assign({ error: null }), 'newIdem'] } },
+      on: { REPAY: { target: 'repayConfirming', actions: ['clearError', 'newIdem'] } },
     },
     repayConfirming: {
       tags: ['loan', 'confirm'],
       on: {
         REPAY_CONFIRM: 'repaying',
-        CANCEL: { target: 'approved', actions: assign({ error: null }) },
+        CANCEL: { target: 'approved', actions: 'clearError' },
         // The amount owed moved on (a day passed): read it again before trying once more.
         RETRY: { target: 'loading', actions: 'reset' },
       },
@@ -186,10 +136,7 @@ export const loanMachine = setup({
           idem: context.idem ?? '',
         }),
         onDone: 'repaid',
-        onError: {
-          target: 'repayConfirming',
-          actions: recordFailure,
-        },
+        onError: { target: 'repayConfirming', actions: recordFailure },
       },
     },
     repaid: {
@@ -198,7 +145,7 @@ export const loanMachine = setup({
       invoke: {
         id: 'reload',
         src: 'load',
-        onDone: { actions: assign({ snapshot: ({ event }) => event.output }) },
+        onDone: { actions: { type: 'keepLoaded', params: ({ event }) => event.output } },
       },
       on: { NEW: { target: 'loading', actions: 'reset' } },
     },

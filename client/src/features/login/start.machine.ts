@@ -1,5 +1,6 @@
 import { CLIENT_VERSION, compareVersions, type VersionInfo } from '@kabu/shared/api/common'
 import { assign, fromPromise, setup } from 'xstate'
+import { notProvided } from '../../state/machine-helpers'
 
 /** The six loading steps of spec §2, in order. `complete` is reached, never run. */
 export const START_STEPS = [
@@ -27,8 +28,6 @@ export function describeFailure(error: unknown): StartFailure {
   const msg = (error as { msg?: unknown } | null)?.msg
   return typeof msg === 'string' && msg !== '' ? msg : 'unknown'
 }
-
-const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`))
 
 /**
  * The start screen's checks. Each step's work is an injected actor, so the screen runs the real

@@ -7,7 +7,7 @@ import {
   pagedListStates,
   type PagedList,
 } from '../../state/paged-list'
-import { errorKey, notProvided } from '../../state/review/review-states'
+import { errorKey, notProvided } from '../../state/machine-helpers'
 
 export interface InboxContext extends PagedList<InboxItem> {
   unread: number

@@ -3,7 +3,7 @@ import { assertEvent, fromCallback, type EventObject } from 'xstate'
 /**
  * Pieces every "sent, now awaiting review" machine shares (deposit, withdrawal, loan): the
  * request is watched until an operator decides, then it is approved or rejected with a reason.
- * Each machine keeps its own states; only the transitions' building blocks live here.
+ * `request-states.ts` puts them together into the states those machines have in common.
  */
 
 /** The one event a review watch sends back, once. */
@@ -11,16 +11,6 @@ export interface ReviewVerdict {
   type: 'REVIEWED'
   status: 'approved' | 'rejected'
   reason?: string
-}
-
-/** An actor the screen must replace: failing loudly beats a machine stuck in `loading`. */
-export const notProvided = (name: string) => () =>
-  Promise.reject(new Error(`${name} is not provided`))
-
-/** The message key of a refused call, or `network_error` when the server never answered. */
-export const errorKey = (error: unknown): string => {
-  const msg = (error as { msg?: unknown } | null)?.msg
-  return typeof msg === 'string' && msg !== '' ? msg : 'network_error'
 }
 
 /** The default `watchReview` actor: silent until the screen (or a test) provides a real watch. */
@@ -42,9 +32,3 @@ export const verdictReason = ({ event }: { event: EventObject }): string | null 
   assertEvent(event, 'REVIEWED')
   return (event as ReviewVerdict).reason ?? null
 }
-
-/** The action of a failed call's `onError`: keeps the refusal's key for the screen to show. */
-export const recordFailure = {
-  type: 'recordError',
-  params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
-} as const
