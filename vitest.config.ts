@@ -14,7 +14,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['shared/src/**/*.test.ts', 'client/src/**/*.test.{ts,tsx}'],
+          include: [
+            'shared/src/**/*.test.ts',
+            'client/src/**/*.test.{ts,tsx}',
+            'tests/lint/**/*.test.ts',
+          ],
         },
       },
       {

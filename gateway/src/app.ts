@@ -24,7 +24,7 @@ import { createUserHub } from './realtime/user.hub'
 import { migrateToLatest, openStore } from './store/index'
 import { SESSION_NOTICES } from './store/migrations/0011-session-notices'
 import { followNotices } from './store/postgres'
-import { seedDemo } from './composition/seed'
+import { seedDemo } from './store/seed'
 
 export interface AppDeps {
   clock?: AdjustableClock

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freshDatabase, type TestDatabase } from '../../../../tests/support/db'
 import { createClock } from '../../clock'
 import { migrateToLatest, type Store } from '../../store/index'
-import { seedDemo } from '../../composition/seed'
+import { seedDemo } from '../../store/seed'
 import { Refusal } from '../common/refusal'
 import { balancesBeforeLedger } from './balances'
-import { createPasswordHasher } from '../common/passwords'
+import { createPasswordHasher } from '../../passwords'
 import { createAuthService, SESSION_MAX_AGE_MS } from './service'
 
 let database: TestDatabase

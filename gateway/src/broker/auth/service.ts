@@ -8,7 +8,7 @@ import type { IdentityChecks } from '../common/identity-checks'
 import { Refusal } from '../common/refusal'
 import * as q from './auth.sql'
 import type { BalanceReader, WalletBalances } from './balances'
-import type { PasswordHasher } from '../common/passwords'
+import type { PasswordHasher } from '../../passwords'
 import type { SessionCache } from './session-cache'
 import { hashSessionToken, newInviteCode, newSessionToken } from './tokens'
 

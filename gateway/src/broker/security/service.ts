@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { Clock } from '../../clock'
 import type { SessionUser } from '../common/session-user'
 import type { Database } from '../../store/index'
-import type { PasswordHasher } from '../common/passwords'
+import type { PasswordHasher } from '../../passwords'
 import { Refusal } from '../common/refusal'
 import { throttledCheck, verifyFundPassword } from './fund-password'
 

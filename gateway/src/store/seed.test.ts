@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freshDatabase, type TestDatabase } from '../../../tests/support/db'
-import { createPasswordHasher } from '../broker/common/passwords'
+import { createPasswordHasher } from '../passwords'
 import { createClock } from '../clock'
-import { migrateToLatest, type Store } from '../store/index'
+import { migrateToLatest, type Store } from './index'
 import { seedDemo } from './seed'
 
 let database: TestDatabase

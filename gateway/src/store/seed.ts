@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import { ACCOUNT_RULE, INVITE_RULE, PASSWORD_MAX, PASSWORD_MIN } from '@kabu/shared/api/user'
 import type { Clock } from '../clock'
-import type { Database } from '../store/schema'
+import type { Database } from './schema'
 
 export interface DemoLogin {
   account: string

@@ -1,0 +1,111 @@
+// The import boundaries must fire: ESLint skipped every TypeScript import for months without a
+// resolver, and nothing said so. For every zone of eslint.config.js this lints a probe that breaks
+// it (a file in the zone's target importing a real file from its forbidden side) and expects that
+// zone's error; allowed imports are linted too and must stay clean.
+import { readdirSync, statSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
+import { ESLint } from 'eslint'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { zones } from '../../eslint.config.js'
+
+interface Zone {
+  target: string | string[]
+  from: string | string[]
+  except?: string[]
+  message: string
+}
+
+const root = join(import.meta.dirname, '../..')
+const list = (v: string | string[]) => (Array.isArray(v) ? v : [v])
+const abs = (p: string) => join(root, p)
+
+/** The first source file under `dir` (or `dir` itself) outside `avoid`. */
+function firstSource(dir: string, avoid: string[]): string | undefined {
+  if (avoid.some((a) => dir === a || dir.startsWith(`${a}/`))) return undefined
+  if (!statSync(dir).isDirectory()) return /\.tsx?$/.test(dir) ? dir : undefined
+  for (const entry of readdirSync(dir).sort()) {
+    if (entry === 'node_modules' || entry.startsWith('.')) continue
+    const found = firstSource(join(dir, entry), avoid)
+    if (found) return found
+  }
+  return undefined
+}
+
+/** Where a probe lints from: a file target is the probe itself, a folder gets a new file in it. */
+const probePath = (target: string) =>
+  /\.tsx?$/.test(target) ? abs(target) : join(abs(target), '__probe__.ts')
+
+function specifier(from: string, to: string): string {
+  const rel = relative(dirname(from), to).replace(/\.tsx?$/, '')
+  return rel.startsWith('.') ? rel : `./${rel}`
+}
+
+let eslint: ESLint
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root })
+})
+
+async function errorsOf(file: string, source: string) {
+  const [result] = await eslint.lintText(source, { filePath: file })
+  return (result?.messages ?? []).filter((m) => m.severity === 2)
+}
+
+const probes = (zones as Zone[]).flatMap((zone) =>
+  list(zone.target).flatMap((target) =>
+    list(zone.from).map((from) => {
+      const avoid = [abs(target), ...(zone.except ?? []).map((e) => join(abs(from), e))]
+      return { zone, target, from, imported: firstSource(abs(from), avoid) }
+    }),
+  ),
+)
+
+describe('import boundaries', () => {
+  it('has a probe for every zone, target and forbidden side', () => {
+    expect(probes.length).toBeGreaterThan(40)
+    const missing = probes.filter((p) => !p.imported).map((p) => `${p.target} ← ${p.from}`)
+    expect(missing).toEqual([])
+  })
+
+  it.each(probes.filter((p) => p.imported))(
+    '$target may not import $from',
+    async ({ zone, target, imported }) => {
+      const file = probePath(target)
+      const errors = await errorsOf(file, `import '${specifier(file, imported!)}'\n`)
+      expect(errors.map((e) => e.ruleId)).toContain('import-x/no-restricted-paths')
+      expect(errors.map((e) => e.message).join('\n')).toContain(zone.message)
+    },
+  )
+
+  it.each([
+    ['client/src/features/stock/__probe__.ts', '@kabu/gateway/src/config'],
+    ['shared/src/__probe__.ts', '@kabu/client/src/api/vue'],
+  ])('%s may not import the package %s either', async (file, spec) => {
+    const errors = await errorsOf(abs(file), `import '${spec}'\n`)
+    expect(errors.map((e) => e.ruleId)).toContain('import-x/no-restricted-paths')
+  })
+
+  it.each([
+    ['gateway/src/broker/trading/__probe__.ts', '../common/refusal'],
+    ['gateway/src/broker/trading/__probe__.ts', '../ledger/index'],
+    ['gateway/src/broker/trading/__probe__.ts', './service'],
+    ['gateway/src/broker/ledger/__probe__.ts', '../common/refusal'],
+    ['gateway/src/http/__probe__.ts', '../broker/index'],
+    ['gateway/src/ops/__probe__.ts', '../broker/index'],
+    ['gateway/src/composition/__probe__.ts', '../broker/loans/index'],
+    ['gateway/src/broker/trading/__probe__.test.ts', '../../../../tests/support/db'],
+    ['client/src/features/stock/__probe__.ts', '../../ui/EmptyState'],
+    ['client/src/features/stock/__probe__.ts', './order.machine'],
+    ['client/src/ui/__probe__.ts', '../realtime/index'],
+    ['client/src/app/__probe__.ts', '../features/stock/routes'],
+  ])('%s may import %s', async (file, spec) => {
+    expect(await errorsOf(abs(file), `import '${spec}'\n`)).toEqual([])
+  })
+
+  it('refuses an import that does not resolve, so no zone can skip it silently', async () => {
+    const errors = await errorsOf(
+      abs('client/src/features/stock/__probe__.ts'),
+      `import '../nowhere/x'\n`,
+    )
+    expect(errors.map((e) => e.ruleId)).toContain('import-x/no-unresolved')
+  })
+})
