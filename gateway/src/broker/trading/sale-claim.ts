@@ -9,6 +9,8 @@ export interface SaleClaim {
   sellPrice: bigint | null
   /** The order number of the part split off by a partial sell (a whole sell keeps its own). */
   orderNo: string
+  /** When the sell was placed: prints from before it never fill it (see the matcher). */
+  orderedAt: number
 }
 
 /**
@@ -40,10 +42,19 @@ export async function claimForSale(
     .where('stock_num', '=', h.stock_num)
   if (claim.num === h.stock_num) {
     const moved = await stillHeld
-      .set({ status: HOLDING.closing, sell_price: claim.sellPrice })
+      .set({
+        status: HOLDING.closing,
+        sell_price: claim.sellPrice,
+        sell_ordered_at: claim.orderedAt,
+      })
       .executeTakeFirst()
     if (moved.numUpdatedRows !== 1n) return null
-    return { ...h, status: BigInt(HOLDING.closing), sell_price: claim.sellPrice }
+    return {
+      ...h,
+      status: BigInt(HOLDING.closing),
+      sell_price: claim.sellPrice,
+      sell_ordered_at: BigInt(claim.orderedAt),
+    }
   }
   const fee = buyFeeShare(h, claim.num)
   const shrunk = await stillHeld
@@ -66,6 +77,7 @@ export async function claimForSale(
       frozen: 0n,
       buy_time: h.buy_time,
       sell_price: claim.sellPrice,
+      sell_ordered_at: claim.orderedAt,
       created_at: h.created_at,
     })
     .returningAll()

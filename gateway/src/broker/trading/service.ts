@@ -134,6 +134,7 @@ export function createTradingService(deps: TradingDeps) {
           num: BigInt(input.num),
           sellPrice: rests ? limit : null,
           orderNo: newOrderNo('TR', now),
+          orderedAt: now,
         })
         if (!sold) throw new Refusal('order_not_holding')
         if (!rests && !(await closeHolding(settlement(trx), sold, HOLDING.closing, last, now))) {

@@ -115,7 +115,11 @@ export async function closeHolding(
 /** Cancels a pending buy (frozen cash back) or a resting sell (back to holding). */
 export async function cancelOrder({ db, ledger }: Settlement, h: HoldingRow): Promise<boolean> {
   if (h.status === BigInt(HOLDING.closing)) {
-    return transition(db, h.id, HOLDING.closing, { status: HOLDING.holding, sell_price: null })
+    return transition(db, h.id, HOLDING.closing, {
+      status: HOLDING.holding,
+      sell_price: null,
+      sell_ordered_at: null,
+    })
   }
   const moved = await transition(db, h.id, HOLDING.pending, {
     status: HOLDING.cancelled,

@@ -66,6 +66,7 @@ export function writtenHolding(id: bigint, o: NewOrder): HoldingRow {
     realised: null,
     sell_time: null,
     created_at: int(row.created_at),
+    sell_ordered_at: null,
   }
 }
 
@@ -144,6 +145,7 @@ export type HoldingChange = Partial<{
   sell_fee: bigint
   realised: bigint
   sell_time: number
+  sell_ordered_at: number | null
 }>
 
 function transitionQuery(db: Db, id: bigint, from: number, set: HoldingChange, stockNum?: bigint) {

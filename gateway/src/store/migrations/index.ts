@@ -11,6 +11,7 @@ import { news } from './0008-news'
 import { watchlistOrder } from './0009-watchlist-order'
 import { houseShards } from './0010-house-shards'
 import { sessionNotices } from './0011-session-notices'
+import { sellOrderedAt } from './0012-sell-ordered-at'
 
 /**
  * Every migration, in order, listed in code rather than found by scanning a folder, so they run the
@@ -28,6 +29,7 @@ const MIGRATIONS: ReadonlyArray<[name: string, build: (kind: StoreKind) => Migra
   ['0009-watchlist-order', watchlistOrder],
   ['0010-house-shards', houseShards],
   ['0011-session-notices', sessionNotices],
+  ['0012-sell-ordered-at', sellOrderedAt],
 ]
 
 export function migrationProvider(kind: StoreKind): MigrationProvider {

@@ -34,6 +34,8 @@ export interface HoldingsTable {
   realised: NullableInt
   sell_time: NullableInt
   created_at: Int
+  /** Migration 0012: when the sell now resting (closing) was placed; null otherwise. */
+  sell_ordered_at: NullableInt
 }
 
 export interface WatchlistTable {
