@@ -41,7 +41,7 @@ export const exchangeMachine = setup({
     ratesFeed: fromCallback<ExchangeEvent>(() => () => {}),
   },
   actions: {
-    ...requestActions,
+    ...requestActions<ExchangeContext, ExchangeEvent>(),
     keepLoaded: assign((_, loaded: { rates: ExchangeRate[]; wallets: Wallet[] }) => ({
       rates: loaded.rates,
       wallets: loaded.wallets,

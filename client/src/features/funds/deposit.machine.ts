@@ -46,7 +46,7 @@ export const depositMachine = setup({
     watchReview: idleReviewWatch(),
   },
   actions: {
-    ...requestActions,
+    ...requestActions<DepositContext, DepositEvent>(),
     keepLoaded: assign((_, channel: RechargeChannel) => ({ channel })),
     takeDraft: assign((_, submit: { draft: DepositDraft }) => ({ draft: submit.draft })),
     keepSent: assign((_, sent: { id: string }) => ({ requestId: sent.id })),

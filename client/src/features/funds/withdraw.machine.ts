@@ -56,7 +56,7 @@ export const withdrawMachine = setup({
     watchReview: idleReviewWatch(),
   },
   actions: {
-    ...requestActions,
+    ...requestActions<WithdrawContext, WithdrawEvent>(),
     keepLoaded: assign((_, loaded: WithdrawSetup) => ({ setup: loaded })),
     takeDraft: assign((_, submit: { draft: WithdrawDraft }) => ({ draft: submit.draft })),
     keepSent: assign((_, sent: { id: string }) => ({ requestId: sent.id })),

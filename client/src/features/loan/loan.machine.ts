@@ -60,7 +60,7 @@ export const loanMachine = setup({
     watchReview: idleReviewWatch(),
   },
   actions: {
-    ...requestActions,
+    ...requestActions<LoanContext, LoanEvent>(),
     keepLoaded: assign((_, snapshot: LoanSnapshot) => ({ snapshot })),
     takeDraft: assign((_, submit: { money: string }) => ({ money: submit.money.trim() })),
     keepSent: assign((_, sent: { id: string }) => ({ loanId: sent.id })),

@@ -1,4 +1,4 @@
-import { assign, type AnyEventObject } from 'xstate'
+import { assign, type EventObject } from 'xstate'
 import { errorKey, recordFailure } from '../machine-helpers'
 import { isApproved, verdictReason, watchRequest } from './review-states'
 
@@ -24,19 +24,21 @@ export interface RequestContext {
   reason?: string | null
 }
 
-// Typed for any request machine: its context has these fields, its events and actors are its own.
-const update = <TParams>(
-  assignment: (args: { event: AnyEventObject }, params: TParams) => Partial<RequestContext>,
-) => assign<RequestContext, AnyEventObject, TParams, never, never>(assignment)
-
 /** The actions every request machine's `setup()` spreads in; `newIdem` is injected. */
-export const requestActions = {
-  recordError: update((_, params: { error: unknown }) => ({ error: errorKey(params.error) })),
-  clearError: update(() => ({ error: null })),
-  /** Injected: a fresh key (crypto.randomUUID in the screen, a counter or uuid in tests). */
-  newIdem: update(() => ({ idem: null })),
-  /** What a rejection says, kept for the screen. */
-  keepReason: update(({ event }) => ({ reason: verdictReason({ event }) })),
+export const requestActions = <TContext extends RequestContext, TEvent extends EventObject>() => {
+  // Every request context has these fields; TypeScript cannot see it through the generic.
+  const update = <TParams>(change: (event: TEvent, params: TParams) => Partial<RequestContext>) =>
+    assign<TContext, TEvent, TParams, TEvent, never>(
+      ({ event }, params) => change(event, params) as Partial<TContext>,
+    )
+  return {
+    recordError: update((_, params: { error: unknown }) => ({ error: errorKey(params.error) })),
+    clearError: update(() => ({ error: null })),
+    /** Injected: a fresh key (crypto.randomUUID in the screen, a counter or uuid in tests). */
+    newIdem: update(() => ({ idem: null })),
+    /** What a rejection says, kept for the screen. */
+    keepReason: update((event) => ({ reason: verdictReason({ event }) })),
+  }
 }
 
 const output = <T>({ event }: { event: { output: T } }) => event.output
