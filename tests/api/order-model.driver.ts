@@ -64,12 +64,17 @@ async function rules(t: TestApp, grant: SessionGrant): Promise<OrderRules> {
   }
 }
 
-export function liveOrder(t: TestApp, grant: SessionGrant) {
-  const call = async <T>(path: string, form: Record<string, string>) => {
+/** A call of /api/vue as `grant`, failing as the app's client does: with the refusal's `msg`. */
+export const gatewayCall =
+  (t: TestApp, grant: SessionGrant) =>
+  async <T>(path: string, form: Record<string, string>): Promise<T> => {
     const answer = await vue(t.url, path, form, session(grant))
     if (answer.status !== 1) throw { msg: answer.msg }
     return answer.data as T
   }
+
+export function liveOrder(t: TestApp, grant: SessionGrant) {
+  const call = gatewayCall(t, grant)
   return orderMachine.provide({
     actors: {
       validate: fromPromise(async ({ input }) => {
@@ -102,14 +107,6 @@ export function liveOrder(t: TestApp, grant: SessionGrant) {
         }
       }),
       cancelOrder: fromPromise(({ input }) => call<null>('/trade/cancel', { id: input.id })),
-      sell: fromPromise(({ input }) =>
-        call<{ id: string }>('/trade/sell', {
-          id: input.id,
-          num: String(input.num),
-          ...(input.price === null ? {} : { price: input.price }),
-          idem: input.idem,
-        }),
-      ),
     },
     actions: { newIdem: assign({ idem: () => idem() }) },
   })

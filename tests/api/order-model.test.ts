@@ -2,20 +2,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createActor, waitFor, type AnyEventObject, type SnapshotFrom } from 'xstate'
 import { getShortestPaths } from 'xstate/graph'
 import type { SessionGrant } from '@kabu/shared/api/user'
+import { formatUnits } from '@kabu/shared/money/decimal'
 import type { OrderDraft } from '../../client/src/features/stock/order-draft'
 import { orderMachine, type OrderEvent } from '../../client/src/features/stock/order.machine'
 import type { TestApp } from '../support/app'
 import { expectLedgerConsistent } from '../support/invariants'
 import { crossBelow, liveOrder, restingLimit, statusOf } from './order-model.driver'
+import { crossAbove, restingSellLimit, sellFromPosition } from './sell-model.driver'
 import { advance, books, MINUTE, startTradingApp, trader } from './trading.support'
 
 /**
  * Model-based test of the buy panel's order machine against a real gateway: the paths come from
  * the machine (`xstate/graph`), with at each state only the events the gateway can really produce
- * there (a market order reports holding, a resting limit pending; a sale is refused inside the
- * 15-minute lock and fills after it). Each path is driven on the same machine wired to the gateway
- * over HTTP; the driver moves the market (the matcher) and the clock where a step needs it, and
- * after each settled step the gateway's books and lists must agree with the machine's state.
+ * there (a market order reports holding, a resting limit pending; a holding sold at the market
+ * reports closed, one offered at a limit closing until the market crosses it). Each path is
+ * driven on the same machine wired to the gateway over HTTP; the driver moves the market (the
+ * matcher) and the clock where a step needs it, and sells the holding as the position screen does
+ * (its sell machine, past the 15-minute lock). After each settled step the gateway's books and
+ * lists must agree with the machine's state.
  */
 
 type Snapshot = SnapshotFrom<typeof orderMachine>
@@ -58,32 +62,35 @@ function possible(s: Snapshot): AnyEventObject[] {
   if (s.matches({ placed: 'tracking' })) return [status(kind === 'limit' ? 2 : 0)]
   if (s.matches({ placed: 'pending' })) return [{ type: 'CANCEL_ORDER' }, status(0)]
   if (s.matches({ placed: 'cancelling' })) return [status(3)]
-  if (s.matches({ placed: 'holding' })) return [{ type: 'SELL', sell: { num: 100, price: null } }]
-  if (s.matches({ placed: 'selling' }))
-    return [done('placed.selling'), refused('placed.selling', 'sell_after_15_minutes')]
+  if (s.matches({ placed: 'holding' })) return [status(1), status(4)]
   if (s.matches({ placed: 'closing' })) return [status(4)]
   return [{ type: 'NEW' }]
 }
 
+const name = (s: Snapshot) =>
+  typeof s.value === 'string' ? s.value : `placed.${String((s.value as { placed: string }).placed)}`
+
 const paths = getShortestPaths(orderMachine, {
   events: possible as never,
-  serializeState: (s) => {
+  // A holding ends closed two ways (sold at the market, or a resting sell filled): both are paths.
+  serializeState: (s, _event, before) => {
     const { value, context } = s as Snapshot
     return JSON.stringify([
       value,
       context.error,
       context.draft?.kind ?? null,
       context.draft?.lots ?? null,
+      value === 'closed' && before ? name(before as Snapshot) : null,
     ])
   },
 })
 
-const name = (s: Snapshot) =>
-  typeof s.value === 'string' ? s.value : `placed.${String((s.value as { placed: string }).placed)}`
-
 /** Events the machine gets by itself (an actor ends, the watch reads a status): no send. */
 const automatic = (event: AnyEventObject) =>
   event.type.startsWith('xstate.') || event.type === 'STATUS'
+
+/** States the machine only leaves when the driver moves the gateway (a fill, a sell). */
+const WAITS_FOR_DRIVER = new Set(['placed.pending', 'placed.holding', 'placed.closing'])
 
 let t: TestApp
 let n = 0
@@ -110,6 +117,7 @@ async function agrees(grant: SessionGrant, snapshot: Snapshot) {
     expect(jpy.frozen).toBeGreaterThan(0n)
   }
   if (state === 'placed.holding') expect([at, jpy.frozen], state).toEqual([0, 0n])
+  if (state === 'placed.closing') expect([at, jpy.frozen], state).toEqual([1, 0n])
   if (state === 'closed') expect([at, jpy.frozen], state).toEqual([4, 0n])
   await expectLedgerConsistent(t.app.db)
 }
@@ -127,33 +135,44 @@ const describePath = (steps: Array<{ event: AnyEventObject }>) =>
     .join(' → ')
 
 describe('order machine against the gateway (paths from xstate/graph)', () => {
-  it('covers the order from draft to holding, closed, pending and cancelled', () => {
+  it('covers the order from draft to holding, closing, closed, pending and cancelled', () => {
     const reached = new Set(paths.map((p) => name(p.state as Snapshot)))
-    for (const state of ['confirming', 'placed.pending', 'placed.holding', 'cancelled', 'closed'])
+    for (const state of [
+      'confirming',
+      'placed.pending',
+      'placed.holding',
+      'placed.closing',
+      'cancelled',
+      'closed',
+    ])
       expect(reached).toContain(state)
     const errors = new Set(paths.map((p) => (p.state as Snapshot).context.error))
-    expect(errors).toEqual(new Set([null, 'lot_size', 'sell_after_15_minutes']))
+    expect(errors).toEqual(new Set([null, 'lot_size']))
   })
 
   for (const path of paths) {
     it(describePath(path.steps), { timeout: 30_000 }, async () => {
       const grant = await trader(t, `omodel${n++}x${Date.now() % 10000}`)
       let limit = 0n
+      let sellLimit = 0n
       const actor = createActor(liveOrder(t, grant)).start()
       try {
         const steps = path.steps as Array<{ event: ModelEvent; state: Snapshot }>
         for (const [i, { event, state }] of steps.entries()) {
           const next = steps[i + 1]?.event
-          if (event.type === 'STATUS' && actor.getSnapshot().matches({ placed: 'pending' })) {
+          const at = actor.getSnapshot()
+          if (event.type === 'STATUS' && at.matches({ placed: 'pending' })) {
             // (Earlier paths' resting orders at or above this limit fill too.)
             if (event.status === 0) expect(await crossBelow(t, limit)).toBeGreaterThanOrEqual(1)
-          } else if (
-            event.type === 'SELL' &&
-            next?.type === 'xstate.done.actor.0.order.placed.selling'
-          ) {
-            // Past the 15-minute lock; the refused path sells at once.
+          } else if (event.type === 'STATUS' && at.matches({ placed: 'holding' })) {
+            // Sold from the position screen past the 15-minute lock: at the market it closes at
+            // once; at a limit over the market it rests, closing.
             await advance(t, 16 * MINUTE)
-            actor.send(event as OrderEvent)
+            sellLimit = event.status === 1 ? restingSellLimit(t) : 0n
+            const price = event.status === 1 ? formatUnits(sellLimit) : null
+            await sellFromPosition(t, grant, at.context.orderId!, { num: 100, price })
+          } else if (event.type === 'STATUS' && at.matches({ placed: 'closing' })) {
+            expect(await crossAbove(t, sellLimit)).toBeGreaterThanOrEqual(1)
           } else if (event.type === 'SUBMIT' && event.draft?.kind === 'limit') {
             // A limit under the market as it is now, on the grid: it rests until the driver crosses it.
             limit = restingLimit(t)
@@ -166,7 +185,7 @@ describe('order machine against the gateway (paths from xstate/graph)', () => {
           if (
             next &&
             automatic(next) &&
-            !(next.type === 'STATUS' && name(state) === 'placed.pending')
+            !(next.type === 'STATUS' && WAITS_FOR_DRIVER.has(name(state)))
           )
             continue
           await waitFor(actor, (s) => s.matches(state.value as never), { timeout: 10_000 })

@@ -1,4 +1,5 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate'
+import { errorKey, notProvided, recordFailure } from '../../state/machine-helpers'
 
 /** Holding status codes of API.md: 0 holding, 1 closing, 2 pending, 3 cancelled, 4 closed. */
 export type StatusEvent = { type: 'STATUS'; status: number }
@@ -27,13 +28,6 @@ export type SellEvent =
   | { type: 'CONFIRM' }
   | { type: 'BACK' }
   | StatusEvent
-
-/** The refusal key a failed actor carries (a VueRefusal's `msg`); anything else is the network. */
-const errorKey = (error: unknown): string => {
-  const msg = (error as { msg?: unknown } | null)?.msg
-  return typeof msg === 'string' && msg !== '' ? msg : 'network_error'
-}
-const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`))
 
 /**
  * Selling a holding (or cancelling a resting order) from its detail: confirmation first, then the
@@ -108,7 +102,7 @@ export const sellMachine = setup({
         },
         onError: {
           target: 'idle',
-          actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+          actions: recordFailure,
         },
       },
     },
@@ -141,7 +135,7 @@ export const sellMachine = setup({
         onDone: 'cancelled',
         onError: {
           target: 'idle',
-          actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+          actions: recordFailure,
         },
       },
     },

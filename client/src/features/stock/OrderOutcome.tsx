@@ -13,15 +13,7 @@ import { translateServerMessage } from '../../i18n/intl'
 
 /** Where a placed order is shown to stand: the order machine's states after submitting. */
 export type OutcomeState =
-  | 'tracking'
-  | 'pending'
-  | 'cancelling'
-  | 'holding'
-  | 'selling'
-  | 'closing'
-  | 'cancelled'
-  | 'closed'
-  | 'failed'
+  'tracking' | 'pending' | 'cancelling' | 'holding' | 'closing' | 'cancelled' | 'closed' | 'failed'
 
 const ICON = {
   good: <TaskAltIcon color="success" sx={{ fontSize: 56 }} />,
@@ -33,7 +25,6 @@ const LOOK: Record<OutcomeState, keyof typeof ICON> = {
   pending: 'wait',
   cancelling: 'wait',
   holding: 'good',
-  selling: 'good',
   closing: 'good',
   closed: 'good',
   cancelled: 'bad',

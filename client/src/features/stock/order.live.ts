@@ -9,7 +9,7 @@ import { tradeUpdates$ } from '../../realtime/trade-updates'
 import { appConfig, loadAppConfig } from '../../state/app-config'
 import { checkDraft, type OrderRules } from './order-draft'
 import { orderMachine, statusEvent, type OrderStatusEvent } from './order.machine'
-import { buy, cancelOrder, fetchUserinfo, readOrderStatus, sell } from './trade.api'
+import { buy, cancelOrder, fetchUserinfo, readOrderStatus } from './trade.api'
 
 /** How often a placed order is re-read while it may still change (pending fill, closing). */
 const WATCH_MS = 2000
@@ -87,7 +87,6 @@ export function liveOrderMachine(type: MarketType, code: string) {
         }
       }),
       cancelOrder: fromPromise(({ input }) => cancelOrder(input.id)),
-      sell: fromPromise(({ input }) => sell(input)),
     },
     actions: { newIdem: assign({ idem: () => crypto.randomUUID() }) },
   })

@@ -17,7 +17,6 @@ function run(
   options: {
     validate?: () => Promise<OrderEstimate>
     submit?: () => Promise<{ id: string }>
-    sell?: () => Promise<{ id: string }>
     cancel?: () => Promise<unknown>
   } = {},
 ) {
@@ -40,10 +39,6 @@ function run(
           sent.push({ cancel: input })
           return (options.cancel ?? (async () => null))()
         }),
-        sell: fromPromise(async ({ input }) => {
-          sent.push({ sell: input })
-          return (options.sell ?? (async () => ({ id: '42' })))()
-        }),
       },
       actions: { newIdem: assign({ idem: () => `idem-${++serial}` }) },
     }),
@@ -60,20 +55,18 @@ async function placed(h: ReturnType<typeof run>) {
 }
 
 describe('order machine', () => {
-  it('validates, confirms with the estimate, fills and closes after a sell', async () => {
+  it('validates, confirms with the estimate, fills, and follows the holding until it is sold', async () => {
     const h = run()
     await placed(h)
     expect(h.actor.getSnapshot().context.estimate).toEqual(estimate)
     h.status(0)
     expect(h.actor.getSnapshot().matches({ placed: 'holding' })).toBe(true)
-    h.actor.send({ type: 'SELL', sell: { num: 100, price: null } })
-    await waitFor(h.actor, (s) => s.matches({ placed: 'closing' }))
+    // Sold from the position screen: the watch reports the sell order, then the fill.
+    h.status(1)
+    expect(h.actor.getSnapshot().matches({ placed: 'closing' })).toBe(true)
     h.status(4)
     expect(h.actor.getSnapshot().value).toBe('closed')
-    expect(h.sent).toEqual([
-      { submit: { ...draft, idem: 'idem-1' } },
-      { sell: { id: '42', num: 100, price: null, idem: 'idem-2' } },
-    ])
+    expect(h.sent).toEqual([{ submit: { ...draft, idem: 'idem-1' } }])
   })
 
   it('rests pending and ends cancelled when the user cancels', async () => {
@@ -115,16 +108,6 @@ describe('order machine', () => {
         msg,
       ])
     }
-  })
-
-  it('keeps the holding with the message when the sell is refused (15-minute lock)', async () => {
-    const h = run({ sell: () => Promise.reject(refusal('sell_after_15_minutes')) })
-    await placed(h)
-    h.status(0)
-    h.actor.send({ type: 'SELL', sell: { num: 100, price: null } })
-    await waitFor(h.actor, (s) => s.context.error !== null)
-    expect(h.actor.getSnapshot().matches({ placed: 'holding' })).toBe(true)
-    expect(h.actor.getSnapshot().context.error).toBe('sell_after_15_minutes')
   })
 
   it('retries a confirmed order with the same idempotency key', async () => {

@@ -1,21 +1,16 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate'
+import { errorKey, notProvided, recordFailure } from '../../state/machine-helpers'
 import type { OrderDraft, OrderEstimate } from './order-draft'
 
 /** Holding status codes of API.md: 0 holding, 1 closing, 2 pending, 3 cancelled, 4 closed. */
 export type HoldingStatusCode = 0 | 1 | 2 | 3 | 4
 export type OrderStatusEvent = { type: 'STATUS'; status: HoldingStatusCode }
-export interface SellRequest {
-  num: number
-  /** Decimal string of a limit price; null sells at the market. */
-  price: string | null
-}
 
 export interface OrderContext {
   draft: OrderDraft | null
   estimate: OrderEstimate | null
   idem: string | null
   orderId: string | null
-  sell: SellRequest | null
   error: string | null
 }
 
@@ -24,15 +19,8 @@ export type OrderEvent =
   | { type: 'CONFIRM' }
   | { type: 'CANCEL' }
   | { type: 'CANCEL_ORDER' }
-  | { type: 'SELL'; sell: SellRequest }
   | { type: 'NEW' }
   | OrderStatusEvent
-
-/** The refusal key a failed actor carries (a VueRefusal's `msg`); anything else is the network. */
-export const errorKey = (error: unknown): string => {
-  const msg = (error as { msg?: unknown } | null)?.msg
-  return typeof msg === 'string' && msg !== '' ? msg : 'network_error'
-}
 
 /** Spec §8 refusals that no change of the draft can fix: the order ends failed. */
 export const FATAL_REFUSALS: ReadonlySet<string> = new Set([
@@ -46,7 +34,6 @@ export const FATAL_REFUSALS: ReadonlySet<string> = new Set([
 /** Refusals where the same confirmed order (same idempotency key) may simply be sent again. */
 export const RETRY_REFUSALS: ReadonlySet<string> = new Set(['network_error', 'too_frequent'])
 
-const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`))
 const is = (code: HoldingStatusCode) => ({ type: 'statusIs', params: { is: code } }) as const
 
 /**
@@ -54,6 +41,8 @@ const is = (code: HoldingStatusCode) => ({ type: 'statusIs', params: { is: code 
  * confirming → submitting → pending | holding → closing → closed, with cancel (a resting limit
  * order) and failure paths. A refusal of spec §8 lands where the user can act on it: back at the
  * draft (fix the input), at the confirmation (retry the same order), or failed (nothing to fix).
+ * The holding is sold from the position screen (position/sell.machine.ts, the one sell model);
+ * this machine follows it there through the status watch: closing, then closed.
  */
 export const orderMachine = setup({
   types: { context: {} as OrderContext, events: {} as OrderEvent },
@@ -62,22 +51,12 @@ export const orderMachine = setup({
     submit: fromPromise<{ id: string }, OrderDraft & { idem: string }>(notProvided('submit')),
     watchOrder: fromCallback<OrderStatusEvent, { id: string }>(() => () => {}),
     cancelOrder: fromPromise<unknown, { id: string }>(notProvided('cancelOrder')),
-    sell: fromPromise<{ id: string }, SellRequest & { id: string; idem: string }>(
-      notProvided('sell'),
-    ),
   },
   actions: {
     recordError: assign((_, params: { error: unknown }) => ({ error: errorKey(params.error) })),
     /** Injected: a fresh key (crypto.randomUUID in the app, a counter in tests). */
     newIdem: assign({ idem: () => null as string | null }),
-    reset: assign({
-      draft: null,
-      estimate: null,
-      idem: null,
-      orderId: null,
-      sell: null,
-      error: null,
-    }),
+    reset: assign({ draft: null, estimate: null, idem: null, orderId: null, error: null }),
   },
   guards: {
     statusIs: ({ event }, params: { is: HoldingStatusCode }) =>
@@ -87,7 +66,7 @@ export const orderMachine = setup({
   },
 }).createMachine({
   id: 'order',
-  context: { draft: null, estimate: null, idem: null, orderId: null, sell: null, error: null },
+  context: { draft: null, estimate: null, idem: null, orderId: null, error: null },
   initial: 'draft',
   states: {
     draft: {
@@ -110,7 +89,7 @@ export const orderMachine = setup({
         },
         onError: {
           target: 'draft',
-          actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+          actions: recordFailure,
         },
       },
     },
@@ -132,7 +111,7 @@ export const orderMachine = setup({
         },
         onError: {
           target: 'routingRefusal',
-          actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+          actions: recordFailure,
         },
       },
     },
@@ -168,35 +147,11 @@ export const orderMachine = setup({
             input: ({ context }) => ({ id: context.orderId ?? '' }),
             onError: {
               target: 'pending',
-              actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+              actions: recordFailure,
             },
           },
         },
-        holding: {
-          on: {
-            SELL: {
-              target: 'selling',
-              actions: [assign({ sell: ({ event }) => event.sell, error: null }), 'newIdem'],
-            },
-          },
-        },
-        selling: {
-          tags: ['busy'],
-          on: { STATUS: [{ guard: is(0) }] },
-          invoke: {
-            src: 'sell',
-            input: ({ context }) => ({
-              ...context.sell!,
-              id: context.orderId ?? '',
-              idem: context.idem ?? '',
-            }),
-            onDone: 'closing',
-            onError: {
-              target: 'holding',
-              actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-            },
-          },
-        },
+        holding: {},
         closing: {},
       },
     },

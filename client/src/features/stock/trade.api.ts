@@ -31,14 +31,6 @@ export const buy = (input: {
     idem: input.idem,
   })
 
-export const sell = (input: { id: string; num: number; price: string | null; idem: string }) =>
-  vuePost<{ id: string }>('/trade/sell', {
-    id: input.id,
-    num: String(input.num),
-    price: input.price ?? undefined,
-    idem: input.idem,
-  })
-
 export const cancelOrder = (id: string) => vuePost<null>('/trade/cancel', { id })
 
 /** Where an order stands now: open list first (holding, closing, pending), then the ended one. */

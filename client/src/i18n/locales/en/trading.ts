@@ -28,7 +28,6 @@ export default {
   'stock.order.outcome.pending': 'Your limit order is waiting to fill',
   'stock.order.outcome.cancelling': 'Cancelling…',
   'stock.order.outcome.holding': 'Bought: the shares are in your positions',
-  'stock.order.outcome.selling': 'Selling…',
   'stock.order.outcome.closing': 'Sell order placed',
   'stock.order.outcome.cancelled': 'Order cancelled; the money is available again',
   'stock.order.outcome.closed': 'Position closed',

@@ -28,7 +28,6 @@ export default {
   'stock.order.outcome.pending': '指値注文は約定待ちです',
   'stock.order.outcome.cancelling': '取消中…',
   'stock.order.outcome.holding': '約定しました。ポジションに反映されています',
-  'stock.order.outcome.selling': '売却中…',
   'stock.order.outcome.closing': '売り注文を受け付けました',
   'stock.order.outcome.cancelled': '注文を取り消しました。資金は利用可能に戻りました',
   'stock.order.outcome.closed': '決済しました',

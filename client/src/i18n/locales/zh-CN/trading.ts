@@ -27,7 +27,6 @@ export default {
   'stock.order.outcome.pending': '限价单等待成交',
   'stock.order.outcome.cancelling': '撤单中…',
   'stock.order.outcome.holding': '已成交，已计入持仓',
-  'stock.order.outcome.selling': '卖出中…',
   'stock.order.outcome.closing': '卖出委托已提交',
   'stock.order.outcome.cancelled': '已撤单，资金已解冻',
   'stock.order.outcome.closed': '已平仓',
