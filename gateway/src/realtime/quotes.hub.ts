@@ -1,4 +1,4 @@
-import type { FeedStatus, Quote } from '@kabu/shared/market/types'
+import type { FeedStatus } from '@kabu/shared/market/types'
 import {
   MAX_SUBSCRIPTIONS,
   QUOTES_NAMESPACE,
@@ -6,12 +6,12 @@ import {
   type QuotesServerToClient,
   type SubscribeAck,
 } from '@kabu/shared/realtime'
-import { Socket as TcpSocket } from 'node:net'
 import type { Logger } from 'pino'
 import type { Namespace, Server, Socket } from 'socket.io'
 import { z } from 'zod'
 import type { MarketService } from '../market/index'
-import { FLUSH_EVERY_MS, TickConflator, type TickSink } from './tick-conflator'
+import { QuoteTransport } from './quote-transport'
+import { FLUSH_EVERY_MS, TickConflator } from './tick-conflator'
 import { TicksPackets } from './ticks-packets'
 
 type QuotesSocket = Socket<QuotesClientToServer, QuotesServerToClient>
@@ -36,56 +36,11 @@ const ROOM_PREFIX = 'quote:'
  * delivered 40,000–100,000 ticks/s at 17–37 % (2 shared busy cores; messages are the cost).
  */
 
-/** What the hub reads of engine.io's WebSocket transport and ws's socket (both untyped there). */
-interface WebSocketTransport {
-  name: string
-  socket?: { readyState: number; extensions: string; _socket?: unknown }
-}
-const WS_OPEN = 1
-
-/**
- * The TCP socket under a phone's open WebSocket, to write its frames to; none on long-polling, or
- * where permessage-deflate was agreed (ws then queues compressed frames of its own, which a frame
- * written beside them could overtake; the io server leaves it off).
- *
- * Written there, a frame skips engine.io's packet (its events, buffers and write callbacks): at
- * 2,000 phones × 5,000 ticks/s the hub went from 46–71 % of a core to 39–46 %, its event loop
- * delay p99 from 5–17 ms to 4–5 ms (a tenth of the collections) and lag p99 from 97–105 ms to
- * 97–98 ms (issue 5, tests/load/fanout.ts). Order holds: the hub writes only while engine.io
- * has nothing buffered (isBehind), and both end in the same socket.
- */
-function tcpOf(conn: QuotesSocket['conn']): TcpSocket | undefined {
-  const transport = conn.transport as unknown as WebSocketTransport
-  const ws = transport.name === 'websocket' ? transport.socket : undefined
-  if (ws?.readyState !== WS_OPEN || ws.extensions !== '') return undefined
-  return ws._socket instanceof TcpSocket ? ws._socket : undefined
-}
-
-/** A phone's socket as the conflator's sink; the conflator keeps which codes it holds. */
-class Subscriber implements TickSink {
-  constructor(
-    readonly socket: QuotesSocket,
-    private readonly packets: TicksPackets,
-  ) {}
-  /**
-   * Its last frame, or a packet of engine.io's, is not yet handed to the kernel: a stalled phone
-   * costs nothing, no queue, and a frame never overtakes what engine.io holds.
-   */
-  isBehind(): boolean {
-    const conn = this.socket.conn
-    return !conn.transport.writable || (tcpOf(conn)?.writableLength ?? 0) > 0
-  }
-  sendTicks(quotes: Quote[]): void {
-    const tcp = tcpOf(this.socket.conn)
-    if (tcp) tcp.write(this.packets.frame(quotes))
-    else this.socket.conn.write(this.packets.text(quotes))
-  }
-}
-
 /**
  * The socket.io `/quotes` hub (API.md): `subscribe(codes, ack)` answers with snapshots, ticks come
- * conflated (TickConflator), `status` on connect and whenever the feed's state changes. Every
- * payload is validated: types are not validation, and a bad one gets a refusal, not a crash.
+ * conflated (TickConflator) through each phone's QuoteTransport, `status` on connect and whenever
+ * the feed's state changes. The hub keeps only who holds what. Every payload is validated: types
+ * are not validation, and a bad one gets a refusal, not a crash.
  */
 export function registerQuotesHub(
   io: Server,
@@ -93,7 +48,7 @@ export function registerQuotesHub(
   logger?: Logger,
 ): { close(): void } {
   const namespace = io.of(QUOTES_NAMESPACE) as Namespace<QuotesClientToServer, QuotesServerToClient>
-  const conflator = new TickConflator<Subscriber>()
+  const conflator = new TickConflator<QuoteTransport>()
   const packets = new TicksPackets()
   const stopQuotes = market.onQuotes((quotes) => conflator.offer(quotes))
   const flushTimer = setInterval(() => conflator.flush(), FLUSH_EVERY_MS).unref()
@@ -109,7 +64,7 @@ export function registerQuotesHub(
     namespace.local.emit('status', status)
   }, STATUS_CHECK_MS).unref()
 
-  function subscribe(subscriber: Subscriber, payload: unknown): SubscribeAck {
+  function subscribe(socket: QuotesSocket, phone: QuoteTransport, payload: unknown): SubscribeAck {
     const parsed = codesPayload.safeParse(payload)
     if (!parsed.success) return { ok: false, msg: 'invalid_input' }
     const wanted = new Set<string>()
@@ -119,32 +74,32 @@ export function registerQuotesHub(
       if (listing) wanted.add(listing.code)
       else unknown.push(code)
     }
-    const added = [...wanted].filter((code) => !conflator.holds(subscriber, code))
-    if (conflator.heldBy(subscriber) + added.length > MAX_SUBSCRIPTIONS) {
+    const added = [...wanted].filter((code) => !conflator.holds(phone, code))
+    if (conflator.heldBy(phone) + added.length > MAX_SUBSCRIPTIONS) {
       return { ok: false, msg: 'invalid_input' }
     }
-    for (const code of added) conflator.subscribe(subscriber, code)
-    void subscriber.socket.join(added.map((code) => ROOM_PREFIX + code))
+    for (const code of added) conflator.subscribe(phone, code)
+    void socket.join(added.map((code) => ROOM_PREFIX + code))
     return { ok: true, snapshots: market.snapshots([...wanted]), unknown }
   }
 
-  function unsubscribe(subscriber: Subscriber, payload: unknown): void {
+  function unsubscribe(socket: QuotesSocket, phone: QuoteTransport, payload: unknown): void {
     const parsed = codesPayload.safeParse(payload)
     if (!parsed.success) return
     for (const code of parsed.data) {
       const canonical = market.listing(code)?.code
-      if (!canonical || !conflator.holds(subscriber, canonical)) continue
-      conflator.unsubscribe(subscriber, canonical)
-      void subscriber.socket.leave(ROOM_PREFIX + canonical)
+      if (!canonical || !conflator.holds(phone, canonical)) continue
+      conflator.unsubscribe(phone, canonical)
+      void socket.leave(ROOM_PREFIX + canonical)
     }
   }
 
   namespace.on('connection', (socket) => {
-    const subscriber = new Subscriber(socket, packets)
+    const phone = new QuoteTransport(socket.conn, packets)
     if (socket.recovered) {
       for (const room of socket.rooms) {
         if (!room.startsWith(ROOM_PREFIX)) continue
-        conflator.subscribe(subscriber, room.slice(ROOM_PREFIX.length))
+        conflator.subscribe(phone, room.slice(ROOM_PREFIX.length))
       }
     }
     socket.emit('status', market.status())
@@ -152,7 +107,7 @@ export function registerQuotesHub(
     socket.on('subscribe', (payload: unknown, ack: unknown) => {
       let answer: SubscribeAck
       try {
-        answer = subscribe(subscriber, payload)
+        answer = subscribe(socket, phone, payload)
       } catch (error) {
         // A handler that throws would take the process down with it.
         logger?.error({ err: error }, 'quotes subscribe failed')
@@ -162,12 +117,12 @@ export function registerQuotesHub(
     })
     socket.on('unsubscribe', (payload: unknown) => {
       try {
-        unsubscribe(subscriber, payload)
+        unsubscribe(socket, phone, payload)
       } catch (error) {
         logger?.error({ err: error }, 'quotes unsubscribe failed')
       }
     })
-    socket.on('disconnect', () => conflator.remove(subscriber))
+    socket.on('disconnect', () => conflator.remove(phone))
   })
 
   return {

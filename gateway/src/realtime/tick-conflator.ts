@@ -1,7 +1,7 @@
 import type { Quote } from '@kabu/shared/market/types'
 import { TICK_BATCH_MS } from '@kabu/shared/realtime'
 
-/** Whoever receives `ticks` batches: a socket, or a test double. */
+/** Whoever receives `ticks` batches: a phone's QuoteTransport, or a test double. */
 export interface TickSink {
   sendTicks(quotes: Quote[]): void
   /** Still writing an earlier batch (a slow or stalled reader): skip it for now. */
