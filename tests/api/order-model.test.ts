@@ -146,6 +146,12 @@ describe('order machine against the gateway (paths from xstate/graph)', () => {
       'closed',
     ])
       expect(reached).toContain(state)
+    const closedFrom = paths
+      .filter((p) => p.state.value === 'closed')
+      .map((p) => name(p.steps.at(-2)!.state as Snapshot))
+    expect(new Set(closedFrom), 'sold at the market, or a resting sell filled').toEqual(
+      new Set(['placed.holding', 'placed.closing']),
+    )
     const errors = new Set(paths.map((p) => (p.state as Snapshot).context.error))
     expect(errors).toEqual(new Set([null, 'lot_size']))
   })
