@@ -8,13 +8,6 @@ import { ESLint } from 'eslint'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { zones } from '../../eslint.config.js'
 
-interface Zone {
-  target: string | string[]
-  from: string | string[]
-  except?: string[]
-  message: string
-}
-
 const root = join(import.meta.dirname, '../..')
 const list = (v: string | string[]) => (Array.isArray(v) ? v : [v])
 const abs = (p: string) => join(root, p)
@@ -50,7 +43,7 @@ async function errorsOf(file: string, source: string) {
   return (result?.messages ?? []).filter((m) => m.severity === 2)
 }
 
-const probes = (zones as Zone[]).flatMap((zone) =>
+const probes = zones.flatMap((zone) =>
   list(zone.target).flatMap((target) =>
     list(zone.from).map((from) => {
       const avoid = [abs(target), ...(zone.except ?? []).map((e) => join(abs(from), e))]
