@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { tabOfPath } from './bottom-tabs'
-import { routePaths, SCREEN_ROUTES, TAB_ROUTES } from './route-table'
+import { routeLoaders, routePaths, SCREEN_ROUTES, TAB_ROUTES } from './route-table'
 
 const ISSUE_2_ROUTES = [
   '/login/start',
@@ -74,6 +74,15 @@ describe('route table', () => {
   it('loads every screen lazily, as its own chunk', () => {
     for (const route of [...TAB_ROUTES, ...SCREEN_ROUTES])
       expect(route.lazy, route.path).toBeTypeOf('function')
+  })
+
+  it('gives every lazy screen a loader by its path, for a screen to prefetch the next', () => {
+    const loaders = new Map(routeLoaders([...TAB_ROUTES, ...SCREEN_ROUTES]))
+    expect([...loaders.keys()].sort()).toEqual([...paths].sort())
+    // The login and register forms fetch each other's code while the user types.
+    expect(loaders.get('/login/register')).toBe(
+      SCREEN_ROUTES.find((r) => r.path === '/login/register')?.lazy,
+    )
   })
 
   it('enables the Positions tab by registering its screen inside the tab layout', () => {

@@ -40,3 +40,14 @@ export const SCREEN_ROUTES: RouteObject[] = [
 
 export const routePaths = (routes: readonly RouteObject[]): string[] =>
   routes.flatMap((r) => [...(r.path ? [r.path] : []), ...routePaths(r.children ?? [])])
+
+/** The lazy screens' loaders by path (the router calls the same function when it navigates). */
+export const routeLoaders = (
+  routes: readonly RouteObject[],
+): Array<[string, () => Promise<unknown>]> =>
+  routes.flatMap((r) => [
+    ...(r.path && typeof r.lazy === 'function'
+      ? [[r.path, r.lazy] as [string, () => Promise<unknown>]]
+      : []),
+    ...routeLoaders(r.children ?? []),
+  ])

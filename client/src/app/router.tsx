@@ -1,9 +1,9 @@
 import { createHashRouter, Navigate, type RouteObject } from 'react-router-dom'
 import { bindNavigator } from '../state/navigation'
-import { registerRoutePaths } from '../state/route-registry'
+import { registerRouteLoaders, registerRoutePaths } from '../state/route-registry'
 import { Loading } from '../ui/Loading'
 import { RouteError } from './RouteError'
-import { routePaths, SCREEN_ROUTES, TAB_ROUTES } from './route-table'
+import { routeLoaders, routePaths, SCREEN_ROUTES, TAB_ROUTES } from './route-table'
 import { ScreenLayout } from './ScreenLayout'
 
 /** Spec §2: hash routing, `/` → /login/start, anything unknown → /home/home. */
@@ -27,6 +27,7 @@ export const appRoutes: RouteObject[] = [
 /** Builds the router, and lets menus and code outside React know what it can reach. */
 export function createAppRouter() {
   registerRoutePaths(routePaths([...TAB_ROUTES, ...SCREEN_ROUTES]))
+  registerRouteLoaders(routeLoaders([...TAB_ROUTES, ...SCREEN_ROUTES]))
   const router = createHashRouter(appRoutes)
   bindNavigator((path) => void router.navigate(path))
   return router

@@ -3,7 +3,7 @@ import { createActor, fromPromise } from 'xstate'
 import { onUnauthorized } from '../api/unauthorized'
 import { vuePost } from '../api/vue'
 import { navigateTo } from './navigation'
-import { session } from './session'
+import { session } from './session-view'
 import { sessionMachine } from './session.machine'
 import { removeStored, STORAGE_KEYS, writeStored } from '../api/storage'
 

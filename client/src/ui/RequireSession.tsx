@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Navigate } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
-import { session } from '../state/session'
+import { session } from '../state/session-view'
 
 /** Screens about the user's own account send an anonymous visitor to login instead. */
 export function RequireSession({ children }: { children: ReactNode }) {

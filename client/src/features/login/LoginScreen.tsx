@@ -1,9 +1,13 @@
 import { FormTextField } from '../../ui/form/FormTextField'
 import { useValidatedForm } from '../../ui/form/useValidatedForm'
-import { authDraft, prefetchRegister } from './auth-draft'
+import { prefetchRoute } from '../../state/route-registry'
+import { authDraft } from './auth-draft'
 import { AccountField, AuthForm, useEnterApp } from './AuthForm'
 import { login } from './auth.api'
 import { validateLogin, type LoginForm } from './login-form'
+
+// The other form is usually the next screen: its code is fetched while the user types here.
+const prefetchRegister = () => prefetchRoute('/login/register')
 
 /** /login/login: account and password; on success the session starts and loginAfter loads it. */
 export function LoginScreen() {

@@ -10,12 +10,16 @@ import { translateServerMessage } from '../../i18n/intl'
 import { FormTextField } from '../../ui/form/FormTextField'
 import { PasswordPairFields } from '../../ui/form/PasswordPairFields'
 import { useValidatedForm } from '../../ui/form/useValidatedForm'
-import { authDraft, prefetchLogin } from './auth-draft'
+import { prefetchRoute } from '../../state/route-registry'
+import { authDraft } from './auth-draft'
 import { register } from './auth.api'
 import { AccountField, AuthForm, useEnterApp } from './AuthForm'
 import { validateRegister, type RegisterForm } from './register-form'
 
 const EMPTY: RegisterForm = { account: '', password: '', password2: '', invite: '', agree: false }
+
+// The other form is usually the next screen: its code is fetched while the user types here.
+const prefetchLogin = () => prefetchRoute('/login/login')
 
 /** /login/register and /login/logon: a new account with an invite code and the user terms. */
 export function RegisterScreen() {

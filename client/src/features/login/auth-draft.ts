@@ -5,7 +5,3 @@ import { proxy } from 'valtio'
  * who typed their account on login and then taps "register" (or back) does not type it again.
  */
 export const authDraft = proxy({ account: '' })
-
-/** The other form is usually the next screen: fetch its code while the user is typing. */
-export const prefetchLogin = () => import('./LoginScreen')
-export const prefetchRegister = () => import('./RegisterScreen')

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { proxy, useSnapshot } from 'valtio'
-import { session } from '../../state/session'
+import { session } from '../../state/session-view'
 import { fetchInboxPage } from './messages.api'
 
 /** The user's unread message count, for the badge on the Mine tab. */

@@ -7,7 +7,7 @@ import { FormattedMessage } from 'react-intl'
 import { useNavigate } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
 import { useFeedStatus } from '../../realtime'
-import { session } from '../../state/session'
+import { session } from '../../state/session-view'
 import { WatchStar } from './WatchStar'
 
 // The ticket, its machine and the listings catalogue load with the first tap on Buy.
