@@ -11,7 +11,7 @@ export type EngineConnection = Socket['conn']
  * The private members read here, and nowhere else: engine.io's WebSocket transport keeps ws's
  * WebSocket as `socket`, and ws keeps the TCP socket under it as `_socket` (`readyState` and
  * `extensions` are public). No semver range promises them, so gateway/package.json pins ws,
- * engine.io and socket.io exactly, and quote-transport.members.test.ts fails, naming the member,
+ * engine.io and socket.io exactly, and quote-transport.test.ts fails, naming the member,
  * if an upgrade moves one: here a missing member only sends every frame the slow way.
  */
 interface WebSocketTransport {
