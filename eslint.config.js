@@ -153,6 +153,8 @@ export default tseslint.config(
           project: ['shared', 'gateway', 'client', 'tests'].map(
             (p) => `${root}/${p}/tsconfig.json`,
           ),
+          // Each workspace has its own tsconfig on purpose (one lib and types set each).
+          noWarnOnMultipleProjects: true,
         }),
       ],
     },
