@@ -1,19 +1,9 @@
 import type { MarketType } from '@kabu/shared/market/types'
-import { holdingRows, type WireHolding } from '@kabu/shared/api/trade'
 import { assign, fromCallback, fromPromise } from 'xstate'
-import { cancelHolding, fetchEndedHoldings, fetchOpenHoldings, sellHolding } from './position.api'
+import { fetchHolding } from '../../api/holdings'
+import { holdingStatus$ } from '../../realtime/holding-status'
+import { cancelHolding, sellHolding } from './position.api'
 import { sellMachine, type StatusEvent } from './sell.machine'
-
-/** How often a closing holding is re-read until the sell has filled. */
-const WATCH_MS = 2000
-
-async function statusOf(type: MarketType, id: string): Promise<number | undefined> {
-  const find = (rows: WireHolding[]) => rows.find((h) => h.id === id)?.status
-  return (
-    find(holdingRows(await fetchOpenHoldings(type))) ??
-    find(holdingRows(await fetchEndedHoldings(type)))
-  )
-}
 
 /** The sell machine with the app's calls, for one holding of wallet `type`. */
 export function liveSellMachine(type: MarketType) {
@@ -22,18 +12,11 @@ export function liveSellMachine(type: MarketType) {
       sell: fromPromise(({ input }) => sellHolding(input)),
       cancelOrder: fromPromise(({ input }) => cancelHolding(input.id)),
       watch: fromCallback<StatusEvent, { id: string }>(({ sendBack, input }) => {
-        let stopped = false
-        const read = () =>
-          statusOf(type, input.id).then(
-            (status) => status !== undefined && !stopped && sendBack({ type: 'STATUS', status }),
-            () => undefined,
-          )
-        void read()
-        const timer = setInterval(() => void read(), WATCH_MS)
-        return () => {
-          stopped = true
-          clearInterval(timer)
-        }
+        const read = async () => (await fetchHolding(type, input.id))?.status
+        const watch = holdingStatus$(input.id, read).subscribe((status) =>
+          sendBack({ type: 'STATUS', status }),
+        )
+        return () => watch.unsubscribe()
       }),
     },
     actions: { newIdem: assign({ idem: () => crypto.randomUUID() }) },

@@ -1,13 +1,8 @@
-import {
-  holdingRows,
-  HOLDING,
-  type WireClosedHolding,
-  type WireHolding,
-} from '@kabu/shared/api/trade'
+import { HOLDING, type WireClosedHolding, type WireHolding } from '@kabu/shared/api/trade'
 import type { MarketType } from '@kabu/shared/market/types'
 import { useCallback, useEffect, useState } from 'react'
+import { fetchHolding } from '../../api/holdings'
 import { revalueRow } from './live-holdings'
-import { fetchEndedHoldings, fetchOpenHoldings } from './position.api'
 import { useTradeUpdates } from '../../realtime/trade-updates'
 import { useLivePrices } from './use-live-prices'
 
@@ -19,13 +14,6 @@ export type HoldingLoad =
 
 /** How often a resting order is re-read to see it fill. */
 const PENDING_POLL_MS = 3000
-
-/** Finds holding `id` of the user in the open list, then the ended one. */
-async function findHolding(type: MarketType, id: string) {
-  const open = holdingRows(await fetchOpenHoldings(type)).find((h) => h.id === id)
-  if (open) return open
-  return holdingRows<WireClosedHolding>(await fetchEndedHoldings(type)).find((h) => h.id === id)
-}
 
 /**
  * One holding of the user, valued at the live price while it holds shares; re-read on `reload`,
@@ -39,7 +27,7 @@ export function useHolding(type: MarketType, id: string) {
 
   useEffect(() => {
     let live = true
-    findHolding(type, id).then(
+    fetchHolding(type, id).then(
       (holding) => live && setLoad(holding ? { state: 'ready', holding } : { state: 'notFound' }),
       () => live && setLoad((before) => (before.state === 'ready' ? before : { state: 'failed' })),
     )

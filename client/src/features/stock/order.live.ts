@@ -3,16 +3,14 @@ import type { MarketType, Quote } from '@kabu/shared/market/types'
 import { formatUnits } from '@kabu/shared/money/decimal'
 import { priceToUnits } from '@kabu/shared/money/units'
 import { assign, fromCallback, fromPromise } from 'xstate'
+import { fetchHolding } from '../../api/holdings'
 import { VueRefusal } from '../../api/vue'
 import { fetchSnapshots } from '../../realtime/market-api'
-import { tradeUpdates$ } from '../../realtime/trade-updates'
+import { holdingStatus$ } from '../../realtime/holding-status'
 import { appConfig, loadAppConfig } from '../../state/app-config'
 import { checkDraft, type OrderRules } from './order-draft'
 import { orderMachine, statusEvent, type OrderStatusEvent } from './order.machine'
-import { buy, cancelOrder, fetchUserinfo, readOrderStatus } from './trade.api'
-
-/** How often a placed order is re-read while it may still change (pending fill, closing). */
-const WATCH_MS = 2000
+import { buy, cancelOrder, fetchUserinfo } from './trade.api'
 
 /**
  * The rules an order of `quote` is checked against, read fresh: the wallet from getUserinfo, fees
@@ -68,23 +66,12 @@ export function liveOrderMachine(type: MarketType, code: string) {
         }),
       ),
       watchOrder: fromCallback<OrderStatusEvent, { id: string }>(({ sendBack, input }) => {
-        let stopped = false
-        const read = () =>
-          readOrderStatus(type, input.id)
-            .then((status) => {
-              const event = status === undefined ? null : statusEvent(status)
-              if (event && !stopped) sendBack(event)
-            })
-            .catch(() => undefined)
-        void read()
-        // A fill is pushed at once; the poll covers a dropped `/user` socket.
-        const pushed = tradeUpdates$(input.id).subscribe(() => void read())
-        const timer = setInterval(() => void read(), WATCH_MS)
-        return () => {
-          stopped = true
-          pushed.unsubscribe()
-          clearInterval(timer)
-        }
+        const read = async () => (await fetchHolding(type, input.id))?.status
+        const watch = holdingStatus$(input.id, read).subscribe((status) => {
+          const event = statusEvent(status)
+          if (event) sendBack(event)
+        })
+        return () => watch.unsubscribe()
       }),
       cancelOrder: fromPromise(({ input }) => cancelOrder(input.id)),
     },

@@ -1,11 +1,5 @@
 import type { Userinfo } from '@kabu/shared/api/user'
-import {
-  holdingRows,
-  type ClosedHoldingList,
-  type HoldingList,
-  type HoldingStatus,
-  type WatchEntry,
-} from '@kabu/shared/api/trade'
+import type { WatchEntry } from '@kabu/shared/api/trade'
 import type { MarketType } from '@kabu/shared/market/types'
 import { vuePost } from '../../api/vue'
 
@@ -32,18 +26,6 @@ export const buy = (input: {
   })
 
 export const cancelOrder = (id: string) => vuePost<null>('/trade/cancel', { id })
-
-/** Where an order stands now: open list first (holding, closing, pending), then the ended one. */
-export async function readOrderStatus(
-  type: MarketType,
-  id: string,
-): Promise<HoldingStatus | undefined> {
-  const open = holdingRows(await vuePost<HoldingList>('/trade/userstocklist', { type }))
-  const row = open.find((h) => h.id === id)
-  if (row) return row.status
-  const ended = holdingRows(await vuePost<ClosedHoldingList>('/trade/userstocklists', { type }))
-  return ended.find((h) => h.id === id)?.status
-}
 
 export const fetchWatchlist = (type: MarketType) =>
   vuePost<WatchEntry[]>('/trade/selflist', { type })
