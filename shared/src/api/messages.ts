@@ -71,6 +71,11 @@ export const REFUSAL_KEYS = [
   'lot_size',
   'subscribed_already',
   'quote_stale',
+  // block trades: one user's lots over the offer's maximum, a decision before the window's
+  // allocation, an approval of a request the allocation left without lots
+  'block_over_user_limit',
+  'block_allocation_pending',
+  'block_not_allocated',
   // other
   'kefu_not_found',
   'network_error',

@@ -1,3 +1,4 @@
+import block from './block'
 import charts from './charts'
 import common from './common'
 import depth from './depth'
@@ -16,6 +17,7 @@ import trading from './trading'
 
 /** Every text of this language: each area file holds keys prefixed by its area. */
 export default {
+  ...block,
   ...charts,
   ...common,
   ...depth,
