@@ -1,3 +1,4 @@
+import type { IpoDrawnEvent } from './api/ipo'
 import type { HoldingStatus } from './api/trade'
 import type { Depth } from './market/depth'
 import type { FeedStatus, Quote } from './market/types'
@@ -78,6 +79,8 @@ export type UserEvent =
   | { type: 'account:status'; status: 'active' | 'frozen' | 'banned'; tradingBarred: boolean }
   /** A resting order changed without the user asking (the matcher filled it): `status` is new. */
   | { type: 'trade:updated'; id: string; status: HoldingStatus }
+  /** An IPO the user applied for was drawn: `id` is the offer, `status` the application's now. */
+  | IpoDrawnEvent
 
 export type UserEventType = UserEvent['type']
 

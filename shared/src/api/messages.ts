@@ -76,6 +76,12 @@ export const REFUSAL_KEYS = [
   'block_over_user_limit',
   'block_allocation_pending',
   'block_not_allocated',
+  // new shares: over the offer's per-user limit, a pay or waive of an application not pending
+  // payment (or past its deadline), a draw asked for before the lottery time or twice
+  'ipo_over_user_limit',
+  'ipo_not_payable',
+  'ipo_draw_not_due',
+  'ipo_drawn_already',
   // other
   'kefu_not_found',
   'network_error',

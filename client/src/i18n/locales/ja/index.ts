@@ -4,6 +4,7 @@ import common from './common'
 import depth from './depth'
 import funds from './funds'
 import identity from './identity'
+import ipo from './ipo'
 import loans from './loans'
 import login from './login'
 import market from './market'
@@ -23,6 +24,7 @@ export default {
   ...depth,
   ...funds,
   ...identity,
+  ...ipo,
   ...login,
   ...loans,
   ...mine,
