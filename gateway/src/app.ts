@@ -81,7 +81,7 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     userHub,
     ledgerCheck: (db) => broker.ledger.check(db),
     forgetSessions: (userId) => sessions?.forgetUser(userId),
-    extraRoutes: [opsNewsRoutes({ db: store.db, clock })],
+    extraRoutes: [opsNewsRoutes({ db: store.db, clock }), broker.block.opsRouter],
   })
   // Articles from the market's events (big moves, limits, corporate actions, index moves).
   const newsFeed = createNewsFeed({

@@ -51,7 +51,7 @@ describe('review queues at /api/ops/reviews', () => {
     ])
     expect((await ops(t.url, 'GET', '/reviews?kind=credit')).data).toHaveLength(3)
     expect((await ops(t.url, 'GET', '/reviews?kind=credit&status=approved')).data).toEqual([])
-    expect((await ops(t.url, 'GET', '/reviews?kind=block')).http).toBe(404)
+    expect((await ops(t.url, 'GET', '/reviews?kind=daytrade')).http).toBe(404)
   })
 
   it('approves in one transaction with the audit row and the message, then tells the user', async () => {

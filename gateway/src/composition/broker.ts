@@ -5,6 +5,7 @@ import { commonRoutes } from '../broker/app-info/routes'
 import { createCommonService } from '../broker/app-info/service'
 import { ledgerBalances, type BalanceReader } from '../broker/auth/balances'
 import { authRoutes } from '../broker/auth/routes'
+import { createBlock } from '../broker/block/index'
 import { createAuthService } from '../broker/auth/service'
 import type { SessionCache } from '../broker/auth/session-cache'
 import { createPasswordHasher } from '../passwords'
@@ -104,6 +105,16 @@ export function createBroker(deps: BrokerDeps) {
     verifyFundPassword: checks.verifyFundPassword,
     onError: (error) => deps.logger.error({ err: error }, 'matcher pass failed'),
   })
+  // Block trades (立会外分売; registers the block queue; its ops router goes on /api/ops).
+  const block = createBlock({
+    db,
+    clock,
+    ledger,
+    market: deps.market,
+    seed: config.seed,
+    reviews,
+    checks,
+  })
   const areas: VueArea[] = [
     commonRoutes(common),
     authRoutes(auth),
@@ -114,6 +125,7 @@ export function createBroker(deps: BrokerDeps) {
     ...funds.areas,
     trading.area,
     loans.area,
+    block.area,
   ]
   return {
     passwords,
@@ -127,6 +139,7 @@ export function createBroker(deps: BrokerDeps) {
     funds,
     trading,
     loans,
+    block,
     areas,
   }
 }

@@ -1,4 +1,5 @@
 import type { ColumnType, GeneratedAlways, Insertable, Selectable } from 'kysely'
+import type { BlockTables } from './schema/block'
 import type { FundsTables } from './schema/funds'
 import type { IdentityTables } from './schema/identity'
 import type { LedgerTables } from './schema/ledger'
@@ -60,7 +61,8 @@ export interface Database
     FundsTables,
     TradingTables,
     LoansTables,
-    NewsTables {
+    NewsTables,
+    BlockTables {
   users: UsersTable
   sessions: SessionsTable
   settings: SettingsTable

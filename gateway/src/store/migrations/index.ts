@@ -12,6 +12,7 @@ import { watchlistOrder } from './0009-watchlist-order'
 import { houseShards } from './0010-house-shards'
 import { sessionNotices } from './0011-session-notices'
 import { sellOrderedAt } from './0012-sell-ordered-at'
+import { block } from './0014-block'
 
 /**
  * Every migration, in order, listed in code rather than found by scanning a folder, so they run the
@@ -30,6 +31,7 @@ const MIGRATIONS: ReadonlyArray<[name: string, build: (kind: StoreKind) => Migra
   ['0010-house-shards', houseShards],
   ['0011-session-notices', sessionNotices],
   ['0012-sell-ordered-at', sellOrderedAt],
+  ['0014-block', block],
 ]
 
 export function migrationProvider(kind: StoreKind): MigrationProvider {

@@ -1,0 +1,48 @@
+import { ok } from '@kabu/shared/api/envelope'
+import {
+  blockBuyRequest,
+  blockIdRequest,
+  blockListRequest,
+  userBlockListRequest,
+} from '@kabu/shared/api/block'
+import type { VueArea } from '../common/vue-area'
+import type { BlockService } from './service'
+
+/**
+ * `/trade/blocklist`, `/trade/blockbuy` (API.md "trade") and the reads the screens need
+ * (README "Beyond API.md"): `/trade/blockinfo`, `/trade/userblocklist`, `/trade/userblockinfo`.
+ */
+export function blockRoutes(block: BlockService): VueArea {
+  return (routes) => {
+    routes.authed('/trade/blocklist', async ({ body }) => {
+      const { type } = blockListRequest.parse(body)
+      return ok(await block.list(type))
+    })
+
+    routes.authed('/trade/blockinfo', async ({ body }) => {
+      const { id } = blockIdRequest.parse(body)
+      return ok(await block.info(BigInt(id)))
+    })
+
+    routes.authed('/trade/blockbuy', async ({ body, user }) => {
+      const form = blockBuyRequest.parse(body)
+      const answer = await block.buy(user, {
+        id: BigInt(form.id),
+        num: form.num,
+        fundPassword: form.fund_password,
+        idem: form.idem,
+      })
+      return ok(answer, 'submit_ok')
+    })
+
+    routes.authed('/trade/userblocklist', async ({ body, user }) => {
+      const { type, status } = userBlockListRequest.parse(body)
+      return ok(await block.orders(user.userId, type, status))
+    })
+
+    routes.authed('/trade/userblockinfo', async ({ body, user }) => {
+      const { id } = blockIdRequest.parse(body)
+      return ok(await block.order(user.userId, BigInt(id)))
+    })
+  }
+}
