@@ -81,7 +81,11 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     userHub,
     ledgerCheck: (db) => broker.ledger.check(db),
     forgetSessions: (userId) => sessions?.forgetUser(userId),
-    extraRoutes: [opsNewsRoutes({ db: store.db, clock }), broker.block.opsRouter],
+    extraRoutes: [
+      opsNewsRoutes({ db: store.db, clock }),
+      broker.ipo.opsRouter,
+      broker.block.opsRouter,
+    ],
   })
   // Articles from the market's events (big moves, limits, corporate actions, index moves).
   const newsFeed = createNewsFeed({
@@ -102,7 +106,7 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     clientDir: config.clientDir,
     // Multipart uploads and the photos they serve go in front of the form router.
     vueRouter: Router().use(broker.identity.uploadsRouter, vue.router),
-    marketRouter: marketRouter(market),
+    marketRouter: Router().use(broker.ipo.marketRouter, marketRouter(market)),
     opsRouter: ops.router,
   })
   const server = createServer(http)
@@ -138,6 +142,7 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     }
     await market.start()
     broker.trading.matcher.start()
+    broker.ipo.jobs.start()
     await newsFeed.start()
     if (config.redisUrl) {
       closeRedis = await attachRedisAdapter(io, config.redisUrl, logger.child({ part: 'redis' }))
@@ -172,6 +177,7 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     await market.stop()
     await newsFeed.stop()
     await broker.trading.matcher.stop()
+    await broker.ipo.jobs.stop()
     await store.close()
   }
 

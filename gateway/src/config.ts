@@ -90,6 +90,10 @@ const envSchema = z.object({
   /** Credit loans (issue 4): simple daily interest, and the days before a loan is overdue. */
   LOAN_RATE_DAILY: rate.default('0.0005'),
   LOAN_TERM_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** New shares (issue 13): winners paid at the draw from the frozen amount, or pay afterwards. */
+  IPO_PAYMENT: z.enum(['prefunded', 'on_win']).default('on_win'),
+  /** How often the IPO job looks for offers to add, draw, waive and list. */
+  IPO_JOB_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
 })
 
 export type Env = z.input<typeof envSchema>
@@ -125,6 +129,15 @@ export interface Config {
   funds: FundsSettings
   trading: TradingSettings
   loans: LoanSettings
+  ipo: IpoSettings
+}
+
+/** Settings of new shares (issue 13). */
+export interface IpoSettings {
+  /** `prefunded`: winners pay at the draw from their frozen amount; `on_win`: they pay after. */
+  payment: 'prefunded' | 'on_win'
+  /** Period of the IPO job (simulated offers, draws at the lottery time, deadlines, listings). */
+  jobMs: number
 }
 
 /** Settings of credit loans (issue 4). */
@@ -221,5 +234,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       fundPasswordToBuy: e.TRADE_FUND_PASSWORD,
     },
     loans: { rateDaily: e.LOAN_RATE_DAILY, termDays: e.LOAN_TERM_DAYS },
+    ipo: { payment: e.IPO_PAYMENT, jobMs: e.IPO_JOB_MS },
   }
 }

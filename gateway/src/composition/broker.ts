@@ -14,6 +14,7 @@ import type { UserEvents } from '../broker/common/user-events'
 import type { VueArea } from '../broker/index'
 import { createLedger } from '../broker/ledger/index'
 import { ledgerRoutes } from '../broker/ledger/routes'
+import { createIpo } from '../broker/ipo/index'
 import { createLoans } from '../broker/loans/index'
 import { messagesRoutes } from '../broker/messages/routes'
 import { createMessages } from '../broker/messages/service'
@@ -115,6 +116,18 @@ export function createBroker(deps: BrokerDeps) {
     reviews,
     checks,
   })
+  // New shares: offers, applications, the verifiable draw and its job (started by the app).
+  const ipo = createIpo({
+    db,
+    clock,
+    settings: config.ipo,
+    ledger,
+    market: deps.market,
+    userEvents: deps.userEvents,
+    checks,
+    simulatorSeed: config.demo ? config.seed : null,
+    onError: (error) => deps.logger.error({ err: error }, 'ipo job pass failed'),
+  })
   const areas: VueArea[] = [
     commonRoutes(common),
     authRoutes(auth),
@@ -125,6 +138,7 @@ export function createBroker(deps: BrokerDeps) {
     ...funds.areas,
     trading.area,
     loans.area,
+    ipo.area,
     block.area,
   ]
   return {
@@ -139,6 +153,7 @@ export function createBroker(deps: BrokerDeps) {
     funds,
     trading,
     loans,
+    ipo,
     block,
     areas,
   }

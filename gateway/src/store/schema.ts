@@ -2,6 +2,7 @@ import type { ColumnType, GeneratedAlways, Insertable, Selectable } from 'kysely
 import type { BlockTables } from './schema/block'
 import type { FundsTables } from './schema/funds'
 import type { IdentityTables } from './schema/identity'
+import type { IpoTables } from './schema/ipo'
 import type { LedgerTables } from './schema/ledger'
 import type { LoansTables } from './schema/loans'
 import type { NewsTables } from './schema/news'
@@ -61,6 +62,7 @@ export interface Database
     FundsTables,
     TradingTables,
     LoansTables,
+    IpoTables,
     NewsTables,
     BlockTables {
   users: UsersTable

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 
-/** What each prefix numbers: deposit, withdrawal, exchange, loan, stock order, block request. */
-export type OrderNoPrefix = 'DP' | 'WD' | 'FX' | 'LN' | 'TR' | 'BL'
+/** What each prefix numbers: deposit, withdrawal, exchange, loan, stock order, block request, IPO application. */
+export type OrderNoPrefix = 'DP' | 'WD' | 'FX' | 'LN' | 'TR' | 'BL' | 'IP'
 
 /**
  * The number a user quotes to support and sees in fund records: a prefix naming the flow, the

@@ -12,6 +12,7 @@ import { watchlistOrder } from './0009-watchlist-order'
 import { houseShards } from './0010-house-shards'
 import { sessionNotices } from './0011-session-notices'
 import { sellOrderedAt } from './0012-sell-ordered-at'
+import { ipo } from './0013-ipo'
 import { block } from './0014-block'
 
 /**
@@ -31,6 +32,7 @@ const MIGRATIONS: ReadonlyArray<[name: string, build: (kind: StoreKind) => Migra
   ['0010-house-shards', houseShards],
   ['0011-session-notices', sessionNotices],
   ['0012-sell-ordered-at', sellOrderedAt],
+  ['0013-ipo', ipo],
   ['0014-block', block],
 ]
 

@@ -5,6 +5,6 @@ export default {
   'server.ipo_draw_not_due': 'The draw is not due yet',
   'server.ipo_drawn_already': 'This offer has already been drawn',
   'mine.funds.kind.ipo_freeze': 'New share application held',
-  'mine.funds.kind.ipo_refund': 'New share application returned',
+  'mine.funds.kind.ipo_draw': 'New share draw settled',
   'mine.funds.kind.ipo_pay': 'New share payment',
 }

@@ -5,6 +5,6 @@ export default {
   'server.ipo_draw_not_due': '抽選日時になっていません',
   'server.ipo_drawn_already': 'この銘柄は抽選済みです',
   'mine.funds.kind.ipo_freeze': '新規公開株 申込拘束',
-  'mine.funds.kind.ipo_refund': '新規公開株 拘束解除',
+  'mine.funds.kind.ipo_draw': '新規公開株 抽選精算',
   'mine.funds.kind.ipo_pay': '新規公開株 購入代金',
 }

@@ -5,6 +5,6 @@ export default {
   'server.ipo_draw_not_due': '尚未到抽签时间',
   'server.ipo_drawn_already': '该新股已经抽签',
   'mine.funds.kind.ipo_freeze': '新股申购冻结',
-  'mine.funds.kind.ipo_refund': '新股申购退款',
+  'mine.funds.kind.ipo_draw': '新股抽签结算',
   'mine.funds.kind.ipo_pay': '新股缴款',
 }

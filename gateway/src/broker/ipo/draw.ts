@@ -1,0 +1,132 @@
+import type { Kysely } from 'kysely'
+import type { IpoStatus } from '@kabu/shared/api/ipo'
+import { drawAllocations } from '@kabu/shared/market/ipo-draw'
+import type { Currency } from '@kabu/shared/money/currencies'
+import type { Clock } from '../../clock'
+import type { IpoSettings } from '../../config'
+import type { Database } from '../../store/index'
+import { newOrderNo } from '../common/order-no'
+import { Refusal } from '../common/refusal'
+import type { UserEvents } from '../common/user-events'
+import type { Ledger, Posting } from '../ledger/index'
+import * as q from './ipo.sql'
+import { drawLines } from './postings'
+
+export interface DrawDeps {
+  db: Kysely<Database>
+  clock: Clock
+  ledger: Ledger
+  settings: IpoSettings
+  userEvents: UserEvents
+}
+
+export interface DrawSummary {
+  id: string
+  entries: number
+  lots_asked: number
+  lots_won: number
+  winners: number
+}
+
+const CHUNK = 500
+
+/**
+ * Runs an offer's draw once its subscription has closed: the revealed seed and the entries decide
+ * the allocations (shared/market/ipo-draw.ts); every application is settled and every refund (and,
+ * with IPO_PAYMENT=prefunded, every payment) is ONE ledger posting, in one SQL transaction with
+ * the draw's claim. The users hear `ipo:drawn` after the commit.
+ */
+export function createDraw(deps: DrawDeps) {
+  const { db, clock, ledger, settings } = deps
+  const prefunded = settings.payment === 'prefunded'
+
+  async function settleAll(trx: Kysely<Database>, offer: q.OfferRow, now: number) {
+    const apps = (await q.applicationsOfOffer(trx, offer.id)).filter((a) => a.status === q.AWAITING)
+    const won = new Map(
+      drawAllocations(
+        offer.seed,
+        apps.map((a) => ({ ref: a.ref, lots: Number(a.lots) })),
+        Number(offer.lots_offered),
+      ).map((a) => [a.ref, BigInt(a.lots)]),
+    )
+    const currency = offer.currency as Currency
+    const lines: Posting[] = []
+    let houseIn = 0n
+    const outcome: { app: q.ApplicationRow; status: bigint; won: bigint }[] = []
+    for (const app of apps) {
+      const lots = won.get(app.ref) ?? 0n
+      const status = lots === 0n ? q.LOST : prefunded ? q.PAID : q.PENDING
+      const paidNow = status === q.PAID ? lots * offer.lot * offer.price : 0n
+      houseIn += paidNow
+      lines.push(...drawLines(app.user_id, currency, app.amount, paidNow))
+      outcome.push({ app, status, won: lots })
+    }
+    const lost = outcome.filter((o) => o.status === q.LOST).map((o) => o.app.id)
+    for (let i = 0; i < lost.length; i += CHUNK) {
+      await trx
+        .updateTable('ipo_applications')
+        .set({ status: q.LOST, drawn_at: now, settled_at: now })
+        .where('id', 'in', lost.slice(i, i + CHUNK))
+        .where('status', '=', q.AWAITING)
+        .execute()
+    }
+    for (const o of outcome.filter((x) => x.status !== q.LOST)) {
+      const settled = o.status === q.PAID ? { settled_at: now } : {}
+      await q.settle(trx, o.app.id, q.AWAITING, {
+        status: o.status,
+        won_lots: o.won,
+        drawn_at: now,
+        ...settled,
+      })
+    }
+    if (houseIn > 0n) lines.push({ account: { house: 'bank_clearing', currency }, amount: houseIn })
+    if (lines.length > 0) {
+      await ledger.post(trx, {
+        kind: 'ipo_draw',
+        userId: null,
+        orderNo: newOrderNo('IP', now),
+        postings: lines,
+      })
+    }
+    const asked = apps.reduce((sum, a) => sum + a.lots, 0n)
+    const given = [...won.values()].reduce((sum, lots) => sum + lots, 0n)
+    await q.recordDrawTotals(trx, offer.id, asked, given)
+    return { outcome, asked, given }
+  }
+
+  /** Draws one offer; Refusal when it is not due yet, was drawn already, or does not exist. */
+  async function draw(offerId: bigint): Promise<DrawSummary> {
+    const offer = await q.offerById(db, offerId)
+    if (!offer) throw new Refusal('not_found')
+    if (offer.drawn_at !== null) throw new Refusal('ipo_drawn_already')
+    const now = clock.now()
+    if (now < Number(offer.subscribe_end)) throw new Refusal('ipo_draw_not_due')
+    const result = await db.transaction().execute(async (trx) => {
+      const claimed = await q.claimDraw(trx, offerId, now)
+      if (!claimed) throw new Refusal('ipo_drawn_already')
+      return settleAll(trx, claimed, now)
+    })
+    // Committed: a screen that re-reads on this event sees the result.
+    for (const { app, status, won } of result.outcome) {
+      deps.userEvents.emit(app.user_id, {
+        type: 'ipo:drawn',
+        id: String(offer.id),
+        code: offer.code,
+        application: String(app.id),
+        status: Number(status) as IpoStatus,
+        won_num: Number(won * offer.lot),
+      })
+    }
+    return {
+      id: String(offer.id),
+      entries: result.outcome.length,
+      lots_asked: Number(result.asked),
+      lots_won: Number(result.given),
+      winners: result.outcome.filter((o) => o.won > 0n).length,
+    }
+  }
+
+  return { draw }
+}
+
+export type Draw = ReturnType<typeof createDraw>

@@ -1,0 +1,70 @@
+import type { Kysely } from 'kysely'
+import type { Clock } from '../../clock'
+import type { IpoSettings } from '../../config'
+import type { MarketService } from '../../market/index'
+import type { Database } from '../../store/index'
+import type { IdentityChecks } from '../common/identity-checks'
+import type { UserEvents } from '../common/user-events'
+import type { VueArea } from '../common/vue-area'
+import type { Ledger } from '../ledger/index'
+import { createDraw } from './draw'
+import { ipoMarketRouter, ipoOpsRouter } from './http'
+import { createIpoJobs } from './jobs'
+import { ipoRoutes } from './routes'
+import { createIpoService } from './service'
+
+export interface IpoAreaDeps {
+  db: Kysely<Database>
+  clock: Clock
+  settings: IpoSettings
+  ledger: Ledger
+  market: Pick<MarketService, 'snapshot'>
+  userEvents: UserEvents
+  checks: Pick<IdentityChecks, 'identityStatus' | 'verifyFundPassword'>
+  /** The simulator's listing pipeline: the market seed, or null for operator offers only. */
+  simulatorSeed: number | null
+  onError: (error: unknown) => void
+}
+
+/**
+ * The new-shares area: its /api/vue calls, the back office's offer and draw routes, the public
+ * draw record on /api/market, and the job that draws, waives and lists on the clock (started and
+ * stopped with the app).
+ */
+export function createIpo(deps: IpoAreaDeps) {
+  const { db, clock } = deps
+  const service = createIpoService({
+    db,
+    clock,
+    ledger: deps.ledger,
+    market: deps.market,
+    identityStatus: deps.checks.identityStatus,
+    verifyFundPassword: deps.checks.verifyFundPassword,
+  })
+  const draw = createDraw({
+    db,
+    clock,
+    ledger: deps.ledger,
+    settings: deps.settings,
+    userEvents: deps.userEvents,
+  })
+  const jobs = createIpoJobs({
+    db,
+    clock,
+    draw,
+    simulatorSeed: deps.simulatorSeed,
+    everyMs: deps.settings.jobMs,
+    onError: deps.onError,
+  })
+  const area: VueArea = ipoRoutes(service)
+  return {
+    service,
+    draw,
+    jobs,
+    area,
+    opsRouter: ipoOpsRouter({ db, clock, service, draw }),
+    marketRouter: ipoMarketRouter(db, clock),
+  }
+}
+
+export type Ipo = ReturnType<typeof createIpo>

@@ -1,0 +1,227 @@
+import type { Insertable, Kysely, Selectable } from 'kysely'
+import type { Database } from '../../store/index'
+import type { IpoApplicationsTable, IpoOffersTable } from '../../store/schema/ipo'
+
+/** The IPO area's queries; every read of a user's rows is scoped by their id. */
+
+type Db = Kysely<Database>
+export type OfferRow = Selectable<IpoOffersTable>
+export type ApplicationRow = Selectable<IpoApplicationsTable>
+export type NewOffer = Insertable<IpoOffersTable>
+
+export const AWAITING = 1n
+export const PENDING = 2n
+export const LOST = 3n
+export const PAID = 4n
+export const WAIVED = 6n
+
+/** Adds an offer; a simulated one whose `source_key` is already there is left as it was. */
+export async function insertOffer(db: Db, offer: NewOffer): Promise<bigint | undefined> {
+  const row = await db
+    .insertInto('ipo_offers')
+    .values(offer)
+    .onConflict((oc) => oc.column('source_key').doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  return row?.id
+}
+
+export function offerById(db: Db, id: bigint) {
+  return db.selectFrom('ipo_offers').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+export type Phase = 'pre' | 'subscribing' | 'ended'
+
+/** Offers of one market in a phase at `now`: open ones by deadline, the others newest first. */
+export function offersInPhase(db: Db, market: string, phase: Phase, now: number) {
+  let query = db.selectFrom('ipo_offers').selectAll().where('market', '=', market)
+  if (phase === 'pre')
+    query = query.where('subscribe_start', '>', BigInt(now)).orderBy('subscribe_start')
+  if (phase === 'subscribing') {
+    query = query
+      .where('subscribe_start', '<=', BigInt(now))
+      .where('subscribe_end', '>', BigInt(now))
+      .orderBy('subscribe_end')
+  }
+  if (phase === 'ended') {
+    query = query.where('subscribe_end', '<=', BigInt(now)).orderBy('subscribe_end', 'desc')
+  }
+  return query.orderBy('id').limit(100).execute()
+}
+
+export function applicationOf(db: Db, userId: bigint, id: bigint) {
+  return db
+    .selectFrom('ipo_applications')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+}
+
+export function applicationFor(db: Db, userId: bigint, offerId: bigint) {
+  return db
+    .selectFrom('ipo_applications')
+    .selectAll()
+    .where('offer_id', '=', offerId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+}
+
+export async function insertApplication(
+  db: Db,
+  row: Insertable<IpoApplicationsTable>,
+): Promise<bigint> {
+  const inserted = await db
+    .insertInto('ipo_applications')
+    .values(row)
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return inserted.id
+}
+
+/** A user's applications with their offers, newest first. */
+export function userApplications(db: Db, userId: bigint, market: string) {
+  return db
+    .selectFrom('ipo_applications as a')
+    .innerJoin('ipo_offers as o', 'o.id', 'a.offer_id')
+    .selectAll('a')
+    .select([
+      'o.code',
+      'o.name_ja',
+      'o.name_zh',
+      'o.name_en',
+      'o.price',
+      'o.lot',
+      'o.currency',
+      'o.pay_deadline',
+      'o.listing_at',
+    ])
+    .where('a.user_id', '=', userId)
+    .where('o.market', '=', market)
+    .orderBy('a.id', 'desc')
+    .limit(200)
+    .execute()
+}
+
+/** Every application of an offer, in id order (the draw's entries). */
+export function applicationsOfOffer(db: Db, offerId: bigint) {
+  return db
+    .selectFrom('ipo_applications')
+    .selectAll()
+    .where('offer_id', '=', offerId)
+    .orderBy('id')
+    .execute()
+}
+
+/** Claims the draw of an offer: undefined when another pass drew it first. */
+export function claimDraw(db: Db, offerId: bigint, now: number) {
+  return db
+    .updateTable('ipo_offers')
+    .set({ drawn_at: now })
+    .where('id', '=', offerId)
+    .where('drawn_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst()
+}
+
+export function recordDrawTotals(db: Db, offerId: bigint, asked: bigint, won: bigint) {
+  return db
+    .updateTable('ipo_offers')
+    .set({ lots_asked: asked, lots_won: won })
+    .where('id', '=', offerId)
+    .execute()
+}
+
+/** Moves one application from `from` to a new status; false when it was no longer in `from`. */
+export async function settle(
+  db: Db,
+  id: bigint,
+  from: bigint,
+  set: { status: bigint; won_lots?: bigint; drawn_at?: number; settled_at?: number },
+): Promise<boolean> {
+  const moved = await db
+    .updateTable('ipo_applications')
+    .set(set)
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .executeTakeFirst()
+  return moved.numUpdatedRows > 0n
+}
+
+/** Offers whose lottery time has come and that are not drawn yet. */
+export function dueDraws(db: Db, now: number) {
+  return db
+    .selectFrom('ipo_offers')
+    .select('id')
+    .where('drawn_at', 'is', null)
+    .where('lottery_at', '<=', BigInt(now))
+    .orderBy('lottery_at')
+    .execute()
+}
+
+/** Applications won and not paid whose payment deadline has passed. */
+export function overdue(db: Db, now: number) {
+  return db
+    .selectFrom('ipo_applications as a')
+    .innerJoin('ipo_offers as o', 'o.id', 'a.offer_id')
+    .select(['a.id', 'a.user_id', 'a.offer_id', 'o.code'])
+    .where('a.status', '=', PENDING)
+    .where('o.pay_deadline', '<', BigInt(now))
+    .limit(1000)
+    .execute()
+}
+
+/** Paid applications whose listing day has come and that are not a holding yet. */
+export function dueListings(db: Db, now: number) {
+  return db
+    .selectFrom('ipo_applications as a')
+    .innerJoin('ipo_offers as o', 'o.id', 'a.offer_id')
+    .select([
+      'a.id',
+      'a.user_id',
+      'a.order_no',
+      'a.won_lots',
+      'o.code',
+      'o.market',
+      'o.currency',
+      'o.price',
+      'o.lot',
+      'o.listing_at',
+    ])
+    .where('a.status', '=', PAID)
+    .where('a.holding_id', 'is', null)
+    .where('o.listing_at', '<=', BigInt(now))
+    .limit(1000)
+    .execute()
+}
+
+export type DueListing = Awaited<ReturnType<typeof dueListings>>[number]
+
+/** The paid lots of a listing as a holding at the offer price (status 0, bought at listing). */
+export async function insertListedHolding(db: Db, row: DueListing): Promise<bigint> {
+  const inserted = await db
+    .insertInto('holdings')
+    .values({
+      user_id: row.user_id,
+      order_no: row.order_no,
+      code: row.code,
+      market: row.market,
+      currency: row.currency,
+      status: 0n,
+      stock_num: row.won_lots * row.lot,
+      limit_price: null,
+      buy_price: row.price,
+      buy_fee: 0n,
+      frozen: 0n,
+      buy_time: Number(row.listing_at),
+      created_at: Number(row.listing_at),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await db
+    .updateTable('ipo_applications')
+    .set({ holding_id: inserted.id })
+    .where('id', '=', row.id)
+    .execute()
+  return inserted.id
+}

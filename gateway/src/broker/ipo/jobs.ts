@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import { drawCommitment } from '@kabu/shared/market/ipo-draw'
+import type { Clock } from '../../clock'
+import type { Database } from '../../store/index'
+import { Refusal } from '../common/refusal'
+import { simulatedOffers, type SimulatedOffer } from './calendar'
+import type { Draw } from './draw'
+import * as q from './ipo.sql'
+
+export interface IpoJobDeps {
+  db: Kysely<Database>
+  clock: Clock
+  draw: Draw
+  /** The simulator's listing pipeline: the market seed, or null for no simulated offers. */
+  simulatorSeed: number | null
+  everyMs: number
+  onError: (error: unknown) => void
+}
+
+/** A fresh secret seed for an offer's draw: 32 random bytes, hex. */
+export function newDrawSeed(): { seed: string; commitment: string } {
+  const seed = randomBytes(32).toString('hex')
+  return { seed, commitment: drawCommitment(seed) }
+}
+
+function simulatedRow(o: SimulatedOffer, now: number): q.NewOffer {
+  return {
+    source_key: o.sourceKey,
+    code: o.code,
+    market: o.market,
+    currency: o.currency,
+    name_ja: o.name.ja,
+    name_zh: o.name.zh,
+    name_en: o.name.en,
+    price: o.price,
+    lot: o.lot,
+    user_limit_lots: o.userLimitLots,
+    lots_offered: o.lotsOffered,
+    subscribe_start: o.subscribeStart,
+    subscribe_end: o.subscribeEnd,
+    lottery_at: o.lotteryAt,
+    pay_deadline: o.payDeadline,
+    listing_at: o.listingAt,
+    underwriter: o.underwriter,
+    pe: o.pe,
+    summary_ja: o.summary.ja,
+    summary_zh: o.summary.zh,
+    summary_en: o.summary.en,
+    simulated: 1,
+    ...newDrawSeed(),
+    created_by: null,
+    created_at: now,
+  }
+}
+
+/**
+ * What the clock makes happen to new shares, one pass at a time: the simulator's offers appear,
+ * offers are drawn at their lottery time, unpaid winners are waived after the deadline, and paid
+ * shares become holdings on listing day. Started and stopped with the app, like the matcher.
+ */
+export function createIpoJobs(deps: IpoJobDeps) {
+  const { db, clock } = deps
+  let timer: ReturnType<typeof setInterval> | undefined
+  let running: Promise<void> | null = null
+
+  async function pass(): Promise<void> {
+    const now = clock.now()
+    if (deps.simulatorSeed !== null) {
+      for (const offer of simulatedOffers(deps.simulatorSeed, now)) {
+        await q.insertOffer(db, simulatedRow(offer, now))
+      }
+    }
+    // In batches until none is due (a clock moved far ahead has many); one refused (an operator
+    // drew it first, or the clock was moved back meanwhile) is not tried again in this pass.
+    const tried = new Set<bigint>()
+    for (;;) {
+      const due = (await q.dueDraws(db, now)).filter(({ id }) => !tried.has(id))
+      if (due.length === 0) break
+      for (const { id } of due) {
+        tried.add(id)
+        await deps.draw.draw(id).catch((error: unknown) => {
+          if (!(error instanceof Refusal)) throw error
+        })
+      }
+    }
+    for (const app of await q.overdue(db, now)) {
+      await q.settle(db, app.id, q.PENDING, { status: q.WAIVED, settled_at: now })
+    }
+    for (const listing of await q.dueListings(db, now)) {
+      await db.transaction().execute((trx) => q.insertListedHolding(trx, listing))
+    }
+  }
+
+  /** One pass now, after the one in flight (tests move the clock, then call it). */
+  async function runOnce(): Promise<void> {
+    while (running) await running.catch(() => undefined)
+    const current = pass().finally(() => {
+      running = null
+    })
+    running = current
+    return current
+  }
+
+  return {
+    runOnce,
+    start() {
+      timer ??= setInterval(() => {
+        runOnce().catch((error: unknown) => deps.onError(error))
+      }, deps.everyMs)
+      timer.unref()
+      runOnce().catch((error: unknown) => deps.onError(error))
+    },
+    async stop() {
+      if (timer) clearInterval(timer)
+      timer = undefined
+      await running?.catch(() => undefined)
+    },
+  }
+}
+
+export type IpoJobs = ReturnType<typeof createIpoJobs>

@@ -1,0 +1,53 @@
+import { ok } from '@kabu/shared/api/envelope'
+import {
+  newStockInfoRequest,
+  newStockListRequest,
+  newStockSettleRequest,
+  subscribeRequest,
+  userNewStockListRequest,
+} from '@kabu/shared/api/ipo'
+import { MARKET_OF_TYPE } from '@kabu/shared/market/types'
+import type { VueArea } from '../common/vue-area'
+import type { IpoService } from './service'
+
+/** `/trade/newstocklist`, `newstockinfo`, `subscribe`, `usernewstocklist`, `newstockPay`, `newstockWaive`. */
+export function ipoRoutes(ipo: IpoService): VueArea {
+  return (routes) => {
+    routes.authed('/trade/newstocklist', async ({ body }) => {
+      const { type, phase } = newStockListRequest.parse(body)
+      return ok(await ipo.list(MARKET_OF_TYPE[type], phase))
+    })
+
+    routes.authed('/trade/newstockinfo', async ({ body }) => {
+      const { id } = newStockInfoRequest.parse(body)
+      return ok(await ipo.info(BigInt(id)))
+    })
+
+    routes.authed('/trade/subscribe', async ({ body, user }) => {
+      const form = subscribeRequest.parse(body)
+      const answer = await ipo.subscribe(user.userId, {
+        id: BigInt(form.id),
+        num: Number(form.num),
+        idem: form.idem,
+      })
+      return ok(answer, 'subscribe_ok')
+    })
+
+    routes.authed('/trade/usernewstocklist', async ({ body, user }) => {
+      const { type } = userNewStockListRequest.parse(body)
+      return ok(await ipo.records(user.userId, MARKET_OF_TYPE[type]))
+    })
+
+    routes.authed('/trade/newstockPay', async ({ body, user }) => {
+      const form = newStockSettleRequest.parse(body)
+      const input = { id: BigInt(form.id), fundPassword: form.fund_password, idem: form.idem }
+      return ok(await ipo.pay(user.userId, input), 'purchase_ok')
+    })
+
+    routes.authed('/trade/newstockWaive', async ({ body, user }) => {
+      const form = newStockSettleRequest.parse(body)
+      const input = { id: BigInt(form.id), fundPassword: form.fund_password, idem: form.idem }
+      return ok(await ipo.waive(user.userId, input), 'cancel_ok')
+    })
+  }
+}

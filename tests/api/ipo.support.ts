@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto'
+import type { IpoApplication, IpoDraw, IpoOffer } from '@kabu/shared/api/ipo'
+import type { SessionGrant } from '@kabu/shared/api/user'
+import { startTestApp, type TestApp } from '../support/app'
+import { verifiedUser } from '../support/identity'
+import { session, vue, vueData, type VueAnswer } from '../support/vue'
+import { ops } from './funds.support'
+import { credit } from './trading.support'
+
+/** Helpers of the new-share (IPO) tests. */
+
+export const HOUR = 3_600_000
+export const DAY = 24 * HOUR
+/** A Tuesday morning in Tokyo: the offers of these tests open an hour before it. */
+export const T0 = Date.UTC(2026, 2, 3, 1, 0)
+
+export const idem = () => randomUUID()
+
+/**
+ * A gateway with time travel whose IPO job waits for the test (`t.app.broker.ipo.jobs.runOnce()`),
+ * the clock at T0.
+ */
+export async function startIpoApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const t = await startTestApp({
+    env: { TIME_TRAVEL: '1', REVIEW_POLICY: 'manual', IPO_JOB_MS: '3600000', ...env },
+  })
+  t.app.clock.set(T0)
+  return t
+}
+
+/** The body of `POST /api/ops/ipo`: subscribing at T0 until T0+1d, lottery +2d, pay +3d, list +5d. */
+export function offerBody(overrides: Record<string, unknown> = {}) {
+  return {
+    code: 'T001',
+    type: 'jpy',
+    name: { ja: 'テスト公開', zh: '测试新股', en: 'Test Offer' },
+    price: '1000',
+    lot: 100,
+    per_user_limit: 300,
+    lots_offered: 3,
+    subscribe_start: T0 - HOUR,
+    subscribe_end: T0 + DAY,
+    lottery_at: T0 + 2 * DAY,
+    pay_deadline: T0 + 3 * DAY,
+    listing_at: T0 + 5 * DAY,
+    underwriter: 'Test Securities',
+    pe: '21.5',
+    summary: { ja: '概要', zh: '概要', en: 'Summary' },
+    ...overrides,
+  }
+}
+
+export async function createOffer(
+  t: TestApp,
+  overrides: Record<string, unknown> = {},
+): Promise<IpoOffer> {
+  const answer = await ops(t, 'POST', '/ipo', offerBody(overrides))
+  if (answer.status !== 1) throw new Error(`offer refused: ${answer.msg}`)
+  return answer.data as IpoOffer
+}
+
+/** A verified user with `jpy` yen available. */
+export async function applicant(t: TestApp, account: string, jpy = '10000000') {
+  const grant = await verifiedUser(t, account)
+  await credit(t, account, 'JPY', jpy)
+  return grant
+}
+
+export const subscribe = (
+  t: TestApp,
+  g: SessionGrant,
+  form: Record<string, string>,
+): Promise<VueAnswer> =>
+  vue(t.url, '/trade/subscribe', { num: '100', idem: idem(), ...form }, session(g))
+
+export const records = (t: TestApp, g: SessionGrant, type = 'jpy') =>
+  vueData<IpoApplication[]>(t.url, '/trade/usernewstocklist', { type }, session(g))
+
+export const offers = (t: TestApp, g: SessionGrant, phase: string, type = 'jpy') =>
+  vueData<IpoOffer[]>(t.url, '/trade/newstocklist', { type, phase }, session(g))
+
+export const settle = (
+  t: TestApp,
+  g: SessionGrant,
+  what: 'newstockPay' | 'newstockWaive',
+  form: Record<string, string>,
+): Promise<VueAnswer> => vue(t.url, `/trade/${what}`, { idem: idem(), ...form }, session(g))
+
+export async function publicDraw(t: TestApp, id: string): Promise<IpoDraw> {
+  const res = await fetch(`${t.url}/api/market/ipos/${id}/draw`)
+  const body = (await res.json()) as { status: number; data: IpoDraw }
+  if (body.status !== 1) throw new Error(`draw record refused: ${JSON.stringify(body)}`)
+  return body.data
+}
+
+export const drawNow = (t: TestApp, id: string) => ops(t, 'POST', `/ipo/${id}/draw`)
+
+/** A user's wallet in one currency, from the ledger. */
+export async function books(t: TestApp, account: string, currency: 'JPY' | 'USD' | 'CNY' = 'JPY') {
+  const user = await t.app.db
+    .selectFrom('users')
+    .select('id')
+    .where('account', '=', account)
+    .executeTakeFirstOrThrow()
+  return t.app.broker.ledger.balances(t.app.db, user.id, currency)
+}

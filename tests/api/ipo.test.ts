@@ -1,0 +1,311 @@
+import { execFile } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { promisify } from 'node:util'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { IpoApplication } from '@kabu/shared/api/ipo'
+import { drawAllocations } from '@kabu/shared/market/ipo-draw'
+import type { TestApp } from '../support/app'
+import { newUser } from '../support/identity'
+import { expectLedgerConsistent } from '../support/invariants'
+import { session, vue, vueData } from '../support/vue'
+import { ops } from './funds.support'
+import {
+  DAY,
+  HOUR,
+  T0,
+  applicant,
+  books,
+  createOffer,
+  drawNow,
+  offerBody,
+  offers,
+  publicDraw,
+  records,
+  settle,
+  startIpoApp,
+  subscribe,
+} from './ipo.support'
+
+let t: TestApp
+let n = 0
+const account = () => `ip${Date.now() % 100000}${n++}`
+const units = (yen: number) => BigInt(yen) * 10_000n
+const rowOf = async (g: Parameters<typeof records>[1], offerId: string) =>
+  (await records(t, g)).find((r) => r.offer_id === offerId) as IpoApplication
+
+beforeAll(async () => {
+  t = await startIpoApp()
+})
+afterAll(() => t.stop())
+afterEach(async () => {
+  t.app.clock.set(T0)
+  await expectLedgerConsistent(t.app.db)
+})
+
+describe('POST /api/ops/ipo', () => {
+  it('refuses a bad offer with a key, never a 500, and needs the operator token', async () => {
+    for (const bad of [
+      { price: 'abc' },
+      { lot: 0 },
+      { per_user_limit: 150 },
+      { subscribe_end: T0 - 2 * HOUR },
+      { name: { ja: '', zh: 'x', en: 'x' } },
+      { listing_at: 'tomorrow' },
+    ]) {
+      const answer = await ops(t, 'POST', '/ipo', offerBody(bad))
+      expect(answer.http, JSON.stringify(bad)).toBe(400)
+      expect(answer.status).toBe(0)
+    }
+    const res = await fetch(`${t.url}/api/ops/ipo`, { method: 'POST' })
+    expect(res.status).toBe(401)
+  })
+
+  it('publishes an offer with its commitment once subscription is open', async () => {
+    const offer = await createOffer(t)
+    expect(offer).toMatchObject({
+      code: 'T001',
+      phase: 'subscribing',
+      price: '1000',
+      lot: 100,
+      upper_limit: 300,
+      lots_offered: 3,
+      simulated: false,
+      drawn: false,
+      win_rate: null,
+    })
+    expect(offer.commitment).toMatch(/^[0-9a-f]{64}$/)
+    const later = await createOffer(t, {
+      code: 'T002',
+      subscribe_start: T0 + HOUR,
+      subscribe_end: T0 + DAY,
+    })
+    expect(later).toMatchObject({ phase: 'pre', commitment: null })
+    const audit = await ops(t, 'GET', '/audit')
+    expect(JSON.stringify(audit.data)).toContain('ipo.create')
+  })
+})
+
+describe('/trade/newstocklist and /trade/newstockinfo', () => {
+  it('lists offers by phase and refuses unknown phases and ids', async () => {
+    const g = await applicant(t, account())
+    const offer = await createOffer(t, { code: 'T003' })
+    const ids = async (phase: string) => (await offers(t, g, phase)).map((o) => o.id)
+    expect(await ids('subscribing')).toContain(offer.id)
+    expect(await ids('pre')).not.toContain(offer.id)
+    t.app.clock.set(T0 + DAY)
+    expect(await ids('ended')).toContain(offer.id)
+    const bad = await vue(t.url, '/trade/newstocklist', { phase: 'soon' }, session(g))
+    expect(bad).toMatchObject({ status: 0, msg: 'invalid_input' })
+    for (const id of ['abc', '0', '999999']) {
+      const info = await vue(t.url, '/trade/newstockinfo', { id }, session(g))
+      expect(info, id).toMatchObject({ status: 0, msg: 'not_found' })
+    }
+    const info = await vueData<{ id: string }>(
+      t.url,
+      '/trade/newstockinfo',
+      { id: offer.id },
+      session(g),
+    )
+    expect(info.id).toBe(offer.id)
+    // The simulator's listing pipeline keeps every market's calendar going.
+    await t.app.broker.ipo.jobs.runOnce()
+    for (const type of ['jpy', 'usd', 'cny']) {
+      const all = [
+        ...(await offers(t, g, 'pre', type)),
+        ...(await offers(t, g, 'subscribing', type)),
+        ...(await offers(t, g, 'ended', type)),
+      ]
+      const simulated = new Set(all.filter((o) => o.simulated).map((o) => o.phase))
+      expect([...simulated].sort(), type).toEqual(['ended', 'pre', 'subscribing'])
+    }
+  })
+})
+
+describe('/trade/subscribe', () => {
+  it('refuses what the rules forbid, writing nothing', async () => {
+    const offer = await createOffer(t, { code: 'T004' })
+    const pre = await createOffer(t, { code: 'T005', subscribe_start: T0 + HOUR })
+    const unverified = await newUser(t, account())
+    expect((await subscribe(t, unverified, { id: offer.id })).msg).toBe('realname_required')
+    const g = await applicant(t, account(), '150000')
+    const cases: [Record<string, string>, string][] = [
+      [{ id: offer.id, num: '150' }, 'lot_size'],
+      [{ id: offer.id, num: '0' }, 'lot_size'],
+      [{ id: offer.id, num: 'abc' }, 'lot_size'],
+      [{ id: offer.id, num: '400' }, 'ipo_over_user_limit'],
+      [{ id: offer.id, num: '200' }, 'insufficient_balance'],
+      [{ id: pre.id }, 'not_subscription_time'],
+      [{ id: '999999' }, 'not_found'],
+      [{ id: 'x' }, 'not_found'],
+      [{ id: offer.id, idem: 'no' }, 'invalid_input'],
+    ]
+    for (const [form, msg] of cases) {
+      expect(await subscribe(t, g, form), JSON.stringify(form)).toMatchObject({ status: 0, msg })
+    }
+    expect(await records(t, g)).toEqual([])
+    expect(await books(t, g.account)).toMatchObject({ available: units(150000), frozen: 0n })
+  })
+
+  it('freezes the amount once per user and offer, idempotently', async () => {
+    const offer = await createOffer(t, { code: 'T006' })
+    const g = await applicant(t, account(), '1000000')
+    const key = 'ipo-idem-0001'
+    const first = await subscribe(t, g, { id: offer.id, num: '300', idem: key })
+    expect(first).toMatchObject({ status: 1, msg: 'subscribe_ok' })
+    const replay = await subscribe(t, g, { id: offer.id, num: '300', idem: key })
+    expect(replay.data).toEqual(first.data)
+    const again = await subscribe(t, g, { id: offer.id, num: '100' })
+    expect(again).toMatchObject({ status: 0, msg: 'subscribed_already' })
+    expect(await books(t, g.account)).toMatchObject({
+      available: units(700000),
+      frozen: units(300000),
+    })
+    const [row] = await records(t, g)
+    expect(row).toMatchObject({ status: 1, rjmoney: '300000', num: 300, won_num: 0 })
+    expect(row?.ref).toMatch(/^[0-9A-F]{12}$/)
+    t.app.clock.set(T0 + DAY)
+    const other = await applicant(t, account())
+    expect((await subscribe(t, other, { id: offer.id })).msg).toBe('not_subscription_time')
+  })
+})
+
+describe('the draw', () => {
+  it('is verifiable: commitment before, seed after, allocations recomputed from the record', async () => {
+    const offer = await createOffer(t, { code: 'T007', lots_offered: 4 })
+    const users = []
+    for (const num of ['300', '100', '200', '100', '300']) {
+      const g = await applicant(t, account(), '1000000')
+      expect((await subscribe(t, g, { id: offer.id, num })).status).toBe(1)
+      users.push(g)
+    }
+    const before = await publicDraw(t, offer.id)
+    expect(before).toMatchObject({ commitment: offer.commitment, seed: null, allocations: [] })
+    expect(before.entries).toHaveLength(5)
+    expect(JSON.stringify(before)).not.toContain(users[0]?.account)
+    // Not before subscription closes, by the operator or the job.
+    expect(await drawNow(t, offer.id)).toMatchObject({ http: 409, msg: 'ipo_draw_not_due' })
+    t.app.clock.set(T0 + DAY)
+    const drawn = await drawNow(t, offer.id)
+    expect(drawn).toMatchObject({ status: 1, data: { entries: 5, lots_asked: 10, lots_won: 4 } })
+    expect(await drawNow(t, offer.id)).toMatchObject({ http: 409, msg: 'ipo_drawn_already' })
+
+    const after = await publicDraw(t, offer.id)
+    const seed = after.seed as string
+    expect(createHash('sha256').update(Buffer.from(seed, 'hex')).digest('hex')).toBe(
+      offer.commitment,
+    )
+    const recomputed = drawAllocations(seed, after.entries, after.lots_offered)
+    const byRef = (a: { ref: string }, b: { ref: string }) => a.ref.localeCompare(b.ref)
+    expect([...recomputed].sort(byRef)).toEqual([...after.allocations].sort(byRef))
+    // Four lots among five accounts: four winners of one lot each.
+    expect(after.allocations.map((a) => a.lots)).toEqual([1, 1, 1, 1])
+    // The script in the repo recomputes it from the public endpoint too.
+    const script = await promisify(execFile)('npx', [
+      'tsx',
+      'scripts/verify-draw.ts',
+      `${t.url}/api/market/ipos/${offer.id}/draw`,
+    ])
+    expect(script.stdout).toContain('allocations recomputed = stored: yes')
+    expect(script.stdout).toContain('commitment = SHA-256(seed): yes')
+
+    // Winners wait for payment with nothing held; everyone's frozen amount came back.
+    for (const g of users) {
+      const row = await rowOf(g, offer.id)
+      const won = after.allocations.find((a) => a.ref === row.ref)
+      expect(row.status).toBe(won ? 2 : 3)
+      expect(row.won_num).toBe(won ? 100 : 0)
+      expect(await books(t, g.account)).toMatchObject({ available: units(1000000), frozen: 0n })
+    }
+    const info = await vueData<{ win_rate: string; drawn: boolean }>(
+      t.url,
+      '/trade/newstockinfo',
+      { id: offer.id },
+      session(users[0] as never),
+    )
+    expect(info).toMatchObject({ win_rate: '0.4', drawn: true })
+  })
+
+  it('runs at the lottery time by itself, and refunds an offer nobody won', async () => {
+    const offer = await createOffer(t, { code: 'T008', lots_offered: 1 })
+    const a = await applicant(t, account())
+    const b = await applicant(t, account())
+    await subscribe(t, a, { id: offer.id })
+    await subscribe(t, b, { id: offer.id })
+    t.app.clock.set(T0 + 2 * DAY)
+    await t.app.broker.ipo.jobs.runOnce()
+    const statuses = [(await rowOf(a, offer.id)).status, (await rowOf(b, offer.id)).status]
+    expect(statuses.sort()).toEqual([2, 3])
+    expect((await publicDraw(t, offer.id)).seed).not.toBeNull()
+  })
+})
+
+describe('paying, waiving and listing', () => {
+  async function wonApplication(code: string) {
+    t.app.clock.set(T0)
+    const offer = await createOffer(t, { code, lots_offered: 10 })
+    const g = await applicant(t, account(), '1000000')
+    await subscribe(t, g, { id: offer.id, num: '200' })
+    t.app.clock.set(T0 + DAY)
+    await drawNow(t, offer.id)
+    const row = await rowOf(g, offer.id)
+    expect(row).toMatchObject({ status: 2, won_num: 200, pay_amount: '200000' })
+    return { offer, g, row }
+  }
+
+  it('pays from available cash, once, and lists the shares as a holding on listing day', async () => {
+    const { offer, g, row } = await wonApplication('T009')
+    const form = { id: row.id }
+    const paid = await settle(t, g, 'newstockPay', { ...form, fund_password: 'wrong0' })
+    expect(paid).toMatchObject({ status: 0, msg: 'wrong_fund_password' })
+    expect(await settle(t, g, 'newstockPay', form)).toMatchObject({ status: 1 })
+    expect(await settle(t, g, 'newstockPay', form)).toMatchObject({ msg: 'ipo_not_payable' })
+    expect(await settle(t, g, 'newstockWaive', form)).toMatchObject({ msg: 'ipo_not_payable' })
+    expect(await books(t, g.account)).toMatchObject({ available: units(800000), frozen: 0n })
+    expect((await rowOf(g, offer.id)).status).toBe(4)
+
+    t.app.clock.set(T0 + 5 * DAY)
+    await t.app.broker.ipo.jobs.runOnce()
+    const listed = await rowOf(g, offer.id)
+    expect(listed.holding_id).not.toBeNull()
+    const holdings = await vueData<Record<string, { code: string; stock_num: number }>>(
+      t.url,
+      '/trade/userstocklist',
+      { type: 'jpy' },
+      session(g),
+    )
+    const holding = Object.values(holdings).find((h) => h.code === 'T009')
+    expect(holding).toMatchObject({ stock_num: 200 })
+    // A second pass lists nothing twice.
+    await t.app.broker.ipo.jobs.runOnce()
+    expect((await rowOf(g, offer.id)).holding_id).toBe(listed.holding_id)
+  })
+
+  it('waives on request, refuses others and the deadline, and waives the unpaid after it', async () => {
+    const { g, row } = await wonApplication('T010')
+    const stranger = await applicant(t, account())
+    expect(await settle(t, stranger, 'newstockPay', { id: row.id })).toMatchObject({
+      msg: 'not_found',
+    })
+    expect(await settle(t, g, 'newstockWaive', { id: row.id })).toMatchObject({ status: 1 })
+    expect((await rowOf(g, row.offer_id)).status).toBe(6)
+
+    const late = await wonApplication('T011')
+    t.app.clock.set(T0 + 3 * DAY + 1)
+    expect(await settle(t, late.g, 'newstockPay', { id: late.row.id })).toMatchObject({
+      msg: 'ipo_not_payable',
+    })
+    await t.app.broker.ipo.jobs.runOnce()
+    expect((await rowOf(late.g, late.row.offer_id)).status).toBe(6)
+    expect(await books(t, late.g.account)).toMatchObject({ available: units(1000000) })
+  })
+})
+
+describe('GET /api/market/ipos/:id/draw', () => {
+  it('answers 404 not_found for unknown or malformed ids', async () => {
+    for (const id of ['abc', '0', '999999', '1e3']) {
+      const res = await fetch(`${t.url}/api/market/ipos/${id}/draw`)
+      expect(res.status, id).toBe(404)
+      expect(await res.json()).toMatchObject({ status: 0, msg: 'not_found' })
+    }
+  })
+})
