@@ -55,6 +55,9 @@ const ISSUE_5_MARKETS_ROUTES = [
   '/markets/companies',
 ]
 
+/** Issue 13 block-trade screens (features/block). */
+const ISSUE_13_BLOCK_ROUTES = ['/home/large', '/home/large2', '/home/large3', '/home/largeInfo']
+
 describe('route table', () => {
   const paths = routePaths([...TAB_ROUTES, ...SCREEN_ROUTES])
 
@@ -67,6 +70,7 @@ describe('route table', () => {
         ...ISSUE_4_TRADING_ROUTES,
         ...ISSUE_5_NEWS_ROUTES,
         ...ISSUE_5_MARKETS_ROUTES,
+        ...ISSUE_13_BLOCK_ROUTES,
       ].sort(),
     )
   })

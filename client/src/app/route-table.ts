@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router-dom'
 import { screenRoutes as bankScreens } from '../features/bank/routes'
+import { screenRoutes as blockScreens } from '../features/block/routes'
 import { screenRoutes as exchangeScreens } from '../features/exchange/routes'
 import { screenRoutes as fundsScreens } from '../features/funds/routes'
 import { tabRoutes as homeTabs } from '../features/home/routes'
@@ -36,6 +37,7 @@ export const SCREEN_ROUTES: RouteObject[] = [
   ...newsScreens,
   ...loanScreens,
   ...positionScreens,
+  ...blockScreens,
 ]
 
 export const routePaths = (routes: readonly RouteObject[]): string[] =>

@@ -48,6 +48,14 @@ export function HomeScreen() {
       />
       <QuoteList query={{ ...popular, data: popular.data?.slice(0, 5) }} />
       <HomeRankings key={market} market={market} />
+      <SectionTitle
+        title={<FormattedMessage id="home.block.entry" />}
+        right={
+          <Button component={Link} to="/home/large" size="small" data-testid="home-block">
+            <FormattedMessage id="home.more" />
+          </Button>
+        }
+      />
       <NewsHeadlines />
       <SectionTitle title={<FormattedMessage id="markets.title" />} />
       <MarketPageLinks market={market} />

@@ -1,0 +1,67 @@
+import type { BlockOrder } from '@kabu/shared/api/block'
+import type { MarketType } from '@kabu/shared/market/types'
+import List from '@mui/material/List'
+import ListItemButton from '@mui/material/ListItemButton'
+import ListItemText from '@mui/material/ListItemText'
+import { useState } from 'react'
+import { FormattedMessage } from 'react-intl'
+import { Link } from 'react-router-dom'
+import { Header } from '../../ui/Header'
+import { MarketTypeTabs } from '../../ui/MarketTypeTabs'
+import { RequireSession } from '../../ui/RequireSession'
+import { fetchOrders } from './block.api'
+import { Loaded, OrderStatus, useBlockFormat } from './BlockParts'
+import { useBlockRead } from './use-block'
+
+/** /home/large2 (pending review) and /home/large3 (decided): the user's block requests. */
+export function BlockOrdersScreen({ status }: { status: 'pending' | 'decided' }) {
+  const [type, setType] = useState<MarketType>('jpy')
+  return (
+    <RequireSession>
+      <Header back title={<FormattedMessage id={`home.block.${status}`} />} />
+      <MarketTypeTabs testIdPrefix="block-orders-market-" value={type} onChange={setType} />
+      <Orders key={type} type={type} status={status} />
+    </RequireSession>
+  )
+}
+
+export const PendingBlocksScreen = () => <BlockOrdersScreen status="pending" />
+export const DecidedBlocksScreen = () => <BlockOrdersScreen status="decided" />
+
+function Orders({ type, status }: { type: MarketType; status: 'pending' | 'decided' }) {
+  const { state, reload } = useBlockRead(() => fetchOrders(type, status), [type, status])
+  return (
+    <Loaded load={state} onRetry={reload} empty={<FormattedMessage id="home.block.noOrders" />}>
+      {(orders) => (
+        <List data-testid={`block-orders-${status}`}>
+          {orders.map((o) => (
+            <OrderItem key={o.id} order={o} />
+          ))}
+        </List>
+      )}
+    </Loaded>
+  )
+}
+
+function OrderItem({ order }: { order: BlockOrder }) {
+  const f = useBlockFormat()
+  return (
+    <ListItemButton
+      component={Link}
+      to={`/home/largeInfo?order=${order.id}`}
+      data-testid={`block-order-${order.id}`}
+      divider
+    >
+      <ListItemText
+        primary={`${f.name(order)} ${order.code}`}
+        secondary={
+          <FormattedMessage
+            id="home.block.orderLine"
+            values={{ num: f.shares(order.num), money: f.money(order.money, order.currency) }}
+          />
+        }
+      />
+      <OrderStatus order={order} />
+    </ListItemButton>
+  )
+}
