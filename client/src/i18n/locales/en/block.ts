@@ -55,4 +55,4 @@ export default {
   'home.block.decidedAt': 'Decided at',
   'home.block.reason': 'Reason',
   'home.block.toHolding': 'See the holding',
-}
+} satisfies Record<string, string>

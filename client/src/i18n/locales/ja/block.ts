@@ -53,4 +53,4 @@ export default {
   'home.block.decidedAt': '審査日時',
   'home.block.reason': '理由',
   'home.block.toHolding': '保有株を見る',
-}
+} satisfies Record<string, string>

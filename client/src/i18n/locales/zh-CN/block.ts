@@ -53,4 +53,4 @@ export default {
   'home.block.decidedAt': '审核时间',
   'home.block.reason': '原因',
   'home.block.toHolding': '查看持仓',
-}
+} satisfies Record<string, string>
