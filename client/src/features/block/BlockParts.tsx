@@ -27,7 +27,7 @@ export function Loaded<T>(props: {
 /** One label and its value on a line. */
 export function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
-    <Stack direction="row" sx={{ justifyContent: 'space-between', py: 0.5 }}>
+    <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', py: 0.5 }}>
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>
