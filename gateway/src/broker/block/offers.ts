@@ -38,26 +38,37 @@ export function blockPriceUnits(listing: Listing, prevClose: number, discountPct
   return BigInt(roundUnitsToTick(listing, Number(units), 'down'))
 }
 
-/** Writes the offers of the current and the next slot of `market` that are not written yet. */
+/**
+ * Writes the offers of the current and the next slot of `market` that are not written yet.
+ * `written` remembers the slots this gateway has written whole, so a list asks the store only
+ * when a slot begins (another gateway writing the same slot changes nothing: `sim_key`).
+ */
 export async function ensureSimulated(
   db: Kysely<Database>,
   quotes: MarketService,
   seed: number,
   market: Market,
   now: number,
+  written: Set<string>,
 ): Promise<void> {
   const stocks = stocksOf(market)
   if (stocks.length === 0) return
   const current = Math.floor(now / SLOT_MS)
   for (const slot of [current, current + 1]) {
+    const slotKey = `${market}:${slot}`
+    if (written.has(slotKey)) continue
+    let whole = true
     for (let index = 0; index < PER_SLOT; index++) {
       const [pick = 0, discount = 0, size = 0] = draws(seed, market, slot, index)
       const listing = stocks[pick % stocks.length]!
       const prevClose = quotes.snapshot(listing.code)?.prevClose ?? 0
-      if (!(prevClose > 0)) continue
       const discountPct = 2 + (discount % 7) * 0.5
-      const price = blockPriceUnits(listing, prevClose, discountPct)
-      if (price <= 0n) continue
+      const price = prevClose > 0 ? blockPriceUnits(listing, prevClose, discountPct) : 0n
+      // No price yet (a real source not started): the offer is written on a later list.
+      if (price <= 0n) {
+        whole = false
+        continue
+      }
       const lots = 10 + (size % 91)
       await q.insertSimulatedOffer(db, {
         code: listing.code,
@@ -77,6 +88,7 @@ export async function ensureSimulated(
         created_at: now,
       })
     }
+    if (whole) written.add(slotKey)
   }
 }
 

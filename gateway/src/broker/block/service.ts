@@ -66,12 +66,13 @@ export function orderWire(row: q.OrderWithOffer, market: MarketService): BlockOr
  */
 export function createBlockService(deps: BlockDeps) {
   const { db, clock, ledger, market } = deps
+  const simulatedSlots = new Set<string>()
 
   return {
     async list(type: MarketType): Promise<BlockOffer[]> {
       const now = clock.now()
       const m = MARKET_OF_TYPE[type]
-      await ensureSimulated(db, market, deps.seed, m, now)
+      await ensureSimulated(db, market, deps.seed, m, now, simulatedSlots)
       const offers = await q.offersOpenOrComing(db, m, now)
       const requested = await q.requestedOn(
         db,
