@@ -158,6 +158,17 @@ describe('/trade/blockbuy', () => {
     expect((await blockList(t, g)).find((o) => o.id === offer.id)?.requested).toBe(300)
   })
 
+  it('holds the per-user maximum when one user’s requests race', async () => {
+    const g = await blockBuyer(t, account())
+    const offer = await newOffer(t, { max_lots: 3 })
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => blockBuy(t, g, { id: offer.id, num: '200' })),
+    )
+    expect(answers.filter((a) => a.status === 1)).toHaveLength(1)
+    expect(answers.filter((a) => a.msg === 'block_over_user_limit')).toHaveLength(3)
+    expect((await booksOf(t, g.account)).frozen).toBe(units(offer.price) * 200n)
+  })
+
   it('is closed once the window has closed', async () => {
     const g = await blockBuyer(t, account())
     const offer = await newOffer(t)
