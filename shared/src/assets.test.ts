@@ -40,6 +40,18 @@ const base: AssetInputs = {
 }
 
 describe('deriveAssets (spec §7)', () => {
+  it('counts the cash of block requests pending review as frozen, not decided ones', () => {
+    const a = deriveAssets({
+      ...base,
+      blocks: [
+        { status: 0, money: '300.25' },
+        { status: 1, money: '999' },
+        { status: 2, money: '999' },
+      ],
+    })
+    expect(a).toMatchObject({ frozen: '300.25', frozenCash: '300.25', totalAssets: '1300.75' })
+  })
+
   it('reads available and borrowed from the wallet named by type', () => {
     const a = deriveAssets(base)
     expect(a).toMatchObject({ available: '1000.5', borrowed: '200', frozen: '0' })

@@ -22,6 +22,8 @@ export interface AssetInputs {
   credits: ReadonlyArray<StatusMoney & { credit: string }>
   /** /trade/userstocklist data. */
   holdings: HoldingList
+  /** /trade/userblocklist rows (block requests hold their cash while pending review). */
+  blocks?: ReadonlyArray<StatusMoney & { money: string }>
 }
 
 /** Every figure of the asset overview, decimal strings in the wallet's currency. */
@@ -46,6 +48,7 @@ export const HELD = {
   withdrawal: [0],
   product: [0],
   credit: [0, 1],
+  block: [0],
 } as const
 
 // A figure the wire left out (no loan yet: no `jpyyjed`) counts as zero.
@@ -60,7 +63,8 @@ const sumHeld = <T extends StatusMoney>(
 /**
  * Spec §7 over the five list calls and getUserinfo, in exact decimal arithmetic:
  * frozen = subscriptions awaiting the draw + pending withdrawals + followed products + stock credit
- * + cash frozen for pending orders + cost of open holdings (buy_price × stock_num);
+ * + cash frozen for pending orders + cost of open holdings (buy_price × stock_num); block requests
+ * pending review (a product line §7 does not name) count their frozen cash like a withdrawal;
  * total assets = available + frozen; holdings value = Σ nowprice × stock_num; floating P/L = Σ
  * yingkui. Pending orders count their frozen cash, not a cost: they hold no shares yet.
  *
@@ -87,6 +91,7 @@ export function deriveAssets(input: AssetInputs): Assets {
   const frozenCash =
     sumHeld(input.newStocks, HELD.newStock, (r) => r.rjmoney) +
     sumHeld(input.withdrawals, HELD.withdrawal, (r) => r.money) +
+    sumHeld(input.blocks ?? [], HELD.block, (r) => r.money) +
     orderCash
   const frozen =
     frozenCash +

@@ -1,4 +1,7 @@
 import fc from 'fast-check'
+import type { Userinfo } from '@kabu/shared/api/user'
+import { deriveAssets } from '@kabu/shared/assets'
+import { formatUnits } from '@kabu/shared/money/decimal'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../support/app'
@@ -7,12 +10,15 @@ import {
   approveBlock,
   blockBuy,
   blockBuyer,
+  booksOf,
   closeWindow,
   myBlock,
+  myBlocks,
   newOffer,
   rejectBlock,
   startBlockApp,
 } from './block.support'
+import { openList } from './trading.support'
 
 /**
  * Random buyers ask random lots of random offers, some requests are rejected while the window is
@@ -42,6 +48,21 @@ const scenario = fc.record({
   ),
 })
 
+async function expectFrozenAgrees(g: SessionGrant) {
+  const books = await booksOf(t, g.account)
+  const assets = deriveAssets({
+    type: 'jpy',
+    userinfo: { jpy: formatUnits(books.available) } as Userinfo,
+    newStocks: [],
+    withdrawals: [],
+    products: [],
+    credits: [],
+    holdings: await openList(t, g),
+    blocks: await myBlocks(t, g, 'pending'),
+  })
+  expect(assets.frozenCash).toBe(formatUnits(books.frozen))
+}
+
 describe('block buying and reviews, at random', () => {
   it('keeps the ledger consistent and never allocates beyond the lots offered', async () => {
     await fc.assert(
@@ -65,6 +86,8 @@ describe('block buying and reviews, at random', () => {
           }
           t.app.clock.set(t.app.clock.now() + 10)
         }
+        // Spec §7's frozen cash, from the lists the app reads, is the ledger's frozen book.
+        for (const g of buyers) await expectFrozenAgrees(g)
         closeWindow(t, offer)
         let allocated = 0
         for (const s of sent) {

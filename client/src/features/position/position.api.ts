@@ -1,3 +1,4 @@
+import type { BlockOrder } from '@kabu/shared/api/block'
 import type { LoanInfo } from '@kabu/shared/api/loans'
 import type { WithdrawalRecord } from '@kabu/shared/api/funds'
 import type { ClosedHoldingList, HoldingList } from '@kabu/shared/api/trade'
@@ -29,19 +30,22 @@ const listIf = <T>(built: boolean, call: () => Promise<T[]>): Promise<T[]> =>
 
 /** Everything spec §7 derives the overview from, fetched at once. */
 export async function fetchAssetInputs(type: MarketType): Promise<AssetInputs> {
-  const [userinfo, newStocks, withdrawals, products, credits, holdings] = await Promise.all([
-    vuePost<Userinfo>('/user/getUserinfo', { type }),
-    listIf(BUILT_LISTS.newStocks, () =>
-      vuePost<Row<'newStocks'>[]>('/trade/usernewstocklist', { type }),
-    ),
-    vuePost<WithdrawalRecord[]>('/user/withdrawallist', { type }),
-    listIf(BUILT_LISTS.products, () =>
-      vuePost<Row<'products'>[]>('/trade/userproductlist', { type }),
-    ),
-    listIf(BUILT_LISTS.credits, () => vuePost<Row<'credits'>[]>('/trade/ustockslist', { type })),
-    fetchOpenHoldings(type),
-  ])
-  return { type, userinfo, newStocks, withdrawals, products, credits, holdings }
+  const [userinfo, newStocks, withdrawals, products, credits, holdings, blocks] = await Promise.all(
+    [
+      vuePost<Userinfo>('/user/getUserinfo', { type }),
+      listIf(BUILT_LISTS.newStocks, () =>
+        vuePost<Row<'newStocks'>[]>('/trade/usernewstocklist', { type }),
+      ),
+      vuePost<WithdrawalRecord[]>('/user/withdrawallist', { type }),
+      listIf(BUILT_LISTS.products, () =>
+        vuePost<Row<'products'>[]>('/trade/userproductlist', { type }),
+      ),
+      listIf(BUILT_LISTS.credits, () => vuePost<Row<'credits'>[]>('/trade/ustockslist', { type })),
+      fetchOpenHoldings(type),
+      vuePost<BlockOrder[]>('/trade/userblocklist', { type, status: 'pending' }),
+    ],
+  )
+  return { type, userinfo, newStocks, withdrawals, products, credits, holdings, blocks }
 }
 
 /** The credit line (loanable limit) of the wallet, or null where loans are not offered. */
