@@ -87,6 +87,12 @@ function keyOf(ref: AccountRef, shard: bigint): q.AccountKey {
 
 const isHouse = (key: q.AccountKey) => key.userId === null
 
+/**
+ * The most lines posted as one PostgreSQL statement. An order is a handful; a draw's refunds are a
+ * line per application, whose parameters would pass PostgreSQL's 65,535 in one statement.
+ */
+const ONE_STATEMENT_MAX_LINES = 256
+
 const distinctAccounts = (lines: readonly { key: q.AccountKey }[]) =>
   new Set(lines.map((line) => q.keyText(line.key))).size === lines.length
 
@@ -131,7 +137,7 @@ export function createLedger(deps: { clock: Clock }): Ledger {
     async post(trx, tx) {
       const lines = linesOf(tx)
       const now = deps.clock.now()
-      if (onPostgres(trx) && distinctAccounts(lines)) {
+      if (onPostgres(trx) && lines.length <= ONE_STATEMENT_MAX_LINES && distinctAccounts(lines)) {
         const posted = await postInOneStatement(trx, { ...tx, now }, lines)
         if (posted === undefined) throw new Refusal('insufficient_balance')
         return { txId: posted.txId }

@@ -95,22 +95,30 @@ export async function insertTransaction(
   return row.id
 }
 
-/** All of a transaction's entries in one statement. */
+// Rows per INSERT: 4 parameters each stays far under SQLite's 32,766 and PostgreSQL's 65,535.
+const ENTRIES_PER_STATEMENT = 1_000
+
+/**
+ * A transaction's entries, one statement per thousand (a draw's refunds post one line per
+ * application: 100,000 lines would not fit one statement's parameters).
+ */
 export async function insertEntries(
   db: Db,
   entries: readonly { txId: bigint; accountId: bigint; amount: bigint; balanceAfter: bigint }[],
 ): Promise<void> {
-  await db
-    .insertInto('ledger_entries')
-    .values(
-      entries.map((entry) => ({
-        tx_id: entry.txId,
-        account_id: entry.accountId,
-        amount: entry.amount,
-        balance_after: entry.balanceAfter,
-      })),
-    )
-    .execute()
+  for (let first = 0; first < entries.length; first += ENTRIES_PER_STATEMENT) {
+    await db
+      .insertInto('ledger_entries')
+      .values(
+        entries.slice(first, first + ENTRIES_PER_STATEMENT).map((entry) => ({
+          tx_id: entry.txId,
+          account_id: entry.accountId,
+          amount: entry.amount,
+          balance_after: entry.balanceAfter,
+        })),
+      )
+      .execute()
+  }
 }
 
 /** A user's balances in one currency, by book (books never posted to are absent). */

@@ -187,6 +187,49 @@ describe(`ledger (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'})`, ()
     ])
   })
 
+  it('posts a transaction of thousands of lines (a draw refunds every application at once)', async () => {
+    // 9,001 lines: their entries pass SQLite's 32,766 parameters in one INSERT, and PostgreSQL's
+    // one-statement posting is for a handful of lines.
+    const users: bigint[] = []
+    for (let first = 0; first < 9_000; first += 1_000) {
+      const rows = await f.db
+        .insertInto('users')
+        .values(
+          Array.from({ length: 1_000 }, (_, i) => ({
+            account: `bulk${first + i}x${process.pid}`,
+            password_hash: 'not-a-login',
+            invite_code: `B${first + i}X${process.pid}`,
+            created_at: 1,
+          })),
+        )
+        .returning('id')
+        .execute()
+      users.push(...rows.map((r) => r.id))
+    }
+    await f.db.transaction().execute((trx) =>
+      f.ledger.post(trx, {
+        kind: 'deposit',
+        userId: null,
+        orderNo: 'BULK',
+        postings: [
+          { account: { house: 'bank_clearing', currency: 'JPY' }, amount: -9_000n },
+          ...users.map((user) => ({
+            account: { user, book: 'available' as const, currency: 'JPY' as const },
+            amount: 1n,
+          })),
+        ],
+      }),
+    )
+    const entries = await f.db
+      .selectFrom('ledger_entries as e')
+      .innerJoin('ledger_transactions as t', 't.id', 'e.tx_id')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('t.order_no', '=', 'BULK')
+      .executeTakeFirstOrThrow()
+    expect(Number(entries.n)).toBe(9_001)
+    expect(await f.ledger.balances(f.db, users[8_999]!, 'JPY')).toMatchObject({ available: 1n })
+  })
+
   it('rejects postings that do not balance, name no currency or move zero, writing nothing', async () => {
     const user = await f.newUser()
     const before = await count('ledger_transactions')

@@ -1,0 +1,192 @@
+/**
+ * The IPO draw at scale: one offer, 100,000 applications (one per account, 1–3 lots each), drawn
+ * by the gateway's own draw (broker/ipo/draw.ts) on SQLite and, when TEST_DATABASE_URL is set, on
+ * PostgreSQL. Prints how long the draw took, how many ledger transactions it posted (every refund
+ * in one pass: one), and, as the reference measured in the same run, one UPDATE touching every
+ * application row (the least any draw must write). Checks what a figure could hide: the books
+ * still balance, and the allocations recomputed from the public draw equal the stored ones.
+ * Prints figures only; it never asserts a timing (issue 13: ≤ 2 s on SQLite).
+ *
+ *   npx tsx tests/load/ipo-draw.ts [applications=100000]
+ */
+import { randomBytes } from 'node:crypto'
+import { performance } from 'node:perf_hooks'
+import { sql } from 'kysely'
+import { drawCommitment, drawAllocations } from '@kabu/shared/market/ipo-draw'
+import { createApp, type App } from '../../gateway/src/app'
+import { checkLedger } from '../../gateway/src/broker/ledger/check'
+import type { Posting } from '../../gateway/src/broker/ledger/index'
+import { loadConfig } from '../../gateway/src/config'
+import { migrateToLatest } from '../../gateway/src/store/index'
+import { freshDatabase } from '../support/db'
+
+const APPLICATIONS = Math.max(1_000, Number.parseInt(process.argv[2] ?? '', 10) || 100_000)
+const LOTS_OFFERED = Math.floor(APPLICATIONS / 20)
+const LOT = 100n
+const PRICE = 1_500n * 10_000n
+const CHUNK = 1_000
+const DAY = 86_400_000
+
+const ms = (since: number) => performance.now() - since
+
+/** The offer, its accounts, their frozen cash (through the ledger) and their applications. */
+async function seed(app: App): Promise<bigint> {
+  const now = app.clock.now()
+  const seed = randomBytes(32).toString('hex')
+  const offer = await app.db
+    .insertInto('ipo_offers')
+    .values({
+      source_key: null,
+      code: '9999',
+      market: 'jp',
+      currency: 'JPY',
+      name_ja: '負荷試験',
+      name_zh: '负载测试',
+      name_en: 'Load test',
+      price: PRICE,
+      lot: LOT,
+      user_limit_lots: 3n,
+      lots_offered: BigInt(LOTS_OFFERED),
+      subscribe_start: now - 2 * DAY,
+      subscribe_end: now - DAY,
+      lottery_at: now - DAY,
+      pay_deadline: now + DAY,
+      listing_at: now + 2 * DAY,
+      underwriter: 'load test',
+      pe: null,
+      summary_ja: '-',
+      summary_zh: '-',
+      summary_en: '-',
+      simulated: 1n,
+      seed,
+      commitment: drawCommitment(seed),
+      created_by: 'load',
+      created_at: now - 2 * DAY,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  for (let first = 0; first < APPLICATIONS; first += CHUNK) {
+    const count = Math.min(CHUNK, APPLICATIONS - first)
+    await app.db.transaction().execute(async (trx) => {
+      const users = await trx
+        .insertInto('users')
+        .values(
+          Array.from({ length: count }, (_, i) => ({
+            account: `load${first + i}`,
+            password_hash: 'x',
+            invite_code: `L${first + i}`,
+            created_at: now,
+          })),
+        )
+        .returning('id')
+        .execute()
+      const asks = users.map((u, i) => ({ user: u.id, lots: BigInt(1 + ((first + i) % 3)) }))
+      // Cash arrives and is frozen at once: the house's clearing book pays it in.
+      const postings: Posting[] = asks.flatMap(({ user, lots }) => [
+        { account: { house: 'bank_clearing', currency: 'JPY' }, amount: -lots * LOT * PRICE },
+        { account: { user, book: 'frozen', currency: 'JPY' }, amount: lots * LOT * PRICE },
+      ])
+      await app.broker.ledger.post(trx, {
+        kind: 'ipo_freeze',
+        userId: null,
+        orderNo: `LOAD-${first}`,
+        postings,
+      })
+      await trx
+        .insertInto('ipo_applications')
+        .values(
+          asks.map(({ user, lots }, i) => ({
+            offer_id: offer.id,
+            user_id: user,
+            order_no: `LOAD-${first + i}`,
+            ref: randomBytes(6).toString('hex'),
+            lots,
+            amount: lots * LOT * PRICE,
+            status: 1n,
+            created_at: now - DAY - 1,
+          })),
+        )
+        .execute()
+    })
+  }
+  return offer.id
+}
+
+async function measure(label: string, env: Record<string, string>) {
+  const database = await freshDatabase()
+  const app = createApp(
+    loadConfig({ PORT: '0', LOG_LEVEL: 'silent', DEMO: '0', ...database.env, ...env }),
+  )
+  try {
+    await migrateToLatest(app.store)
+    let t = performance.now()
+    const offerId = await seed(app)
+    const seeded = ms(t)
+
+    const txBefore = await countTransactions(app)
+    t = performance.now()
+    const summary = await app.broker.ipo.draw.draw(offerId)
+    const drawMs = ms(t)
+    const txByDraw = (await countTransactions(app)) - txBefore
+
+    // The reference: one statement over every application row, as little as any draw writes.
+    t = performance.now()
+    await sql`update ipo_applications set settled_at = settled_at where offer_id = ${offerId}`.execute(
+      app.db,
+    )
+    const referenceMs = ms(t)
+
+    const check = await checkLedger(app.db)
+    const stored = await app.db
+      .selectFrom('ipo_applications')
+      .select(['ref', 'lots', 'won_lots'])
+      .where('offer_id', '=', offerId)
+      .execute()
+    const offer = await app.db
+      .selectFrom('ipo_offers')
+      .select('seed')
+      .where('id', '=', offerId)
+      .executeTakeFirstOrThrow()
+    const recomputed = new Map(
+      drawAllocations(
+        offer.seed,
+        stored.map((a) => ({ ref: a.ref, lots: Number(a.lots) })),
+        LOTS_OFFERED,
+      ).map((a) => [a.ref, a.lots]),
+    )
+    const equal = stored.every((a) => (recomputed.get(a.ref) ?? 0) === Number(a.won_lots))
+
+    console.log(
+      `${label}: ${summary.entries.toLocaleString()} applications, ${summary.lots_asked.toLocaleString()} lots asked, ` +
+        `${summary.lots_won.toLocaleString()} of ${LOTS_OFFERED.toLocaleString()} won by ${summary.winners.toLocaleString()} accounts`,
+    )
+    console.log(
+      `  draw ${(drawMs / 1000).toFixed(2)} s; ledger transactions it posted: ${txByDraw}; ` +
+        `reference (one UPDATE of every row) ${referenceMs.toFixed(0)} ms; draw/reference ${(drawMs / referenceMs).toFixed(1)}×`,
+    )
+    console.log(
+      `  seeding took ${(seeded / 1000).toFixed(1)} s; ledger check ${check.ok ? 'ok' : check.violations.join('; ')}; ` +
+        `recomputed from the public seed: ${equal ? 'equal' : 'DIFFERENT'}`,
+    )
+  } finally {
+    await app.stop()
+    await database.drop()
+  }
+}
+
+async function countTransactions(app: App): Promise<number> {
+  const row = await app.db
+    .selectFrom('ledger_transactions')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+// freshDatabase picks PostgreSQL when TEST_DATABASE_URL is set: SQLite first without it.
+const postgresUrl = process.env.TEST_DATABASE_URL
+delete process.env.TEST_DATABASE_URL
+await measure('SQLite', {})
+if (postgresUrl) {
+  process.env.TEST_DATABASE_URL = postgresUrl
+  await measure('PostgreSQL', {})
+}
