@@ -81,17 +81,22 @@ async function seed(app: App): Promise<bigint> {
         .returning('id')
         .execute()
       const asks = users.map((u, i) => ({ user: u.id, lots: BigInt(1 + ((first + i) % 3)) }))
-      // Cash arrives and is frozen at once: the house's clearing book pays it in.
-      const postings: Posting[] = asks.flatMap(({ user, lots }) => [
-        { account: { house: 'bank_clearing', currency: 'JPY' }, amount: -lots * LOT * PRICE },
-        { account: { user, book: 'frozen', currency: 'JPY' }, amount: lots * LOT * PRICE },
+      // Cash arrives in each account, then the application freezes it, as a subscription does.
+      const cost = (lots: bigint) => lots * LOT * PRICE
+      const book = (user: bigint, b: 'available' | 'frozen') =>
+        ({ user, book: b, currency: 'JPY' }) as const
+      const arrive: Posting[] = asks.flatMap(({ user, lots }) => [
+        { account: { house: 'bank_clearing', currency: 'JPY' }, amount: -cost(lots) },
+        { account: book(user, 'available'), amount: cost(lots) },
       ])
-      await app.broker.ledger.post(trx, {
-        kind: 'ipo_freeze',
-        userId: null,
-        orderNo: `LOAD-${first}`,
-        postings,
-      })
+      const freeze: Posting[] = asks.flatMap(({ user, lots }) => [
+        { account: book(user, 'available'), amount: -cost(lots) },
+        { account: book(user, 'frozen'), amount: cost(lots) },
+      ])
+      const post = (kind: string, postings: Posting[]) =>
+        app.broker.ledger.post(trx, { kind, userId: null, orderNo: `LOAD-${first}`, postings })
+      await post('deposit', arrive)
+      await post('ipo_freeze', freeze)
       await trx
         .insertInto('ipo_applications')
         .values(

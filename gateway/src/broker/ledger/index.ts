@@ -4,6 +4,7 @@ import type { Currency } from '@kabu/shared/money/currencies'
 import type { Clock } from '../../clock'
 import type { Database } from '../../store/index'
 import { Refusal } from '../common/refusal'
+import { BULK_CHUNK, moveUserBooks } from './bulk.sql'
 import { checkLedger } from './check'
 import * as q from './ledger.sql'
 import { postInOneStatement, type BusinessStep, type KeyStep } from './post.pg.sql'
@@ -101,7 +102,7 @@ export const onPostgres = (db: Kysely<Database>) =>
   db.getExecutor().adapter instanceof PostgresAdapter
 
 /**
- * The order rows are locked in: users' books, then house books, each by name. One global order,
+ * The order rows are locked in: users' books (by user, then name), then house books by name. One global order,
  * so two transactions queue behind each other on PostgreSQL instead of deadlocking (as long as a
  * transaction posts once, which every caller does). Houses last: every order moves the same few
  * house rows, so a user debit that overdraws is refused before any is held, and they are held
@@ -109,8 +110,55 @@ export const onPostgres = (db: Kysely<Database>) =>
  */
 function lockOrder(a: q.AccountKey, b: q.AccountKey): number {
   if (isHouse(a) !== isHouse(b)) return isHouse(a) ? 1 : -1
+  // By user as a number, as the bulk path's ORDER BY user_id locks them (bulk.sql.ts).
+  if (a.userId !== b.userId && a.userId !== null && b.userId !== null) {
+    return a.userId < b.userId ? -1 : 1
+  }
   const [x, y] = [q.keyText(a), q.keyText(b)]
   return x < y ? -1 : x > y ? 1 : 0
+}
+
+/** A line of a transaction: the account by name and the signed amount. */
+type Line = { key: q.AccountKey; amount: bigint }
+
+/** Above this many lines a posting moves users' books a round at a time (bulk.sql.ts). */
+const BULK_FROM_LINES = 64
+
+/**
+ * One statement per line, by the account's name: no lookup of ids first, and an account used for
+ * the first time is created by the same statement.
+ */
+async function moveOneByOne(trx: Kysely<Database>, lines: readonly Line[], now: number) {
+  const moved: q.Moved[] = []
+  for (const { key, amount } of lines) {
+    const done =
+      key.userId !== null && amount < 0n
+        ? await q.debitUser(trx, { ...key, userId: key.userId }, amount)
+        : await q.addToAccount(trx, key, amount, now)
+    if (done === undefined) throw new Refusal('insufficient_balance')
+    moved.push(done)
+  }
+  return moved
+}
+
+/** Users' books BULK_CHUNK at a time, then the few house books one by one (they lock last). */
+async function moveInBulk(trx: Kysely<Database>, lines: readonly Line[], now: number) {
+  const users = lines.filter((l): l is Line & { key: { userId: bigint } } => !isHouse(l.key))
+  const moved: q.Moved[] = []
+  for (let first = 0; first < users.length; first += BULK_CHUNK) {
+    const round = users.slice(first, first + BULK_CHUNK)
+    const done = await moveUserBooks(trx, round, now, onPostgres(trx))
+    if (done === undefined) throw new Refusal('insufficient_balance')
+    moved.push(...done)
+  }
+  return [
+    ...moved,
+    ...(await moveOneByOne(
+      trx,
+      lines.filter((l) => isHouse(l.key)),
+      now,
+    )),
+  ]
 }
 
 /**
@@ -143,17 +191,16 @@ export function createLedger(deps: { clock: Clock }): Ledger {
         return { txId: posted.txId }
       }
       const txId = await q.insertTransaction(trx, { ...tx, now })
-      const entries = []
-      // One statement per line, by the account's name: no lookup of ids first, and an account
-      // used for the first time is created by the same statement.
-      for (const { key, amount } of lines) {
-        const moved =
-          key.userId !== null && amount < 0n
-            ? await q.debitUser(trx, { ...key, userId: key.userId }, amount)
-            : await q.addToAccount(trx, key, amount, now)
-        if (moved === undefined) throw new Refusal('insufficient_balance')
-        entries.push({ txId, accountId: moved.id, amount, balanceAfter: moved.balance })
-      }
+      const moved =
+        lines.length > BULK_FROM_LINES && distinctAccounts(lines)
+          ? await moveInBulk(trx, lines, now)
+          : await moveOneByOne(trx, lines, now)
+      const entries = lines.map(({ amount }, i) => ({
+        txId,
+        accountId: moved[i]!.id,
+        amount,
+        balanceAfter: moved[i]!.balance,
+      }))
       // Written while every row is still locked, so an account's newest entry stays its last.
       await q.insertEntries(trx, entries)
       return { txId }
