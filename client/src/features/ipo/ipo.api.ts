@@ -1,0 +1,38 @@
+import type { IpoApplication, IpoDraw, IpoOffer, IpoPhase } from '@kabu/shared/api/ipo'
+import type { MarketType } from '@kabu/shared/market/types'
+import { vuePost } from '../../api/vue'
+import type { IpoSnapshot } from './ipo.machine'
+
+/** The new-share screens' calls: the actors of ipo.machine.ts and the lists' reads. */
+
+export const fetchOffers = (type: MarketType, phase: IpoPhase) =>
+  vuePost<IpoOffer[]>('/trade/newstocklist', { type, phase })
+
+export const fetchOffer = (id: string) => vuePost<IpoOffer>('/trade/newstockinfo', { id })
+
+export const fetchApplications = (type: MarketType) =>
+  vuePost<IpoApplication[]>('/trade/usernewstocklist', { type })
+
+/** The offer and the user's application to it: what the machine's `load` reads. */
+export async function fetchSnapshot(id: string): Promise<IpoSnapshot> {
+  const offer = await fetchOffer(id)
+  const applications = await fetchApplications(offer.type)
+  return { offer, application: applications.find((a) => a.offer_id === id) ?? null }
+}
+
+export const subscribeOffer = (input: { id: string; num: string; idem: string }) =>
+  vuePost<{ id: string }>('/trade/subscribe', { ...input })
+
+export const payApplication = (input: { id: string; idem: string }) =>
+  vuePost<{ id: string; paid: string }>('/trade/newstockPay', { ...input })
+
+export const waiveApplication = (input: { id: string; idem: string }) =>
+  vuePost<{ id: string }>('/trade/newstockWaive', { ...input })
+
+/** The public record of a draw (`GET /api/market/ipos/:id/draw`), for the verify view. */
+export async function fetchDraw(id: string): Promise<IpoDraw> {
+  const res = await fetch(`/api/market/ipos/${encodeURIComponent(id)}/draw`)
+  const body = (await res.json()) as { status: number; data: IpoDraw }
+  if (body.status !== 1) throw new Error('draw record unavailable')
+  return body.data
+}
