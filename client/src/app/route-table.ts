@@ -3,6 +3,7 @@ import { screenRoutes as bankScreens } from '../features/bank/routes'
 import { screenRoutes as blockScreens } from '../features/block/routes'
 import { screenRoutes as exchangeScreens } from '../features/exchange/routes'
 import { screenRoutes as fundsScreens } from '../features/funds/routes'
+import { screenRoutes as ipoScreens } from '../features/ipo/routes'
 import { tabRoutes as homeTabs } from '../features/home/routes'
 import { screenRoutes as kycScreens } from '../features/kyc/routes'
 import { screenRoutes as loanScreens } from '../features/loan/routes'
@@ -38,6 +39,7 @@ export const SCREEN_ROUTES: RouteObject[] = [
   ...loanScreens,
   ...positionScreens,
   ...blockScreens,
+  ...ipoScreens,
 ]
 
 export const routePaths = (routes: readonly RouteObject[]): string[] =>

@@ -11,6 +11,7 @@ export const USER_EVENT_TYPES: readonly UserEventType[] = [
   'review:decided',
   'account:status',
   'trade:updated',
+  'ipo:drawn',
 ]
 
 /** The slice of a socket.io socket this layer uses, so a unit test can drive it in memory. */

@@ -49,6 +49,14 @@ export function HomeScreen() {
       <QuoteList query={{ ...popular, data: popular.data?.slice(0, 5) }} />
       <HomeRankings key={market} market={market} />
       <SectionTitle
+        title={<FormattedMessage id="home.ipo.entry" />}
+        right={
+          <Button component={Link} to="/home/newShare" size="small" data-testid="home-ipo">
+            <FormattedMessage id="home.more" />
+          </Button>
+        }
+      />
+      <SectionTitle
         title={<FormattedMessage id="home.block.entry" />}
         right={
           <Button component={Link} to="/home/large" size="small" data-testid="home-block">

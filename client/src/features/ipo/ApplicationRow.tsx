@@ -1,0 +1,44 @@
+import type { IpoApplication } from '@kabu/shared/api/ipo'
+import ListItemButton from '@mui/material/ListItemButton'
+import Stack from '@mui/material/Stack'
+import Typography from '@mui/material/Typography'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { Link } from 'react-router-dom'
+import { formatMoney } from '../../ui/money'
+import { localName } from '../../ui/price/names'
+
+/** One application: the offer, its status, shares asked and won, and the amounts. */
+export function ApplicationRow({ row }: { row: IpoApplication }) {
+  const intl = useIntl()
+  const money = (value: string) => formatMoney(value, row.currency, intl.locale)
+  return (
+    <ListItemButton
+      component={Link}
+      to={`/home/newShareInfo?id=${row.offer_id}`}
+      divider
+      data-testid={`ipo-application-${row.id}`}
+    >
+      <Stack sx={{ flex: 1, gap: 0.5 }}>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
+          <Typography sx={{ fontWeight: 600 }}>
+            {localName(row.name, intl.locale)} {row.code}
+          </Typography>
+          <Typography sx={{ fontWeight: 600 }} data-testid={`ipo-application-status-${row.id}`}>
+            <FormattedMessage id={`home.ipo.status.${row.status}`} />
+          </Typography>
+        </Stack>
+        <Typography variant="body2" color="text.secondary">
+          <FormattedMessage
+            id="home.ipo.record.line"
+            values={{
+              num: row.num,
+              won: row.won_num,
+              amount: money(row.rjmoney),
+              pay: money(row.pay_amount),
+            }}
+          />
+        </Typography>
+      </Stack>
+    </ListItemButton>
+  )
+}

@@ -1,0 +1,173 @@
+import Alert from '@mui/material/Alert'
+import Button from '@mui/material/Button'
+import Stack from '@mui/material/Stack'
+import TextField from '@mui/material/TextField'
+import Typography from '@mui/material/Typography'
+import { useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { useSearchParams } from 'react-router-dom'
+import { translateServerMessage } from '../../i18n/intl'
+import { Header } from '../../ui/Header'
+import { LoadFailed } from '../../ui/LoadFailed'
+import { Loading } from '../../ui/Loading'
+import { formatMoney } from '../../ui/money'
+import { localName } from '../../ui/price/names'
+import { RequireSession } from '../../ui/RequireSession'
+import { subscriptionAmount } from './amounts'
+import { ConfirmDialog } from './ConfirmDialog'
+import { OfferFigures } from './OfferFigures'
+import { useIpo, type IpoSend, type IpoState } from './use-ipo'
+import { VerifyDraw } from './VerifyDraw'
+
+/** /home/newShareInfo?id=: one offer, the user's application to it, and what they can do now. */
+export function NewShareInfoScreen() {
+  const [params] = useSearchParams()
+  const id = params.get('id') ?? ''
+  return (
+    <RequireSession>
+      <Header back title={<FormattedMessage id="home.ipo.info" />} />
+      <Offer key={id} id={id} />
+    </RequireSession>
+  )
+}
+
+/** The machine's state as spec §4 names it (the top-level state). */
+const stateName = (state: IpoState) =>
+  typeof state.value === 'string' ? state.value : Object.keys(state.value)[0]
+
+function Offer({ id }: { id: string }) {
+  const intl = useIntl()
+  const [state, send] = useIpo(id)
+  const { snapshot, error } = state.context
+  if (state.matches('loadFailed')) {
+    return <LoadFailed error={error} onRetry={() => send({ type: 'REFRESH' })} />
+  }
+  if (!snapshot) return <Loading />
+  const { offer, application } = snapshot
+  return (
+    <Stack data-testid="ipo-info" data-state={stateName(state)}>
+      <Stack sx={{ px: 2, pt: 2 }}>
+        <Typography variant="h6">{localName(offer.name, intl.locale)}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {offer.code} · <FormattedMessage id={`home.ipo.state.${stateName(state)}`} />
+        </Typography>
+      </Stack>
+      {offer.commitment && (
+        <Stack sx={{ px: 2, pt: 1 }} data-testid="ipo-commitment">
+          <Typography variant="caption" color="text.secondary">
+            <FormattedMessage id="home.ipo.commitment" />
+          </Typography>
+          <Typography variant="caption" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+            {offer.commitment}
+          </Typography>
+        </Stack>
+      )}
+      {state.matches('subscribing') && <SubscribeForm state={state} send={send} />}
+      {application && state.hasTag('result') && <Outcome state={state} send={send} />}
+      <OfferFigures offer={offer} />
+      {offer.drawn && <VerifyDraw offerId={offer.id} myRef={application?.ref ?? null} />}
+      {application && (
+        <Typography variant="caption" color="text.secondary" sx={{ px: 2, pb: 2 }}>
+          <FormattedMessage id="home.ipo.ref" values={{ ref: application.ref }} />
+          {' · '}
+          {formatMoney(application.rjmoney, application.currency, intl.locale)}
+        </Typography>
+      )}
+    </Stack>
+  )
+}
+
+function SubscribeForm({ state, send }: { state: IpoState; send: IpoSend }) {
+  const intl = useIntl()
+  const offer = state.context.snapshot?.offer
+  const [num, setNum] = useState(String(offer?.lot ?? ''))
+  if (!offer) return null
+  const confirming = state.hasTag('confirm')
+  return (
+    <Stack spacing={1.5} sx={{ p: 2 }}>
+      <TextField
+        label={<FormattedMessage id="home.ipo.field.num" />}
+        value={num}
+        onChange={(e) => setNum(e.target.value)}
+        inputMode="numeric"
+        slotProps={{ htmlInput: { 'data-testid': 'ipo-num' } }}
+        helperText={
+          state.context.error && !confirming ? translateServerMessage(state.context.error) : null
+        }
+        error={Boolean(state.context.error) && !confirming}
+      />
+      <Button
+        variant="contained"
+        onClick={() => send({ type: 'SUBSCRIBE', num })}
+        data-testid="ipo-subscribe"
+      >
+        <FormattedMessage id="home.ipo.subscribe" />
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        busy={state.hasTag('busy')}
+        error={state.context.error}
+        titleId="home.ipo.subscribe.confirm"
+        send={send}
+      >
+        <FormattedMessage
+          id="home.ipo.subscribe.confirmText"
+          values={{
+            num: state.context.num ?? num,
+            amount: formatMoney(
+              subscriptionAmount(state.context.num ?? num, offer.price),
+              offer.currency,
+              intl.locale,
+            ),
+          }}
+        />
+      </ConfirmDialog>
+    </Stack>
+  )
+}
+
+function Outcome({ state, send }: { state: IpoState; send: IpoSend }) {
+  const intl = useIntl()
+  const app = state.context.snapshot?.application
+  if (!app) return null
+  const won = state.matches('won')
+  const paying = state.matches({ won: 'confirmingPay' }) || state.matches({ won: 'paying' })
+  return (
+    <Stack spacing={1} sx={{ p: 2 }} data-testid="ipo-outcome">
+      <Alert severity={state.matches('notWon') || state.matches('waived') ? 'info' : 'success'}>
+        <FormattedMessage
+          id={`home.ipo.outcome.${stateName(state)}`}
+          values={{
+            won: app.won_num,
+            amount: formatMoney(app.pay_amount, app.currency, intl.locale),
+          }}
+        />
+      </Alert>
+      {won && (
+        <Stack direction="row" spacing={1}>
+          <Button variant="contained" onClick={() => send({ type: 'PAY' })} data-testid="ipo-pay">
+            <FormattedMessage id="home.ipo.pay" />
+          </Button>
+          <Button onClick={() => send({ type: 'WAIVE' })} data-testid="ipo-waive">
+            <FormattedMessage id="home.ipo.waive" />
+          </Button>
+        </Stack>
+      )}
+      <ConfirmDialog
+        open={state.hasTag('confirm') && won}
+        busy={state.hasTag('busy')}
+        error={state.context.error}
+        titleId={paying ? 'home.ipo.pay.confirm' : 'home.ipo.waive.confirm'}
+        send={send}
+      >
+        <FormattedMessage
+          id={paying ? 'home.ipo.pay.confirmText' : 'home.ipo.waive.confirmText'}
+          values={{
+            won: app.won_num,
+            amount: formatMoney(app.pay_amount, app.currency, intl.locale),
+          }}
+        />
+      </ConfirmDialog>
+    </Stack>
+  )
+}
