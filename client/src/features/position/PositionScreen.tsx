@@ -14,17 +14,42 @@ import { PullToRefresh } from '../../ui/PullToRefresh'
 import { RequireSession } from '../../ui/RequireSession'
 import { AssetOverview } from './AssetOverview'
 import { HoldingRow } from './HoldingRow'
+import { NewShares } from './NewShares'
 import { MarketTypeTabs } from '../../ui/MarketTypeTabs'
 import { SignedMoney } from './SignedMoney'
 import { usePositions } from './use-positions'
 
-/** /position/index: the asset overview, then holdings (in progress) and traded (ended), live. */
+/**
+ * /position/index: stocks (the asset overview, then holdings in progress and traded ended, live) or
+ * new shares (applications in progress and ended).
+ */
 export function PositionScreen() {
   const [type, setType] = useState<MarketType>('jpy')
+  const [line, setLine] = useState<'stocks' | 'newShares'>('stocks')
   return (
     <RequireSession>
       <MarketTypeTabs testIdPrefix="position-market-" value={type} onChange={setType} />
-      <Positions key={type} type={type} />
+      <Tabs
+        value={line}
+        onChange={(_, v: 'stocks' | 'newShares') => setLine(v)}
+        variant="fullWidth"
+      >
+        <Tab
+          value="stocks"
+          data-testid="positions-line-stocks"
+          label={<FormattedMessage id="stock.position.line.stocks" />}
+        />
+        <Tab
+          value="newShares"
+          data-testid="positions-line-newShares"
+          label={<FormattedMessage id="stock.position.line.newShares" />}
+        />
+      </Tabs>
+      {line === 'stocks' ? (
+        <Positions key={type} type={type} />
+      ) : (
+        <NewShares key={type} type={type} />
+      )}
     </RequireSession>
   )
 }

@@ -1,4 +1,5 @@
 import type { BlockOrder } from '@kabu/shared/api/block'
+import type { IpoApplication } from '@kabu/shared/api/ipo'
 import type { LoanInfo } from '@kabu/shared/api/loans'
 import type { WithdrawalRecord } from '@kabu/shared/api/funds'
 import type { ClosedHoldingList, HoldingList } from '@kabu/shared/api/trade'
@@ -9,6 +10,10 @@ import { vuePost } from '../../api/vue'
 
 /** The Positions tab's calls: the five lists of spec §7, the credit line, sell and cancel. */
 
+/** The user's new-share applications (the Positions tab's "new shares"). */
+export const fetchNewShares = (type: MarketType) =>
+  vuePost<IpoApplication[]>('/trade/usernewstocklist', { type })
+
 export const fetchOpenHoldings = (type: MarketType) =>
   vuePost<HoldingList>('/trade/userstocklist', { type })
 
@@ -18,12 +23,12 @@ export const fetchEndedHoldings = (type: MarketType) =>
 type Row<K extends keyof AssetInputs> = AssetInputs[K] extends ReadonlyArray<infer R> ? R : never
 
 /**
- * The spec §7 lists whose areas this build has. IPO subscriptions (`/trade/usernewstocklist`),
- * follow products (`/trade/userproductlist`) and stock credit (`/trade/ustockslist`) are not built
- * yet: there is nothing in them to count, so the overview passes empty lists instead of asking.
- * Set a flag to true in the same change that adds the area's gateway routes.
+ * The spec §7 lists whose areas this build has. Follow products (`/trade/userproductlist`) and
+ * stock credit (`/trade/ustockslist`) are not built yet: there is nothing in them to count, so the
+ * overview passes empty lists instead of asking. Set a flag to true in the same change that adds
+ * the area's gateway routes.
  */
-const BUILT_LISTS = { newStocks: false, products: false, credits: false } as const
+const BUILT_LISTS = { newStocks: true, products: false, credits: false } as const
 
 const listIf = <T>(built: boolean, call: () => Promise<T[]>): Promise<T[]> =>
   built ? call() : Promise.resolve([])

@@ -80,4 +80,8 @@ export default {
   'home.ipo.status.4': 'Paid',
   'home.ipo.status.5': 'Failed',
   'home.ipo.status.6': 'Waived',
+  'stock.position.line.stocks': 'Stocks',
+  'stock.position.line.newShares': 'New shares',
+  'stock.position.ipo.open': 'In progress ({n})',
+  'stock.position.ipo.ended': 'Ended ({n})',
 }

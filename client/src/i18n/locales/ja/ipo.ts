@@ -79,4 +79,8 @@ export default {
   'home.ipo.status.4': '購入完了',
   'home.ipo.status.5': '申込失敗',
   'home.ipo.status.6': '辞退',
+  'stock.position.line.stocks': '株式',
+  'stock.position.line.newShares': '新規公開株',
+  'stock.position.ipo.open': '進行中（{n}）',
+  'stock.position.ipo.ended': '終了（{n}）',
 }

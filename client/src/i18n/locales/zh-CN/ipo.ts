@@ -77,4 +77,8 @@ export default {
   'home.ipo.status.4': '缴款成功',
   'home.ipo.status.5': '申购失败',
   'home.ipo.status.6': '已放弃',
+  'stock.position.line.stocks': '股票',
+  'stock.position.line.newShares': '新股',
+  'stock.position.ipo.open': '进行中（{n}）',
+  'stock.position.ipo.ended': '已结束（{n}）',
 }
