@@ -144,6 +144,9 @@ describe('/trade/subscribe', () => {
     }
     expect(await records(t, g)).toEqual([])
     expect(await books(t, g.account)).toMatchObject({ available: units(150000), frozen: 0n })
+    const barred = await applicant(t, account())
+    expect((await ops(t, 'POST', `/users/${barred.account}/bar-trading`)).status).toBe(1)
+    expect((await subscribe(t, barred, { id: offer.id })).msg).toBe('trading_barred')
   })
 
   it('freezes the amount once per user and offer, idempotently', async () => {

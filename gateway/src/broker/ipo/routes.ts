@@ -29,6 +29,7 @@ export function ipoRoutes(ipo: IpoService): VueArea {
         id: BigInt(form.id),
         num: Number(form.num),
         idem: form.idem,
+        tradingBarred: user.tradingBarred,
       })
       return ok(answer, 'subscribe_ok')
     })

@@ -62,11 +62,14 @@ export function createIpoService(deps: IpoServiceDeps) {
 
     async subscribe(
       userId: bigint,
-      input: { id: bigint; num: number; idem: string },
+      input: { id: bigint; num: number; idem: string; tradingBarred: boolean },
     ): Promise<{ id: string }> {
-      const key = { userId, scope: 'ipo_subscribe', idem: input.idem, body: input }
+      const { tradingBarred, ...asked } = input
+      const key = { userId, scope: 'ipo_subscribe', idem: input.idem, body: asked }
       let lots = 0n
       const checks = async () => {
+        // Spec §6: an account barred from trading may not apply for new shares either.
+        if (tradingBarred) throw new Refusal('trading_barred')
         const offer = await offerToApply(input.id)
         if ((await deps.identityStatus(db, userId)) !== VERIFIED) {
           throw new Refusal('realname_required')
