@@ -84,4 +84,4 @@ export default {
   'stock.position.line.newShares': 'New shares',
   'stock.position.ipo.open': 'In progress ({n})',
   'stock.position.ipo.ended': 'Ended ({n})',
-}
+} satisfies Record<string, string>

@@ -83,4 +83,4 @@ export default {
   'stock.position.line.newShares': '新規公開株',
   'stock.position.ipo.open': '進行中（{n}）',
   'stock.position.ipo.ended': '終了（{n}）',
-}
+} satisfies Record<string, string>

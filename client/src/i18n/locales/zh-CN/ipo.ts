@@ -81,4 +81,4 @@ export default {
   'stock.position.line.newShares': '新股',
   'stock.position.ipo.open': '进行中（{n}）',
   'stock.position.ipo.ended': '已结束（{n}）',
-}
+} satisfies Record<string, string>
