@@ -63,12 +63,16 @@ export function createIpoJobs(deps: IpoJobDeps) {
   const { db, clock } = deps
   let timer: ReturnType<typeof setInterval> | undefined
   let running: Promise<void> | null = null
+  // The simulator's slots this gateway has written (or found written): each pass writes new ones only.
+  const written = new Set<string>()
 
   async function pass(): Promise<void> {
     const now = clock.now()
     if (deps.simulatorSeed !== null) {
       for (const offer of simulatedOffers(deps.simulatorSeed, now)) {
+        if (written.has(offer.sourceKey)) continue
         await q.insertOffer(db, simulatedRow(offer, now))
+        written.add(offer.sourceKey)
       }
     }
     // In batches until none is due (a clock moved far ahead has many); one refused (an operator
