@@ -191,6 +191,10 @@ describe('the draw', () => {
     const drawn = await drawNow(t, offer.id)
     expect(drawn).toMatchObject({ status: 1, data: { entries: 5, lots_asked: 10, lots_won: 4 } })
     expect(await drawNow(t, offer.id)).toMatchObject({ http: 409, msg: 'ipo_drawn_already' })
+    // The operator's draw is audited once, in the draw's own transaction (the refused one is not).
+    const audited = await ops(t, 'GET', `/audit?target=ipo:${offer.id}`)
+    const actions = (audited.data as { action: string }[]).map((row) => row.action)
+    expect(actions.filter((action) => action === 'ipo.draw')).toHaveLength(1)
 
     const after = await publicDraw(t, offer.id)
     const seed = after.seed as string

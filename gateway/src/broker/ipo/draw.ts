@@ -5,6 +5,7 @@ import type { Currency } from '@kabu/shared/money/currencies'
 import type { Clock } from '../../clock'
 import type { IpoSettings } from '../../config'
 import type { Database } from '../../store/index'
+import { audit } from '../common/audit'
 import { newOrderNo } from '../common/order-no'
 import { Refusal } from '../common/refusal'
 import type { UserEvents } from '../common/user-events'
@@ -30,6 +31,20 @@ export interface DrawSummary {
 
 const CHUNK = 500
 
+/** What a draw did, for its answer and the operator's audit row. */
+function summaryOf(
+  offer: { id: bigint },
+  result: { outcome: { won: bigint }[]; asked: bigint; given: bigint },
+): DrawSummary {
+  return {
+    id: String(offer.id),
+    entries: result.outcome.length,
+    lots_asked: Number(result.asked),
+    lots_won: Number(result.given),
+    winners: result.outcome.filter((o) => o.won > 0n).length,
+  }
+}
+
 /**
  * Runs an offer's draw once its subscription has closed: the revealed seed and the entries decide
  * the allocations (shared/market/ipo-draw.ts); every application is settled and every refund (and,
@@ -41,7 +56,7 @@ export function createDraw(deps: DrawDeps) {
   const prefunded = settings.payment === 'prefunded'
 
   async function settleAll(trx: Kysely<Database>, offer: q.OfferRow, now: number) {
-    const apps = (await q.applicationsOfOffer(trx, offer.id)).filter((a) => a.status === q.AWAITING)
+    const apps = await q.drawEntries(trx, offer.id)
     const won = new Map(
       drawAllocations(
         offer.seed,
@@ -52,7 +67,7 @@ export function createDraw(deps: DrawDeps) {
     const currency = offer.currency as Currency
     const lines: Posting[] = []
     let houseIn = 0n
-    const outcome: { app: q.ApplicationRow; status: bigint; won: bigint }[] = []
+    const outcome: { app: (typeof apps)[number]; status: bigint; won: bigint }[] = []
     for (const app of apps) {
       const lots = won.get(app.ref) ?? 0n
       const status = lots === 0n ? q.LOST : prefunded ? q.PAID : q.PENDING
@@ -94,8 +109,11 @@ export function createDraw(deps: DrawDeps) {
     return { outcome, asked, given }
   }
 
-  /** Draws one offer; Refusal when it is not due yet, was drawn already, or does not exist. */
-  async function draw(offerId: bigint): Promise<DrawSummary> {
+  /**
+   * Draws one offer; Refusal when it is not due yet, was drawn already, or does not exist. An
+   * operator's draw (`operator` given) writes its audit row in the draw's own transaction.
+   */
+  async function draw(offerId: bigint, operator?: string): Promise<DrawSummary> {
     const offer = await q.offerById(db, offerId)
     if (!offer) throw new Refusal('not_found')
     if (offer.drawn_at !== null) throw new Refusal('ipo_drawn_already')
@@ -104,7 +122,19 @@ export function createDraw(deps: DrawDeps) {
     const result = await db.transaction().execute(async (trx) => {
       const claimed = await q.claimDraw(trx, offerId, now)
       if (!claimed) throw new Refusal('ipo_drawn_already')
-      return settleAll(trx, claimed, now)
+      const settled = await settleAll(trx, claimed, now)
+      if (operator !== undefined) {
+        const after = summaryOf(offer, settled)
+        const entry = {
+          operator,
+          action: 'ipo.draw',
+          target: `ipo:${offer.id}`,
+          before: null,
+          after,
+        }
+        await audit(trx, entry, now)
+      }
+      return settled
     })
     // Committed: a screen that re-reads on this event sees the result.
     for (const { app, status, won } of result.outcome) {
@@ -117,13 +147,7 @@ export function createDraw(deps: DrawDeps) {
         won_num: Number(won * offer.lot),
       })
     }
-    return {
-      id: String(offer.id),
-      entries: result.outcome.length,
-      lots_asked: Number(result.asked),
-      lots_won: Number(result.given),
-      winners: result.outcome.filter((o) => o.won > 0n).length,
-    }
+    return summaryOf(offer, result)
   }
 
   return { draw }

@@ -122,19 +122,7 @@ export function ipoOpsRouter(deps: {
 
   router.post('/ipo/:id/draw', async (req, res) => {
     const { id } = ipoTarget.parse(req.params)
-    const summary = await deps.draw.draw(BigInt(id))
-    await audit(
-      db,
-      {
-        operator: operatorOf(res),
-        action: 'ipo.draw',
-        target: `ipo:${id}`,
-        before: null,
-        after: summary,
-      },
-      clock.now(),
-    )
-    res.json(ok(summary))
+    res.json(ok(await deps.draw.draw(BigInt(id), operatorOf(res))))
   })
 
   return router

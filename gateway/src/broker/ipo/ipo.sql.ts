@@ -113,6 +113,17 @@ export function applicationsOfOffer(db: Db, offerId: bigint) {
     .execute()
 }
 
+/** The applications a draw settles (still awaiting it), with only what the draw reads. */
+export function drawEntries(db: Db, offerId: bigint) {
+  return db
+    .selectFrom('ipo_applications')
+    .select(['id', 'user_id', 'ref', 'lots', 'amount'])
+    .where('offer_id', '=', offerId)
+    .where('status', '=', AWAITING)
+    .orderBy('id')
+    .execute()
+}
+
 /** Claims the draw of an offer: undefined when another pass drew it first. */
 export function claimDraw(db: Db, offerId: bigint, now: number) {
   return db
