@@ -29,3 +29,21 @@ export function useTradeUpdates(onUpdate: (update: TradeUpdate) => void, id?: st
     return () => subscription.unsubscribe()
   }, [onUpdate, id])
 }
+
+/**
+ * Whether an event means the user's holdings changed without the user asking: a resting order
+ * filled (`trade:updated`), or a block request approved into a holding (`review:decided`, block).
+ */
+export const changesHoldings = (e: UserEvent): boolean =>
+  e.type === 'trade:updated' ||
+  (e.type === 'review:decided' && e.kind === 'block' && e.status === 'approved')
+
+/** Calls `onChange` while mounted whenever {@link changesHoldings}; `onChange` must be stable. */
+export function useHoldingsChanged(onChange: () => void): void {
+  useEffect(() => {
+    const subscription = userEvents$()
+      .pipe(filter(changesHoldings))
+      .subscribe(() => onChange())
+    return () => subscription.unsubscribe()
+  }, [onChange])
+}

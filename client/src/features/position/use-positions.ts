@@ -4,7 +4,7 @@ import type { MarketType } from '@kabu/shared/market/types'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { isFilled, revalue } from './live-holdings'
 import { fetchAssetInputs, fetchCreditLine, fetchEndedHoldings } from './position.api'
-import { useTradeUpdates } from '../../realtime/trade-updates'
+import { useHoldingsChanged } from '../../realtime/trade-updates'
 import { useLivePrices } from './use-live-prices'
 
 interface Loaded {
@@ -66,8 +66,9 @@ export function usePositions(type: MarketType) {
     setRefreshing(true)
     setVersion((v) => v + 1)
   }, [])
-  // A resting order filled: re-read quietly, without the pull-to-refresh spinner.
+  // A resting order filled or a block request became a holding: re-read quietly, without the
+  // pull-to-refresh spinner.
   const reread = useCallback(() => setVersion((v) => v + 1), [])
-  useTradeUpdates(reread)
+  useHoldingsChanged(reread)
   return { view, failed, refreshing, refresh }
 }
