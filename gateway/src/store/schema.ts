@@ -8,6 +8,7 @@ import type { LoansTables } from './schema/loans'
 import type { NewsTables } from './schema/news'
 import type { OpsTables } from './schema/ops'
 import type { TradingTables } from './schema/trading'
+import type { Int, IntDefault } from './schema/columns'
 
 /**
  * The tables as Kysely sees them. Every integer column is BIGINT on PostgreSQL and INTEGER with
@@ -16,8 +17,6 @@ import type { TradingTables } from './schema/trading'
  * the two stores return the same JS types. Convert with `Number()` only at the edge, for values known
  * to be small (ids, epoch ms, scores).
  */
-type Int = ColumnType<bigint, number | bigint, number | bigint>
-type IntDefault = ColumnType<bigint, number | bigint | undefined, number | bigint>
 type Id = GeneratedAlways<bigint>
 
 export type UserStatus = 'active' | 'frozen' | 'banned'

@@ -1,10 +1,8 @@
-import { filter, from, interval, map, merge, switchMap, take, type Observable } from 'rxjs'
+import { filter, type Observable } from 'rxjs'
 import type { BlockOrderStatus } from '@kabu/shared/api/block'
 import type { UserEvent } from '@kabu/shared/realtime'
 import type { ReviewVerdict } from '../../state/review/review-states'
-
-// The socket tells at once; the request is read now and then in case the socket was down meanwhile.
-const POLL_MS = 15_000
+import { firstVerdict$, VERDICT_POLL_MS } from '../../state/review/verdict-watch'
 
 type Decided = Extract<UserEvent, { type: 'review:decided' }>
 
@@ -25,23 +23,15 @@ export function blockVerdict$(
   id: string,
   events$: Observable<UserEvent>,
   readStatus: () => Promise<{ status: BlockOrderStatus; reason: string | null } | undefined>,
-  pollMs = POLL_MS,
+  pollMs = VERDICT_POLL_MS,
 ): Observable<ReviewVerdict> {
-  const live = blockDecided$(events$, id).pipe(
-    map((e): ReviewVerdict => ({
-      type: 'REVIEWED',
-      status: e.status,
-      ...(e.reason ? { reason: e.reason } : {}),
-    })),
-  )
-  const polled = interval(pollMs).pipe(
-    switchMap(() => from(readStatus())),
-    filter((row) => row !== undefined && row.status !== 0),
-    map((row): ReviewVerdict => ({
-      type: 'REVIEWED',
-      status: row!.status === 2 ? 'rejected' : 'approved',
-      ...(row!.reason ? { reason: row!.reason } : {}),
-    })),
-  )
-  return merge(live, polled).pipe(take(1))
+  const read = async () => {
+    const row = await readStatus()
+    if (row === undefined || row.status === 0) return undefined
+    return {
+      status: row.status === 2 ? ('rejected' as const) : ('approved' as const),
+      reason: row.reason,
+    }
+  }
+  return firstVerdict$(blockDecided$(events$, id), read, pollMs)
 }

@@ -1,13 +1,10 @@
-import { filter, interval, map, merge, switchMap, take, from } from 'rxjs'
+import { filter, type Observable } from 'rxjs'
 import type { ReviewStatusCode } from '@kabu/shared/api/funds'
 import type { UserEvent } from '@kabu/shared/realtime'
-import type { Observable } from 'rxjs'
 import type { ReviewVerdict } from '../../state/review/review-states'
+import { firstVerdict$ } from '../../state/review/verdict-watch'
 
 export type ReviewVerdictEvent = ReviewVerdict
-
-// The socket tells at once; the list is asked now and then in case the socket was down meanwhile.
-const POLL_MS = 15_000
 
 /**
  * The verdict on one deposit or withdrawal, from whichever says first: the `/user` socket's
@@ -24,20 +21,14 @@ export function reviewVerdict$(
       (e): e is Extract<UserEvent, { type: 'funds:reviewed' }> =>
         e.type === 'funds:reviewed' && e.kind === kind && e.id === id,
     ),
-    map((e): ReviewVerdictEvent => ({
-      type: 'REVIEWED',
-      status: e.status,
-      ...(e.reason ? { reason: e.reason } : {}),
-    })),
   )
-  const polled = interval(POLL_MS).pipe(
-    switchMap(() => from(readStatus())),
-    filter((row) => row !== undefined && row.status !== 0),
-    map((row): ReviewVerdictEvent => ({
-      type: 'REVIEWED',
-      status: row!.status === 1 ? 'approved' : 'rejected',
-      ...(row!.reason ? { reason: row!.reason } : {}),
-    })),
-  )
-  return merge(live, polled).pipe(take(1))
+  const read = async () => {
+    const row = await readStatus()
+    if (row === undefined || row.status === 0) return undefined
+    return {
+      status: row.status === 1 ? ('approved' as const) : ('rejected' as const),
+      reason: row.reason,
+    }
+  }
+  return firstVerdict$(live, read)
 }

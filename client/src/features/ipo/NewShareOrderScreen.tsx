@@ -9,7 +9,7 @@ import { Loading } from '../../ui/Loading'
 import { MarketTypeTabs } from '../../ui/MarketTypeTabs'
 import { PullToRefresh } from '../../ui/PullToRefresh'
 import { RequireSession } from '../../ui/RequireSession'
-import { ApplicationRow } from './ApplicationRow'
+import { ApplicationRow } from '../../ui/ipo/ApplicationRow'
 import { useApplications } from './use-ipo-lists'
 
 /** /mine/newShareOrder: the user's subscription and winning records, refreshed when drawn. */

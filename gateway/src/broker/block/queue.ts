@@ -142,13 +142,10 @@ export function blockQueue({ clock, ledger }: BlockQueueDeps): ReviewQueue {
       return outcome(decided, row.code)
     },
 
-    /**
-     * A request whose window is still open has nothing to decide yet: to the auto policy that
-     * reads as `not_found` (it skips the request and asks again on its next pass).
-     */
+    /** A request whose window is still open has nothing to decide yet: the next pass asks again. */
     async autoDecide(db, id) {
       const row = await db.transaction().execute((trx) => pendingRequest(trx, id))
-      if (row.allocated === null) throw new Refusal('not_found')
+      if (row.allocated === null) return undefined
       if (row.allocated === 0n) return { approve: false, reason: 'block_not_allocated' }
       return { approve: true }
     },

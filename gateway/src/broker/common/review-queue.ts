@@ -53,8 +53,12 @@ export interface ReviewQueue {
     operator: string,
     reason: string,
   ): Promise<ReviewOutcome>
-  /** REVIEW_POLICY=auto: check the published rules, then approve or reject with a reason. */
-  autoDecide?(db: Kysely<Database>, id: bigint): Promise<AutoDecision>
+  /**
+   * REVIEW_POLICY=auto: check the published rules, then approve or reject with a reason;
+   * undefined when the rules cannot decide yet (a block offer's window still open): asked again
+   * on a later pass.
+   */
+  autoDecide?(db: Kysely<Database>, id: bigint): Promise<AutoDecision | undefined>
 }
 
 export interface ReviewRegistry {

@@ -39,7 +39,8 @@ export function startAutoReview(deps: AutoReviewDeps): { stop(): Promise<void> }
       if (row.created > due) continue
       const id = BigInt(row.id)
       try {
-        await decide(queue.kind, id, AUTO_OPERATOR, await autoDecide.call(queue, db, id))
+        const decision = await autoDecide.call(queue, db, id)
+        if (decision) await decide(queue.kind, id, AUTO_OPERATOR, decision)
       } catch (error) {
         if (error instanceof Refusal && error.key === 'not_found') continue
         logger?.error({ err: error, kind: queue.kind, id: row.id }, 'auto review failed')

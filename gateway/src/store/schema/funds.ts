@@ -1,13 +1,7 @@
-import type { ColumnType, GeneratedAlways } from 'kysely'
+import type { GeneratedAlways } from 'kysely'
+import type { Int, IntDefault, NullableInt } from './columns'
 
 /** Tables of migration 0005-funds. Integers are bigint in JS on both stores (see ../schema.ts). */
-type Int = ColumnType<bigint, number | bigint, number | bigint>
-type IntDefault = ColumnType<bigint, number | bigint | undefined, number | bigint>
-type NullableInt = ColumnType<
-  bigint | null,
-  number | bigint | null | undefined,
-  number | bigint | null
->
 type Id = GeneratedAlways<bigint>
 
 /** Review status of a deposit or withdrawal: 0 pending, 1 approved, 2 rejected (spec §4). */

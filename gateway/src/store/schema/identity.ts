@@ -1,12 +1,7 @@
 import type { ColumnType, GeneratedAlways } from 'kysely'
+import type { Int, NullableInt } from './columns'
 
 /** Tables of identity verification, uploads, fund-password throttling and bank cards (0004). */
-type Int = ColumnType<bigint, number | bigint, number | bigint>
-type NullableInt = ColumnType<
-  bigint | null,
-  number | bigint | null | undefined,
-  number | bigint | null
->
 type Id = GeneratedAlways<bigint>
 
 export type UploadKind = 'id_front' | 'id_back' | 'voucher'

@@ -1,13 +1,7 @@
-import type { ColumnType, GeneratedAlways } from 'kysely'
+import type { GeneratedAlways } from 'kysely'
+import type { Int, IntDefault, NullableInt } from './columns'
 
 /** Tables of migration 0013-ipo. Integers are bigint in JS on both stores (see ../schema.ts). */
-type Int = ColumnType<bigint, number | bigint, number | bigint>
-type IntDefault = ColumnType<bigint, number | bigint | undefined, number | bigint>
-type NullableInt = ColumnType<
-  bigint | null,
-  number | bigint | null | undefined,
-  number | bigint | null
->
 
 /** An offer; `seed` stays secret until `drawn_at`, `commitment` is its hex SHA-256. */
 export interface IpoOffersTable {

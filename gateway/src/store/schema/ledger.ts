@@ -1,8 +1,7 @@
-import type { ColumnType, GeneratedAlways } from 'kysely'
+import type { GeneratedAlways } from 'kysely'
+import type { Int, IntDefault } from './columns'
 
 /** Tables of migration 0002-ledger. Integers are bigint in JS on both stores (see ../schema.ts). */
-type Int = ColumnType<bigint, number | bigint, number | bigint>
-type IntDefault = ColumnType<bigint, number | bigint | undefined, number | bigint>
 type Id = GeneratedAlways<bigint>
 
 /**

@@ -1,13 +1,7 @@
-import type { ColumnType, GeneratedAlways } from 'kysely'
+import type { GeneratedAlways } from 'kysely'
+import type { Int, IntDefault, NullableInt } from './columns'
 
 /** Tables of migration 0007-loans. Integers are bigint in JS on both stores (see ../schema.ts). */
-type Int = ColumnType<bigint, number | bigint, number | bigint>
-type IntDefault = ColumnType<bigint, number | bigint | undefined, number | bigint>
-type NullableInt = ColumnType<
-  bigint | null,
-  number | bigint | null | undefined,
-  number | bigint | null
->
 
 /**
  * A credit loan: 0 pending review, 1 approved (cash paid out, debt in the `borrowed` book),

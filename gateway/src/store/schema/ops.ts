@@ -1,11 +1,5 @@
 import type { ColumnType, GeneratedAlways, Selectable } from 'kysely'
-
-type Int = ColumnType<bigint, number | bigint, number | bigint>
-type NullableInt = ColumnType<
-  bigint | null,
-  number | bigint | null | undefined,
-  number | bigint | null
->
+import type { Int, NullableInt } from './columns'
 
 /**
  * A user's inbox. `title` and `summary` are catalogue keys the client translates (with `params`, a

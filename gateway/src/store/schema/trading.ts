@@ -1,13 +1,7 @@
-import type { ColumnType, GeneratedAlways } from 'kysely'
+import type { GeneratedAlways } from 'kysely'
+import type { Int, IntDefault, NullableInt } from './columns'
 
 /** Tables of migration 0006-trading. Integers are bigint in JS on both stores (see ../schema.ts). */
-type Int = ColumnType<bigint, number | bigint, number | bigint>
-type IntDefault = ColumnType<bigint, number | bigint | undefined, number | bigint>
-type NullableInt = ColumnType<
-  bigint | null,
-  number | bigint | null | undefined,
-  number | bigint | null
->
 
 /** An order and the holding it becomes: status 2 pending → 0 holding → 4 closed, or 3 cancelled. */
 export interface HoldingsTable {

@@ -4,8 +4,8 @@ import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link } from 'react-router-dom'
-import { formatMoney } from '../../ui/money'
-import { localName } from '../../ui/price/names'
+import { formatMoney } from '../money'
+import { localName } from '../price/names'
 
 /** One application: the offer, its status, shares asked and won, and the amounts. */
 export function ApplicationRow({ row }: { row: IpoApplication }) {
