@@ -13,6 +13,7 @@ import {
   DAY,
   HOUR,
   T0,
+  idem,
   applicant,
   books,
   createOffer,
@@ -285,6 +286,34 @@ describe('paying, waiving and listing', () => {
     // A second pass lists nothing twice.
     await t.app.broker.ipo.jobs.runOnce()
     expect((await rowOf(g, offer.id)).holding_id).toBe(listed.holding_id)
+  })
+
+  it('makes the listed code a market like any other: quoted from the offer price, sold as usual', async () => {
+    const { offer, g, row } = await wonApplication('T012')
+    expect(await settle(t, g, 'newstockPay', { id: row.id })).toMatchObject({ status: 1 })
+    expect(t.app.market.snapshot('T012')).toBeUndefined()
+    expect(t.app.market.listing('T012')).toBeUndefined()
+
+    t.app.clock.set(T0 + 5 * DAY)
+    await t.app.broker.ipo.jobs.runOnce()
+    // The first day trades from the offer price (its reference for the limits), its open gapped
+    // by the offer's first-day move.
+    const first = t.app.market.snapshot('t012')
+    expect(first).toMatchObject({ code: 'T012', kind: 'stock', prevClose: 1000 })
+    expect(first?.open).not.toBe(1000)
+    expect(first?.limitUp).toBeGreaterThan(1000)
+    expect(t.app.market.listing('T012')?.name.en).toBe('Test Offer')
+    expect(t.app.market.search('T012')[0]?.code).toBe('T012')
+    const bars = await fetch(`${t.url}/api/market/bars?code=T012&interval=1d`).then((r) => r.json())
+    expect(bars).toMatchObject({ status: 1 })
+
+    // The holding sells under the usual rules: the 15-minute lock counts from the listing.
+    const holdingId = (await rowOf(g, offer.id)).holding_id ?? ''
+    const sell = () =>
+      vue(t.url, '/trade/sell', { id: holdingId, num: '200', idem: idem() }, session(g))
+    expect(await sell()).toMatchObject({ msg: 'sell_after_15_minutes' })
+    t.app.clock.set(T0 + 5 * DAY + 16 * 60_000)
+    expect(await sell()).toMatchObject({ status: 1 })
   })
 
   it('waives on request, refuses others and the deadline, and waives the unpaid after it', async () => {

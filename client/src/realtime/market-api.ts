@@ -19,7 +19,7 @@ export class MarketApiError extends Error {
 
 /** A search result: the listing's facts, with its price and change when the gateway has them. */
 export type SearchHit = Pick<Listing, 'code' | 'market' | 'kind' | 'name'> &
-  Partial<Pick<Listing, 'sector'>> &
+  Partial<Pick<Listing, 'sector' | 'lot'>> &
   Partial<Pick<Quote, 'price' | 'change' | 'changePct'>>
 
 export type RankBy = 'gainers' | 'losers' | 'volume' | 'turnover' | 'cap'

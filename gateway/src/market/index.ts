@@ -15,6 +15,7 @@ import type { Logger } from 'pino'
 import { toKatakana } from 'wanakana'
 import type { Clock } from '../clock'
 import { barsOf } from './bar-query'
+import { debutListing, type Debut } from './debut'
 import { depthOf } from './depth'
 import type { InstrumentSim } from './instrument'
 import { quoteOf } from './quote'
@@ -24,6 +25,7 @@ import { createSimulator } from './simulator'
 import { createRealSource, simulatorSource, type QuoteSourceSettings } from './sources/index'
 
 export type { RankBy } from './rank'
+export type { Debut } from './debut'
 
 export interface MarketService {
   listing(code: string): Listing | undefined
@@ -45,6 +47,12 @@ export interface MarketService {
   isStale(code: string): boolean
   /** Every print, as it happens (the hub conflates). Returns an unsubscribe function. */
   onQuotes(listener: (quotes: Quote[]) => void): () => void
+  /**
+   * A new share reaches its listing: from then on it is a listing like the catalogue's (quotes,
+   * bars, depth, orders), priced by the simulator from its offer price and first-day move. Adding
+   * one already listed does nothing, so every gateway may add every listed offer on each pass.
+   */
+  addDebut(debut: Debut): void
   start(): void
   stop(): void
 }
@@ -91,8 +99,12 @@ export function createMarket({
     trading: (market) => simulator.trading(market, clock.now()),
   })
 
+  // New shares listed while the gateway runs, by upper-case code (lookups ignore case, as the catalogue's).
+  const debuts = new Map<string, Listing>()
+  const listingOf = (code: string): Listing | undefined =>
+    listingByCode(code) ?? debuts.get(code.toUpperCase())
   const simOf = (code: string): InstrumentSim | undefined => {
-    const listing = listingByCode(code)
+    const listing = listingOf(code)
     return listing && instruments.get(listing.code)
   }
   // Until a real source has delivered a code, its simulated quote stands in (and the code is stale).
@@ -101,9 +113,19 @@ export function createMarket({
     quoteOf(sim, simulator.trading(sim.listing.market, clock.now()))
 
   return {
-    listing: (code) => listingByCode(code),
+    listing: listingOf,
     // Romaji and hiragana find Japanese readings (wanakana does the kana; shared has no library).
-    search: (q, limit) => searchListings(q, limit, toKatakana),
+    search(q, limit = 20) {
+      const needle = q.trim().toUpperCase()
+      const newShares = !needle
+        ? []
+        : [...debuts.values()].filter(
+            (l) =>
+              l.code.startsWith(needle) ||
+              Object.values(l.name).some((n) => n.toUpperCase().includes(needle)),
+          )
+      return [...newShares, ...searchListings(q, limit, toKatakana)].slice(0, limit)
+    },
     snapshot(code) {
       const sim = simOf(code)
       return sim && quote(sim)
@@ -152,7 +174,7 @@ export function createMarket({
       if (!real) return status
       const live = real.isLive()
       const realOpen = real.codes.some((c) => {
-        const market = listingByCode(c)?.market
+        const market = listingOf(c)?.market
         return market !== undefined && simulator.trading(market, now)
       })
       return {
@@ -169,8 +191,15 @@ export function createMarket({
         ],
       }
     },
+    addDebut(debut) {
+      const key = debut.code.toUpperCase()
+      if (listingByCode(key) ?? debuts.get(key)) return
+      const listing = debutListing(seed, debut)
+      debuts.set(key, listing)
+      simulator.addDebut(listing, debut.offerPrice, debut.listingAt, clock.now())
+    },
     isStale(code) {
-      const canonical = listingByCode(code)?.code ?? code
+      const canonical = listingOf(code)?.code ?? code
       return real?.carries(canonical) ? !real.isLive() : !feed.isLive()
     },
     onQuotes(listener) {

@@ -67,17 +67,25 @@ export class InstrumentSim {
   private shares = 1
   private lastClose: number
   private pendingDate: string
+  /**
+   * A new share's offer price (units): its first day opens from it, gapped to the listing's base
+   * price (the offer's first-day move); null for a listing with history.
+   */
+  private debutFrom: number | null
 
+  /** `debut.offerPrice`: the listing is a new share whose first trading day is `firstDate`. */
   constructor(
     readonly market: MarketContext,
     readonly listing: Listing,
     firstDate: string,
+    debut?: { offerPrice: number },
   ) {
     this.model = instrumentModel(listing)
     this.pricing = pricingFor(listing)
     this.variance = this.model.diffusionVariance
     this.anchor = priceToUnits(listing.basePrice)
-    this.lastClose = this.pricing.snap(this.anchor)
+    this.debutFrom = debut ? priceToUnits(debut.offerPrice) : null
+    this.lastClose = this.pricing.snap(this.debutFrom ?? this.anchor)
     this.price = this.lastClose
     this.pendingDate = firstDate
   }
@@ -126,6 +134,11 @@ export class InstrumentSim {
       this.variance,
       this.model,
     )
+    if (this.debutFrom !== null) {
+      // The first day's open is the offer's first-day move from the offer price (then the limits).
+      shocks.gap += Math.log(this.anchor / this.lastClose)
+      this.debutFrom = null
+    }
     const plan = planDay(
       date,
       shocks,
@@ -148,7 +161,8 @@ export class InstrumentSim {
       this.actions = new CorporateActionBook(this.market.seed, this.listing, date, currentDay)
       this.anchor *= this.actions.startLevel
       this.shares /= this.actions.startLevel
-      this.lastClose = this.pricing.snap(this.anchor)
+      const start = this.debutFrom === null ? this.anchor : this.debutFrom * this.actions.startLevel
+      this.lastClose = this.pricing.snap(start)
     }
     const ex = this.actions.exDate(date, this.lastClose)
     this.lastClose = ex.prevClose

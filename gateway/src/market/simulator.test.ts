@@ -1,9 +1,12 @@
 import { utcToIsoDate } from '@kabu/shared/market/iso-date'
 import { isOnTick } from '@kabu/shared/market/ticks'
 import type { Quote } from '@kabu/shared/market/types'
+import { unitsToPrice } from '@kabu/shared/money/units'
 import { describe, expect, it } from 'vitest'
 import { barsOf } from './bar-query'
 import { toWire } from './bars'
+import { debutListing, firstDayMove } from './debut'
+import { quoteOf } from './quote'
 import { createSimulator, type Simulator } from './simulator'
 
 // 02:30 in Tokyo, 01:30 in Shanghai, 13:30 in New York: every market is mid-day around the clock.
@@ -148,5 +151,48 @@ describe('bars agree with ticks', () => {
       expect(new Date(months[1]!.time * 1000).getUTCDate()).toBe(1)
       expect(new Date(weeks[1]!.time * 1000).getUTCDay()).toBe(1)
     }
+  })
+})
+
+describe('a new share (addDebut)', () => {
+  const DAY = 86_400_000
+  const listing = debutListing(7, {
+    code: 'S123',
+    market: 'jp',
+    name: { ja: '模擬新規公開 S123', zh: '模拟新股 S123', en: 'Simulated IPO S123' },
+    offerPrice: 1000,
+    lot: 100,
+    lotsOffered: 50,
+    listingAt: T,
+  })
+
+  it('opens its first day from the offer price, gapped by its first-day move, then trades on', () => {
+    const sim = createSimulator(7, 'always', T)
+    sim.addDebut(listing, 1000, T, T)
+    const debut = sim.instruments.get('S123')!
+    const first = quoteOf(debut, true)
+    expect(first.prevClose).toBe(1000)
+    // The open is the first-day move and the day's own overnight draw (σ under 2 %), within limits.
+    const moved = 1000 * (1 + firstDayMove(7, 'S123'))
+    const open = unitsToPrice(debut.day!.plan.open)
+    const limited = Math.min(first.limitUp!, Math.max(first.limitDown!, moved))
+    if (limited === moved) expect(Math.abs(Math.log(open / moved))).toBeLessThan(0.1)
+    else expect(open).toBe(limited)
+    expect(barsOf(debut, '1d')).toHaveLength(1)
+
+    sim.advance(T + DAY)
+    const second = quoteOf(debut, true)
+    const bars = barsOf(debut, '1d')
+    expect(bars).toHaveLength(2)
+    expect(second.prevClose).toBe(bars[0]?.close)
+    // Adding it again (every gateway's every pass) changes nothing.
+    sim.addDebut(listing, 1000, T, T + DAY)
+    expect(sim.instruments.get('S123')).toBe(debut)
+  })
+
+  it('has a first-day move per code and seed, the same every time', () => {
+    expect(firstDayMove(7, 'S123')).toBe(firstDayMove(7, 'S123'))
+    expect(firstDayMove(7, 'S123')).not.toBe(firstDayMove(8, 'S123'))
+    expect(listing).toMatchObject({ kind: 'stock', lot: 100, sharesOutstanding: 500_000 })
   })
 })

@@ -1,5 +1,6 @@
 import { LISTINGS } from '@kabu/shared/market/listings/index'
-import type { Market, Quote } from '@kabu/shared/market/types'
+import { localDate } from '@kabu/shared/market/sessions'
+import type { Listing, Market, Quote } from '@kabu/shared/market/types'
 import { alwaysCalendar, realCalendar } from './calendar'
 import { marketContext, type MarketContext } from './context'
 import { HISTORY_DAYS, historyStart } from './history'
@@ -20,6 +21,11 @@ export interface Simulator {
   /** Plays every instrument up to `now`; returns the quotes published by this step. */
   advance(now: number): Quote[]
   trading(market: Market, now: number): boolean
+  /**
+   * Starts quoting a new share listed at `listingAt`: from its first trading day, its first-day
+   * open gapped from the offer price. A code already quoted is left as it is.
+   */
+  addDebut(listing: Listing, offerPrice: number, listingAt: number, now: number): void
 }
 
 export function createSimulator(
@@ -51,6 +57,15 @@ export function createSimulator(
     contexts,
     instruments,
     trading,
+    addDebut(listing, offerPrice, listingAt, now) {
+      if (instruments.has(listing.code)) return
+      const context = contexts[listing.market]
+      const sim = new InstrumentSim(context, listing, localDate(listing.market, listingAt), {
+        offerPrice,
+      })
+      sim.advance(now, context.calendar.currentDay(now))
+      instruments.set(listing.code, sim)
+    },
     advance(at) {
       // The clock moved back (time travel): hold every price until time catches up again.
       if (at < lastStep) return []

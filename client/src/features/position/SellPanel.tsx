@@ -5,13 +5,13 @@ import TextField from '@mui/material/TextField'
 import ToggleButton from '@mui/material/ToggleButton'
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup'
 import type { WireHolding } from '@kabu/shared/api/trade'
-import { listingByCode } from '@kabu/shared/market/listings/index'
 import { MARKET_OF_TYPE, type MarketType } from '@kabu/shared/market/types'
 import { useMachine } from '@xstate/react'
 import { useEffect, useMemo, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useSnapshot } from 'valtio'
 import { translateServerMessage } from '../../i18n/intl'
+import { useLot } from '../../realtime/listing-facts'
 import { appConfig, loadAppConfig } from '../../state/app-config'
 import { formatMoney } from '../../ui/money'
 import { sellEstimate } from './sell-estimate'
@@ -57,7 +57,7 @@ export function SellPanel({
   const money = (v: string | undefined) => formatMoney(v, currency, intl.locale)
   const price = kind === 'limit' ? limit.trim() : null
   const num = state.context.draft?.num ?? h.stock_num
-  const lot = listingByCode(h.code)?.lot ?? h.stock_num
+  const lot = useLot(h.code) ?? h.stock_num
   const estimate = sellEstimate(MARKET_OF_TYPE[type], price ?? h.nowprice, num, config ?? {})
   const { error } = state.context
   const busy = state.hasTag('busy')

@@ -1,10 +1,10 @@
-import { listingByCode } from '@kabu/shared/market/listings/index'
 import type { MarketType, Quote } from '@kabu/shared/market/types'
 import { formatUnits } from '@kabu/shared/money/decimal'
 import { priceToUnits } from '@kabu/shared/money/units'
 import { assign, fromCallback, fromPromise } from 'xstate'
 import { fetchHolding } from '../../api/holdings'
 import { VueRefusal } from '../../api/vue'
+import { listingFacts } from '../../realtime/listing-facts'
 import { fetchSnapshots } from '../../realtime/market-api'
 import { holdingStatus$ } from '../../realtime/holding-status'
 import { appConfig, loadAppConfig } from '../../state/app-config'
@@ -14,14 +14,14 @@ import { buy, cancelOrder, fetchUserinfo } from './trade.api'
 
 /**
  * The rules an order of `quote` is checked against, read fresh: the wallet from getUserinfo, fees
- * and the fund-password switch from /common/config, lot and tick grid from the listing.
+ * and the fund-password switch from /common/config, lot and tick grid from the listing (a new share's from the gateway).
  */
 export async function loadOrderRules(type: MarketType, quote: Quote): Promise<OrderRules> {
-  const [info, config] = await Promise.all([
+  const [info, config, listing] = await Promise.all([
     fetchUserinfo(type),
     appConfig.values ? Promise.resolve(appConfig.values) : loadAppConfig(),
+    listingFacts(quote.code),
   ])
-  const listing = listingByCode(quote.code)
   return {
     lot: listing?.lot ?? 0,
     tick: { market: quote.market, topix500: listing?.topix500, kind: quote.kind },
@@ -46,7 +46,6 @@ async function currentQuote(code: string): Promise<Quote> {
 
 /** The order machine with the app's actors, for one stock of wallet `type`. */
 export function liveOrderMachine(type: MarketType, code: string) {
-  const lot = listingByCode(code)?.lot ?? 0
   return orderMachine.provide({
     actors: {
       validate: fromPromise(async ({ input }) => {
@@ -55,11 +54,11 @@ export function liveOrderMachine(type: MarketType, code: string) {
         if (!check.ok) throw new VueRefusal(check.msg, 200)
         return check.estimate
       }),
-      submit: fromPromise(({ input }) =>
+      submit: fromPromise(async ({ input }) =>
         buy({
           type,
           code,
-          num: input.lots * lot,
+          num: input.lots * ((await listingFacts(code))?.lot ?? 0),
           price: input.kind === 'limit' ? priceText(input.limitPrice) : null,
           fundPassword: input.fundPassword,
           idem: input.idem,

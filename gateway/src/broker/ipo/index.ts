@@ -18,7 +18,7 @@ export interface IpoAreaDeps {
   clock: Clock
   settings: IpoSettings
   ledger: Ledger
-  market: Pick<MarketService, 'snapshot'>
+  market: Pick<MarketService, 'snapshot' | 'addDebut'>
   userEvents: UserEvents
   checks: Pick<IdentityChecks, 'identityStatus' | 'verifyFundPassword'>
   /** The simulator's listing pipeline: the market seed, or null for operator offers only. */
@@ -52,6 +52,7 @@ export function createIpo(deps: IpoAreaDeps) {
     db,
     clock,
     draw,
+    market: deps.market,
     simulatorSeed: deps.simulatorSeed,
     everyMs: deps.settings.jobMs,
     onError: deps.onError,

@@ -182,6 +182,27 @@ export function overdue(db: Db, now: number) {
     .execute()
 }
 
+/** Offers whose listing day has come: what the market needs to quote them. */
+export function listedOffers(db: Db, now: number) {
+  return db
+    .selectFrom('ipo_offers')
+    .select([
+      'id',
+      'code',
+      'market',
+      'name_ja',
+      'name_zh',
+      'name_en',
+      'price',
+      'lot',
+      'lots_offered',
+      'listing_at',
+    ])
+    .where('listing_at', '<=', BigInt(now))
+    .orderBy('id')
+    .execute()
+}
+
 /** Paid applications whose listing day has come and that are not a holding yet. */
 export function dueListings(db: Db, now: number) {
   return db

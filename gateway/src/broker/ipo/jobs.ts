@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { drawCommitment } from '@kabu/shared/market/ipo-draw'
+import type { Market } from '@kabu/shared/market/types'
+import { unitsToPrice } from '@kabu/shared/money/units'
 import type { Clock } from '../../clock'
+import type { MarketService } from '../../market/index'
 import type { Database } from '../../store/index'
 import { Refusal } from '../common/refusal'
 import { simulatedOffers, type SimulatedOffer } from './calendar'
@@ -12,6 +15,8 @@ export interface IpoJobDeps {
   db: Kysely<Database>
   clock: Clock
   draw: Draw
+  /** Where a listed offer becomes a code that quotes and trades. */
+  market: Pick<MarketService, 'addDebut'>
   /** The simulator's listing pipeline: the market seed, or null for no simulated offers. */
   simulatorSeed: number | null
   everyMs: number
@@ -56,8 +61,8 @@ function simulatedRow(o: SimulatedOffer, now: number): q.NewOffer {
 
 /**
  * What the clock makes happen to new shares, one pass at a time: the simulator's offers appear,
- * offers are drawn at their lottery time, unpaid winners are waived after the deadline, and paid
- * shares become holdings on listing day. Started and stopped with the app, like the matcher.
+ * offers are drawn at their lottery time, unpaid winners are waived after the deadline, and on
+ * listing day the code starts trading in the market and paid shares become holdings. Started and stopped with the app, like the matcher.
  */
 export function createIpoJobs(deps: IpoJobDeps) {
   const { db, clock } = deps
@@ -65,6 +70,24 @@ export function createIpoJobs(deps: IpoJobDeps) {
   let running: Promise<void> | null = null
   // The simulator's slots this gateway has written (or found written): each pass writes new ones only.
   const written = new Set<string>()
+  // The offers this gateway has handed to the market as listed.
+  const listed = new Set<bigint>()
+
+  async function list(now: number): Promise<void> {
+    for (const offer of await q.listedOffers(db, now)) {
+      if (listed.has(offer.id)) continue
+      deps.market.addDebut({
+        code: offer.code,
+        market: offer.market as Market,
+        name: { ja: offer.name_ja, zh: offer.name_zh, en: offer.name_en },
+        offerPrice: unitsToPrice(Number(offer.price)),
+        lot: Number(offer.lot),
+        lotsOffered: Number(offer.lots_offered),
+        listingAt: Number(offer.listing_at),
+      })
+      listed.add(offer.id)
+    }
+  }
 
   async function pass(): Promise<void> {
     const now = clock.now()
@@ -91,6 +114,8 @@ export function createIpoJobs(deps: IpoJobDeps) {
     for (const app of await q.overdue(db, now)) {
       await q.settle(db, app.id, q.PENDING, { status: q.WAIVED, settled_at: now })
     }
+    // The code quotes before the holdings appear, so a position never shows without a price.
+    await list(now)
     for (const listing of await q.dueListings(db, now)) {
       await db.transaction().execute((trx) => q.insertListedHolding(trx, listing))
     }
