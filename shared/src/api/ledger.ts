@@ -10,6 +10,17 @@ export const FUND_LINES_PER_PAGE = 20
 const optional = <T extends z.ZodType>(schema: T) =>
   schema.optional().or(z.literal('').transform(() => undefined))
 
+/** A user's ledger books (the gateway's `UserBook`). */
+export const USER_BOOKS = [
+  'available',
+  'frozen',
+  'borrowed',
+  'product',
+  'intraday',
+  'credit',
+] as const
+export type UserBookName = (typeof USER_BOOKS)[number]
+
 export const walletsRequest = z.object({})
 
 export const fundlistRequest = z.object({
@@ -26,7 +37,7 @@ export const fundlistRequest = z.object({
   /** A wallet by currency (after an exchange, HKD say); overrides the currency of `type`. */
   currency: optional(z.enum(CURRENCIES, { error: 'invalid_input' })),
   /** Only lines of this book; all of the user's books when absent. */
-  book: optional(z.enum(['available', 'frozen', 'borrowed'], { error: 'invalid_input' })),
+  book: optional(z.enum(USER_BOOKS, { error: 'invalid_input' })),
 })
 
 export type FundlistRequest = z.input<typeof fundlistRequest>
@@ -47,7 +58,7 @@ export interface FundLine {
   money: string
   /** The book's balance right after this line. */
   balance_after: string
-  book: 'available' | 'frozen' | 'borrowed'
+  book: UserBookName
   currency: Currency
   /** Epoch milliseconds. */
   created: number

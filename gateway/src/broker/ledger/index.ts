@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto'
 import { PostgresAdapter, type Kysely } from 'kysely'
+import type { UserBookName } from '@kabu/shared/api/ledger'
 import type { Currency } from '@kabu/shared/money/currencies'
 import type { Clock } from '../../clock'
 import type { Database } from '../../store/index'
@@ -10,10 +11,14 @@ import * as q from './ledger.sql'
 import { postInOneStatement, type BusinessStep, type KeyStep } from './post.pg.sql'
 import { assertBalanced } from './postings'
 
-/** A user's books: cash they may use, cash held for a pending request, money owed on credit. */
-export type UserBook = 'available' | 'frozen' | 'borrowed'
-/** The broker's own books, the other side of every user movement. */
-export type HouseBook = 'bank_clearing' | 'fees' | 'fx' | 'loans'
+/**
+ * A user's books: cash they may use, cash held for a pending request, money owed on loans, money
+ * in followed products (with their accrued profit), the day-trading sub-account, and what credit
+ * (margin) buys owe.
+ */
+export type UserBook = UserBookName
+/** The broker's own books, the other side of every user movement (`credit`: margin lending). */
+export type HouseBook = 'bank_clearing' | 'fees' | 'fx' | 'loans' | 'credit'
 
 export type AccountRef =
   { user: bigint; book: UserBook; currency: Currency } | { house: HouseBook; currency: Currency }

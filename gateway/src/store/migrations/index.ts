@@ -14,6 +14,7 @@ import { sessionNotices } from './0011-session-notices'
 import { sellOrderedAt } from './0012-sell-ordered-at'
 import { ipo } from './0013-ipo'
 import { block } from './0014-block'
+import { ledgerBooks } from './0015-ledger-books'
 
 /**
  * Every migration, in order, listed in code rather than found by scanning a folder, so they run the
@@ -34,6 +35,7 @@ const MIGRATIONS: ReadonlyArray<[name: string, build: (kind: StoreKind) => Migra
   ['0012-sell-ordered-at', sellOrderedAt],
   ['0013-ipo', ipo],
   ['0014-block', block],
+  ['0015-ledger-books', ledgerBooks],
 ]
 
 export function migrationProvider(kind: StoreKind): MigrationProvider {
