@@ -143,6 +143,7 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     await market.start()
     broker.trading.matcher.start()
     broker.ipo.jobs.start()
+    broker.daytrade.jobs.start()
     await newsFeed.start()
     if (config.redisUrl) {
       closeRedis = await attachRedisAdapter(io, config.redisUrl, logger.child({ part: 'redis' }))
@@ -178,6 +179,7 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     await newsFeed.stop()
     await broker.trading.matcher.stop()
     await broker.ipo.jobs.stop()
+    await broker.daytrade.jobs.stop()
     await store.close()
   }
 

@@ -1,3 +1,4 @@
+import type { DaytradeSettledEvent } from './api/daytrade'
 import type { IpoDrawnEvent } from './api/ipo'
 import type { HoldingStatus } from './api/trade'
 import type { Depth } from './market/depth'
@@ -81,6 +82,8 @@ export type UserEvent =
   | { type: 'trade:updated'; id: string; status: HoldingStatus }
   /** An IPO the user applied for was drawn: `id` is the offer, `status` the application's now. */
   | IpoDrawnEvent
+  /** The forced flat closed a participation's positions at the market's close and settled it. */
+  | DaytradeSettledEvent
 
 export type UserEventType = UserEvent['type']
 

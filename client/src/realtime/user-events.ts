@@ -12,6 +12,7 @@ export const USER_EVENT_TYPES: readonly UserEventType[] = [
   'account:status',
   'trade:updated',
   'ipo:drawn',
+  'daytrade:settled',
 ]
 
 /** The slice of a socket.io socket this layer uses, so a unit test can drive it in memory. */

@@ -6,6 +6,7 @@ import { createCommonService } from '../broker/app-info/service'
 import { ledgerBalances, type BalanceReader } from '../broker/auth/balances'
 import { authRoutes } from '../broker/auth/routes'
 import { createBlock } from '../broker/block/index'
+import { createDaytrade } from '../broker/daytrade/index'
 import { createAuthService } from '../broker/auth/service'
 import type { SessionCache } from '../broker/auth/session-cache'
 import { createPasswordHasher } from '../passwords'
@@ -20,6 +21,7 @@ import { messagesRoutes } from '../broker/messages/routes'
 import { createMessages } from '../broker/messages/service'
 import { createReviewDesk } from '../broker/reviews/index'
 import { createTrading } from '../broker/trading/index'
+import * as orderRules from '../broker/trading/order-rules'
 import type { Clock } from '../clock'
 import type { Config } from '../config'
 import type { MarketService } from '../market/index'
@@ -128,6 +130,21 @@ export function createBroker(deps: BrokerDeps) {
     simulatorSeed: config.demo ? config.seed : null,
     onError: (error) => deps.logger.error({ err: error }, 'ipo job pass failed'),
   })
+  // Day trading (registers the daytrade queue; its job closes and settles at the close).
+  const daytrade = createDaytrade({
+    db,
+    clock,
+    ledger,
+    market: deps.market,
+    settings: config.trading,
+    marketHours: config.marketHours,
+    rules: orderRules,
+    reviews,
+    userEvents: deps.userEvents,
+    checks,
+    jobMs: config.daytrade.jobMs,
+    onError: (error) => deps.logger.error({ err: error }, 'daytrade job pass failed'),
+  })
   const areas: VueArea[] = [
     commonRoutes(common),
     authRoutes(auth),
@@ -140,6 +157,7 @@ export function createBroker(deps: BrokerDeps) {
     loans.area,
     ipo.area,
     block.area,
+    daytrade.area,
   ]
   return {
     passwords,
@@ -155,6 +173,7 @@ export function createBroker(deps: BrokerDeps) {
     loans,
     ipo,
     block,
+    daytrade,
     areas,
   }
 }

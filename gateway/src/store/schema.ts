@@ -1,5 +1,6 @@
 import type { ColumnType, GeneratedAlways, Insertable, Selectable } from 'kysely'
 import type { BlockTables } from './schema/block'
+import type { DaytradeTables } from './schema/daytrade'
 import type { FundsTables } from './schema/funds'
 import type { IdentityTables } from './schema/identity'
 import type { IpoTables } from './schema/ipo'
@@ -63,7 +64,8 @@ export interface Database
     LoansTables,
     IpoTables,
     NewsTables,
-    BlockTables {
+    BlockTables,
+    DaytradeTables {
   users: UsersTable
   sessions: SessionsTable
   settings: SettingsTable

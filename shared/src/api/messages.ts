@@ -82,6 +82,13 @@ export const REFUSAL_KEYS = [
   'ipo_not_payable',
   'ipo_draw_not_due',
   'ipo_drawn_already',
+  // day trading: a second participation in a market while one is open, an order outside an
+  // approved participation's trading day, over the funds' exposure, a limit the market has not
+  // reached (no intraday order rests)
+  'daytrade_in_progress',
+  'daytrade_not_trading',
+  'daytrade_exposure_limit',
+  'daytrade_limit_not_marketable',
   // other
   'kefu_not_found',
   'network_error',

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 
 /** What each prefix numbers: deposit, withdrawal, exchange, loan, stock order, block request, IPO application. */
-export type OrderNoPrefix = 'DP' | 'WD' | 'FX' | 'LN' | 'TR' | 'BL' | 'IP'
+// DT: a day-trading participation and its fills.
+export type OrderNoPrefix = 'DP' | 'WD' | 'FX' | 'LN' | 'TR' | 'BL' | 'IP' | 'DT'
 
 /**
  * The number a user quotes to support and sees in fund records: a prefix naming the flow, the

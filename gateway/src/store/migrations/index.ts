@@ -15,6 +15,7 @@ import { sellOrderedAt } from './0012-sell-ordered-at'
 import { ipo } from './0013-ipo'
 import { block } from './0014-block'
 import { ledgerBooks } from './0015-ledger-books'
+import { daytrade } from './0017-daytrade'
 
 /**
  * Every migration, in order, listed in code rather than found by scanning a folder, so they run the
@@ -36,6 +37,7 @@ const MIGRATIONS: ReadonlyArray<[name: string, build: (kind: StoreKind) => Migra
   ['0013-ipo', ipo],
   ['0014-block', block],
   ['0015-ledger-books', ledgerBooks],
+  ['0017-daytrade', daytrade],
 ]
 
 export function migrationProvider(kind: StoreKind): MigrationProvider {

@@ -1,6 +1,7 @@
 import block from './block'
 import charts from './charts'
 import common from './common'
+import daytrade from './daytrade'
 import depth from './depth'
 import funds from './funds'
 import identity from './identity'
@@ -21,6 +22,7 @@ export default {
   ...block,
   ...charts,
   ...common,
+  ...daytrade,
   ...depth,
   ...funds,
   ...identity,

@@ -1,0 +1,38 @@
+import { ok } from '@kabu/shared/api/envelope'
+import {
+  daytradeApplyRequest,
+  daytradeInfoRequest,
+  daytradeListRequest,
+  daytradeOrderRequest,
+} from '@kabu/shared/api/daytrade'
+import type { VueArea } from '../common/vue-area'
+import type { DaytradeService } from './service'
+
+/**
+ * `/trade/daytradeApply`, `/trade/daytradelist`, `/trade/daytradeOrder` (API.md "trade") and the
+ * detail the screen needs (README "Beyond API.md"): `/trade/daytradeinfo`.
+ */
+export function daytradeRoutes(daytrade: DaytradeService): VueArea {
+  return (routes) => {
+    routes.authed('/trade/daytradeApply', async ({ body, user }) => {
+      const form = daytradeApplyRequest.parse(body)
+      return ok(await daytrade.apply(user, form), 'submit_ok')
+    })
+
+    routes.authed('/trade/daytradelist', async ({ body, user }) => {
+      const { type } = daytradeListRequest.parse(body)
+      return ok(await daytrade.list(user.userId, type))
+    })
+
+    routes.authed('/trade/daytradeinfo', async ({ body, user }) => {
+      const { id } = daytradeInfoRequest.parse(body)
+      return ok(await daytrade.info(user.userId, BigInt(id)))
+    })
+
+    routes.authed('/trade/daytradeOrder', async ({ body, user }) => {
+      const form = daytradeOrderRequest.parse(body)
+      const answer = await daytrade.order(user, { ...form, id: BigInt(form.id) })
+      return ok(answer, 'submit_ok')
+    })
+  }
+}
