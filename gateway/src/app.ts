@@ -143,6 +143,7 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     await market.start()
     broker.trading.matcher.start()
     broker.ipo.jobs.start()
+    broker.trading.creditJobs.start()
     broker.daytrade.jobs.start()
     await newsFeed.start()
     if (config.redisUrl) {
@@ -180,6 +181,7 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     await broker.trading.matcher.stop()
     await broker.ipo.jobs.stop()
     await broker.daytrade.jobs.stop()
+    await broker.trading.creditJobs.stop()
     await store.close()
   }
 

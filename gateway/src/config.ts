@@ -94,6 +94,8 @@ const envSchema = z.object({
   IPO_PAYMENT: z.enum(['prefunded', 'on_win']).default('on_win'),
   /** How often the IPO job looks for offers to add, draw, waive and list. */
   IPO_JOB_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
+  /** How often the stock-credit job accrues interest and checks maintenance ratios. */
+  CREDIT_JOB_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
   /** How often the day-trading job starts applied participations and runs the forced flat. */
   DAYTRADE_JOB_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
 })
@@ -164,6 +166,8 @@ export interface TradingSettings {
 
 /** Settings of deposits, withdrawals and exchange; yen amounts are whole-yen decimal strings. */
 export interface FundsSettings {
+  /** CREDIT_JOB_MS: the stock-credit job's period (interest, margin calls, liquidation). */
+  creditJobMs: number
   depositMinJpy: string
   depositMaxUnverifiedJpy: string
   depositMaxVerifiedJpy: string
@@ -240,5 +244,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loans: { rateDaily: e.LOAN_RATE_DAILY, termDays: e.LOAN_TERM_DAYS },
     ipo: { payment: e.IPO_PAYMENT, jobMs: e.IPO_JOB_MS },
     daytrade: { jobMs: e.DAYTRADE_JOB_MS },
+      creditJobMs: e.CREDIT_JOB_MS,
   }
 }

@@ -88,6 +88,16 @@ export type UserEvent =
 export type UserEventType = UserEvent['type']
 
 /** The `/user` server → client map, derived from UserEvent so the two cannot drift apart. */
+  /**
+   * A credit position's margin call (`id` is the holding): made with its deadline, met (the ratio
+   * recovered or trust funds paid the debt down), or the position liquidated at its deadline.
+   */
+  | {
+      type: 'credit:call'
+      id: string
+      status: 'called' | 'met' | 'liquidated'
+      deadline: number | null
+    }
 export type UserServerToClient = {
   [K in UserEventType]: (event: Extract<UserEvent, { type: K }>) => void
 }

@@ -19,6 +19,7 @@ import {
   records,
   startIpoApp,
   subscribe,
+  withdrawOffer,
 } from './ipo.support'
 import { credit } from './trading.support'
 
@@ -26,7 +27,8 @@ import { credit } from './trading.support'
  * Model-based test of the IPO machine against a real gateway, as loan-model.test.ts does for loans:
  * the paths to every state come from the machine (`xstate/graph`) and each is driven on the same
  * machine wired to the gateway over HTTP. A path's first load says where the user starts (an offer
- * before, in or after its window; an application awaiting the draw, won, not won, paid, waived);
+ * before, in or after its window; an application awaiting the draw, won, not won, paid, waived,
+ * failed because the operator withdrew the offer);
  * the driver makes it so, then sends the path's events, runs the draw when the path hears one, and
  * checks after every step that the gateway holds what the machine's state says.
  */
@@ -55,6 +57,7 @@ const STARTS: Start[] = [
   { phase: 'ended', status: 3 },
   { phase: 'ended', status: 4 },
   { phase: 'ended', status: 6 },
+  { phase: 'ended', status: 5 },
 ]
 const events: AnyEventObject[] = [
   ...STARTS.map(load),
@@ -64,6 +67,7 @@ const events: AnyEventObject[] = [
   { type: 'PAY' },
   { type: 'WAIVE' },
   { type: 'DRAWN' },
+  { type: 'CHANGED' },
   { type: 'xstate.done.actor.subscribe', output: { id: '1' } },
   { type: 'xstate.error.actor.subscribe', error: { msg: 'insufficient_balance' } },
   { type: 'xstate.done.actor.pay', output: { id: '1' } },
@@ -84,10 +88,24 @@ const AFTER: Record<string, string[]> = {
   'xstate.done.actor.pay': ['ended:4'],
   'xstate.done.actor.waive': ['ended:6'],
 }
+/**
+ * After `CHANGED` (an operator's withdrawal, or the deadline's waiver), by the status the record had
+ * before it: awaiting the draw and paid can only fail; won may fail or be waived.
+ */
+const AFTER_CHANGED: Record<string, string[]> = {
+  'subscribing:1': ['subscribing:5'],
+  'ended:2': ['ended:5', 'ended:6'],
+  'ended:4': ['ended:5'],
+}
 function feasible(steps: Array<{ event: AnyEventObject }>): boolean {
   return steps.every(({ event }, i) => {
     if (event.type !== 'xstate.done.actor.load' || i <= 1) return true
     const before = steps[i - 1]?.event.type ?? ''
+    if (before === 'CHANGED') {
+      const loads = steps.slice(0, i - 1).filter((s) => s.event.type === 'xstate.done.actor.load')
+      const was = key(startOf(loads.at(-1)?.event))
+      return (AFTER_CHANGED[was] ?? []).includes(key(startOf(event)))
+    }
     return (AFTER[before] ?? []).includes(key(startOf(event)))
   })
 }
@@ -109,6 +127,7 @@ const EXPECTED: Record<string, number | null> = {
   won: 2,
   notWon: 3,
   paymentSuccess: 4,
+  subscriptionFailure: 5,
   waived: 6,
 }
 
@@ -166,6 +185,7 @@ async function startingRecord(first: Start, poor: boolean): Promise<Scene> {
   const answer = (what: string) => vue(t.url, what, { id, idem: randomUUID() }, session(grant))
   if (first.status === 4) expect((await answer('/trade/newstockPay')).status).toBe(1)
   if (first.status === 6) expect((await answer('/trade/newstockWaive')).status).toBe(1)
+  if (first.status === 5) expect((await withdrawOffer(t, offer.id)).status).toBe(1)
   return scene
 }
 
@@ -223,6 +243,15 @@ describe('IPO machine against the gateway (paths from xstate/graph)', () => {
             const next = startOf(steps[i + 1]?.event)
             await drawFor(scene, next?.status !== 3)
             actor.send({ type: 'DRAWN' })
+          } else if (event.type === 'CHANGED') {
+            // Withdrawn by the operator (status 5), or won and left unpaid past the deadline (6).
+            if (startOf(steps[i + 1]?.event)?.status === 5) {
+              expect((await withdrawOffer(t, scene.offer.id)).status).toBe(1)
+            } else {
+              t.app.clock.set(T0 + 3 * DAY + 1)
+              await t.app.broker.ipo.jobs.runOnce()
+            }
+            actor.send({ type: 'CHANGED' })
           } else if (
             event.type === 'CONFIRM' &&
             poor &&

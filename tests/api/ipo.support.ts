@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto'
+import { io as connect } from 'socket.io-client'
+import type { InboxPage } from '@kabu/shared/api/inbox'
 import type { IpoApplication, IpoDraw, IpoOffer } from '@kabu/shared/api/ipo'
+import { USER_NAMESPACE, type UserEvent } from '@kabu/shared/realtime'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import { startTestApp, type TestApp } from '../support/app'
 import { verifiedUser } from '../support/identity'
@@ -104,3 +107,35 @@ export async function books(t: TestApp, account: string, currency: 'JPY' | 'USD'
     .executeTakeFirstOrThrow()
   return t.app.broker.ledger.balances(t.app.db, user.id, currency)
 }
+
+/** Collects the named `/user` events of one user's socket, connected when this resolves. */
+export async function userEventsOf(t: TestApp, g: SessionGrant, types: readonly string[]) {
+  const socket = connect(`${t.url}${USER_NAMESPACE}`, {
+    transports: ['websocket'],
+    reconnection: false,
+    auth: { token: g.token, account: g.account },
+  })
+  const events: Array<UserEvent> = []
+  for (const type of types) socket.on(type, (event: UserEvent) => events.push(event))
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve())
+    socket.once('connect_error', reject)
+  })
+  return { socket, events }
+}
+
+/** The first page of a user's inbox. */
+export const inbox = (t: TestApp, g: SessionGrant) =>
+  vueData<InboxPage>(t.url, '/user/messages', {}, session(g))
+
+/** Waits until `check` holds (events and messages arrive just after the commit). */
+export async function eventually(check: () => boolean | Promise<boolean>, ms = 3_000) {
+  const until = Date.now() + ms
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('condition not met in time')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+export const withdrawOffer = (t: TestApp, id: string, reason: unknown = '上場承認の取消し') =>
+  ops(t, 'POST', `/ipo/${id}/cancel`, { reason })

@@ -1,6 +1,7 @@
 import type { ColumnType, GeneratedAlways, Insertable, Selectable } from 'kysely'
 import type { BlockTables } from './schema/block'
 import type { DaytradeTables } from './schema/daytrade'
+import type { CreditTables } from './schema/credit'
 import type { FundsTables } from './schema/funds'
 import type { IdentityTables } from './schema/identity'
 import type { IpoTables } from './schema/ipo'
@@ -65,7 +66,8 @@ export interface Database
     IpoTables,
     NewsTables,
     BlockTables,
-    DaytradeTables {
+    DaytradeTables,
+    CreditTables {
   users: UsersTable
   sessions: SessionsTable
   settings: SettingsTable

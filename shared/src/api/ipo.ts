@@ -89,6 +89,12 @@ export interface IpoOffer {
   /** Hex SHA-256 of the draw's seed, published when subscription opens; null before. */
   commitment: string | null
   drawn: boolean
+  /**
+   * The operator withdrew the offer before listing (上場中止): when, and the reason shown to users;
+   * its applications are status 5 with their money returned. Null when it was not withdrawn.
+   */
+  withdrawn_at: number | null
+  withdrawn_reason: string | null
   /** A simulated offer of the demo's listing pipeline, not a real company's. */
   simulated: boolean
 }
@@ -118,6 +124,8 @@ export interface IpoApplication {
   created: number
   /** The holding the paid shares became on listing day, once they did. */
   holding_id: string | null
+  /** Why it failed (status 5): the reason the operator gave for withdrawing the offer. */
+  reason: string | null
 }
 
 /** `GET /api/market/ipos/:id/draw`: everything needed to recompute a draw, no account names. */
@@ -144,6 +152,31 @@ export interface IpoDrawnEvent {
   status: IpoStatus
   won_num: number
 }
+
+/**
+ * Realtime event on `/user` when an operator withdrew an offer the user applied for: `id` is the
+ * offer, `application` the user's, now status 5 (failed) with its money returned.
+ */
+export interface IpoWithdrawnEvent {
+  type: 'ipo:withdrawn'
+  id: string
+  code: string
+  application: string
+  status: typeof IPO_STATUS.failed
+  reason: string
+}
+
+/** Realtime event on `/user` when the deadline job waived a won application left unpaid. */
+export interface IpoWaivedEvent {
+  type: 'ipo:waived'
+  id: string
+  code: string
+  application: string
+  status: typeof IPO_STATUS.waived
+}
+
+/** The `/user` events that change an IPO application: screens showing one re-read on them. */
+export const IPO_EVENT_TYPES = ['ipo:drawn', 'ipo:withdrawn', 'ipo:waived'] as const
 
 const localText = (max: number) =>
   z.object({
@@ -191,6 +224,9 @@ export const opsIpoBody = z
     { message: 'invalid_input' },
   )
 export type OpsIpo = z.output<typeof opsIpoBody>
+
+/** `POST /api/ops/ipo/:id/cancel` (JSON): the reason is shown to every applicant. */
+export const opsIpoCancelBody = z.object({ reason: z.string().trim().min(1).max(500) })
 
 /** The id in `/api/ops/ipo/:id/draw` and `/api/market/ipos/:id/draw`. */
 export const ipoTarget = z.object({ id: idField })

@@ -52,6 +52,11 @@ function Offer({ id }: { id: string }) {
           {offer.code} · <FormattedMessage id={`home.ipo.state.${stateName(state)}`} />
         </Typography>
       </Stack>
+      {offer.withdrawn_reason !== null && offer.withdrawn_reason !== undefined && (
+        <Alert severity="warning" sx={{ mx: 2, mt: 1 }} data-testid="ipo-withdrawn">
+          <FormattedMessage id="home.ipo.withdrawn" values={{ reason: offer.withdrawn_reason }} />
+        </Alert>
+      )}
       {offer.commitment && (
         <Stack sx={{ px: 2, pt: 1 }} data-testid="ipo-commitment">
           <Typography variant="caption" color="text.secondary">
@@ -131,15 +136,29 @@ function Outcome({ state, send }: { state: IpoState; send: IpoSend }) {
   const app = state.context.snapshot?.application
   if (!app) return null
   const won = state.matches('won')
+  const failed = state.matches('subscriptionFailure')
   const paying = state.matches({ won: 'confirmingPay' }) || state.matches({ won: 'paying' })
   return (
     <Stack spacing={1} sx={{ p: 2 }} data-testid="ipo-outcome">
-      <Alert severity={state.matches('notWon') || state.matches('waived') ? 'info' : 'success'}>
+      <Alert
+        severity={
+          failed
+            ? 'warning'
+            : state.matches('notWon') || state.matches('waived')
+              ? 'info'
+              : 'success'
+        }
+      >
         <FormattedMessage
-          id={`home.ipo.outcome.${stateName(state)}`}
+          id={
+            failed && app.reason
+              ? 'home.ipo.outcome.withdrawn'
+              : `home.ipo.outcome.${stateName(state)}`
+          }
           values={{
             won: app.won_num,
             amount: formatMoney(app.pay_amount, app.currency, intl.locale),
+            reason: app.reason ?? '',
           }}
         />
       </Alert>

@@ -34,6 +34,15 @@ export function OfferRow({ offer }: { offer: IpoOffer }) {
         <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
           <Typography variant="body2" color="text.secondary">
             {offer.code}
+            {offer.withdrawn_at != null && (
+              <Chip
+                size="small"
+                color="warning"
+                sx={{ ml: 1 }}
+                label={<FormattedMessage id="home.ipo.offer.withdrawn" />}
+                data-testid={`ipo-offer-withdrawn-${offer.id}`}
+              />
+            )}
             {offer.simulated && (
               <Chip
                 size="small"

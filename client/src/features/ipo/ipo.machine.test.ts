@@ -104,6 +104,28 @@ describe('ipoMachine', () => {
     expect(calls.map((c) => c.split(' ')[0])).toEqual(['pay'])
   })
 
+  it('shows a withdrawn offer as ended to those who did not apply', async () => {
+    const withdrawn = { ...offer('subscribing'), withdrawn_at: 1, withdrawn_reason: 'r' }
+    const actor = await start([{ offer: withdrawn, application: null }])
+    expect(actor.getSnapshot().matches('ended')).toBe(true)
+  })
+
+  it('reloads a won or paid application when it is withdrawn or waived (CHANGED)', async () => {
+    const actor = await start([
+      { offer: offer('ended'), application: application(2) },
+      { offer: offer('ended'), application: application(6) },
+      { offer: offer('ended'), application: application(4) },
+      { offer: offer('ended'), application: application(5) },
+    ])
+    expect(actor.getSnapshot().matches({ won: 'pendingPayment' })).toBe(true)
+    actor.send({ type: 'CHANGED' })
+    await waitFor(actor, (s) => s.matches('waived'))
+    actor.send({ type: 'REFRESH' })
+    await waitFor(actor, (s) => s.matches('paymentSuccess'))
+    actor.send({ type: 'CHANGED' })
+    await waitFor(actor, (s) => s.matches('subscriptionFailure'))
+  })
+
   it('numError checks lots and the per-user limit', () => {
     const o = { lot: 100, upper_limit: 300 }
     expect(['100', '300', ' 200 '].map((n) => numError(n, o))).toEqual([null, null, null])

@@ -26,6 +26,11 @@ export type IpoEvent =
   | { type: 'REFRESH' }
   /** `ipo:drawn` arrived on /user for this offer. */
   | { type: 'DRAWN' }
+  /**
+   * Another push changed the user's application to this offer: `ipo:withdrawn` (the operator
+   * withdrew the offer: subscription failure) or `ipo:waived` (unpaid past the deadline).
+   */
+  | { type: 'CHANGED' }
 
 /**
  * Why a draft cannot be sent, or null: a whole number of lots, within the per-user limit.
@@ -47,16 +52,21 @@ const statusIs =
 const phaseIs =
   (phase: IpoOffer['phase']) =>
   ({ context }: { context: IpoContext }) =>
-    context.snapshot?.application == null && context.snapshot?.offer.phase === phase
+    context.snapshot?.application == null &&
+    context.snapshot?.offer.withdrawn_at == null &&
+    context.snapshot?.offer.phase === phase
 
 const reload = { REFRESH: { target: '#ipo.loading', actions: 'clearError' } } as const
+/** A push that changed the application after its draw (withdrawn, waived): reload it. */
+const changed = { CHANGED: '#ipo.loading' } as const
 
 /**
  * One offer as the user meets it, in the states spec §4 names. The offer's phase first —
  * pendingSubscription, subscribing, ended — and once the user applied, the result: awaitingDraw,
  * won (pendingPayment until paid or waived), notWon (funds returned), paymentSuccess,
  * subscriptionFailure, waived. Every state is read from the record (`load`); a command confirmed
- * and sent reloads it, and `DRAWN` (the `/user` push) reloads an application awaiting the draw.
+ * and sent reloads it, `DRAWN` (the `/user` push) reloads an application awaiting the draw, and
+ * `CHANGED` (withdrawn, waived) one awaiting the draw, won or paid. An offer the operator withdrew shows as ended to those who did not apply.
  */
 export const ipoMachine = setup({
   types: { context: {} as IpoContext, events: {} as IpoEvent },
@@ -169,11 +179,11 @@ export const ipoMachine = setup({
       },
     },
     ended: { tags: ['phase'], on: reload },
-    awaitingDraw: { tags: ['result'], on: { ...reload, DRAWN: '#ipo.loading' } },
+    awaitingDraw: { tags: ['result'], on: { ...reload, ...changed, DRAWN: '#ipo.loading' } },
     won: {
       tags: ['result'],
       initial: 'pendingPayment',
-      on: reload,
+      on: { ...reload, ...changed },
       states: {
         pendingPayment: {
           on: {
@@ -218,7 +228,7 @@ export const ipoMachine = setup({
       },
     },
     notWon: { tags: ['result'], on: reload },
-    paymentSuccess: { tags: ['result'], on: reload },
+    paymentSuccess: { tags: ['result'], on: { ...reload, ...changed } },
     subscriptionFailure: { tags: ['result'], on: reload },
     waived: { tags: ['result'], on: reload },
   },

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { filter } from 'rxjs'
 import { userEvents$ } from '../../realtime/user-events'
 import { fetchApplications, fetchDraw, fetchOffers } from './ipo.api'
+import { isIpoEvent } from './ipo-events'
 
 export interface Loaded<T> {
   data: T | undefined
@@ -11,8 +12,11 @@ export interface Loaded<T> {
   reload: () => void
 }
 
-/** Reads `load` now and on reload (and on an `ipo:drawn` push when `onDrawn`); newest read wins. */
-function useLoaded<T>(load: () => Promise<T>, key: string, onDrawn = false): Loaded<T> {
+/**
+ * Reads `load` now and on reload (and, when `onPush`, on every `/user` push about an application:
+ * drawn, withdrawn, waived); newest read wins.
+ */
+function useLoaded<T>(load: () => Promise<T>, key: string, onPush = false): Loaded<T> {
   const [data, setData] = useState<T>()
   const [failed, setFailed] = useState(false)
   const [round, setRound] = useState(0)
@@ -30,12 +34,10 @@ function useLoaded<T>(load: () => Promise<T>, key: string, onDrawn = false): Loa
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, round])
   useEffect(() => {
-    if (!onDrawn) return
-    const subscription = userEvents$()
-      .pipe(filter((e) => e.type === 'ipo:drawn'))
-      .subscribe(reload)
+    if (!onPush) return
+    const subscription = userEvents$().pipe(filter(isIpoEvent)).subscribe(reload)
     return () => subscription.unsubscribe()
-  }, [onDrawn, reload])
+  }, [onPush, reload])
   return { data, failed, reload }
 }
 
@@ -43,7 +45,7 @@ function useLoaded<T>(load: () => Promise<T>, key: string, onDrawn = false): Loa
 export const useOffers = (type: MarketType, phase: IpoPhase): Loaded<IpoOffer[]> =>
   useLoaded(() => fetchOffers(type, phase), `${type}:${phase}`, true)
 
-/** The user's applications in one market (subscription and winning records), live on draws. */
+/** The user's applications in one market (subscription and winning records), live on pushes. */
 export const useApplications = (type: MarketType): Loaded<IpoApplication[]> =>
   useLoaded(() => fetchApplications(type), type, true)
 

@@ -1,4 +1,4 @@
-import type { IpoApplication } from '@kabu/shared/api/ipo'
+import { IPO_EVENT_TYPES, type IpoApplication } from '@kabu/shared/api/ipo'
 import type { MarketType } from '@kabu/shared/market/types'
 import { useCallback, useEffect, useState } from 'react'
 import { filter } from 'rxjs'
@@ -8,7 +8,10 @@ import { fetchNewShares } from './position.api'
 /** Statuses still in progress: awaiting the draw, or won and waiting for payment. */
 const IN_PROGRESS: readonly number[] = [1, 2]
 
-/** The user's new-share applications split in progress / ended, re-read when one is drawn. */
+/**
+ * The user's new-share applications split in progress / ended, re-read when a push changes one
+ * (drawn, withdrawn by the operator, waived by the deadline).
+ */
 export function useNewShares(type: MarketType) {
   const [rows, setRows] = useState<IpoApplication[] | null>(null)
   const [failed, setFailed] = useState(false)
@@ -26,7 +29,7 @@ export function useNewShares(type: MarketType) {
   }, [type, version])
   useEffect(() => {
     const subscription = userEvents$()
-      .pipe(filter((e) => e.type === 'ipo:drawn'))
+      .pipe(filter((e) => (IPO_EVENT_TYPES as readonly string[]).includes(e.type)))
       .subscribe(reload)
     return () => subscription.unsubscribe()
   }, [reload])

@@ -7,7 +7,10 @@ import { Link } from 'react-router-dom'
 import { formatMoney } from '../money'
 import { localName } from '../price/names'
 
-/** One application: the offer, its status, shares asked and won, and the amounts. */
+/**
+ * One application: the offer, its status, shares asked and won, and the amounts; a failed one
+ * (status 5, the offer withdrawn) says why.
+ */
 export function ApplicationRow({ row }: { row: IpoApplication }) {
   const intl = useIntl()
   const money = (value: string) => formatMoney(value, row.currency, intl.locale)
@@ -38,6 +41,15 @@ export function ApplicationRow({ row }: { row: IpoApplication }) {
             }}
           />
         </Typography>
+        {row.status === 5 && row.reason && (
+          <Typography
+            variant="body2"
+            color="warning.main"
+            data-testid={`ipo-application-reason-${row.id}`}
+          >
+            <FormattedMessage id="home.ipo.record.reason" values={{ reason: row.reason }} />
+          </Typography>
+        )}
       </Stack>
     </ListItemButton>
   )

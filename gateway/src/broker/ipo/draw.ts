@@ -116,12 +116,17 @@ export function createDraw(deps: DrawDeps) {
   async function draw(offerId: bigint, operator?: string): Promise<DrawSummary> {
     const offer = await q.offerById(db, offerId)
     if (!offer) throw new Refusal('not_found')
+    if (offer.withdrawn_at !== null) throw new Refusal('ipo_withdrawn')
     if (offer.drawn_at !== null) throw new Refusal('ipo_drawn_already')
     const now = clock.now()
     if (now < Number(offer.subscribe_end)) throw new Refusal('ipo_draw_not_due')
     const result = await db.transaction().execute(async (trx) => {
       const claimed = await q.claimDraw(trx, offerId, now)
-      if (!claimed) throw new Refusal('ipo_drawn_already')
+      if (!claimed) {
+        // Drawn by another pass, or withdrawn by an operator while this one waited.
+        const now = await q.offerById(trx, offerId)
+        throw new Refusal(now?.withdrawn_at != null ? 'ipo_withdrawn' : 'ipo_drawn_already')
+      }
       const settled = await settleAll(trx, claimed, now)
       if (operator !== undefined) {
         const after = summaryOf(offer, settled)

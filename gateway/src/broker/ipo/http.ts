@@ -1,7 +1,7 @@
 import { Router, type Response } from 'express'
 import type { Kysely } from 'kysely'
 import { ok, refused } from '@kabu/shared/api/envelope'
-import { ipoTarget, opsIpoBody, type IpoDraw } from '@kabu/shared/api/ipo'
+import { ipoTarget, opsIpoBody, opsIpoCancelBody, type IpoDraw } from '@kabu/shared/api/ipo'
 import { DRAW_ALGORITHM } from '@kabu/shared/market/ipo-draw'
 import { CURRENCY_OF_MARKET, MARKET_OF_TYPE } from '@kabu/shared/market/types'
 import { parseUnits } from '@kabu/shared/money/decimal'
@@ -13,6 +13,7 @@ import type { Draw } from './draw'
 import * as q from './ipo.sql'
 import { newDrawSeed } from './jobs'
 import type { IpoService } from './service'
+import type { Withdrawal } from './withdraw'
 
 const byRef = (a: { ref: string }, b: { ref: string }) =>
   a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0
@@ -63,12 +64,16 @@ export function ipoMarketRouter(db: Kysely<Database>, clock: Clock): Router {
 
 const operatorOf = (res: Response) => res.locals.operator as string
 
-/** `POST /ipo` (a new offer) and `POST /ipo/:id/draw`, mounted on /api/ops behind its guard. */
+/**
+ * `POST /ipo` (a new offer), `POST /ipo/:id/draw` and `POST /ipo/:id/cancel` (withdraw it before
+ * listing, `{reason}`), mounted on /api/ops behind its guard.
+ */
 export function ipoOpsRouter(deps: {
   db: Kysely<Database>
   clock: Clock
   service: IpoService
   draw: Draw
+  withdrawal: Withdrawal
 }): Router {
   const { db, clock } = deps
   const router = Router()
@@ -123,6 +128,12 @@ export function ipoOpsRouter(deps: {
   router.post('/ipo/:id/draw', async (req, res) => {
     const { id } = ipoTarget.parse(req.params)
     res.json(ok(await deps.draw.draw(BigInt(id), operatorOf(res))))
+  })
+
+  router.post('/ipo/:id/cancel', async (req, res) => {
+    const { id } = ipoTarget.parse(req.params)
+    const { reason } = opsIpoCancelBody.parse(req.body ?? {})
+    res.json(ok(await deps.withdrawal.withdraw(BigInt(id), operatorOf(res), reason)))
   })
 
   return router

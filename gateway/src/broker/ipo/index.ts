@@ -4,6 +4,7 @@ import type { IpoSettings } from '../../config'
 import type { MarketService } from '../../market/index'
 import type { Database } from '../../store/index'
 import type { IdentityChecks } from '../common/identity-checks'
+import type { Messages } from '../common/messages'
 import type { UserEvents } from '../common/user-events'
 import type { VueArea } from '../common/vue-area'
 import type { Ledger } from '../ledger/index'
@@ -12,6 +13,7 @@ import { ipoMarketRouter, ipoOpsRouter } from './http'
 import { createIpoJobs } from './jobs'
 import { ipoRoutes } from './routes'
 import { createIpoService } from './service'
+import { createWithdrawal } from './withdraw'
 
 export interface IpoAreaDeps {
   db: Kysely<Database>
@@ -20,6 +22,8 @@ export interface IpoAreaDeps {
   ledger: Ledger
   market: Pick<MarketService, 'snapshot' | 'addDebut'>
   userEvents: UserEvents
+  /** The inbox: a withdrawal and a waiver by the deadline tell each user. */
+  messages: Messages
   checks: Pick<IdentityChecks, 'identityStatus' | 'verifyFundPassword'>
   /** The simulator's listing pipeline: the market seed, or null for operator offers only. */
   simulatorSeed: number | null
@@ -27,7 +31,7 @@ export interface IpoAreaDeps {
 }
 
 /**
- * The new-shares area: its /api/vue calls, the back office's offer and draw routes, the public
+ * The new-shares area: its /api/vue calls, the back office's offer, draw and withdrawal routes, the public
  * draw record on /api/market, and the job that draws, waives and lists on the clock (started and
  * stopped with the app).
  */
@@ -48,6 +52,13 @@ export function createIpo(deps: IpoAreaDeps) {
     settings: deps.settings,
     userEvents: deps.userEvents,
   })
+  const withdrawal = createWithdrawal({
+    db,
+    clock,
+    ledger: deps.ledger,
+    messages: deps.messages,
+    userEvents: deps.userEvents,
+  })
   const jobs = createIpoJobs({
     db,
     clock,
@@ -61,9 +72,10 @@ export function createIpo(deps: IpoAreaDeps) {
   return {
     service,
     draw,
+    withdrawal,
     jobs,
     area,
-    opsRouter: ipoOpsRouter({ db, clock, service, draw }),
+    opsRouter: ipoOpsRouter({ db, clock, service, draw, withdrawal }),
     marketRouter: ipoMarketRouter(db, clock),
   }
 }

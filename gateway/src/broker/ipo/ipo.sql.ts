@@ -13,6 +13,7 @@ export const AWAITING = 1n
 export const PENDING = 2n
 export const LOST = 3n
 export const PAID = 4n
+export const FAILED = 5n
 export const WAIVED = 6n
 
 /** Adds an offer; a simulated one whose `source_key` is already there is left as it was. */
@@ -28,6 +29,17 @@ export async function insertOffer(db: Db, offer: NewOffer): Promise<bigint | und
 
 export function offerById(db: Db, id: bigint) {
   return db.selectFrom('ipo_offers').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+/**
+ * The offer as an application inside its transaction sees it. On PostgreSQL the row is held FOR
+ * SHARE: applications do not wait for each other, but a withdrawal or a draw (which update the
+ * row) waits for the applications in flight, and one that starts after them reads the withdrawn
+ * or drawn offer, so no application slips in beside a withdrawal or a draw.
+ */
+export function offerForApplying(db: Db, id: bigint, postgres: boolean) {
+  const query = db.selectFrom('ipo_offers').selectAll().where('id', '=', id)
+  return (postgres ? query.forShare() : query).executeTakeFirst()
 }
 
 export type Phase = 'pre' | 'subscribing' | 'ended'
@@ -95,6 +107,7 @@ export function userApplications(db: Db, userId: bigint, market: string) {
       'o.currency',
       'o.pay_deadline',
       'o.listing_at',
+      'o.withdrawn_reason',
     ])
     .where('a.user_id', '=', userId)
     .where('o.market', '=', market)
@@ -131,6 +144,7 @@ export function claimDraw(db: Db, offerId: bigint, now: number) {
     .set({ drawn_at: now })
     .where('id', '=', offerId)
     .where('drawn_at', 'is', null)
+    .where('withdrawn_at', 'is', null)
     .returningAll()
     .executeTakeFirst()
 }
@@ -165,6 +179,7 @@ export function dueDraws(db: Db, now: number) {
     .selectFrom('ipo_offers')
     .select('id')
     .where('drawn_at', 'is', null)
+    .where('withdrawn_at', 'is', null)
     .where('lottery_at', '<=', BigInt(now))
     .orderBy('lottery_at')
     .execute()
@@ -199,7 +214,46 @@ export function listedOffers(db: Db, now: number) {
       'listing_at',
     ])
     .where('listing_at', '<=', BigInt(now))
+    .where('withdrawn_at', 'is', null)
     .orderBy('id')
+    .execute()
+}
+
+/**
+ * Marks an offer withdrawn (上場中止), once and before its listing day: undefined when it was
+ * withdrawn already or its listing day has come (the caller tells which).
+ */
+export function claimWithdrawal(
+  db: Db,
+  offerId: bigint,
+  change: { now: number; reason: string; operator: string },
+) {
+  return db
+    .updateTable('ipo_offers')
+    .set({
+      withdrawn_at: change.now,
+      withdrawn_reason: change.reason,
+      withdrawn_by: change.operator,
+    })
+    .where('id', '=', offerId)
+    .where('withdrawn_at', 'is', null)
+    .where('listing_at', '>', BigInt(change.now))
+    .returningAll()
+    .executeTakeFirst()
+}
+
+/**
+ * Every application of an offer still in status `from` becomes failed (5), in one statement;
+ * answers the rows it moved. One statement per former status, so what each row held is known
+ * exactly even when a payment races the withdrawal (a row paid meanwhile moves with the paid).
+ */
+export function failApplications(db: Db, offerId: bigint, from: bigint, now: number) {
+  return db
+    .updateTable('ipo_applications')
+    .set({ status: FAILED, settled_at: now })
+    .where('offer_id', '=', offerId)
+    .where('status', '=', from)
+    .returning(['id', 'user_id', 'amount', 'won_lots'])
     .execute()
 }
 

@@ -44,3 +44,23 @@ export function drawLines(
     lines.push({ account: { user: userId, book: 'available', currency }, amount: back })
   return lines
 }
+
+/**
+ * One failed application's share of a withdrawal's single posting (上場中止): the amount still
+ * frozen for the draw returns from `frozen`, the cost of shares already paid for comes back from
+ * the house `bank_clearing` book; a win not paid yet held nothing, so it moves nothing.
+ */
+export function withdrawalLines(
+  userId: bigint,
+  currency: Currency,
+  held: { frozen: bigint; paid: bigint },
+): Posting[] {
+  const lines: Posting[] = []
+  if (held.frozen > 0n) {
+    lines.push({ account: { user: userId, book: 'frozen', currency }, amount: -held.frozen })
+  }
+  const back = held.frozen + held.paid
+  if (back > 0n)
+    lines.push({ account: { user: userId, book: 'available', currency }, amount: back })
+  return lines
+}

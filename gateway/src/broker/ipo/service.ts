@@ -12,7 +12,7 @@ import { VERIFIED } from '../common/identity-checks'
 import { newOrderNo } from '../common/order-no'
 import { checkedIdempotent } from '../common/replayable'
 import { Refusal } from '../common/refusal'
-import type { Ledger } from '../ledger/index'
+import { onPostgres, type Ledger } from '../ledger/index'
 import * as q from './ipo.sql'
 import { freezePostings, payPostings } from './postings'
 import { applicationWire, costOf, offerWire, phaseAt } from './wire'
@@ -44,6 +44,7 @@ export function createIpoService(deps: IpoServiceDeps) {
   const offerToApply = async (id: bigint) => {
     const offer = await q.offerById(db, id)
     if (!offer) throw new Refusal('not_found')
+    if (offer.withdrawn_at !== null) throw new Refusal('ipo_withdrawn')
     if (phaseAt(offer, clock.now()) !== 'subscribing') throw new Refusal('not_subscription_time')
     return offer
   }
@@ -81,8 +82,10 @@ export function createIpoService(deps: IpoServiceDeps) {
       }
       try {
         return await checkedIdempotent(db, key, checks, async (trx) => {
-          const offer = await q.offerById(trx, input.id)
-          // The window is read again inside the transaction: it may have closed meanwhile.
+          const offer = await q.offerForApplying(trx, input.id, onPostgres(trx))
+          // The window is read again inside the transaction: it may have closed meanwhile, or the
+          // offer been withdrawn.
+          if (offer?.withdrawn_at != null) throw new Refusal('ipo_withdrawn')
           if (!offer || phaseAt(offer, clock.now()) !== 'subscribing') {
             throw new Refusal('not_subscription_time')
           }

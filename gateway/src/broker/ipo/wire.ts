@@ -44,6 +44,8 @@ export function offerWire(offer: OfferRow, now: number, marketPrice: string | nu
     // Published when subscription opens, as the draw's rules say.
     commitment: phase === 'pre' ? null : offer.commitment,
     drawn: offer.drawn_at !== null,
+    withdrawn_at: offer.withdrawn_at === null ? null : Number(offer.withdrawn_at),
+    withdrawn_reason: offer.withdrawn_reason,
     simulated: offer.simulated === 1n,
   }
 }
@@ -69,6 +71,7 @@ export function applicationWire(row: UserRow): IpoApplication {
     listing_date: Number(row.listing_at),
     created: Number(row.created_at),
     holding_id: row.holding_id === null ? null : String(row.holding_id),
+    reason: row.status === 5n ? row.withdrawn_reason : null,
   }
 }
 

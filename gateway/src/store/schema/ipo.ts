@@ -1,7 +1,7 @@
 import type { GeneratedAlways } from 'kysely'
 import type { Int, IntDefault, NullableInt } from './columns'
 
-/** Tables of migration 0013-ipo. Integers are bigint in JS on both stores (see ../schema.ts). */
+/** Tables of migrations 0013-ipo and 0019-ipo-withdrawn. Integers are bigint in JS on both stores (see ../schema.ts). */
 
 /** An offer; `seed` stays secret until `drawn_at`, `commitment` is its hex SHA-256. */
 export interface IpoOffersTable {
@@ -34,6 +34,10 @@ export interface IpoOffersTable {
   lots_asked: NullableInt
   lots_won: NullableInt
   listed_at: NullableInt
+  /** An operator withdrew the offer before listing (0019): when, the reason users see, who. */
+  withdrawn_at: NullableInt
+  withdrawn_reason: string | null
+  withdrawn_by: string | null
   created_by: string | null
   created_at: Int
 }
