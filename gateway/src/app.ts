@@ -182,6 +182,7 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     await broker.ipo.jobs.stop()
     await broker.daytrade.jobs.stop()
     await broker.trading.creditJobs.stop()
+    await broker.products.jobs.stop()
     await store.close()
   }
 

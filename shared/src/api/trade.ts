@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CREDIT_RULES } from '../market/credit'
 import type { LocalName } from '../market/types'
 import { marketTypeSchema } from './user'
 
@@ -27,6 +28,12 @@ export const buyRequest = z.object({
   price: optional(price),
   fund_password: optional(z.string().max(64)),
   idem: idemText,
+  /** Stock credit: 1 (cash, the default) or another of CREDIT_RULES.leverageChoices. */
+  leverage: optional(
+    z
+      .string()
+      .refine((v) => CREDIT_RULES.leverageChoices.some((l) => String(l) === v), 'invalid_input'),
+  ),
 })
 
 export const sellRequest = z.object({
@@ -59,13 +66,28 @@ export interface WireHolding {
   /** When it filled (pending: when it was placed). */
   buy_time: number
   leverage: number
-  /** Cash committed: buy_price × stock_num. */
+  /** The user's own money in it: buy_price × stock_num for a cash buy, the original margin on credit. */
   margin: string
   /** nowprice × stock_num. */
   market_value: string
   buy_fee: string
   /** Cash still frozen for this order (pending only; 0 once filled). */
   frozen: string
+  /** Stock credit (leverage above 1; cash buys leave them out). */
+  credit?: WireCredit
+}
+
+/** A credit position's figures: what it owes, its maintenance ratio and any margin call. */
+export interface WireCredit {
+  /** Owed to the house's credit book: the loan plus accrued interest, less trust funds. */
+  debt: string
+  interest: string
+  trust_funds: string
+  /** (market value − debt) / market value in percent, two decimals; null without debt. */
+  ratio: number | null
+  /** A margin call: its deadline (epoch ms) and the trust funds that would meet it. */
+  call_deadline: number | null
+  call_amount: string
 }
 
 /** One row of /trade/userstocklists (ended: closed or cancelled). */

@@ -1,3 +1,4 @@
+import { CREDIT_RULES } from '@kabu/shared/market/credit'
 import type { Kysely } from 'kysely'
 import type { ConfigEntry, VersionInfo } from '@kabu/shared/api/common'
 import type { Config } from '../../config'
@@ -54,6 +55,11 @@ export function createCommonService({ db, config, quotesSimulated }: CommonDeps)
       ['sell_fee_rate', config.trading.sellFeeRate],
       ['cn_stamp_duty_rate', config.trading.cnStampDutyRate],
       ['trade_fund_password', config.trading.fundPasswordToBuy ? '1' : '0'],
+      // Stock credit's published rules (shared/market/credit.ts): the buy panel states them.
+      ['leverage_choices', CREDIT_RULES.leverageChoices.join(',')],
+      ['credit_annual_rate', CREDIT_RULES.annualRate],
+      ['credit_maintenance_ratio', CREDIT_RULES.maintenanceRatio],
+      ['credit_call_days', String(CREDIT_RULES.callDays)],
     ])
     // No link configured means no entry: the client then says the link was not obtained.
     if (config.kefuUrl) entries.set('kefu', config.kefuUrl)

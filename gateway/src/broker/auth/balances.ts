@@ -7,7 +7,7 @@ import type { Ledger } from '../ledger/index'
 export interface WalletBalances {
   /** Cash the user may use now (`jpy`). */
   available: bigint
-  /** Money borrowed on credit (`jpyyjed`). */
+  /** Money owed (`jpyyjed`): credit loans and what stock-credit positions owe. */
   borrowed: bigint
 }
 
@@ -21,10 +21,13 @@ export type BalanceReader = (userId: bigint, market: Market) => Promise<WalletBa
 /** Before the ledger exists no money can have moved, so every wallet is truly empty. */
 export const balancesBeforeLedger: BalanceReader = async () => ({ available: 0n, borrowed: 0n })
 
-/** The wallet of a market's currency as the ledger holds it: the `available` and `borrowed` books. */
+/**
+ * The wallet of a market's currency as the ledger holds it: the `available` book, and what the
+ * user owes, the `borrowed` (loans) and `credit` (stock credit) books together.
+ */
 export function ledgerBalances(ledger: Ledger, db: Kysely<Database>): BalanceReader {
   return async (userId, market) => {
-    const { available, borrowed } = await ledger.balances(db, userId, CURRENCY_OF_MARKET[market])
-    return { available, borrowed }
+    const books = await ledger.balances(db, userId, CURRENCY_OF_MARKET[market])
+    return { available: books.available, borrowed: books.borrowed + books.credit }
   }
 }

@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto'
 
-/** What each prefix numbers: deposit, withdrawal, exchange, loan, stock order, block request, IPO application. */
-// DT: a day-trading participation and its fills.
-export type OrderNoPrefix = 'DP' | 'WD' | 'FX' | 'LN' | 'TR' | 'BL' | 'IP' | 'DT'
+/**
+ * What each prefix numbers: deposit, withdrawal, exchange, loan, stock order, block request, IPO
+ * application, follow order (FP) and a product's issuer funding (PF).
+ */
+// DT: a day-trading participation and its fills. CR: a stock-credit trust-funds request.
+export type OrderNoPrefix =
+  'DP' | 'WD' | 'FX' | 'LN' | 'TR' | 'BL' | 'IP' | 'FP' | 'PF' | 'DT' | 'CR'
 
 /**
  * The number a user quotes to support and sees in fund records: a prefix naming the flow, the

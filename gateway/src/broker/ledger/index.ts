@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto'
 import { PostgresAdapter, type Kysely } from 'kysely'
-import type { UserBookName } from '@kabu/shared/api/ledger'
+import { USER_BOOKS, type UserBookName } from '@kabu/shared/api/ledger'
 import type { Currency } from '@kabu/shared/money/currencies'
 import type { Clock } from '../../clock'
 import type { Database } from '../../store/index'
@@ -38,11 +38,8 @@ export interface LedgerTxInput {
   postings: Posting[]
 }
 
-export interface Balances {
-  available: bigint
-  frozen: bigint
-  borrowed: bigint
-}
+/** A user's balance in every book of one currency. */
+export type Balances = Record<UserBook, bigint>
 
 export interface Ledger {
   /**
@@ -225,7 +222,7 @@ export function createLedger(deps: { clock: Clock }): Ledger {
     async balances(db, userId, currency) {
       const rows = await q.userBalances(db, userId, currency)
       const of = (book: UserBook) => rows.find((r) => r.book === book)?.balance ?? 0n
-      return { available: of('available'), frozen: of('frozen'), borrowed: of('borrowed') }
+      return Object.fromEntries(USER_BOOKS.map((book) => [book, of(book)])) as Balances
     },
 
     houseBalance: q.houseBalance,

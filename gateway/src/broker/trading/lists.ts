@@ -5,8 +5,10 @@ import {
   type HoldingList,
   type HoldingStatus,
   type WireClosedHolding,
+  type WireCredit,
   type WireHolding,
 } from '@kabu/shared/api/trade'
+import { callAmount, maintenancePercent } from '@kabu/shared/market/credit'
 import { formatUnits } from '@kabu/shared/money/decimal'
 import type { Market } from '@kabu/shared/market/types'
 import type { MarketService } from '../../market/index'
@@ -35,11 +37,24 @@ function wire(h: HoldingRow, market: MarketService): WireHolding {
     buy_price: formatUnits(h.buy_price),
     yingkui: formatUnits(value - cost),
     buy_time: Number(h.buy_time ?? h.created_at),
-    leverage: 1,
-    margin: formatUnits(cost),
+    leverage: Number(h.leverage),
+    margin: formatUnits(h.leverage > 1n ? h.margin : cost),
     market_value: formatUnits(value),
     buy_fee: formatUnits(h.buy_fee),
     frozen: formatUnits(h.frozen),
+    ...(h.leverage > 1n ? { credit: creditOf(h, value) } : {}),
+  }
+}
+
+/** A credit position's figures at market value `value` (the published rules of shared/market/credit). */
+function creditOf(h: HoldingRow, value: bigint): WireCredit {
+  return {
+    debt: formatUnits(h.credit_debt),
+    interest: formatUnits(h.credit_interest),
+    trust_funds: formatUnits(h.trust_funds),
+    ratio: maintenancePercent(value, h.credit_debt),
+    call_deadline: h.call_deadline === null ? null : Number(h.call_deadline),
+    call_amount: formatUnits(callAmount(value, h.credit_debt, h.market as Market)),
   }
 }
 

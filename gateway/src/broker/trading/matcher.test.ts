@@ -27,6 +27,13 @@ function resting(side: 'buy' | 'sell', limit: bigint, placedAt: number): Holding
     sell_time: null,
     created_at: BigInt(side === 'buy' ? placedAt : T - 60_000),
     sell_ordered_at: side === 'sell' ? BigInt(placedAt) : null,
+    leverage: 1n,
+    margin: 0n,
+    trust_funds: 0n,
+    credit_debt: 0n,
+    credit_interest: 0n,
+    call_deadline: null,
+    interest_through: null,
   }
 }
 

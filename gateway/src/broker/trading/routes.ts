@@ -6,11 +6,13 @@ import {
   sellRequest,
   watchRequest,
 } from '@kabu/shared/api/trade'
+import { ustocksListRequest, ustocksRequest } from '@kabu/shared/api/credit'
 import { MARKET_OF_TYPE } from '@kabu/shared/market/types'
 import type { VueArea } from '../common/vue-area'
 import type { MarketService } from '../../market/index'
 import type { Database } from '../../store/index'
 import type { Kysely } from 'kysely'
+import type { CreditService } from './credit'
 import { endedList, openList } from './lists'
 import type { TradingService } from './service'
 import { watchSortRequest, type createWatchlist } from './watchlist'
@@ -20,11 +22,34 @@ export interface TradingRouteDeps {
   market: MarketService
   service: TradingService
   watchlist: ReturnType<typeof createWatchlist>
+  credit: CreditService
 }
 
 /** The /trade calls of API.md: buy, sell, cancel, the two holding lists and the watchlist. */
-export function tradingRoutes({ db, market, service, watchlist }: TradingRouteDeps): VueArea {
+export function tradingRoutes({
+  db,
+  market,
+  service,
+  watchlist,
+  credit,
+}: TradingRouteDeps): VueArea {
   return (routes) => {
+    // Stock credit: trust funds for a credit position, and the user's requests.
+    routes.authed('/trade/ustocks', async ({ body, user }) => {
+      const form = ustocksRequest.parse(body)
+      const answer = await credit.requestTrustFunds(user, {
+        holdingId: BigInt(form.id),
+        credit: BigInt(form.credit),
+        idem: form.idem,
+      })
+      return ok(answer, 'submit_ok')
+    })
+
+    routes.authed('/trade/ustockslist', async ({ body, user }) => {
+      const { type } = ustocksListRequest.parse(body)
+      return ok(await credit.requests(user.userId, type))
+    })
+
     routes.authed('/trade/buy', async ({ body, user }) => {
       const form = buyRequest.parse(body)
       const answer = await service.buy(user, {
@@ -34,6 +59,7 @@ export function tradingRoutes({ db, market, service, watchlist }: TradingRouteDe
         price: form.price,
         fundPassword: form.fund_password,
         idem: form.idem,
+        leverage: form.leverage === undefined ? 1 : Number(form.leverage),
       })
       return ok(answer, 'purchase_ok')
     })

@@ -14,6 +14,8 @@ import { onPostgres, type Ledger, type LedgerTxInput, type Posting } from '../le
 import { answerWithBusinessId } from '../ledger/post.pg.sql'
 import { Refusal } from '../common/refusal'
 import type { IdentityChecks } from '../common/identity-checks'
+import { creditSplit } from '@kabu/shared/market/credit'
+import { lendPostings } from './credit-postings'
 import { buyFee } from './fees'
 import { FreshHoldings } from './fresh-holdings'
 import { newOrderNo } from '../common/order-no'
@@ -39,6 +41,8 @@ export interface BuyInput {
   price: string | undefined
   fundPassword: string | undefined
   idem: string
+  /** Stock credit: above 1, the house lends all but cost / leverage (shared/market/credit.ts). */
+  leverage?: number
 }
 
 export interface SellInput {
@@ -98,6 +102,10 @@ export function createTradingService(deps: TradingDeps) {
       // Whole lots, any part of the holding: the rest stays held with its buy price and time.
       checkLots(t.listing, input.num)
       if (BigInt(input.num) > h.stock_num) throw new Refusal('invalid_input')
+      // A credit position repays its debt from one sale, so it is sold whole.
+      if (h.leverage > 1n && BigInt(input.num) !== h.stock_num) {
+        throw new Refusal('credit_whole_only')
+      }
       const limit = limitUnits(input.price)
       checkOrderPrice(t, limit, 'sell')
       if ((limit === null || limit <= t.lastUnits) && market.isStale(t.listing.code)) {
@@ -144,7 +152,7 @@ export function createTradingService(deps: TradingDeps) {
       },
       // All of it at the market on PostgreSQL: the close, the proceeds and the key, one statement.
       () =>
-        oneStatement && plan?.whole
+        oneStatement && plan?.whole && plan.h.credit_debt === 0n
           ? async (keyRow) => {
               const { h, last } = plan!
               const { set, tx } = saleOf(settings, h, last, clock.now())
@@ -160,13 +168,26 @@ export function createTradingService(deps: TradingDeps) {
     )
   }
 
+  /**
+   * A credit position's day of interest may land between a sell's read and its write (the write
+   * is guarded by the debt it read): such a sell is tried once more from a fresh read.
+   */
+  const retryCredit = (user: SessionUser, input: SellInput) => async (error: unknown) => {
+    if (!(error instanceof Refusal && error.key === 'order_not_holding')) throw error
+    const h = await q.holdingOf(db, user.userId, input.id)
+    if (!h || h.credit_debt === 0n) throw error
+    return sellFrom(user, input, undefined)
+  }
+
   return {
     async buy(user: SessionUser, input: BuyInput): Promise<{ id: string }> {
+      const leverage = input.leverage ?? 1
       const body = {
         type: input.type,
         code: input.code,
         num: input.num,
         price: input.price ?? null,
+        ...(leverage > 1 ? { leverage } : {}),
       }
       const key = { userId: user.userId, scope: 'trade_buy', idem: input.idem, body }
       let order: (q.NewOrder & { currency: Currency; marketable: boolean }) | undefined
@@ -183,12 +204,15 @@ export function createTradingService(deps: TradingDeps) {
         const marketable = limit === null || (limit >= t.lastUnits && !t.quote.special)
         // A stale quote is no price to fill at: only a limit that rests is taken while stale.
         if (marketable && market.isStale(t.listing.code)) throw new Refusal('quote_stale')
+        // The loan is drawn as the shares are bought, so a credit buy never rests.
+        if (leverage > 1 && !marketable) throw new Refusal('credit_market_only')
         // A marketable order freezes at the price it fills at; a resting one at its limit.
         const price = marketable ? t.lastUnits : (limit as bigint)
         const cost = price * BigInt(input.num)
         if (settings.fundPasswordToBuy) {
           await deps.verifyFundPassword(db, user.userId, input.fundPassword)
         }
+        const fee = buyFee(settings, t.listing.market, cost)
         order = {
           userId: user.userId,
           orderNo: '',
@@ -198,9 +222,12 @@ export function createTradingService(deps: TradingDeps) {
           num: input.num,
           limitPrice: limit,
           price,
-          frozen: cost + buyFee(settings, t.listing.market, cost),
+          frozen: cost + fee,
           now: 0,
           marketable,
+          ...(leverage > 1
+            ? { credit: { leverage, ...creditSplit(cost, leverage, t.listing.market) } }
+            : {}),
         }
       }
       // The order's row and ledger transaction, priced and numbered when it is written.
@@ -215,20 +242,22 @@ export function createTradingService(deps: TradingDeps) {
           amount,
         })
         // A market order fills at once, so its cash goes straight from available to the house:
-        // freezing and unfreezing inside one commit would only double the writes.
+        // freezing and unfreezing inside one commit would only double the writes. A credit buy
+        // pays its margin and the fee; the house's credit book lends the rest (lendPostings).
         const postings: Posting[] = o.marketable
           ? [
-              cash('available', -o.frozen),
+              cash('available', -(o.frozen - (o.credit?.debt ?? 0n))),
               { account: { house: 'bank_clearing', currency: o.currency }, amount: cost },
               ...(fee > 0n
                 ? [{ account: { house: 'fees' as const, currency: o.currency }, amount: fee }]
                 : []),
+              ...(o.credit ? lendPostings(user.userId, o.currency, o.credit.debt) : []),
             ]
           : [cash('available', -o.frozen), cash('frozen', o.frozen)]
         return {
           row: o.marketable ? { ...o, filledFee: fee } : o,
           tx: {
-            kind: o.marketable ? 'trade_buy' : 'trade_freeze',
+            kind: o.credit ? 'credit_buy' : o.marketable ? 'trade_buy' : 'trade_freeze',
             userId: user.userId,
             orderNo: o.orderNo,
             postings,
@@ -248,7 +277,7 @@ export function createTradingService(deps: TradingDeps) {
         },
         // A market order on PostgreSQL: the order, its cash and its key in one statement.
         () =>
-          oneStatement && order?.marketable
+          oneStatement && order?.marketable && !order.credit
             ? async (keyRow) => {
                 const { row, tx } = placement()
                 const posted = await deps.ledger.postAsOneStatement(db, tx, {
@@ -265,7 +294,7 @@ export function createTradingService(deps: TradingDeps) {
 
     async sell(user: SessionUser, input: SellInput): Promise<{ id: string }> {
       const kept = fresh.take(user.userId, input.id)
-      if (!kept) return sellFrom(user, input, undefined)
+      if (!kept) return sellFrom(user, input, undefined).catch(retryCredit(user, input))
       try {
         return await sellFrom(user, input, kept)
       } catch (error) {

@@ -4,7 +4,8 @@ import type { Currency } from '@kabu/shared/money/currencies'
 import type { Market } from '@kabu/shared/market/types'
 import type { TradingSettings } from '../../config'
 import type { Database } from '../../store/index'
-import type { Ledger, LedgerTxInput, Posting } from '../ledger/index'
+import type { Ledger, LedgerTxInput, Posting, UserBook } from '../ledger/index'
+import { repayCreditPostings } from './credit-postings'
 import { buyFee, sellFees } from './fees'
 import { transition, type HoldingChange, type HoldingRow } from './trading.sql'
 
@@ -20,7 +21,7 @@ export interface Settlement {
   settings: TradingSettings
 }
 
-const user = (h: HoldingRow, book: 'available' | 'frozen', amount: bigint): Posting => ({
+const user = (h: HoldingRow, book: UserBook, amount: bigint): Posting => ({
   account: { user: h.user_id, book, currency: h.currency as Currency },
   amount,
 })
@@ -64,7 +65,11 @@ export async function fillBuy(
   return true
 }
 
-/** What selling all of `h` at `price` writes: the holding's closing fields, proceeds − fees in. */
+/**
+ * What selling all of `h` at `price` writes: the holding's closing fields, proceeds − fees in. A
+ * credit position repays its debt from the proceeds first; what they cannot cover stays owed in
+ * the user's `credit` book (and on the row), and its realised P/L counts the interest it paid.
+ */
 export function saleOf(
   settings: TradingSettings,
   h: HoldingRow,
@@ -74,22 +79,25 @@ export function saleOf(
   const proceeds = price * h.stock_num
   const fees = sellFees(settings, h.market as Market, proceeds)
   const net = proceeds - fees
+  const repaid = h.credit_debt < net ? h.credit_debt : net > 0n ? net : 0n
   return {
     set: {
       status: HOLDING.closed,
       sell_price: price,
       sell_fee: fees,
-      realised: net - h.buy_price * h.stock_num - h.buy_fee,
+      realised: net - h.buy_price * h.stock_num - h.buy_fee - h.credit_interest,
       sell_time: now,
+      ...(h.credit_debt > 0n ? { credit_debt: h.credit_debt - repaid, call_deadline: null } : {}),
     },
     tx: {
-      kind: 'trade_sell',
+      kind: h.credit_debt > 0n ? 'credit_sell' : 'trade_sell',
       userId: h.user_id,
       orderNo: h.order_no,
       postings: nonZero([
         house(h, 'bank_clearing', -proceeds),
         house(h, 'fees', fees),
-        user(h, 'available', net),
+        user(h, 'available', net - repaid),
+        ...repayCreditPostings(h.user_id, h.currency as Currency, repaid),
       ]),
     },
   }
@@ -107,7 +115,9 @@ export async function closeHolding(
   now: number,
 ): Promise<boolean> {
   const { set, tx } = saleOf(settings, h, price, now)
-  if (!(await transition(db, h.id, from, set, h.stock_num))) return false
+  // A credit position's debt is part of the sale's sums: only the debt they were made from.
+  const debt = h.credit_debt > 0n ? h.credit_debt : undefined
+  if (!(await transition(db, h.id, from, set, h.stock_num, debt))) return false
   await ledger.post(db, tx)
   return true
 }

@@ -21,6 +21,8 @@ export interface NewOrder {
   now: number
   /** A market order fills in the same transaction: it is written as a holding with its fee. */
   filledFee?: bigint
+  /** A credit buy (filled at once): its leverage, the user's margin and the debt lent. */
+  credit?: { leverage: number; margin: bigint; debt: bigint }
 }
 
 /** The holding row of a new order: pending with its frozen cash, or (a market fill) held. */
@@ -40,6 +42,9 @@ function orderRow(o: NewOrder): Insertable<HoldingsTable> {
     frozen: filled ? 0n : o.frozen,
     buy_time: filled ? o.now : null,
     created_at: o.now,
+    leverage: o.credit?.leverage ?? 1,
+    margin: o.credit?.margin ?? 0n,
+    credit_debt: o.credit?.debt ?? 0n,
   }
 }
 
@@ -67,6 +72,13 @@ export function writtenHolding(id: bigint, o: NewOrder): HoldingRow {
     sell_time: null,
     created_at: int(row.created_at),
     sell_ordered_at: null,
+    leverage: int(row.leverage ?? 1),
+    margin: int(row.margin ?? 0n),
+    trust_funds: 0n,
+    credit_debt: int(row.credit_debt ?? 0n),
+    credit_interest: 0n,
+    call_deadline: null,
+    interest_through: null,
   }
 }
 
@@ -146,21 +158,32 @@ export type HoldingChange = Partial<{
   realised: bigint
   sell_time: number
   sell_ordered_at: number | null
+  credit_debt: bigint
+  call_deadline: number | null
 }>
 
-function transitionQuery(db: Db, id: bigint, from: number, set: HoldingChange, stockNum?: bigint) {
-  const update = db
+function transitionQuery(
+  db: Db,
+  id: bigint,
+  from: number,
+  set: HoldingChange,
+  stockNum?: bigint,
+  debt?: bigint,
+) {
+  let update = db
     .updateTable('holdings')
     .set(set)
     .where('id', '=', id)
     .where('status', '=', BigInt(from))
-  return stockNum === undefined ? update : update.where('stock_num', '=', stockNum)
+  if (stockNum !== undefined) update = update.where('stock_num', '=', stockNum)
+  return debt === undefined ? update : update.where('credit_debt', '=', debt)
 }
 
 /**
  * Moves a holding from one status to another only if it is still in `from` (and, given
- * `stockNum`, still has that many shares): the conditional UPDATE is what makes two concurrent
- * sells (or a fill racing a cancel, or a partial sell racing a whole one) end with one winner.
+ * `stockNum`, still has that many shares; given `debt`, still owes that much): the conditional
+ * UPDATE is what makes two concurrent sells (or a fill racing a cancel, or a partial sell racing a
+ * whole one, or a sale racing a day's interest) end with one winner.
  */
 export async function transition(
   db: Db,
@@ -168,8 +191,9 @@ export async function transition(
   from: number,
   set: HoldingChange,
   stockNum?: bigint,
+  debt?: bigint,
 ): Promise<boolean> {
-  const result = await transitionQuery(db, id, from, set, stockNum).executeTakeFirst()
+  const result = await transitionQuery(db, id, from, set, stockNum, debt).executeTakeFirst()
   return result.numUpdatedRows === 1n
 }
 

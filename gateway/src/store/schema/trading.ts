@@ -30,6 +30,20 @@ export interface HoldingsTable {
   created_at: Int
   /** Migration 0012: when the sell now resting (closing) was placed; null otherwise. */
   sell_ordered_at: NullableInt
+  /** Migration 0018 (stock credit): 1 for a cash buy; 2 or 3 for a credit buy. */
+  leverage: IntDefault
+  /** The user's original margin (a cash buy: 0). */
+  margin: IntDefault
+  /** Trust funds (`/trade/ustocks`) applied to the debt since the buy. */
+  trust_funds: IntDefault
+  /** What the position owes the house's credit book: the loan plus accrued interest, less trust funds. */
+  credit_debt: IntDefault
+  /** Interest accrued since the buy (every day's `credit_accruals` row). */
+  credit_interest: IntDefault
+  /** A margin call's deadline (epoch ms); null without a call. */
+  call_deadline: NullableInt
+  /** The last local date whose interest has accrued. */
+  interest_through: string | null
 }
 
 export interface WatchlistTable {

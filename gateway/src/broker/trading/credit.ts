@@ -1,0 +1,103 @@
+import type { Kysely } from 'kysely'
+import type { WireCreditRequest, CreditStatus } from '@kabu/shared/api/credit'
+import { CURRENCY_OF_MARKET, MARKET_OF_TYPE, type MarketType } from '@kabu/shared/market/types'
+import type { Currency } from '@kabu/shared/money/currencies'
+import { formatUnits, UNITS } from '@kabu/shared/money/decimal'
+import type { Clock } from '../../clock'
+import type { Database } from '../../store/index'
+import { newOrderNo } from '../common/order-no'
+import { Refusal } from '../common/refusal'
+import { checkedIdempotent } from '../common/replayable'
+import type { SessionUser } from '../common/session-user'
+import type { Ledger } from '../ledger/index'
+import * as c from './credit.sql'
+import { holdingOf } from './trading.sql'
+
+export interface CreditDeps {
+  db: Kysely<Database>
+  clock: Clock
+  ledger: Ledger
+}
+
+export interface TrustFundsInput {
+  holdingId: bigint
+  /** Whole currency units (spec §5: a positive integer). */
+  credit: bigint
+  idem: string
+}
+
+/** The cash of a trust-funds request: frozen while it waits, back to available if rejected. */
+export function freezeLines(userId: bigint, currency: Currency, amount: bigint, sign: 1n | -1n) {
+  return [
+    { account: { user: userId, book: 'available' as const, currency }, amount: -sign * amount },
+    { account: { user: userId, book: 'frozen' as const, currency }, amount: sign * amount },
+  ]
+}
+
+const wire = (r: c.CreditRequestRow & { code: string }): WireCreditRequest => ({
+  id: String(r.id),
+  holding_id: String(r.holding_id),
+  code: r.code,
+  order_no: r.order_no,
+  status: Number(r.status) as CreditStatus,
+  credit: formatUnits(r.credit),
+  applied: r.applied === null ? null : formatUnits(r.applied),
+  reason: r.reason,
+  created: Number(r.created_at),
+  decided: r.decided_at === null ? null : Number(r.decided_at),
+})
+
+/**
+ * `/trade/ustocks` and `/trade/ustockslist`: trust funds for a credit position. A request freezes
+ * its cash at once (spec §7 counts it in frozen assets) and waits for review (kind `credit`);
+ * approval pays the position's debt down with it (credit-queue.ts). Together with the requests
+ * still pending, it may not exceed what the position owes.
+ */
+export function createCreditService({ db, clock, ledger }: CreditDeps) {
+  return {
+    async requestTrustFunds(user: SessionUser, input: TrustFundsInput): Promise<{ id: string }> {
+      const amount = input.credit * UNITS
+      const body = { id: String(input.holdingId), credit: String(input.credit) }
+      const key = { userId: user.userId, scope: 'trade_ustocks', idem: input.idem, body }
+      let currency: Currency = 'JPY'
+      const checks = async () => {
+        const h = await holdingOf(db, user.userId, input.holdingId)
+        if (!h) throw new Refusal('not_found')
+        if (h.leverage <= 1n || h.credit_debt === 0n) throw new Refusal('credit_not_owed')
+        const pending = (await c.requestsOf(db, user.userId, h.currency))
+          .filter((r) => r.holding_id === h.id && r.status === c.PENDING)
+          .reduce((sum, r) => sum + r.credit, 0n)
+        if (pending + amount > h.credit_debt) throw new Refusal('credit_over_debt')
+        currency = h.currency as Currency
+      }
+      return checkedIdempotent(db, key, checks, async (trx) => {
+        const now = clock.now()
+        const orderNo = newOrderNo('CR', now)
+        const id = await c.insertRequest(trx, {
+          user_id: user.userId,
+          holding_id: input.holdingId,
+          order_no: orderNo,
+          currency,
+          credit: amount,
+          status: c.PENDING,
+          created_at: now,
+        })
+        // Throws insufficient_balance (rolling the request back) when available cash falls short.
+        await ledger.post(trx, {
+          kind: 'credit_freeze',
+          userId: user.userId,
+          orderNo,
+          postings: freezeLines(user.userId, currency, amount, 1n),
+        })
+        return { id: String(id) }
+      })
+    },
+
+    async requests(userId: bigint, type: MarketType): Promise<WireCreditRequest[]> {
+      const rows = await c.requestsOf(db, userId, CURRENCY_OF_MARKET[MARKET_OF_TYPE[type]])
+      return rows.map(wire)
+    },
+  }
+}
+
+export type CreditService = ReturnType<typeof createCreditService>

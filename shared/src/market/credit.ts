@@ -1,0 +1,73 @@
+import { mulRate, roundUnits } from '../money/decimal'
+import type { Market } from './types'
+
+/**
+ * Stock credit (信用取引): the published rules a credit buy, its holding and the broker's jobs all
+ * compute with, so the buy panel shows exactly what the gateway will do.
+ *
+ * - The user's margin is `cost / leverage` rounded up to the currency's minor unit; the house's
+ *   credit book lends the rest (the debt).
+ * - Interest: `ANNUAL_RATE` on the debt, accrued once per calendar day of the market's time zone
+ *   (actual/365), each day's amount rounded down to the currency's minor unit and added to the debt
+ *   as its own ledger line.
+ * - Maintenance ratio = (market value − debt) / market value. Below `MAINTENANCE_RATIO` (20 %, the
+ *   minimum Japan's rules set for 委託保証金維持率) the position gets a margin call: trust funds
+ *   (`/trade/ustocks`) that bring the debt down to `value × (1 − MAINTENANCE_RATIO)` are due within
+ *   `CALL_DAYS` days; a call still unmet then is closed by the system at the last price, the debt
+ *   repaid first from the proceeds.
+ */
+export const CREDIT_RULES = {
+  leverageChoices: [1, 2, 3] as const,
+  annualRate: '0.028',
+  maintenanceRatio: '0.2',
+  callDays: 2,
+} as const
+
+/** The minor unit of each market's currency in 1/10,000 units: whole yen, cents, fen. */
+export const MINOR_UNIT: Record<Market, bigint> = { jp: 10_000n, us: 100n, cn: 100n }
+
+const DAYS_PER_YEAR = 365
+
+/**
+ * The user's margin and the debt of a credit buy of `cost` units at `leverage`.
+ *
+ * @example creditSplit(10_000_000_000n, 3, 'jp') // { margin: 3_333_340_000n, debt: 6_666_660_000n }
+ */
+export function creditSplit(
+  cost: bigint,
+  leverage: number,
+  market: Market,
+): { margin: bigint; debt: bigint } {
+  const exact = (cost + BigInt(leverage) - 1n) / BigInt(leverage)
+  const margin = roundUnits(exact, MINOR_UNIT[market], 'up')
+  return { margin: margin > cost ? cost : margin, debt: cost > margin ? cost - margin : 0n }
+}
+
+/** One calendar day's interest on `debt`, rounded down to the minor unit (never more than owed). */
+export function dailyInterest(debt: bigint, market: Market): bigint {
+  if (debt <= 0n) return 0n
+  const day = mulRate(debt, CREDIT_RULES.annualRate, 'down') / BigInt(DAYS_PER_YEAR)
+  return roundUnits(day, MINOR_UNIT[market], 'down')
+}
+
+/** Whether a position of market `value` owing `debt` is below the maintenance ratio. */
+export function belowMaintenance(value: bigint, debt: bigint): boolean {
+  if (debt <= 0n) return false
+  return value - debt < mulRate(value, CREDIT_RULES.maintenanceRatio, 'up')
+}
+
+/** The maintenance ratio as a percentage with two decimals (display), null without debt. */
+export function maintenancePercent(value: bigint, debt: bigint): number | null {
+  if (debt <= 0n || value <= 0n) return debt > 0n ? 0 : null
+  return Number(((value - debt) * 10_000n) / value) / 100
+}
+
+/**
+ * The trust funds a call asks for: what brings the debt down to value × (1 − ratio), rounded up
+ * to the minor unit; 0 when the position is not below the ratio.
+ */
+export function callAmount(value: bigint, debt: bigint, market: Market): bigint {
+  if (!belowMaintenance(value, debt)) return 0n
+  const allowed = value - mulRate(value, CREDIT_RULES.maintenanceRatio, 'up')
+  return roundUnits(debt - allowed, MINOR_UNIT[market], 'up')
+}
