@@ -182,7 +182,6 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     await broker.ipo.jobs.stop()
     await broker.daytrade.jobs.stop()
     await broker.trading.creditJobs.stop()
-    await broker.products.jobs.stop()
     await store.close()
   }
 

@@ -245,6 +245,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ipo: { payment: e.IPO_PAYMENT, jobMs: e.IPO_JOB_MS },
     daytrade: { jobMs: e.DAYTRADE_JOB_MS },
       creditJobMs: e.CREDIT_JOB_MS,
-    products: { jobMs: e.PRODUCT_JOB_MS },
   }
 }
