@@ -84,10 +84,6 @@ export type UserEvent =
   | IpoDrawnEvent
   /** The forced flat closed a participation's positions at the market's close and settled it. */
   | DaytradeSettledEvent
-
-export type UserEventType = UserEvent['type']
-
-/** The `/user` server → client map, derived from UserEvent so the two cannot drift apart. */
   /**
    * A credit position's margin call (`id` is the holding): made with its deadline, met (the ratio
    * recovered or trust funds paid the debt down), or the position liquidated at its deadline.
@@ -98,6 +94,10 @@ export type UserEventType = UserEvent['type']
       status: 'called' | 'met' | 'liquidated'
       deadline: number | null
     }
+
+export type UserEventType = UserEvent['type']
+
+/** The `/user` server → client map, derived from UserEvent so the two cannot drift apart. */
 export type UserServerToClient = {
   [K in UserEventType]: (event: Extract<UserEvent, { type: K }>) => void
 }

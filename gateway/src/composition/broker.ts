@@ -107,11 +107,11 @@ export function createBroker(deps: BrokerDeps) {
     userEvents: deps.userEvents,
     verifyFundPassword: checks.verifyFundPassword,
     onError: (error) => deps.logger.error({ err: error }, 'matcher pass failed'),
-  })
     // Stock credit (registers the credit queue).
     reviews,
     messages,
     onCreditError: (error) => deps.logger.error({ err: error }, 'credit job pass failed'),
+  })
   // Block trades (立会外分売; registers the block queue; its ops router goes on /api/ops).
   const block = createBlock({
     db,

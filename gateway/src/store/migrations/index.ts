@@ -16,9 +16,9 @@ import { ipo } from './0013-ipo'
 import { block } from './0014-block'
 import { ledgerBooks } from './0015-ledger-books'
 import { daytrade } from './0017-daytrade'
-
 import { credit } from './0018-credit'
 import { ipoWithdrawn } from './0019-ipo-withdrawn'
+
 /**
  * Every migration, in order, listed in code rather than found by scanning a folder, so they run the
  * same under tsx, a bundle or a test runner. Append new ones; never edit one that has shipped.
@@ -40,10 +40,10 @@ const MIGRATIONS: ReadonlyArray<[name: string, build: (kind: StoreKind) => Migra
   ['0014-block', block],
   ['0015-ledger-books', ledgerBooks],
   ['0017-daytrade', daytrade],
-]
-
   ['0018-credit', credit],
   ['0019-ipo-withdrawn', ipoWithdrawn],
+]
+
 export function migrationProvider(kind: StoreKind): MigrationProvider {
   return {
     getMigrations: async () =>
