@@ -1,5 +1,5 @@
 import type { DaytradeSettledEvent } from './api/daytrade'
-import type { IpoDrawnEvent } from './api/ipo'
+import type { IpoDrawnEvent, IpoWaivedEvent, IpoWithdrawnEvent } from './api/ipo'
 import type { HoldingStatus } from './api/trade'
 import type { Depth } from './market/depth'
 import type { FeedStatus, Quote } from './market/types'
@@ -82,6 +82,10 @@ export type UserEvent =
   | { type: 'trade:updated'; id: string; status: HoldingStatus }
   /** An IPO the user applied for was drawn: `id` is the offer, `status` the application's now. */
   | IpoDrawnEvent
+  /** An operator withdrew an offer the user applied for: the application failed, money returned. */
+  | IpoWithdrawnEvent
+  /** The payment deadline passed with the user's won shares unpaid: they were waived. */
+  | IpoWaivedEvent
   /** The forced flat closed a participation's positions at the market's close and settled it. */
   | DaytradeSettledEvent
   /**

@@ -12,6 +12,8 @@ export const USER_EVENT_TYPES: readonly UserEventType[] = [
   'account:status',
   'trade:updated',
   'ipo:drawn',
+  'ipo:withdrawn',
+  'ipo:waived',
   'daytrade:settled',
 ]
 

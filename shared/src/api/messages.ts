@@ -82,6 +82,10 @@ export const REFUSAL_KEYS = [
   'ipo_not_payable',
   'ipo_draw_not_due',
   'ipo_drawn_already',
+  // an offer the operator withdrew (上場中止): no application, draw or second withdrawal; one
+  // whose listing day has come can no longer be withdrawn
+  'ipo_withdrawn',
+  'ipo_listed_already',
   // day trading: a second participation in a market while one is open, an order outside an
   // approved participation's trading day, over the funds' exposure, a limit the market has not
   // reached (no intraday order rests)
