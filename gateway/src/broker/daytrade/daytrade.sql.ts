@@ -208,6 +208,16 @@ export function fillsOf(db: Db, participationId: bigint): Promise<FillRow[]> {
     .execute()
 }
 
+/** The earliest close still to come of the open participations (epoch ms), if any. */
+export async function nextClose(db: Db): Promise<number | undefined> {
+  const r = await db
+    .selectFrom('daytrade_participations')
+    .select((eb) => eb.fn.min<string | number | bigint | null>('closes_at').as('at'))
+    .where('status', 'in', [TRADING, APPLIED])
+    .executeTakeFirst()
+  return r?.at === null || r?.at === undefined ? undefined : Number(r.at)
+}
+
 /** Participations whose forced flat is due (`closes_at` passed), without claiming them. */
 export async function dueCount(db: Db, now: number): Promise<number> {
   const r = await db

@@ -25,6 +25,7 @@ export function createDaytradeJobs(deps: DaytradeJobDeps) {
   const { db, clock } = deps
   let timer: ReturnType<typeof setInterval> | undefined
   let running: Promise<void> | null = null
+  let atClose: ReturnType<typeof setTimeout> | undefined
 
   async function pass(): Promise<void> {
     await q.startTrading(db, clock.now())
@@ -36,6 +37,17 @@ export function createDaytradeJobs(deps: DaytradeJobDeps) {
         status: DAYTRADE_STATUS.traded,
         returned: formatUnits(s.returned),
       })
+    }
+    // A close due before the next tick gets a pass of its own at that very moment, so the forced
+    // flat starts at the close rather than up to a period after it.
+    const next = await q.nextClose(db)
+    const wait = next === undefined ? undefined : next - clock.now()
+    if (timer && atClose === undefined && wait !== undefined && wait >= 0 && wait < deps.everyMs) {
+      atClose = setTimeout(() => {
+        atClose = undefined
+        void runOnce().catch(deps.onError)
+      }, wait)
+      atClose.unref()
     }
   }
 
@@ -60,7 +72,9 @@ export function createDaytradeJobs(deps: DaytradeJobDeps) {
     },
     async stop() {
       if (timer) clearInterval(timer)
+      if (atClose) clearTimeout(atClose)
       timer = undefined
+      atClose = undefined
       await running?.catch(() => undefined)
     },
   }
