@@ -130,6 +130,7 @@ export function createBroker(deps: BrokerDeps) {
     ledger,
     market: deps.market,
     userEvents: deps.userEvents,
+    messages,
     checks,
     simulatorSeed: config.demo ? config.seed : null,
     onError: (error) => deps.logger.error({ err: error }, 'ipo job pass failed'),
