@@ -162,12 +162,12 @@ export interface TradingSettings {
   sellLockMinutes: number
   /** Whether /trade/buy asks for the fund password. */
   fundPasswordToBuy: boolean
+  /** CREDIT_JOB_MS: the stock-credit job's period (interest, margin calls, liquidation). */
+  creditJobMs: number
 }
 
 /** Settings of deposits, withdrawals and exchange; yen amounts are whole-yen decimal strings. */
 export interface FundsSettings {
-  /** CREDIT_JOB_MS: the stock-credit job's period (interest, margin calls, liquidation). */
-  creditJobMs: number
   depositMinJpy: string
   depositMaxUnverifiedJpy: string
   depositMaxVerifiedJpy: string
@@ -240,10 +240,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       cnStampDutyRate: e.CN_STAMP_DUTY_RATE,
       sellLockMinutes: e.SELL_LOCK_MINUTES,
       fundPasswordToBuy: e.TRADE_FUND_PASSWORD,
+      creditJobMs: e.CREDIT_JOB_MS,
     },
     loans: { rateDaily: e.LOAN_RATE_DAILY, termDays: e.LOAN_TERM_DAYS },
     ipo: { payment: e.IPO_PAYMENT, jobMs: e.IPO_JOB_MS },
     daytrade: { jobMs: e.DAYTRADE_JOB_MS },
-      creditJobMs: e.CREDIT_JOB_MS,
   }
 }

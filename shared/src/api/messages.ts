@@ -93,14 +93,6 @@ export const REFUSAL_KEYS = [
   'daytrade_not_trading',
   'daytrade_exposure_limit',
   'daytrade_limit_not_marketable',
-  // other
-  'kefu_not_found',
-  'network_error',
-  'invalid_input',
-  'not_found',
-] as const
-
-export const SUCCESS_KEYS = [
   // stock credit: a credit buy that would rest (credit buys fill at once), a partial sell of a
   // credit position (it repays its debt whole), trust funds for a holding that owes nothing or
   // more than it owes
@@ -115,10 +107,14 @@ export const SUCCESS_KEYS = [
   'daytrade_not_trading',
   'daytrade_exposure_limit',
   'daytrade_limit_not_marketable',
-  // follow products: a buy the capacity or the issuer's funding cannot take, an end asked for
-  // inside the lock-up
-  'product_capacity_exceeded',
-  'product_locked',
+  // other
+  'kefu_not_found',
+  'network_error',
+  'invalid_input',
+  'not_found',
+] as const
+
+export const SUCCESS_KEYS = [
   'register_ok',
   'login_ok',
   'modify_ok',
