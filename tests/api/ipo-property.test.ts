@@ -87,7 +87,7 @@ describe('IPO property', () => {
           t.app.clock.set(T0 + 4 * DAY)
           await t.app.broker.ipo.jobs.runOnce()
           for (const g of users) {
-            expect(await books(t, g.account)).toEqual({
+            expect(await books(t, g.account)).toMatchObject({
               available: START - (spent.get(g.account) ?? 0n),
               frozen: 0n,
               borrowed: 0n,

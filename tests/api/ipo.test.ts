@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { IpoApplication } from '@kabu/shared/api/ipo'
+import { IPO_EVENT_TYPES, type IpoApplication } from '@kabu/shared/api/ipo'
 import { drawAllocations } from '@kabu/shared/market/ipo-draw'
 import type { TestApp } from '../support/app'
 import { newUser } from '../support/identity'
@@ -18,6 +18,8 @@ import {
   books,
   createOffer,
   drawNow,
+  eventually,
+  inbox,
   offerBody,
   offers,
   publicDraw,
@@ -25,6 +27,7 @@ import {
   settle,
   startIpoApp,
   subscribe,
+  userEventsOf,
 } from './ipo.support'
 
 let t: TestApp
@@ -330,9 +333,32 @@ describe('paying, waiving and listing', () => {
     expect(await settle(t, late.g, 'newstockPay', { id: late.row.id })).toMatchObject({
       msg: 'ipo_not_payable',
     })
+    const listening = await userEventsOf(t, late.g, IPO_EVENT_TYPES)
     await t.app.broker.ipo.jobs.runOnce()
     expect((await rowOf(late.g, late.row.offer_id)).status).toBe(6)
     expect(await books(t, late.g.account)).toMatchObject({ available: units(1000000) })
+    // The job tells the user as the draw does: the `/user` event, and a message in the inbox.
+    await eventually(() => listening.events.length > 0)
+    listening.socket.close()
+    expect(listening.events).toEqual([
+      {
+        type: 'ipo:waived',
+        id: late.row.offer_id,
+        code: 'T011',
+        application: late.row.id,
+        status: 6,
+      },
+    ])
+    expect((await inbox(t, late.g)).list[0]).toMatchObject({
+      title: 'ipo.waived.title',
+      summary: 'ipo.waived.summary',
+      params: { code: 'T011', num: '200' },
+    })
+    // A second pass waives nothing twice and tells nobody again.
+    await t.app.broker.ipo.jobs.runOnce()
+    expect(
+      (await inbox(t, late.g)).list.filter((m) => m.title === 'ipo.waived.title'),
+    ).toHaveLength(1)
   })
 })
 

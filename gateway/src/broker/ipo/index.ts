@@ -63,6 +63,8 @@ export function createIpo(deps: IpoAreaDeps) {
     db,
     clock,
     draw,
+    messages: deps.messages,
+    userEvents: deps.userEvents,
     market: deps.market,
     simulatorSeed: deps.simulatorSeed,
     everyMs: deps.settings.jobMs,

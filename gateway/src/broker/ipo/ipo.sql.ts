@@ -190,12 +190,14 @@ export function overdue(db: Db, now: number) {
   return db
     .selectFrom('ipo_applications as a')
     .innerJoin('ipo_offers as o', 'o.id', 'a.offer_id')
-    .select(['a.id', 'a.user_id', 'a.offer_id', 'o.code'])
+    .select(['a.id', 'a.user_id', 'a.offer_id', 'a.won_lots', 'o.code', 'o.lot'])
     .where('a.status', '=', PENDING)
     .where('o.pay_deadline', '<', BigInt(now))
     .limit(1000)
     .execute()
 }
+
+export type Overdue = Awaited<ReturnType<typeof overdue>>[number]
 
 /** Offers whose listing day has come: what the market needs to quote them. */
 export function listedOffers(db: Db, now: number) {

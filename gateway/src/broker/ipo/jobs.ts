@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
+import { IPO_STATUS } from '@kabu/shared/api/ipo'
 import { drawCommitment } from '@kabu/shared/market/ipo-draw'
 import type { Market } from '@kabu/shared/market/types'
 import { unitsToPrice } from '@kabu/shared/money/units'
 import type { Clock } from '../../clock'
 import type { MarketService } from '../../market/index'
 import type { Database } from '../../store/index'
+import type { Messages } from '../common/messages'
 import { Refusal } from '../common/refusal'
+import type { UserEvents } from '../common/user-events'
 import { simulatedOffers, type SimulatedOffer } from './calendar'
 import type { Draw } from './draw'
 import * as q from './ipo.sql'
@@ -15,6 +18,9 @@ export interface IpoJobDeps {
   db: Kysely<Database>
   clock: Clock
   draw: Draw
+  /** A waiver by the deadline tells the user: a message, and `ipo:waived` after the commit. */
+  messages: Messages
+  userEvents: UserEvents
   /** Where a listed offer becomes a code that quotes and trades. */
   market: Pick<MarketService, 'addDebut'>
   /** The simulator's listing pipeline: the market seed, or null for no simulated offers. */
@@ -61,7 +67,7 @@ function simulatedRow(o: SimulatedOffer, now: number): q.NewOffer {
 
 /**
  * What the clock makes happen to new shares, one pass at a time: the simulator's offers appear,
- * offers are drawn at their lottery time, unpaid winners are waived after the deadline, and on
+ * offers are drawn at their lottery time, unpaid winners are waived after the deadline (and told), and on
  * listing day the code starts trading in the market and paid shares become holdings. Started and stopped with the app, like the matcher.
  */
 export function createIpoJobs(deps: IpoJobDeps) {
@@ -89,6 +95,34 @@ export function createIpoJobs(deps: IpoJobDeps) {
     }
   }
 
+  /**
+   * A winner left unpaid past the deadline is waived; the user gets a message in the same
+   * transaction and `ipo:waived` after it, as the draw tells its result (nothing was held, so
+   * nothing moves). One paid or waived by the user meanwhile is left alone.
+   */
+  async function waiveOverdue(app: q.Overdue, now: number): Promise<void> {
+    const waived = await db.transaction().execute(async (trx) => {
+      if (!(await q.settle(trx, app.id, q.PENDING, { status: q.WAIVED, settled_at: now }))) {
+        return false
+      }
+      await deps.messages.send(trx, {
+        userId: app.user_id,
+        title: 'ipo.waived.title',
+        summary: 'ipo.waived.summary',
+        params: { code: app.code, num: String(app.won_lots * app.lot) },
+      })
+      return true
+    })
+    if (!waived) return
+    deps.userEvents.emit(app.user_id, {
+      type: 'ipo:waived',
+      id: String(app.offer_id),
+      code: app.code,
+      application: String(app.id),
+      status: IPO_STATUS.waived,
+    })
+  }
+
   async function pass(): Promise<void> {
     const now = clock.now()
     if (deps.simulatorSeed !== null) {
@@ -111,9 +145,7 @@ export function createIpoJobs(deps: IpoJobDeps) {
         })
       }
     }
-    for (const app of await q.overdue(db, now)) {
-      await q.settle(db, app.id, q.PENDING, { status: q.WAIVED, settled_at: now })
-    }
+    for (const app of await q.overdue(db, now)) await waiveOverdue(app, now)
     // The code quotes before the holdings appear, so a position never shows without a price.
     await list(now)
     for (const listing of await q.dueListings(db, now)) {

@@ -13,6 +13,9 @@ export default {
   'mine.message.ipo.withdrawn.title': 'New share offer withdrawn',
   'mine.message.ipo.withdrawn.summary':
     'The offer of {code} was withdrawn before listing: {reason}. Your application has failed and {amount} {currency} has been returned.',
+  'mine.message.ipo.waived.title': 'New shares waived',
+  'mine.message.ipo.waived.summary':
+    'The {num} shares of {code} you won were not paid for by the deadline and have been waived.',
   'home.ipo.entry': 'New shares (IPO)',
   'home.ipo.title': 'New shares',
   'home.ipo.info': 'New share details',

@@ -13,6 +13,9 @@ export default {
   'mine.message.ipo.withdrawn.title': '新規公開株の上場中止',
   'mine.message.ipo.withdrawn.summary':
     '{code} は上場前に上場中止となりました：{reason}。お申込みは失敗となり、{amount} {currency} を返金しました。',
+  'mine.message.ipo.waived.title': '新規公開株の辞退',
+  'mine.message.ipo.waived.summary':
+    '当選した {code} の {num} 株は購入期限までにお支払いがなかったため、辞退となりました。',
   'home.ipo.entry': '新規公開株（IPO）',
   'home.ipo.title': '新規公開株',
   'home.ipo.info': '新規公開株の詳細',

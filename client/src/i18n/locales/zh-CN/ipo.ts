@@ -13,6 +13,8 @@ export default {
   'mine.message.ipo.withdrawn.title': '新股取消上市',
   'mine.message.ipo.withdrawn.summary':
     '{code} 在上市前取消上市：{reason}。您的申购失败，已退还 {amount} {currency}。',
+  'mine.message.ipo.waived.title': '新股已放弃',
+  'mine.message.ipo.waived.summary': '您中签的 {code} {num} 股未在缴款截止前缴款，已视为放弃。',
   'home.ipo.entry': '新股申购',
   'home.ipo.title': '新股申购',
   'home.ipo.info': '新股详情',
