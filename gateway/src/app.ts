@@ -85,6 +85,7 @@ export function createApp(config: Config, deps: AppDeps = {}) {
       opsNewsRoutes({ db: store.db, clock }),
       broker.ipo.opsRouter,
       broker.block.opsRouter,
+      broker.products.opsRouter,
     ],
   })
   // Articles from the market's events (big moves, limits, corporate actions, index moves).
@@ -143,6 +144,7 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     await market.start()
     broker.trading.matcher.start()
     broker.ipo.jobs.start()
+    broker.products.jobs.start()
     broker.trading.creditJobs.start()
     broker.daytrade.jobs.start()
     await newsFeed.start()
@@ -180,6 +182,7 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     await newsFeed.stop()
     await broker.trading.matcher.stop()
     await broker.ipo.jobs.stop()
+    await broker.products.jobs.stop()
     await broker.daytrade.jobs.stop()
     await broker.trading.creditJobs.stop()
     await store.close()

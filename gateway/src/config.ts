@@ -94,6 +94,8 @@ const envSchema = z.object({
   IPO_PAYMENT: z.enum(['prefunded', 'on_win']).default('on_win'),
   /** How often the IPO job looks for offers to add, draw, waive and list. */
   IPO_JOB_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
+  /** How often the follow-products job pays the days due and returns orders at their deadline. */
+  PRODUCT_JOB_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
   /** How often the stock-credit job accrues interest and checks maintenance ratios. */
   CREDIT_JOB_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
   /** How often the day-trading job starts applied participations and runs the forced flat. */
@@ -134,6 +136,8 @@ export interface Config {
   trading: TradingSettings
   loans: LoanSettings
   ipo: IpoSettings
+  /** Follow products: the period of their job (days paid, deadlines, the demo's products). */
+  products: { jobMs: number }
   /** Day trading: the period of its job (trading starts, the forced flat at the close). */
   daytrade: { jobMs: number }
 }
@@ -244,6 +248,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     loans: { rateDaily: e.LOAN_RATE_DAILY, termDays: e.LOAN_TERM_DAYS },
     ipo: { payment: e.IPO_PAYMENT, jobMs: e.IPO_JOB_MS },
+    products: { jobMs: e.PRODUCT_JOB_MS },
     daytrade: { jobMs: e.DAYTRADE_JOB_MS },
   }
 }

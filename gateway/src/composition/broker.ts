@@ -17,6 +17,7 @@ import { createLedger } from '../broker/ledger/index'
 import { ledgerRoutes } from '../broker/ledger/routes'
 import { createIpo } from '../broker/ipo/index'
 import { createLoans } from '../broker/loans/index'
+import { createProducts } from '../broker/products/index'
 import { messagesRoutes } from '../broker/messages/routes'
 import { createMessages } from '../broker/messages/service'
 import { createReviewDesk } from '../broker/reviews/index'
@@ -150,6 +151,16 @@ export function createBroker(deps: BrokerDeps) {
     jobMs: config.daytrade.jobMs,
     onError: (error) => deps.logger.error({ err: error }, 'daytrade job pass failed'),
   })
+  // Follow products: buys, the user's end, and the job paying each day and returning at the deadline.
+  const products = createProducts({
+    db,
+    clock,
+    ledger,
+    checks,
+    demo: config.demo,
+    jobMs: config.products.jobMs,
+    onError: (error) => deps.logger.error({ err: error }, 'products job pass failed'),
+  })
   const areas: VueArea[] = [
     commonRoutes(common),
     authRoutes(auth),
@@ -162,6 +173,7 @@ export function createBroker(deps: BrokerDeps) {
     loans.area,
     ipo.area,
     block.area,
+    products.area,
     daytrade.area,
   ]
   return {
@@ -178,6 +190,7 @@ export function createBroker(deps: BrokerDeps) {
     loans,
     ipo,
     block,
+    products,
     daytrade,
     areas,
   }

@@ -8,7 +8,7 @@ export const USER_ACTIONS = ['freeze', 'ban', 'bar-trading', 'restore'] as const
 export type UserAction = (typeof USER_ACTIONS)[number]
 
 interface AccountState {
-  status: UserStatus
+  status: Exclude<UserStatus, 'issuer'>
   trading_barred: bigint
 }
 
@@ -46,7 +46,8 @@ export function createUserActions({ db, clock, userEvents, forgetSessions }: Use
         .select(['id', 'account', 'status', 'trading_barred'])
         .where((eb) => eb(eb.fn('lower', ['account']), '=', account.toLowerCase()))
         .executeTakeFirst()
-      if (!user) throw new Refusal('account_not_found')
+      // A product issuer's account (status `issuer`) is the products' funding, not a person's.
+      if (!user || user.status === 'issuer') throw new Refusal('account_not_found')
       const before: AccountState = { status: user.status, trading_barred: user.trading_barred }
       const after = nextState(action, before)
       const now = clock.now()

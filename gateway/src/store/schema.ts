@@ -9,6 +9,7 @@ import type { LedgerTables } from './schema/ledger'
 import type { LoansTables } from './schema/loans'
 import type { NewsTables } from './schema/news'
 import type { OpsTables } from './schema/ops'
+import type { ProductsTables } from './schema/products'
 import type { TradingTables } from './schema/trading'
 import type { Int, IntDefault } from './schema/columns'
 
@@ -21,7 +22,8 @@ import type { Int, IntDefault } from './schema/columns'
  */
 type Id = GeneratedAlways<bigint>
 
-export type UserStatus = 'active' | 'frozen' | 'banned'
+/** `issuer`: a product issuer's account (migration 0016), which cannot log in. */
+export type UserStatus = 'active' | 'frozen' | 'banned' | 'issuer'
 
 export interface UsersTable {
   id: Id
@@ -65,6 +67,7 @@ export interface Database
     LoansTables,
     IpoTables,
     NewsTables,
+    ProductsTables,
     BlockTables,
     DaytradeTables,
     CreditTables {

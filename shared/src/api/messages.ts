@@ -107,6 +107,10 @@ export const REFUSAL_KEYS = [
   'daytrade_not_trading',
   'daytrade_exposure_limit',
   'daytrade_limit_not_marketable',
+  // follow products: a buy the capacity or the issuer's funding cannot take, an end asked for
+  // inside the lock-up
+  'product_capacity_exceeded',
+  'product_locked',
   // other
   'kefu_not_found',
   'network_error',

@@ -15,6 +15,7 @@ import { sellOrderedAt } from './0012-sell-ordered-at'
 import { ipo } from './0013-ipo'
 import { block } from './0014-block'
 import { ledgerBooks } from './0015-ledger-books'
+import { products } from './0016-products'
 import { daytrade } from './0017-daytrade'
 import { credit } from './0018-credit'
 import { ipoWithdrawn } from './0019-ipo-withdrawn'
@@ -39,6 +40,7 @@ const MIGRATIONS: ReadonlyArray<[name: string, build: (kind: StoreKind) => Migra
   ['0013-ipo', ipo],
   ['0014-block', block],
   ['0015-ledger-books', ledgerBooks],
+  ['0016-products', products],
   ['0017-daytrade', daytrade],
   ['0018-credit', credit],
   ['0019-ipo-withdrawn', ipoWithdrawn],

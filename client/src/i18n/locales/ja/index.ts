@@ -3,6 +3,7 @@ import charts from './charts'
 import common from './common'
 import daytrade from './daytrade'
 import depth from './depth'
+import follow from './follow'
 import funds from './funds'
 import identity from './identity'
 import ipo from './ipo'
@@ -24,6 +25,7 @@ export default {
   ...common,
   ...daytrade,
   ...depth,
+  ...follow,
   ...funds,
   ...identity,
   ...ipo,

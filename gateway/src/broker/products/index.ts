@@ -1,0 +1,70 @@
+import { Router, type Response } from 'express'
+import type { Kysely } from 'kysely'
+import { ok } from '@kabu/shared/api/envelope'
+import type { OpsProductBody } from '@kabu/shared/api/products'
+import type { Clock } from '../../clock'
+import type { Database } from '../../store/index'
+import { audit } from '../common/audit'
+import type { IdentityChecks } from '../common/identity-checks'
+import type { VueArea } from '../common/vue-area'
+import type { Ledger } from '../ledger/index'
+import { createProduct } from './issuers'
+import { createProductJobs } from './jobs'
+import { productRoutes } from './routes'
+import { createProductsService } from './service'
+
+export interface ProductsAreaDeps {
+  db: Kysely<Database>
+  clock: Clock
+  ledger: Ledger
+  checks: Pick<IdentityChecks, 'verifyFundPassword'>
+  /** The demo seeds clearly simulated products. */
+  demo: boolean
+  jobMs: number
+  onError: (error: unknown) => void
+}
+
+const operatorOf = (res: Response) => res.locals.operator as string
+
+/**
+ * The follow-products area: its /api/vue calls, the back office's `POST /api/ops/products` (a
+ * router the composition root hands to the ops router, behind the operator token), and the job
+ * that pays the days and returns at the deadline (started and stopped with the app).
+ */
+export function createProducts(deps: ProductsAreaDeps) {
+  const { db, clock, ledger } = deps
+  const service = createProductsService({ db, clock, ledger, checks: deps.checks })
+  const jobs = createProductJobs({
+    db,
+    clock,
+    ledger,
+    demo: deps.demo,
+    everyMs: deps.jobMs,
+    onError: deps.onError,
+  })
+  const opsRouter = Router()
+  opsRouter.post('/products', async (req, res) => {
+    const operator = operatorOf(res)
+    const input = (req.body ?? {}) as OpsProductBody
+    const id = await db.transaction().execute(async (trx) => {
+      const now = clock.now()
+      const created = await createProduct(trx, ledger, input, {
+        createdBy: operator,
+        simKey: null,
+        now,
+      })
+      const after = { ...input, id: String(created) }
+      await audit(
+        trx,
+        { operator, action: 'product.create', target: `product:${created}`, before: null, after },
+        now,
+      )
+      return created
+    })
+    res.json(ok(await service.info(id)))
+  })
+  const area: VueArea = productRoutes(service)
+  return { service, jobs, area, opsRouter }
+}
+
+export type Products = ReturnType<typeof createProducts>

@@ -1,0 +1,62 @@
+import type { Kysely } from 'kysely'
+import type { Clock } from '../../clock'
+import type { Database } from '../../store/index'
+import type { Ledger } from '../ledger/index'
+import { seedDemoProducts } from './demo'
+import { settleDue } from './settle'
+
+export interface ProductJobDeps {
+  db: Kysely<Database>
+  clock: Clock
+  ledger: Ledger
+  /** The demo writes its simulated products (each 30-day period's, once). */
+  demo: boolean
+  everyMs: number
+  onError: (error: unknown) => void
+}
+
+/**
+ * What the clock makes happen to follow products, one pass at a time: each open order is paid the
+ * days that came due (settle.ts), orders at their deadline return, and the demo's products of the
+ * period appear. Started and stopped with the app, like the IPO job; a re-run or a second gateway
+ * never pays a day twice (the (order, day) key).
+ */
+export function createProductJobs(deps: ProductJobDeps) {
+  const { db, clock, ledger } = deps
+  let timer: ReturnType<typeof setInterval> | undefined
+  let running: Promise<void> | null = null
+
+  async function pass(): Promise<void> {
+    const now = clock.now()
+    if (deps.demo) await seedDemoProducts(db, ledger, now)
+    await settleDue(db, ledger, now)
+  }
+
+  /** One pass now, after the one in flight (tests move the clock, then call it). */
+  async function runOnce(): Promise<void> {
+    while (running) await running.catch(() => undefined)
+    const current = pass().finally(() => {
+      running = null
+    })
+    running = current
+    return current
+  }
+
+  return {
+    runOnce,
+    start() {
+      timer ??= setInterval(() => {
+        runOnce().catch((error: unknown) => deps.onError(error))
+      }, deps.everyMs)
+      timer.unref()
+      runOnce().catch((error: unknown) => deps.onError(error))
+    },
+    async stop() {
+      if (timer) clearInterval(timer)
+      timer = undefined
+      await running?.catch(() => undefined)
+    },
+  }
+}
+
+export type ProductJobs = ReturnType<typeof createProductJobs>
