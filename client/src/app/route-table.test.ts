@@ -58,6 +58,9 @@ const ISSUE_5_MARKETS_ROUTES = [
 /** Issue 13 block-trade screens (features/block). */
 const ISSUE_13_BLOCK_ROUTES = ['/home/large', '/home/large2', '/home/large3', '/home/largeInfo']
 
+/** Issue 14 day-trading screen (features/daytrade). */
+const ISSUE_14_DAYTRADE_ROUTES = ['/home/withinDays']
+
 /** Issue 13 new-share screens (features/ipo). */
 const ISSUE_13_IPO_ROUTES = ['/home/newShare', '/home/newShareInfo', '/mine/newShareOrder']
 
@@ -75,6 +78,7 @@ describe('route table', () => {
         ...ISSUE_5_MARKETS_ROUTES,
         ...ISSUE_13_BLOCK_ROUTES,
         ...ISSUE_13_IPO_ROUTES,
+        ...ISSUE_14_DAYTRADE_ROUTES,
       ].sort(),
     )
   })

@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router-dom'
 import { screenRoutes as bankScreens } from '../features/bank/routes'
 import { screenRoutes as blockScreens } from '../features/block/routes'
+import { screenRoutes as daytradeScreens } from '../features/daytrade/routes'
 import { screenRoutes as exchangeScreens } from '../features/exchange/routes'
 import { screenRoutes as fundsScreens } from '../features/funds/routes'
 import { screenRoutes as ipoScreens } from '../features/ipo/routes'
@@ -39,6 +40,7 @@ export const SCREEN_ROUTES: RouteObject[] = [
   ...loanScreens,
   ...positionScreens,
   ...blockScreens,
+  ...daytradeScreens,
   ...ipoScreens,
 ]
 

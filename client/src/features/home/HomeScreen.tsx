@@ -64,6 +64,14 @@ export function HomeScreen() {
           </Button>
         }
       />
+      <SectionTitle
+        title={<FormattedMessage id="home.daytrade.entry" />}
+        right={
+          <Button component={Link} to="/home/withinDays" size="small" data-testid="home-daytrade">
+            <FormattedMessage id="home.more" />
+          </Button>
+        }
+      />
       <NewsHeadlines />
       <SectionTitle title={<FormattedMessage id="markets.title" />} />
       <MarketPageLinks market={market} />

@@ -1,0 +1,216 @@
+import { DAYTRADE_STATUS, type DaytradeDetail, type DaytradeSide } from '@kabu/shared/api/daytrade'
+import { assign, fromCallback, fromPromise, setup } from 'xstate'
+import { errorKey, notProvided } from '../../state/machine-helpers'
+
+/** What the screen loads: the newest participation in detail (null: none yet) and the wallet's cash. */
+export interface DaytradeSnapshot {
+  current: DaytradeDetail | null
+  available: string
+}
+
+export interface OrderDraft {
+  code: string
+  side: DaytradeSide
+  num: string
+  price: string
+}
+
+export interface DaytradeContext {
+  snapshot: DaytradeSnapshot | null
+  money: string | null
+  order: OrderDraft | null
+  /** Idempotency keys: one per application, one per order (a retry resends the same). */
+  applyIdem: string | null
+  orderIdem: string | null
+  error: string | null
+}
+
+export type DaytradeEvent =
+  | { type: 'APPLY'; money: string }
+  | ({ type: 'ORDER' } & OrderDraft)
+  | { type: 'CONFIRM' }
+  | { type: 'CANCEL' }
+  | { type: 'RELOAD' }
+  | { type: 'RETRY' }
+  | { type: 'NEW' }
+
+export interface ApplyInput {
+  money: string
+  idem: string
+}
+export interface OrderInput extends OrderDraft {
+  id: string
+  idem: string
+}
+
+const statusOf = (s: DaytradeSnapshot) => s.current?.status
+const WHOLE = /^[1-9]\d{0,8}$/
+const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/
+
+/**
+ * One market's intraday participation, in spec §4's states, read from the newest participation:
+ * `none` (the apply form) → confirming → applying → `submitted` (review) → `applied` (approved, the
+ * day not open yet) → `trading` (the order ticket: confirm, place) → `traded` (the forced flat at
+ * the close settled it), or `failed` (rejected). Calls are actors given with `.provide()`; `watch`
+ * sends RELOAD when the gateway says something changed (a review, the settlement, a poll).
+ */
+export const daytradeMachine = setup({
+  types: { context: {} as DaytradeContext, events: {} as DaytradeEvent },
+  actors: {
+    load: fromPromise<DaytradeSnapshot>(notProvided('load')),
+    apply: fromPromise<{ id: string }, ApplyInput>(notProvided('apply')),
+    order: fromPromise<{ id: string }, OrderInput>(notProvided('order')),
+    watch: fromCallback<DaytradeEvent, { id: string | null }>(() => () => undefined),
+  },
+  actions: {
+    keepLoaded: assign((_, snapshot: DaytradeSnapshot) => ({ snapshot, error: null })),
+    recordError: assign((_, params: { error: unknown }) => ({ error: errorKey(params.error) })),
+    takeMoney: assign((_, money: string) => ({ money: money.trim(), error: null })),
+    takeOrder: assign((_, order: OrderDraft) => ({ order, error: null })),
+    newApplyIdem: assign({ applyIdem: () => crypto.randomUUID() }),
+    newOrderIdem: assign({ orderIdem: () => crypto.randomUUID() }),
+    clearDrafts: assign({ money: null, order: null, applyIdem: null, orderIdem: null }),
+  },
+  guards: {
+    isNone: ({ event }) =>
+      statusOf((event as unknown as { output: DaytradeSnapshot }).output) === undefined,
+    hasStatus: ({ event }, status: number) =>
+      statusOf((event as unknown as { output: DaytradeSnapshot }).output) === status,
+    moneyValid: ({ event }) =>
+      event.type === 'APPLY' && AMOUNT.test(event.money.trim()) && Number(event.money) > 0,
+    orderValid: ({ event }) =>
+      event.type === 'ORDER' &&
+      event.code.trim() !== '' &&
+      WHOLE.test(event.num.trim()) &&
+      (event.price.trim() === '' || /^\d+(\.\d{1,4})?$/.test(event.price.trim())),
+  },
+}).createMachine({
+  id: 'daytrade',
+  context: {
+    snapshot: null,
+    money: null,
+    order: null,
+    applyIdem: null,
+    orderIdem: null,
+    error: null,
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        src: 'load',
+        onDone: [
+          {
+            guard: 'isNone',
+            target: 'none',
+            actions: { type: 'keepLoaded', params: ({ event }) => event.output },
+          },
+          ...(
+            [
+              ['submitted', DAYTRADE_STATUS.submitted],
+              ['applied', DAYTRADE_STATUS.applied],
+              ['trading', DAYTRADE_STATUS.trading],
+              ['traded', DAYTRADE_STATUS.traded],
+              ['failed', DAYTRADE_STATUS.failed],
+            ] as const
+          ).map(([target, status]) => ({
+            guard: { type: 'hasStatus' as const, params: status },
+            target,
+            actions: {
+              type: 'keepLoaded' as const,
+              params: ({ event }: { event: { output: DaytradeSnapshot } }) => event.output,
+            },
+          })),
+        ],
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    loadFailed: { on: { RETRY: 'loading' } },
+    none: {
+      on: {
+        APPLY: {
+          guard: 'moneyValid',
+          target: 'confirmingApply',
+          actions: [{ type: 'takeMoney', params: ({ event }) => event.money }, 'newApplyIdem'],
+        },
+      },
+    },
+    confirmingApply: { on: { CONFIRM: 'applying', CANCEL: 'none' } },
+    applying: {
+      tags: ['busy'],
+      invoke: {
+        src: 'apply',
+        input: ({ context }) => ({ money: context.money ?? '', idem: context.applyIdem ?? '' }),
+        onDone: { target: 'loading', actions: 'clearDrafts' },
+        onError: {
+          target: 'confirmingApply',
+          actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    submitted: {
+      invoke: {
+        src: 'watch',
+        input: ({ context }) => ({ id: context.snapshot?.current?.id ?? null }),
+      },
+      on: { RELOAD: 'loading' },
+    },
+    applied: {
+      invoke: {
+        src: 'watch',
+        input: ({ context }) => ({ id: context.snapshot?.current?.id ?? null }),
+      },
+      on: { RELOAD: 'loading' },
+    },
+    trading: {
+      invoke: {
+        src: 'watch',
+        input: ({ context }) => ({ id: context.snapshot?.current?.id ?? null }),
+      },
+      on: {
+        RELOAD: 'loading',
+        ORDER: {
+          guard: 'orderValid',
+          target: 'confirmingOrder',
+          actions: [
+            {
+              type: 'takeOrder',
+              params: ({ event }) => ({
+                code: event.code.trim(),
+                side: event.side,
+                num: event.num.trim(),
+                price: event.price.trim(),
+              }),
+            },
+            'newOrderIdem',
+          ],
+        },
+      },
+    },
+    confirmingOrder: { on: { CONFIRM: 'ordering', CANCEL: 'trading' } },
+    ordering: {
+      tags: ['busy'],
+      invoke: {
+        src: 'order',
+        input: ({ context }) => ({
+          ...(context.order ?? { code: '', side: 'buy' as const, num: '', price: '' }),
+          id: context.snapshot?.current?.id ?? '',
+          idem: context.orderIdem ?? '',
+        }),
+        onDone: { target: 'loading', actions: 'clearDrafts' },
+        onError: {
+          target: 'confirmingOrder',
+          actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    traded: { on: { NEW: { target: 'none', actions: 'clearDrafts' } } },
+    failed: { on: { NEW: { target: 'none', actions: 'clearDrafts' } } },
+  },
+})
+
+export type DaytradeMachine = typeof daytradeMachine
