@@ -67,8 +67,9 @@ export const daytradeMachine = setup({
     recordError: assign((_, params: { error: unknown }) => ({ error: errorKey(params.error) })),
     takeMoney: assign((_, money: string) => ({ money: money.trim(), error: null })),
     takeOrder: assign((_, order: OrderDraft) => ({ order, error: null })),
-    newApplyIdem: assign({ applyIdem: () => crypto.randomUUID() }),
-    newOrderIdem: assign({ orderIdem: () => crypto.randomUUID() }),
+    // Fresh keys come from the screen (live-daytrade.ts); a fixed one keeps the model finite.
+    newApplyIdem: assign({ applyIdem: 'model-apply-key' }),
+    newOrderIdem: assign({ orderIdem: 'model-order-key' }),
     clearDrafts: assign({ money: null, order: null, applyIdem: null, orderIdem: null }),
   },
   guards: {
@@ -99,6 +100,7 @@ export const daytradeMachine = setup({
     loading: {
       tags: ['busy'],
       invoke: {
+        id: 'load',
         src: 'load',
         onDone: [
           {
@@ -143,6 +145,7 @@ export const daytradeMachine = setup({
     applying: {
       tags: ['busy'],
       invoke: {
+        id: 'apply',
         src: 'apply',
         input: ({ context }) => ({ money: context.money ?? '', idem: context.applyIdem ?? '' }),
         onDone: { target: 'loading', actions: 'clearDrafts' },
@@ -195,6 +198,7 @@ export const daytradeMachine = setup({
     ordering: {
       tags: ['busy'],
       invoke: {
+        id: 'order',
         src: 'order',
         input: ({ context }) => ({
           ...(context.order ?? { code: '', side: 'buy' as const, num: '', price: '' }),

@@ -1,5 +1,5 @@
 import type { MarketType } from '@kabu/shared/market/types'
-import { fromCallback, fromPromise } from 'xstate'
+import { assign, fromCallback, fromPromise } from 'xstate'
 import { userEvents$ } from '../../realtime/user-events'
 import { daytradeMachine, type DaytradeEvent } from './daytrade.machine'
 import { applyDaytrade, fetchSnapshot, placeDaytradeOrder } from './daytrade.api'
@@ -16,6 +16,10 @@ export function liveDaytradeMachine(type: MarketType) {
         const subscription = daytradeChanged$(userEvents$()).subscribe(sendBack)
         return () => subscription.unsubscribe()
       }),
+    },
+    actions: {
+      newApplyIdem: assign({ applyIdem: () => crypto.randomUUID() }),
+      newOrderIdem: assign({ orderIdem: () => crypto.randomUUID() }),
     },
   })
 }
