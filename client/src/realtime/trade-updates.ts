@@ -32,11 +32,15 @@ export function useTradeUpdates(onUpdate: (update: TradeUpdate) => void, id?: st
 
 /**
  * Whether an event means the user's holdings changed without the user asking: a resting order
- * filled (`trade:updated`), or a block request approved into a holding (`review:decided`, block).
+ * filled (`trade:updated`), a block request approved into a holding (`review:decided`, block), a
+ * credit position's margin call made, lifted or liquidated, or trust funds applied to its debt.
  */
 export const changesHoldings = (e: UserEvent): boolean =>
   e.type === 'trade:updated' ||
-  (e.type === 'review:decided' && e.kind === 'block' && e.status === 'approved')
+  e.type === 'credit:call' ||
+  (e.type === 'review:decided' &&
+    (e.kind === 'block' || e.kind === 'credit') &&
+    e.status === 'approved')
 
 /** Calls `onChange` while mounted whenever {@link changesHoldings}; `onChange` must be stable. */
 export function useHoldingsChanged(onChange: () => void): void {

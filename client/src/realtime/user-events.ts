@@ -12,9 +12,10 @@ export const USER_EVENT_TYPES: readonly UserEventType[] = [
   'account:status',
   'trade:updated',
   'ipo:drawn',
+  'daytrade:settled',
   'ipo:withdrawn',
   'ipo:waived',
-  'daytrade:settled',
+  'credit:call',
 ]
 
 /** The slice of a socket.io socket this layer uses, so a unit test can drive it in memory. */

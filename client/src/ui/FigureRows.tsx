@@ -7,6 +7,7 @@ import { FormattedMessage } from 'react-intl'
 export interface FigureRow {
   labelId: string
   value: ReactNode
+  testId?: string
 }
 
 /** The label/figure lines a confirmation shows before money moves (funds, sells). */
@@ -16,7 +17,11 @@ export function FigureRows({ rows }: { rows: readonly FigureRow[] }) {
       <Typography variant="body2" color="text.secondary">
         <FormattedMessage id={row.labelId} />
       </Typography>
-      <Typography variant="body2" sx={{ fontWeight: 600, textAlign: 'right' }}>
+      <Typography
+        variant="body2"
+        sx={{ fontWeight: 600, textAlign: 'right' }}
+        data-testid={row.testId}
+      >
         {row.value}
       </Typography>
     </Stack>

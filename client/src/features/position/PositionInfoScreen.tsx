@@ -11,6 +11,7 @@ import { Header } from '../../ui/Header'
 import { Loading } from '../../ui/Loading'
 import { localName } from '../../ui/price/names'
 import { RequireSession } from '../../ui/RequireSession'
+import { CreditPanel } from './CreditPanel'
 import { HoldingDetails } from './HoldingDetails'
 import { StatusChip } from './HoldingRow'
 import { SellPanel } from './SellPanel'
@@ -73,6 +74,14 @@ function PositionInfo({ type, id }: { type: MarketType; id: string }) {
         <StatusChip status={h.status} />
       </Box>
       <HoldingDetails h={h} currency={currency} />
+      {h.credit && (
+        <CreditPanel
+          h={{ ...h, credit: h.credit }}
+          type={type}
+          currency={currency}
+          onChanged={reload}
+        />
+      )}
       <SellPanel h={h} type={type} currency={currency} onChanged={reload} />
     </>
   )

@@ -6,7 +6,9 @@ import TextField from '@mui/material/TextField'
 import ToggleButton from '@mui/material/ToggleButton'
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup'
 import { FormattedMessage, useIntl } from 'react-intl'
+import type { Market } from '@kabu/shared/market/types'
 import { translateServerMessage } from '../../i18n/intl'
+import { CreditTerms } from '../../ui/credit/CreditTerms'
 import { OrderFigures } from './OrderFigures'
 import { Stepper } from './Stepper'
 import type { OrderForm } from './use-order-form'
@@ -15,11 +17,13 @@ import type { TicketRules } from './use-order-rules'
 /**
  * The order ticket: market or limit, lots with a stepper (shares shown), the limit price stepping on
  * the tick grid, the estimate (amount, fee, total) against the available cash, the fund password
- * where the broker asks for it, and the refusal of the last try.
+ * where the broker asks for it, cash or credit with the credit terms, and the refusal of the last
+ * try.
  */
 export function BuyForm({
   form,
   rules,
+  market,
   currency,
   error,
   busy,
@@ -27,6 +31,7 @@ export function BuyForm({
 }: {
   form: OrderForm
   rules: TicketRules
+  market: Market
   currency: string
   error: string | null
   busy: boolean
@@ -88,6 +93,13 @@ export function BuyForm({
           decimal
         />
       )}
+      <CreditTerms
+        leverage={form.leverage}
+        onLeverage={form.setLeverage}
+        credit={form.estimate?.credit}
+        market={market}
+        currency={currency}
+      />
       <OrderFigures
         currency={currency}
         rows={[

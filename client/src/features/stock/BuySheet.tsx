@@ -91,6 +91,7 @@ function BuyPanel({ quote }: { quote: Quote }) {
       <BuyForm
         form={form}
         rules={load.rules}
+        market={quote.market}
         currency={currency}
         // A refusal is about the draft it answered: once the user changes the ticket, it is gone.
         error={sameDraft(draft, form.draft) ? error : null}
@@ -121,4 +122,5 @@ const sameDraft = (a: OrderDraft | null, b: OrderDraft) =>
   a.kind === b.kind &&
   Object.is(a.lots, b.lots) &&
   Object.is(a.limitPrice, b.limitPrice) &&
-  a.fundPassword === b.fundPassword
+  a.fundPassword === b.fundPassword &&
+  (a.leverage ?? 1) === (b.leverage ?? 1)

@@ -47,6 +47,20 @@ export function OrderReview({
         rows={[
           { labelId: 'stock.order.amount', value: estimate.amount, testId: 'confirm-amount' },
           { labelId: 'stock.order.fee', value: estimate.fee, testId: 'confirm-fee' },
+          ...(estimate.credit
+            ? [
+                {
+                  labelId: 'stock.credit.review.margin',
+                  value: estimate.credit.margin,
+                  testId: 'confirm-margin',
+                },
+                {
+                  labelId: 'stock.credit.review.debt',
+                  value: estimate.credit.debt,
+                  testId: 'confirm-debt',
+                },
+              ]
+            : []),
           {
             labelId: 'stock.order.total',
             value: estimate.total,
@@ -55,6 +69,14 @@ export function OrderReview({
           },
         ]}
       />
+      {estimate.credit && (
+        <Typography variant="caption" data-testid="confirm-credit">
+          <FormattedMessage
+            id="stock.credit.review.note"
+            values={{ leverage: estimate.credit.leverage }}
+          />
+        </Typography>
+      )}
       {draft.kind === 'market' && (
         <Typography variant="caption" color="text.secondary">
           <FormattedMessage id="stock.order.marketNote" />

@@ -1,5 +1,6 @@
 import type { Market } from '@kabu/shared/market/types'
 import { formatUnits, parseUnits } from '@kabu/shared/money/decimal'
+import { creditSplit } from '@kabu/shared/market/credit'
 import { tradeFees } from '@kabu/shared/market/fees'
 import { isOnTick, roundToTick, tickSize, type TickRules } from '@kabu/shared/market/ticks'
 import { priceToUnits } from '@kabu/shared/money/units'
@@ -11,6 +12,8 @@ export interface OrderDraft {
   /** The limit price on the tick grid; ignored for a market order. */
   limitPrice: number
   fundPassword: string
+  /** Stock credit: 1 (cash, the default) or a leverage of `leverage_choices`. */
+  leverage?: number
 }
 
 /** What the order is checked against: the listing, the day's limits, fees and the wallet. */
@@ -32,7 +35,10 @@ export interface OrderEstimate {
   price: string
   amount: string
   fee: string
+  /** The cash the order takes: amount + fee, or on credit the margin + fee. */
   total: string
+  /** A credit buy: the user's margin and what the house lends (shared/market/credit.ts). */
+  credit?: { leverage: number; margin: string; debt: string }
 }
 
 export type DraftCheck = { ok: true; estimate: OrderEstimate } | { ok: false; msg: string }
@@ -65,10 +71,16 @@ export function priceDraft(draft: OrderDraft, rules: OrderRules, marketPrice: nu
     const below = rules.limitDown !== null && price < rules.limitDown
     if (above || below) return { ok: false, msg: 'over_price_limit' }
   }
+  const leverage = draft.leverage ?? 1
+  // The loan is drawn as the shares are bought: a credit buy must fill at once (the gateway's rule).
+  if (leverage > 1 && draft.kind === 'limit' && price < marketPrice) {
+    return { ok: false, msg: 'credit_market_only' }
+  }
   const shares = draft.lots * rules.lot
   const priceUnits = BigInt(Math.round(priceToUnits(price)))
   const amount = priceUnits * BigInt(shares)
   const fee = buyFee(rules.tick.market, amount, rules.buyFeeRate)
+  const split = leverage > 1 ? creditSplit(amount, leverage, rules.tick.market) : null
   return {
     ok: true,
     estimate: {
@@ -76,7 +88,10 @@ export function priceDraft(draft: OrderDraft, rules: OrderRules, marketPrice: nu
       price: formatUnits(priceUnits),
       amount: formatUnits(amount),
       fee: formatUnits(fee),
-      total: formatUnits(amount + fee),
+      total: formatUnits((split ? split.margin : amount) + fee),
+      ...(split && {
+        credit: { leverage, margin: formatUnits(split.margin), debt: formatUnits(split.debt) },
+      }),
     },
   }
 }

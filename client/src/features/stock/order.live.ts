@@ -62,6 +62,7 @@ export function liveOrderMachine(type: MarketType, code: string) {
           price: input.kind === 'limit' ? priceText(input.limitPrice) : null,
           fundPassword: input.fundPassword,
           idem: input.idem,
+          leverage: input.leverage ?? 1,
         }),
       ),
       watchOrder: fromCallback<OrderStatusEvent, { id: string }>(({ sendBack, input }) => {

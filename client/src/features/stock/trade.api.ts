@@ -15,6 +15,8 @@ export const buy = (input: {
   price: string | null
   fundPassword: string
   idem: string
+  /** Stock credit: above 1, a credit buy (leverage_choices of /common/config). */
+  leverage?: number
 }) =>
   vuePost<{ id: string }>('/trade/buy', {
     type: input.type,
@@ -23,6 +25,7 @@ export const buy = (input: {
     price: input.price ?? undefined,
     fund_password: input.fundPassword || undefined,
     idem: input.idem,
+    leverage: input.leverage && input.leverage > 1 ? String(input.leverage) : undefined,
   })
 
 export const cancelOrder = (id: string) => vuePost<null>('/trade/cancel', { id })

@@ -12,10 +12,11 @@ export function useOrderForm(quote: Quote, rules: OrderRules | null) {
   const [lotsText, setLotsText] = useState('1')
   const [priceText, setPriceText] = useState(() => String(quote.price))
   const [fundPassword, setFundPassword] = useState('')
+  const [leverage, setLeverage] = useState(1)
 
   const lots = /^\d{1,7}$/.test(lotsText.trim()) ? Number(lotsText) : Number.NaN
   const limitPrice = /^\d+(\.\d{1,4})?$/.test(priceText.trim()) ? Number(priceText) : Number.NaN
-  const draft: OrderDraft = { kind, lots, limitPrice, fundPassword }
+  const draft: OrderDraft = { kind, lots, limitPrice, fundPassword, leverage }
   const priced = rules ? priceDraft(draft, rules, quote.price) : null
 
   return {
@@ -35,6 +36,8 @@ export function useOrderForm(quote: Quote, rules: OrderRules | null) {
     },
     fundPassword,
     setFundPassword,
+    leverage,
+    setLeverage,
     draft,
     estimate: priced?.ok ? priced.estimate : null,
     problem: priced && !priced.ok ? priced.msg : null,

@@ -92,4 +92,55 @@ export default {
   'stock.special.ask': 'Special ask quote {price}',
   'stock.special.note':
     'Special quote: no trades are printing. Market orders are not accepted (limit orders are).',
+  'stock.credit.leverage': 'Cash or credit',
+  'stock.credit.cash': 'Cash',
+  'stock.credit.times': 'Credit ×{n}',
+  'stock.credit.terms.margin': 'Your margin: {amount}',
+  'stock.credit.terms.debt': 'Lent by the broker: {amount}',
+  'stock.credit.terms.interest':
+    'Interest {rate} a year on what you owe, charged every calendar day (first day about {day}), rounded down',
+  'stock.credit.terms.call':
+    'If (market value − what you owe) falls below {ratio} of the market value, you get a margin call: add trust funds within {days} days or the position is sold at the market, the loan repaid first',
+  'stock.credit.terms.fillsAtOnce':
+    'A credit buy fills at once (market, or a limit at or above the price) and is sold whole.',
+  'stock.credit.review.margin': 'Your margin',
+  'stock.credit.review.debt': 'Lent by the broker',
+  'stock.credit.review.note':
+    'Credit buy ×{leverage}: you pay the margin and the fee now; the rest is a loan repaid from the sale.',
+  'stock.credit.panel.title': 'Credit ×{n}',
+  'stock.credit.panel.debt': 'Owed',
+  'stock.credit.panel.interest': 'Interest so far',
+  'stock.credit.panel.trustFunds': 'Trust funds added',
+  'stock.credit.panel.ratio': 'Maintenance ratio (minimum)',
+  'stock.credit.panel.called':
+    'Margin call: add {amount} of trust funds by {deadline}, or the position will be sold at the market.',
+  'stock.credit.panel.liquidated':
+    'The margin call was not met by its deadline: the position was sold at the market and the loan repaid.',
+  'stock.credit.trust.amount': 'Trust funds ({currency}, whole units)',
+  'stock.credit.trust.add': 'Add',
+  'stock.credit.trust.confirm':
+    'Add {amount} of trust funds? It is held now and pays your loan down once reviewed.',
+  'stock.credit.trust.pending': 'Your trust funds are held and waiting for review.',
+  'stock.credit.trust.applied': 'Your trust funds paid the loan down.',
+  'stock.credit.trust.rejected': 'Your trust funds were returned: {reason}',
+  'stock.credit.trust.note': 'Trust funds pay the loan down; they can never exceed what you owe.',
+  'stock.credit.request.title': 'Trust funds requests',
+  'stock.credit.request.pending': 'Pending',
+  'stock.credit.request.applied': 'Applied',
+  'stock.credit.request.rejected': 'Rejected',
+  'mine.message.credit.called.title': 'Margin call',
+  'mine.message.credit.called.summary':
+    'Your credit position {code} (order {order_no}) is below the maintenance ratio: add {amount} {currency} of trust funds by {deadline}, or it will be sold at the market.',
+  'mine.message.credit.met.title': 'Margin call lifted',
+  'mine.message.credit.met.summary':
+    'Your credit position {code} (order {order_no}) is back above the maintenance ratio.',
+  'mine.message.credit.liquidated.title': 'Credit position sold',
+  'mine.message.credit.liquidated.summary':
+    'The margin call on {code} (order {order_no}) was not met: it was sold at {price} {currency} and the loan repaid.',
+  'mine.funds.kind.credit_buy': 'Credit buy',
+  'mine.funds.kind.credit_sell': 'Credit sale (loan repaid)',
+  'mine.funds.kind.credit_interest': 'Credit interest',
+  'mine.funds.kind.credit_freeze': 'Trust funds held',
+  'mine.funds.kind.credit_trust_funds': 'Trust funds applied',
+  'mine.funds.kind.credit_release': 'Trust funds returned',
 } satisfies Record<string, string>

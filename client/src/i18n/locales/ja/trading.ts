@@ -92,4 +92,54 @@ export default {
   'stock.special.ask': '特別売気配 {price}',
   'stock.special.note':
     '特別気配のため売買が成立していません。成行注文は受け付けられません（指値注文は受け付けます）。',
+  'stock.credit.leverage': '現物・信用',
+  'stock.credit.cash': '現物',
+  'stock.credit.times': '信用 ×{n}',
+  'stock.credit.terms.margin': 'お客様の保証金：{amount}',
+  'stock.credit.terms.debt': '証券会社からの借入：{amount}',
+  'stock.credit.terms.interest':
+    '借入残高に年 {rate} の金利を暦日ごとに計上（初日およそ {day}、端数切り捨て）',
+  'stock.credit.terms.call':
+    '（時価 − 借入残高）が時価の {ratio} を下回ると追証が発生します。{days} 日以内に追加保証金を入れない場合、建玉は成行で決済され、借入から返済されます',
+  'stock.credit.terms.fillsAtOnce':
+    '信用買いは即時約定（成行、または現在値以上の指値）で、返済は全数量です。',
+  'stock.credit.review.margin': 'お客様の保証金',
+  'stock.credit.review.debt': '証券会社からの借入',
+  'stock.credit.review.note':
+    '信用買い ×{leverage}：保証金と手数料を今お支払いいただき、残りは売却代金から返済する借入です。',
+  'stock.credit.panel.title': '信用 ×{n}',
+  'stock.credit.panel.debt': '借入残高',
+  'stock.credit.panel.interest': 'これまでの金利',
+  'stock.credit.panel.trustFunds': '追加保証金',
+  'stock.credit.panel.ratio': '維持率（最低）',
+  'stock.credit.panel.called':
+    '追証：{deadline} までに追加保証金 {amount} を入れてください。入らない場合、建玉は成行で決済されます。',
+  'stock.credit.panel.liquidated':
+    '期限までに追証が解消されなかったため、建玉を成行で決済し借入を返済しました。',
+  'stock.credit.trust.amount': '追加保証金（{currency}、整数）',
+  'stock.credit.trust.add': '追加',
+  'stock.credit.trust.confirm':
+    '{amount} の追加保証金を入れますか？今拘束され、審査後に借入の返済に充てられます。',
+  'stock.credit.trust.pending': '追加保証金は拘束され、審査待ちです。',
+  'stock.credit.trust.applied': '追加保証金で借入を返済しました。',
+  'stock.credit.trust.rejected': '追加保証金を返金しました：{reason}',
+  'stock.credit.trust.note': '追加保証金は借入の返済に充てられ、借入残高を超えることはできません。',
+  'stock.credit.request.title': '追加保証金の申請',
+  'stock.credit.request.pending': '審査中',
+  'stock.credit.request.applied': '反映済み',
+  'stock.credit.request.rejected': '却下',
+  'mine.message.credit.called.title': '追証のお知らせ',
+  'mine.message.credit.called.summary':
+    '信用建玉 {code}（注文 {order_no}）が維持率を下回りました。{deadline} までに {amount} {currency} の追加保証金を入れてください。入らない場合は成行で決済されます。',
+  'mine.message.credit.met.title': '追証解消',
+  'mine.message.credit.met.summary': '信用建玉 {code}（注文 {order_no}）は維持率を回復しました。',
+  'mine.message.credit.liquidated.title': '信用建玉の強制決済',
+  'mine.message.credit.liquidated.summary':
+    '{code}（注文 {order_no}）の追証が解消されなかったため、{price} {currency} で決済し借入を返済しました。',
+  'mine.funds.kind.credit_buy': '信用買い',
+  'mine.funds.kind.credit_sell': '信用返済売り（借入返済）',
+  'mine.funds.kind.credit_interest': '信用金利',
+  'mine.funds.kind.credit_freeze': '追加保証金の拘束',
+  'mine.funds.kind.credit_trust_funds': '追加保証金の反映',
+  'mine.funds.kind.credit_release': '追加保証金の返金',
 } satisfies Record<string, string>
