@@ -97,6 +97,8 @@ export type UserEvent =
       id: string
       status: 'called' | 'met' | 'liquidated'
       deadline: number | null
+      /** A call's trust funds due (decimal string); absent otherwise. */
+      amount?: string
     }
 
 export type UserEventType = UserEvent['type']

@@ -20,6 +20,8 @@ export async function startGateway(env: Record<string, string> = {}) {
   const { port } = await app.start()
   return {
     config,
+    /** The app itself, for a journey that plays a part of the world a phone cannot (a market fall). */
+    app,
     url: `http://127.0.0.1:${port}`,
     async stop() {
       await app.stop()

@@ -19,7 +19,11 @@ import { FigureRows } from '../../ui/FigureRows'
 import { formatMoney } from '../../ui/money'
 import { liveCreditMachine } from './credit.live'
 
-const STATUS_IDS = ['stock.credit.request.pending', 'stock.credit.request.applied', 'stock.credit.request.rejected']
+const STATUS_IDS = [
+  'stock.credit.request.pending',
+  'stock.credit.request.applied',
+  'stock.credit.request.rejected',
+]
 
 /**
  * A credit position's own figures under its detail: what it owes, the interest so far, the trust
@@ -74,7 +78,7 @@ export function CreditPanel({
           <FormattedMessage
             id="stock.credit.panel.called"
             values={{
-              amount: money(h.credit.call_amount),
+              amount: money(state.context.callAmount ?? h.credit.call_amount),
               deadline: intl.formatDate(state.context.deadline ?? 0, {
                 dateStyle: 'medium',
                 timeStyle: 'short',
@@ -90,7 +94,11 @@ export function CreditPanel({
       )}
       <FigureRows
         rows={[
-          { labelId: 'stock.credit.panel.debt', value: money(h.credit.debt), testId: 'credit-debt-now' },
+          {
+            labelId: 'stock.credit.panel.debt',
+            value: money(h.credit.debt),
+            testId: 'credit-debt-now',
+          },
           {
             labelId: 'stock.credit.panel.interest',
             value: money(h.credit.interest),
@@ -180,7 +188,10 @@ export function CreditPanel({
           )}
           {trust === 'rejected' && (
             <Alert severity="error" data-testid="trust-rejected">
-              <FormattedMessage id="stock.credit.trust.rejected" values={{ reason: reason ?? '' }} />
+              <FormattedMessage
+                id="stock.credit.trust.rejected"
+                values={{ reason: reason ?? '' }}
+              />
             </Alert>
           )}
           <Typography variant="caption" color="text.secondary">

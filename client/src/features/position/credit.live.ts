@@ -14,8 +14,9 @@ export function liveCreditMachine() {
       watch: fromCallback<CreditEvent, { id: string }>(({ sendBack, input }) => {
         const subscription = userEvents$().subscribe((e) => {
           if (e.type === 'credit:call' && e.id === input.id) {
-            if (e.status === 'called') sendBack({ type: 'CALLED', deadline: e.deadline ?? 0 })
-            else sendBack({ type: e.status === 'met' ? 'MET' : 'LIQUIDATED' })
+            if (e.status === 'called') {
+              sendBack({ type: 'CALLED', deadline: e.deadline ?? 0, amount: e.amount })
+            } else sendBack({ type: e.status === 'met' ? 'MET' : 'LIQUIDATED' })
           }
           if (e.type === 'review:decided' && e.kind === 'credit') {
             sendBack({

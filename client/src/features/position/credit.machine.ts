@@ -3,7 +3,7 @@ import { errorKey, notProvided, recordFailure } from '../../state/machine-helper
 
 /** What the gateway says of a credit position, as events (the `/user` credit:call push). */
 export type PositionEvent =
-  | { type: 'CALLED'; deadline: number }
+  | { type: 'CALLED'; deadline: number; amount?: string }
   | { type: 'MET' }
   | { type: 'LIQUIDATED' }
   | { type: 'CLOSED' }
@@ -29,6 +29,8 @@ export interface CreditContext {
   /** The position had ended when the screen opened (sold or liquidated). */
   ended: boolean
   deadline: number | null
+  /** The trust funds a call pushed as due (the listed figure stands in before one arrives). */
+  callAmount: string | null
   credit: string | null
   idem: string | null
   requestId: string | null
@@ -93,6 +95,7 @@ export const creditMachine = setup({
     id: input.id,
     ended: input.ended,
     deadline: input.deadline,
+    callAmount: null,
     credit: null,
     idem: null,
     requestId: null,
@@ -116,7 +119,10 @@ export const creditMachine = setup({
           on: {
             CALLED: {
               target: 'called',
-              actions: assign({ deadline: ({ event }) => event.deadline }),
+              actions: assign({
+                deadline: ({ event }) => event.deadline,
+                callAmount: ({ event }) => event.amount ?? null,
+              }),
             },
             CLOSED: 'closed',
           },
@@ -124,9 +130,12 @@ export const creditMachine = setup({
         called: {
           tags: ['called'],
           on: {
-            MET: { target: 'healthy', actions: assign({ deadline: null }) },
-            LIQUIDATED: { target: 'liquidated', actions: assign({ deadline: null }) },
-            CLOSED: { target: 'closed', actions: assign({ deadline: null }) },
+            MET: { target: 'healthy', actions: assign({ deadline: null, callAmount: null }) },
+            LIQUIDATED: {
+              target: 'liquidated',
+              actions: assign({ deadline: null, callAmount: null }),
+            },
+            CLOSED: { target: 'closed', actions: assign({ deadline: null, callAmount: null }) },
           },
         },
         liquidated: { type: 'final' },

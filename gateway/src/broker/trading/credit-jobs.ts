@@ -106,6 +106,7 @@ export function createCreditJobs(deps: CreditJobDeps) {
         id: String(h.id),
         status: name,
         deadline,
+        ...(params.amount ? { amount: params.amount } : {}),
       })
     }
   }
