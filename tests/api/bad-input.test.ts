@@ -80,7 +80,8 @@ describe('bad input to every /api/vue call', () => {
         }
       }
     }
-  })
+    // Every call × every probe, twice: the calls grow with each product line.
+  }, 120_000)
 
   it('refuses a 10 MB body to every call with 413 invalid_input, compressed or not', async () => {
     for (const route of t.app.vueRoutes) {
