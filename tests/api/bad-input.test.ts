@@ -97,7 +97,7 @@ describe('bad input to every /api/vue call', () => {
         msg: 'invalid_input',
       })
     }
-  })
+  }, 120_000)
 })
 
 describe('bad input to every /api/market route', () => {
