@@ -16,6 +16,7 @@ import type { TradingSettings } from '../../config'
 import type { MarketService } from '../../market/index'
 import type { Database } from '../../store/index'
 import type { Messages } from '../common/messages'
+import { periodicJob } from '../common/periodic-job'
 import type { UserEvents } from '../common/user-events'
 import type { Ledger } from '../ledger/index'
 import { interestPostings } from './credit-postings'
@@ -50,8 +51,6 @@ type CallStep = 'called' | 'met' | 'liquidated'
  */
 export function createCreditJobs(deps: CreditJobDeps) {
   const { db, clock, ledger } = deps
-  let timer: ReturnType<typeof setInterval> | undefined
-  let running: Promise<void> | null = null
 
   /** Accrues the days from the one after `interest_through` (or the buy) to today, in order. */
   async function accrue(h: HoldingRow, now: number): Promise<HoldingRow> {
@@ -140,30 +139,7 @@ export function createCreditJobs(deps: CreditJobDeps) {
     }
   }
 
-  /** One pass now, after the one in flight (tests move the clock, then call it). */
-  async function runOnce(): Promise<void> {
-    while (running) await running.catch(() => undefined)
-    const current = pass().finally(() => {
-      running = null
-    })
-    running = current
-    return current
-  }
-
-  return {
-    runOnce,
-    start() {
-      timer ??= setInterval(() => {
-        runOnce().catch((error: unknown) => deps.onError(error))
-      }, deps.everyMs)
-      timer.unref()
-    },
-    async stop() {
-      if (timer) clearInterval(timer)
-      timer = undefined
-      await running?.catch(() => undefined)
-    },
-  }
+  return periodicJob(pass, deps)
 }
 
 export type CreditJobs = ReturnType<typeof createCreditJobs>
