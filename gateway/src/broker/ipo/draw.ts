@@ -29,8 +29,6 @@ export interface DrawSummary {
   winners: number
 }
 
-const CHUNK = 500
-
 /** What a draw did, for its answer and the operator's audit row. */
 function summaryOf(
   offer: { id: bigint },
@@ -68,6 +66,7 @@ export function createDraw(deps: DrawDeps) {
     const lines: Posting[] = []
     let houseIn = 0n
     const outcome: { app: (typeof apps)[number]; status: bigint; won: bigint }[] = []
+    const winners: { id: bigint; lots: bigint }[] = []
     for (const app of apps) {
       const lots = won.get(app.ref) ?? 0n
       const status = lots === 0n ? q.LOST : prefunded ? q.PAID : q.PENDING
@@ -75,25 +74,16 @@ export function createDraw(deps: DrawDeps) {
       houseIn += paidNow
       lines.push(...drawLines(app.user_id, currency, app.amount, paidNow))
       outcome.push({ app, status, won: lots })
+      if (lots > 0n) winners.push({ id: app.id, lots })
     }
-    const lost = outcome.filter((o) => o.status === q.LOST).map((o) => o.app.id)
-    for (let i = 0; i < lost.length; i += CHUNK) {
-      await trx
-        .updateTable('ipo_applications')
-        .set({ status: q.LOST, drawn_at: now, settled_at: now })
-        .where('id', 'in', lost.slice(i, i + CHUNK))
-        .where('status', '=', q.AWAITING)
-        .execute()
-    }
-    for (const o of outcome.filter((x) => x.status !== q.LOST)) {
-      const settled = o.status === q.PAID ? { settled_at: now } : {}
-      await q.settle(trx, o.app.id, q.AWAITING, {
-        status: o.status,
-        won_lots: o.won,
-        drawn_at: now,
-        ...settled,
-      })
-    }
+    // The winners in one statement (their lots as array parameters), then every application still
+    // awaiting this draw lost: one set-based UPDATE, however many they are.
+    await q.settleWinners(trx, winners, {
+      status: prefunded ? q.PAID : q.PENDING,
+      now,
+      settled: prefunded,
+    })
+    await q.settleLosers(trx, offer.id, now)
     if (houseIn > 0n) lines.push({ account: { house: 'bank_clearing', currency }, amount: houseIn })
     if (lines.length > 0) {
       await ledger.post(trx, {

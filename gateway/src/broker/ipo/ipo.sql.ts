@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable } from 'kysely'
+import { PostgresAdapter, sql, type Insertable, type Kysely, type Selectable } from 'kysely'
 import type { Database } from '../../store/index'
 import type { IpoApplicationsTable, IpoOffersTable } from '../../store/schema/ipo'
 
@@ -171,6 +171,47 @@ export async function settle(
     .where('status', '=', from)
     .executeTakeFirst()
   return moved.numUpdatedRows > 0n
+}
+
+const WINNERS_PER_STATEMENT = 20_000
+
+/**
+ * The draw's winners, awaiting it until now, take their status and lots in one statement per
+ * 20,000: ids and lots travel as array parameters of decimal strings (json_each on SQLite,
+ * unnest of bigint[] on PostgreSQL), so the statement's text does not grow with them.
+ */
+export async function settleWinners(
+  db: Db,
+  winners: readonly { id: bigint; lots: bigint }[],
+  to: { status: bigint; now: number; settled: boolean },
+): Promise<void> {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter
+  const settledAt = to.settled ? BigInt(to.now) : null
+  for (let first = 0; first < winners.length; first += WINNERS_PER_STATEMENT) {
+    const slice = winners.slice(first, first + WINNERS_PER_STATEMENT)
+    const ids = slice.map((w) => String(w.id))
+    const lots = slice.map((w) => String(w.lots))
+    const won = postgres
+      ? sql`unnest(cast(${ids} as bigint[]), cast(${lots} as bigint[])) as w(id, lots)`
+      : sql`(select cast(i.value as integer) as id, cast(l.value as integer) as lots
+          from json_each(${JSON.stringify(ids)}) as i
+          join json_each(${JSON.stringify(lots)}) as l on l.key = i.key) as w`
+    await sql`update ipo_applications
+      set status = ${to.status}, won_lots = w.lots, drawn_at = ${BigInt(to.now)},
+        settled_at = ${settledAt}
+      from ${won}
+      where ipo_applications.id = w.id and ipo_applications.status = ${AWAITING}`.execute(db)
+  }
+}
+
+/** Every application of the offer still awaiting its draw (the winners are settled) lost. */
+export async function settleLosers(db: Db, offerId: bigint, now: number): Promise<void> {
+  await db
+    .updateTable('ipo_applications')
+    .set({ status: LOST, drawn_at: now, settled_at: now })
+    .where('offer_id', '=', offerId)
+    .where('status', '=', AWAITING)
+    .execute()
 }
 
 /** Offers whose lottery time has come and that are not drawn yet. */

@@ -5,8 +5,10 @@ import type { AccountKey, Moved } from './ledger.sql'
 type Db = Kysely<Database>
 type UserLine = { key: AccountKey & { userId: bigint }; amount: bigint }
 
-// Lines per round: its statements stay under SQLite's 32,766 parameters (6 a row at most).
-export const BULK_CHUNK = 2_000
+// Lines per round. A round's users and new balances travel as array parameters, so the size is
+// no longer bound by the stores' parameter limits; it bounds one round's memory and lock batch.
+export const BULK_CHUNK = 50_000
+const CREATE_CHUNK = 5_000
 
 const keyOfRow = (r: { user_id: bigint | null; book: string; currency: string }) =>
   `${r.user_id}/${r.book}/${r.currency}`
@@ -15,6 +17,8 @@ const keyOfLine = (l: UserLine) => `${l.key.userId}/${l.key.book}/${l.key.curren
 /**
  * Moves many users' books at once, a round of statements per BULK_CHUNK lines instead of one per
  * line (a draw refunds every application in one transaction: 200,000 lines one by one took ~20 s).
+ * The users and the new balances are passed as arrays (JSON text read by json_each on SQLite,
+ * bigint[] on PostgreSQL), as decimal strings, so every amount stays exact.
  * The lines name distinct accounts. The rows are read (on PostgreSQL locked, FOR UPDATE, in the
  * ledger's lock order: by user, book, currency), books credited for the first time are created,
  * every new balance is computed here and written by one UPDATE. A debit that would take
@@ -27,28 +31,30 @@ export async function moveUserBooks(
   now: number,
   postgres: boolean,
 ): Promise<Moved[] | undefined> {
-  // By user and currency only, one parameter a user: a tuple per line cost more to build and plan
-  // than the few books of the same users it also reads (and drops below).
+  // By user and currency only; the users travel as ONE parameter (a JSON array on SQLite, a bigint
+  // array on PostgreSQL), so a round's statement text stays the same size whatever its lines.
+  const users = [...new Set(lines.map((l) => String(l.key.userId)))]
   let read = db
     .selectFrom('ledger_accounts')
     .select(['id', 'user_id', 'book', 'currency', 'balance'])
-    .where('user_id', 'in', [...new Set(lines.map((l) => l.key.userId))])
+    .where(
+      'user_id',
+      'in',
+      postgres
+        ? sql<bigint>`(select unnest(cast(${users} as bigint[])))`
+        : sql<bigint>`(select cast(value as integer) from json_each(${JSON.stringify(users)}))`,
+    )
     .where('currency', 'in', [...new Set(lines.map((l) => l.key.currency))])
-  if (postgres) {
-    read = read
-      .orderBy('user_id')
-      .orderBy(sql`book collate "C"`)
-      .orderBy(sql`currency collate "C"`)
-      .forUpdate()
-  }
   const rows = new Map((await read.execute()).map((r) => [keyOfRow(r), r]))
   // Books credited for the first time (usually none: money reached them before).
   const created = lines.filter((l) => l.amount > 0n && !rows.has(keyOfLine(l)))
-  if (created.length > 0) {
+  // Rows of 6 parameters, CREATE_CHUNK at a time: under SQLite's 32,766 parameters.
+  for (let first = 0; first < created.length; first += CREATE_CHUNK) {
+    const chunk = created.slice(first, first + CREATE_CHUNK)
     const inserted = await db
       .insertInto('ledger_accounts')
       .values(
-        created.map(({ key }) => ({
+        chunk.map(({ key }) => ({
           user_id: key.userId,
           book: key.book,
           currency: key.currency,
@@ -63,7 +69,7 @@ export async function moveUserBooks(
       .returning(['id', 'user_id', 'book', 'currency', 'balance'])
       .execute()
     // A book another transaction created meanwhile is not returned: read the round again.
-    if (inserted.length < created.length) return moveUserBooks(db, lines, now, postgres)
+    if (inserted.length < chunk.length) return moveUserBooks(db, lines, now, postgres)
     for (const r of inserted) rows.set(keyOfRow(r), r)
   }
   const moved: Moved[] = []
@@ -73,12 +79,19 @@ export async function moveUserBooks(
     if (!row || balance < 0n) return undefined
     moved.push({ id: row.id, balance })
   }
-  // One UPDATE joined to the new balances (VALUES names its columns column1, column2 on both
-  // stores); a CASE of thousands of branches was read branch by branch for every row.
-  const values = sql.join(
-    moved.map((m) => sql`(cast(${m.id} as bigint), cast(${m.balance} as bigint))`),
-  )
-  await sql`update ledger_accounts set balance = v.column2
-    from (values ${values}) as v where ledger_accounts.id = v.column1`.execute(db)
+  // One UPDATE joined to the new balances, which travel as two parameters: a statement of thousands
+  // of VALUES tuples cost more to parse and prepare than to run.
+  const ids = moved.map((m) => String(m.id))
+  const balances = moved.map((m) => String(m.balance))
+  if (postgres) {
+    await sql`update ledger_accounts set balance = v.balance
+      from unnest(cast(${ids} as bigint[]), cast(${balances} as bigint[])) as v(id, balance)
+      where ledger_accounts.id = v.id`.execute(db)
+  } else {
+    await sql`update ledger_accounts set balance = cast(b.value as integer)
+      from json_each(${JSON.stringify(ids)}) as i join json_each(${JSON.stringify(balances)}) as b
+        on b.key = i.key
+      where ledger_accounts.id = cast(i.value as integer)`.execute(db)
+  }
   return moved
 }

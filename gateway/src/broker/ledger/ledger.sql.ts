@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely'
+import { PostgresAdapter, sql, type Kysely } from 'kysely'
 import type { Currency } from '@kabu/shared/money/currencies'
 import type { Database } from '../../store/index'
 
@@ -95,17 +95,23 @@ export async function insertTransaction(
   return row.id
 }
 
-// Rows per INSERT: 4 parameters each stays far under SQLite's 32,766 and PostgreSQL's 65,535.
+// Rows per INSERT of a small posting: 4 parameters each stays far under SQLite's 32,766.
 const ENTRIES_PER_STATEMENT = 1_000
+// From this many entries they travel as array parameters instead (a draw's refunds: 200,000).
+const ENTRIES_AS_ARRAYS = 256
+const ENTRIES_PER_ARRAY_STATEMENT = 50_000
 
 /**
- * A transaction's entries, one statement per thousand (a draw's refunds post one line per
- * application: 100,000 lines would not fit one statement's parameters).
+ * A transaction's entries. A posting of a few lines inserts them as rows; a large one (a draw's
+ * refunds post one line per application) passes them as columns of decimal strings, one
+ * statement per 50,000 (json_each on SQLite, unnest of bigint[] on PostgreSQL): exact, and without
+ * building, parsing and preparing a statement of thousands of tuples.
  */
 export async function insertEntries(
   db: Db,
   entries: readonly { txId: bigint; accountId: bigint; amount: bigint; balanceAfter: bigint }[],
 ): Promise<void> {
+  if (entries.length >= ENTRIES_AS_ARRAYS) return insertEntriesAsArrays(db, entries)
   for (let first = 0; first < entries.length; first += ENTRIES_PER_STATEMENT) {
     await db
       .insertInto('ledger_entries')
@@ -118,6 +124,39 @@ export async function insertEntries(
         })),
       )
       .execute()
+  }
+}
+
+async function insertEntriesAsArrays(
+  db: Db,
+  entries: readonly { txId: bigint; accountId: bigint; amount: bigint; balanceAfter: bigint }[],
+): Promise<void> {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter
+  for (let first = 0; first < entries.length; first += ENTRIES_PER_ARRAY_STATEMENT) {
+    const slice = entries.slice(first, first + ENTRIES_PER_ARRAY_STATEMENT)
+    const column = (pick: (e: (typeof slice)[number]) => bigint) =>
+      slice.map((e) => String(pick(e)))
+    const [txs, accounts, amounts, after] = [
+      column((e) => e.txId),
+      column((e) => e.accountId),
+      column((e) => e.amount),
+      column((e) => e.balanceAfter),
+    ]
+    if (postgres) {
+      await sql`insert into ledger_entries (tx_id, account_id, amount, balance_after)
+        select * from unnest(cast(${txs} as bigint[]), cast(${accounts} as bigint[]),
+          cast(${amounts} as bigint[]), cast(${after} as bigint[]))`.execute(db)
+    } else {
+      const json = (values: string[]) => JSON.stringify(values)
+      await sql`insert into ledger_entries (tx_id, account_id, amount, balance_after)
+        select cast(t.value as integer), cast(a.value as integer), cast(m.value as integer),
+          cast(b.value as integer)
+        from json_each(${json(txs)}) as t
+        join json_each(${json(accounts)}) as a on a.key = t.key
+        join json_each(${json(amounts)}) as m on m.key = t.key
+        join json_each(${json(after)}) as b on b.key = t.key
+        order by t.key`.execute(db)
+    }
   }
 }
 
