@@ -1,8 +1,10 @@
 import type { BlockOrder } from '@kabu/shared/api/block'
 import type { MarketType } from '@kabu/shared/market/types'
+import Button from '@mui/material/Button'
 import List from '@mui/material/List'
 import ListItemButton from '@mui/material/ListItemButton'
 import ListItemText from '@mui/material/ListItemText'
+import Stack from '@mui/material/Stack'
 import { useState } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { Link } from 'react-router-dom'
@@ -13,12 +15,30 @@ import { fetchOrders } from './block.api'
 import { Loaded, OrderStatus, useBlockFormat } from './BlockParts'
 import { useBlockRead } from './use-block'
 
-/** /home/large2 (pending review) and /home/large3 (decided): the user's block requests. */
+/**
+ * /home/large2 (pending review) and /home/large3 (decided): the user's block requests, with a
+ * switch between the two (Mine's entry leads to the pending ones).
+ */
 export function BlockOrdersScreen({ status }: { status: 'pending' | 'decided' }) {
   const [type, setType] = useState<MarketType>('jpy')
   return (
     <RequireSession>
       <Header back title={<FormattedMessage id={`home.block.${status}`} />} />
+      <Stack direction="row" spacing={1} sx={{ px: 2, pt: 1 }}>
+        {(['pending', 'decided'] as const).map((s) => (
+          <Button
+            key={s}
+            component={Link}
+            to={s === 'pending' ? '/home/large2' : '/home/large3'}
+            replace
+            size="small"
+            variant={s === status ? 'contained' : 'text'}
+            data-testid={`block-orders-switch-${s}`}
+          >
+            <FormattedMessage id={`home.block.${s}`} />
+          </Button>
+        ))}
+      </Stack>
       <MarketTypeTabs testIdPrefix="block-orders-market-" value={type} onChange={setType} />
       <Orders key={type} type={type} status={status} />
     </RequireSession>

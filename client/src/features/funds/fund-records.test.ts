@@ -1,6 +1,9 @@
 import type { FundLine } from '@kabu/shared/api/ledger'
 import { describe, expect, it } from 'vitest'
-import { toCsv } from './fund-records'
+import en from '../../i18n/locales/en'
+import ja from '../../i18n/locales/ja'
+import zhCN from '../../i18n/locales/zh-CN'
+import { FUND_KINDS, toCsv } from './fund-records'
 
 const line = (over: Partial<FundLine>): FundLine => ({
   kind: 'deposit',
@@ -30,5 +33,22 @@ describe('fund records as CSV', () => {
   it('quotes labels holding commas or quotes', () => {
     const csv = toCsv([line({})], () => 'Deposit, "bank"')
     expect(csv).toContain(',"Deposit, ""bank""",')
+  })
+})
+
+describe('the fund-records filter', () => {
+  it('offers the new-share and block kinds, each named in every language', () => {
+    for (const kind of ['ipo_freeze', 'ipo_draw', 'ipo_pay', 'ipo_cancel']) {
+      expect(FUND_KINDS).toContain(kind)
+    }
+    for (const kind of ['block_freeze', 'block_buy', 'block_release']) {
+      expect(FUND_KINDS).toContain(kind)
+    }
+    for (const [locale, catalogue] of Object.entries({ ja, 'zh-CN': zhCN, en })) {
+      const missing = FUND_KINDS.filter(
+        (k) => !(catalogue as Record<string, string>)[`mine.funds.kind.${k}`],
+      )
+      expect(missing, locale).toEqual([])
+    }
   })
 })

@@ -13,6 +13,16 @@ export const FUND_KINDS = [
   'trade_cancel',
   'loan',
   'loan_repay',
+  // new shares: the application's hold, the draw's settlement (refund, or prefunded payment), the
+  // payment of won shares, and the refund when the operator withdraws an offer (上場中止)
+  'ipo_freeze',
+  'ipo_draw',
+  'ipo_pay',
+  'ipo_cancel',
+  // block trades: the request's hold, the approved purchase, the release on rejection
+  'block_freeze',
+  'block_buy',
+  'block_release',
 ] as const
 
 const CSV_HEADER = ['time', 'kind', 'order_no', 'book', 'currency', 'amount', 'balance_after']

@@ -2,10 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { isEntryEnabled, PANEL_ENTRIES } from './panel-entries'
 
 describe('side user panel entries', () => {
-  // Spec §2's fourteen, and currency exchange ("reachable from Mine", issue 3).
-  it('lists the fourteen entries of spec §2 and exchange, with unique names', () => {
-    expect(PANEL_ENTRIES).toHaveLength(15)
-    expect(new Set(PANEL_ENTRIES.map((e) => e.name)).size).toBe(15)
+  // Spec §2's fourteen, currency exchange ("reachable from Mine", issue 3) and the user's block
+  // requests (issue 13).
+  it('lists the fourteen entries of spec §2, exchange and block requests, with unique names', () => {
+    expect(PANEL_ENTRIES).toHaveLength(16)
+    expect(new Set(PANEL_ENTRIES.map((e) => e.name)).size).toBe(16)
+    expect(PANEL_ENTRIES.find((e) => e.name === 'blockOrders')).toMatchObject({
+      path: '/home/large2',
+    })
   })
 
   it('enables a screen entry only when its route is registered; actions always', () => {

@@ -18,6 +18,8 @@ export const PANEL_ENTRIES: readonly PanelEntry[] = [
     label: 'mine.panel.transactionRecords',
     path: '/mine/transactionRecords',
   },
+  // The user's block requests (pending review; the decided ones one tap away), not in spec §2's list.
+  { name: 'blockOrders', label: 'mine.panel.blockOrders', path: '/home/large2' },
   { name: 'bank', label: 'mine.panel.bank', path: '/mine/bank' },
   { name: 'loginPassword', label: 'mine.panel.loginPassword', path: '/mine/loginPassword' },
   { name: 'fundPassword', label: 'mine.panel.fundPassword', path: '/mine/fundPassword' },

@@ -7,6 +7,7 @@ export default {
   'mine.funds.kind.block_freeze': 'Block purchase held',
   'mine.funds.kind.block_buy': 'Block purchase',
   'mine.funds.kind.block_release': 'Block purchase released',
+  'mine.panel.blockOrders': 'Block trade requests',
   'home.block.entry': 'Block trades',
   'home.block.title': 'Block trades',
   'home.block.pending': 'My pending requests',

@@ -6,6 +6,7 @@ export default {
   'mine.funds.kind.block_freeze': '立会外分売 申込拘束',
   'mine.funds.kind.block_buy': '立会外分売 買付',
   'mine.funds.kind.block_release': '立会外分売 拘束解除',
+  'mine.panel.blockOrders': '立会外分売の申込',
   'home.block.entry': '立会外分売',
   'home.block.title': '立会外分売',
   'home.block.pending': '審査中の申込',

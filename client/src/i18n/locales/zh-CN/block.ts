@@ -6,6 +6,7 @@ export default {
   'mine.funds.kind.block_freeze': '大宗交易申购冻结',
   'mine.funds.kind.block_buy': '大宗交易买入',
   'mine.funds.kind.block_release': '大宗交易解冻',
+  'mine.panel.blockOrders': '大宗交易申购记录',
   'home.block.entry': '大宗交易',
   'home.block.title': '大宗交易',
   'home.block.pending': '审核中的申购',
