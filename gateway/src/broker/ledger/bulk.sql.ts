@@ -45,6 +45,13 @@ export async function moveUserBooks(
         : sql<bigint>`(select cast(value as integer) from json_each(${JSON.stringify(users)}))`,
     )
     .where('currency', 'in', [...new Set(lines.map((l) => l.key.currency))])
+  if (postgres) {
+    read = read
+      .orderBy('user_id')
+      .orderBy(sql`book collate "C"`)
+      .orderBy(sql`currency collate "C"`)
+      .forUpdate()
+  }
   const rows = new Map((await read.execute()).map((r) => [keyOfRow(r), r]))
   // Books credited for the first time (usually none: money reached them before).
   const created = lines.filter((l) => l.amount > 0n && !rows.has(keyOfLine(l)))
