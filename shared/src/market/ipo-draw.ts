@@ -59,17 +59,20 @@ export function drawCommitment(seed: string): string {
 
 /** The uint32 stream of step 2. */
 function numberStream(seed: string): () => number {
-  const key = hexToBytes(seed)
+  // The key's padded inner and outer states are computed once; each block clones them (the same
+  // HMAC, without hashing the key again for every 32 bytes).
+  const keyed = hmac.create(sha256, hexToBytes(seed))
   const message = new Uint8Array(DRAW_DOMAIN.length + 4)
   message.set(DRAW_DOMAIN)
   const counterAt = DRAW_DOMAIN.length
+  const counterView = new DataView(message.buffer)
   let counter = 0
   let block: DataView = new DataView(new ArrayBuffer(0))
   let offset = 0
   return () => {
     if (offset >= block.byteLength) {
-      new DataView(message.buffer).setUint32(counterAt, counter++)
-      const bytes = hmac(sha256, key, message)
+      counterView.setUint32(counterAt, counter++)
+      const bytes = keyed.clone().update(message).digest()
       block = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
       offset = 0
     }
@@ -97,7 +100,8 @@ function uniform(next: () => number, bound: number): number {
  */
 export function shuffledRefs(seed: string, refs: readonly string[]): string[] {
   if (!isDrawSeed(seed)) throw new Error('a draw seed is 64 lower-case hex digits')
-  const order = [...refs].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+  // Array.prototype.sort without a comparator orders strings by UTF-16 code units (step 1).
+  const order = [...refs].sort()
   const next = numberStream(seed)
   for (let i = order.length - 1; i > 0; i--) {
     const j = uniform(next, i + 1)
