@@ -24,6 +24,11 @@ export interface AssetInputs {
   holdings: HoldingList
   /** /trade/userblocklist rows (block requests hold their cash while pending review). */
   blocks?: ReadonlyArray<StatusMoney & { money: string }>
+  /**
+   * /trade/daytradelist rows: funds submitted for review are frozen cash; an approved
+   * participation's intraday book plus its open positions at entry is money + pnl − fees.
+   */
+  daytrades?: ReadonlyArray<StatusMoney & { money: string; pnl: string; fees: string }>
 }
 
 /** Every figure of the asset overview, decimal strings in the wallet's currency. */
@@ -49,6 +54,9 @@ export const HELD = {
   product: [0],
   credit: [0, 1],
   block: [0],
+  daytrade: [0],
+  /** Approved participations: the money sits in the intraday book and its positions. */
+  intraday: [1, 4],
 } as const
 
 // A figure the wire left out (no loan yet: no `jpyyjed`) counts as zero.
@@ -64,7 +72,8 @@ const sumHeld = <T extends StatusMoney>(
  * Spec §7 over the five list calls and getUserinfo, in exact decimal arithmetic:
  * frozen = subscriptions awaiting the draw + pending withdrawals + followed products + stock credit
  * + cash frozen for pending orders + cost of open holdings (buy_price × stock_num); block requests
- * pending review (a product line §7 does not name) count their frozen cash like a withdrawal;
+ * pending review (a product line §7 does not name) count their frozen cash like a withdrawal, and
+ * day-trading funds likewise while submitted, then as the intraday book and its positions at entry;
  * total assets = available + frozen; holdings value = Σ nowprice × stock_num; floating P/L = Σ
  * yingkui. Pending orders count their frozen cash, not a cost: they hold no shares yet.
  *
@@ -92,11 +101,15 @@ export function deriveAssets(input: AssetInputs): Assets {
     sumHeld(input.newStocks, HELD.newStock, (r) => r.rjmoney) +
     sumHeld(input.withdrawals, HELD.withdrawal, (r) => r.money) +
     sumHeld(input.blocks ?? [], HELD.block, (r) => r.money) +
+    sumHeld(input.daytrades ?? [], HELD.daytrade, (r) => r.money) +
     orderCash
   const frozen =
     frozenCash +
     sumHeld(input.products, HELD.product, (r) => r.money) +
     sumHeld(input.credits, HELD.credit, (r) => r.credit) +
+    sumHeld(input.daytrades ?? [], HELD.intraday, (r) =>
+      formatUnits(units(r.money) + units(r.pnl) - units(r.fees)),
+    ) +
     cost
   return {
     available: formatUnits(available),

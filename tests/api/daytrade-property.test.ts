@@ -1,5 +1,6 @@
 import fc from 'fast-check'
-import type { SessionGrant } from '@kabu/shared/api/user'
+import type { SessionGrant, Userinfo } from '@kabu/shared/api/user'
+import { deriveAssets } from '@kabu/shared/assets'
 import { formatUnits } from '@kabu/shared/money/decimal'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../support/app'
@@ -8,6 +9,7 @@ import {
   applyDaytrade,
   approveDaytrade,
   daytradeBooks,
+  daytradeList,
   daytradeOrder,
   dayTrader,
   rejectDaytrade,
@@ -20,7 +22,8 @@ import { lastUnits, userIdOf } from './trading.support'
  * (market orders and marketable limits) and are closed out by the forced flat at random moments.
  * After every step: the ledger checker passes, and for every user
  *   available + frozen + intraday + Σ open positions at entry = start + Σ P/L − Σ fees
- * (the books and the rows tell one story), frozen is exactly the funds waiting for review, no
+ * (the books and the rows tell one story), spec §7's derivation (shared/src/assets.ts) from the
+ * lists the app reads says the same, frozen is exactly the funds waiting for review, no
  * participation's gross open notional exceeds its funds, and a traded one returned exactly
  * funds + P/L − fees.
  */
@@ -106,6 +109,21 @@ async function checkUser(u: { g: SessionGrant; id: bigint }) {
   const pnl = parts.reduce((s, p) => s + p.pnl, 0n)
   const fees = parts.reduce((s, p) => s + p.fees, 0n)
   expect(books.available + books.frozen + books.intraday + atEntry).toBe(START + pnl - fees)
+  // Spec §7's derivation from what the app reads agrees with the ledger.
+  const assets = deriveAssets({
+    type: 'jpy',
+    userinfo: { jpy: formatUnits(books.available) } as Userinfo,
+    newStocks: [],
+    withdrawals: [],
+    products: [],
+    credits: [],
+    holdings: { ccsz: '0', fdyk: '0' },
+    daytrades: await daytradeList(t, u.g),
+  })
+  expect(assets.frozenCash).toBe(formatUnits(books.frozen))
+  expect(assets.totalAssets).toBe(
+    formatUnits(books.available + books.frozen + books.intraday + atEntry),
+  )
   const waiting = parts.filter((p) => p.status === 0n).reduce((s, p) => s + p.funds, 0n)
   expect(books.frozen).toBe(waiting)
   for (const p of parts) {
@@ -192,5 +210,5 @@ describe('day trading at random', () => {
       .groupBy('forced')
       .execute()
     expect(fills.map((f) => Number(f.forced)).sort()).toEqual([0, 1])
-  })
+  }, 120_000)
 })

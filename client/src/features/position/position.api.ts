@@ -1,4 +1,5 @@
 import type { BlockOrder } from '@kabu/shared/api/block'
+import type { DaytradeParticipation } from '@kabu/shared/api/daytrade'
 import type { IpoApplication } from '@kabu/shared/api/ipo'
 import type { LoanInfo } from '@kabu/shared/api/loans'
 import type { WithdrawalRecord } from '@kabu/shared/api/funds'
@@ -35,8 +36,8 @@ const listIf = <T>(built: boolean, call: () => Promise<T[]>): Promise<T[]> =>
 
 /** Everything spec §7 derives the overview from, fetched at once. */
 export async function fetchAssetInputs(type: MarketType): Promise<AssetInputs> {
-  const [userinfo, newStocks, withdrawals, products, credits, holdings, blocks] = await Promise.all(
-    [
+  const [userinfo, newStocks, withdrawals, products, credits, holdings, blocks, daytrades] =
+    await Promise.all([
       vuePost<Userinfo>('/user/getUserinfo', { type }),
       listIf(BUILT_LISTS.newStocks, () =>
         vuePost<Row<'newStocks'>[]>('/trade/usernewstocklist', { type }),
@@ -48,9 +49,9 @@ export async function fetchAssetInputs(type: MarketType): Promise<AssetInputs> {
       listIf(BUILT_LISTS.credits, () => vuePost<Row<'credits'>[]>('/trade/ustockslist', { type })),
       fetchOpenHoldings(type),
       vuePost<BlockOrder[]>('/trade/userblocklist', { type, status: 'pending' }),
-    ],
-  )
-  return { type, userinfo, newStocks, withdrawals, products, credits, holdings, blocks }
+      vuePost<DaytradeParticipation[]>('/trade/daytradelist', { type }),
+    ])
+  return { type, userinfo, newStocks, withdrawals, products, credits, holdings, blocks, daytrades }
 }
 
 /** The credit line (loanable limit) of the wallet, or null where loans are not offered. */
