@@ -23,6 +23,14 @@ export const FUND_KINDS = [
   'block_freeze',
   'block_buy',
   'block_release',
+  // stock credit: a credit buy (margin and fee), its sale (the debt repaid first), each day's
+  // interest, trust funds held, applied to the debt, or returned
+  'credit_buy',
+  'credit_sell',
+  'credit_interest',
+  'credit_freeze',
+  'credit_trust_funds',
+  'credit_release',
 ] as const
 
 const CSV_HEADER = ['time', 'kind', 'order_no', 'book', 'currency', 'amount', 'balance_after']
