@@ -193,9 +193,9 @@ export async function settleWinners(
     const lots = slice.map((w) => String(w.lots))
     const won = postgres
       ? sql`unnest(cast(${ids} as bigint[]), cast(${lots} as bigint[])) as w(id, lots)`
-      : sql`(select cast(i.value as integer) as id, cast(l.value as integer) as lots
-          from json_each(${JSON.stringify(ids)}) as i
-          join json_each(${JSON.stringify(lots)}) as l on l.key = i.key) as w`
+      : sql`(select cast(json_extract(p.value, '$[0]') as integer) as id,
+            cast(json_extract(p.value, '$[1]') as integer) as lots
+          from json_each(${JSON.stringify(ids.map((id, i) => [id, lots[i]]))}) as p) as w`
     await sql`update ipo_applications
       set status = ${to.status}, won_lots = w.lots, drawn_at = ${BigInt(to.now)},
         settled_at = ${settledAt}

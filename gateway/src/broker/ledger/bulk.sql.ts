@@ -95,10 +95,12 @@ export async function moveUserBooks(
       from unnest(cast(${ids} as bigint[]), cast(${balances} as bigint[])) as v(id, balance)
       where ledger_accounts.id = v.id`.execute(db)
   } else {
-    await sql`update ledger_accounts set balance = cast(b.value as integer)
-      from json_each(${JSON.stringify(ids)}) as i join json_each(${JSON.stringify(balances)}) as b
-        on b.key = i.key
-      where ledger_accounts.id = cast(i.value as integer)`.execute(db)
+    // One json_each of [id, balance] pairs: joining two json_each on their keys would be a
+    // nested loop (json_each has no index), quadratic in the round's size.
+    const pairs = JSON.stringify(moved.map((m) => [String(m.id), String(m.balance)]))
+    await sql`update ledger_accounts set balance = cast(json_extract(p.value, '$[1]') as integer)
+      from json_each(${pairs}) as p
+      where ledger_accounts.id = cast(json_extract(p.value, '$[0]') as integer)`.execute(db)
   }
   return moved
 }

@@ -147,15 +147,16 @@ async function insertEntriesAsArrays(
         select * from unnest(cast(${txs} as bigint[]), cast(${accounts} as bigint[]),
           cast(${amounts} as bigint[]), cast(${after} as bigint[]))`.execute(db)
     } else {
-      const json = (values: string[]) => JSON.stringify(values)
+      // One json_each of [tx, account, amount, balance after] rows, in order: joining a json_each
+      // per column on their keys would be a nested loop (json_each has no index).
+      const rows = JSON.stringify(slice.map((_, i) => [txs[i], accounts[i], amounts[i], after[i]]))
       await sql`insert into ledger_entries (tx_id, account_id, amount, balance_after)
-        select cast(t.value as integer), cast(a.value as integer), cast(m.value as integer),
-          cast(b.value as integer)
-        from json_each(${json(txs)}) as t
-        join json_each(${json(accounts)}) as a on a.key = t.key
-        join json_each(${json(amounts)}) as m on m.key = t.key
-        join json_each(${json(after)}) as b on b.key = t.key
-        order by t.key`.execute(db)
+        select cast(json_extract(r.value, '$[0]') as integer),
+          cast(json_extract(r.value, '$[1]') as integer),
+          cast(json_extract(r.value, '$[2]') as integer),
+          cast(json_extract(r.value, '$[3]') as integer)
+        from json_each(${rows}) as r
+        order by r.key`.execute(db)
     }
   }
 }
