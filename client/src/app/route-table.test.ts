@@ -61,6 +61,9 @@ const ISSUE_13_BLOCK_ROUTES = ['/home/large', '/home/large2', '/home/large3', '/
 /** Issue 14 day-trading screen (features/daytrade). */
 const ISSUE_14_DAYTRADE_ROUTES = ['/home/withinDays']
 
+/** Issue 14 follow-product screens (features/follow). */
+const ISSUE_14_FOLLOW_ROUTES = ['/home/follow', '/mine/followOrder']
+
 /** Issue 13 new-share screens (features/ipo). */
 const ISSUE_13_IPO_ROUTES = ['/home/newShare', '/home/newShareInfo', '/mine/newShareOrder']
 
@@ -78,6 +81,7 @@ describe('route table', () => {
         ...ISSUE_5_MARKETS_ROUTES,
         ...ISSUE_13_BLOCK_ROUTES,
         ...ISSUE_13_IPO_ROUTES,
+        ...ISSUE_14_FOLLOW_ROUTES,
         ...ISSUE_14_DAYTRADE_ROUTES,
       ].sort(),
     )

@@ -3,6 +3,7 @@ import { screenRoutes as bankScreens } from '../features/bank/routes'
 import { screenRoutes as blockScreens } from '../features/block/routes'
 import { screenRoutes as daytradeScreens } from '../features/daytrade/routes'
 import { screenRoutes as exchangeScreens } from '../features/exchange/routes'
+import { screenRoutes as followScreens } from '../features/follow/routes'
 import { screenRoutes as fundsScreens } from '../features/funds/routes'
 import { screenRoutes as ipoScreens } from '../features/ipo/routes'
 import { tabRoutes as homeTabs } from '../features/home/routes'
@@ -42,6 +43,7 @@ export const SCREEN_ROUTES: RouteObject[] = [
   ...blockScreens,
   ...daytradeScreens,
   ...ipoScreens,
+  ...followScreens,
 ]
 
 export const routePaths = (routes: readonly RouteObject[]): string[] =>

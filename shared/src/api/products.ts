@@ -265,3 +265,18 @@ export interface ProductAccrual {
   amount: string
   at: number
 }
+
+/**
+ * A daily rate as a percentage, exact (no binary float): the rate's decimal point moved two places.
+ *
+ * @example ratePercent('0.0013') // '0.13'
+ * @example ratePercent('0.05') // '5'
+ */
+export function ratePercent(rate: string): string {
+  const [whole = '0', fraction = ''] = rate.split('.')
+  const digits = `${whole}${fraction.padEnd(2, '0')}`
+  const point = whole.length + 2
+  const head = digits.slice(0, point).replace(/^0+(?=\d)/, '')
+  const tail = digits.slice(point).replace(/0+$/, '')
+  return tail ? `${head}.${tail}` : head
+}

@@ -19,6 +19,11 @@ export const FUND_KINDS = [
   'ipo_draw',
   'ipo_pay',
   'ipo_cancel',
+  // follow products: the buy, each day's profit, the user's end and the return at the deadline
+  'product_buy',
+  'product_profit',
+  'product_end',
+  'product_return',
   // block trades: the request's hold, the approved purchase, the release on rejection
   'block_freeze',
   'block_buy',

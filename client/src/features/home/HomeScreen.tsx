@@ -65,6 +65,14 @@ export function HomeScreen() {
         }
       />
       <SectionTitle
+        title={<FormattedMessage id="home.follow.entry" />}
+        right={
+          <Button component={Link} to="/home/follow" size="small" data-testid="home-follow">
+            <FormattedMessage id="home.more" />
+          </Button>
+        }
+      />
+      <SectionTitle
         title={<FormattedMessage id="home.daytrade.entry" />}
         right={
           <Button component={Link} to="/home/withinDays" size="small" data-testid="home-daytrade">

@@ -13,6 +13,7 @@ import { Loading } from '../../ui/Loading'
 import { PullToRefresh } from '../../ui/PullToRefresh'
 import { RequireSession } from '../../ui/RequireSession'
 import { AssetOverview } from './AssetOverview'
+import { FollowOrders } from './FollowOrders'
 import { HoldingRow } from './HoldingRow'
 import { NewShares } from './NewShares'
 import { MarketTypeTabs } from '../../ui/MarketTypeTabs'
@@ -25,13 +26,13 @@ import { usePositions } from './use-positions'
  */
 export function PositionScreen() {
   const [type, setType] = useState<MarketType>('jpy')
-  const [line, setLine] = useState<'stocks' | 'newShares'>('stocks')
+  const [line, setLine] = useState<'stocks' | 'newShares' | 'follow'>('stocks')
   return (
     <RequireSession>
       <MarketTypeTabs testIdPrefix="position-market-" value={type} onChange={setType} />
       <Tabs
         value={line}
-        onChange={(_, v: 'stocks' | 'newShares') => setLine(v)}
+        onChange={(_, v: 'stocks' | 'newShares' | 'follow') => setLine(v)}
         variant="fullWidth"
       >
         <Tab
@@ -44,9 +45,16 @@ export function PositionScreen() {
           data-testid="positions-line-newShares"
           label={<FormattedMessage id="stock.position.line.newShares" />}
         />
+        <Tab
+          value="follow"
+          data-testid="positions-line-follow"
+          label={<FormattedMessage id="stock.position.line.follow" />}
+        />
       </Tabs>
       {line === 'stocks' ? (
         <Positions key={type} type={type} />
+      ) : line === 'follow' ? (
+        <FollowOrders key={type} type={type} />
       ) : (
         <NewShares key={type} type={type} />
       )}

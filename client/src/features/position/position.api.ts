@@ -1,4 +1,5 @@
 import type { BlockOrder } from '@kabu/shared/api/block'
+import type { ProductOrder } from '@kabu/shared/api/products'
 import type { DaytradeParticipation } from '@kabu/shared/api/daytrade'
 import type { IpoApplication } from '@kabu/shared/api/ipo'
 import type { LoanInfo } from '@kabu/shared/api/loans'
@@ -15,6 +16,10 @@ import { vuePost } from '../../api/vue'
 export const fetchNewShares = (type: MarketType) =>
   vuePost<IpoApplication[]>('/trade/usernewstocklist', { type })
 
+/** The user's follow orders (the Positions tab's "follow orders"; spec §7 counts status 0). */
+export const fetchFollowOrders = (type: MarketType) =>
+  vuePost<ProductOrder[]>('/trade/userproductlist', { type })
+
 export const fetchOpenHoldings = (type: MarketType) =>
   vuePost<HoldingList>('/trade/userstocklist', { type })
 
@@ -29,7 +34,7 @@ type Row<K extends keyof AssetInputs> = AssetInputs[K] extends ReadonlyArray<inf
  * overview passes empty lists instead of asking. Set a flag to true in the same change that adds
  * the area's gateway routes.
  */
-const BUILT_LISTS = { newStocks: true, products: false, credits: false } as const
+const BUILT_LISTS = { newStocks: true, products: true, credits: false } as const
 
 const listIf = <T>(built: boolean, call: () => Promise<T[]>): Promise<T[]> =>
   built ? call() : Promise.resolve([])

@@ -40,7 +40,9 @@ export default {
   'home.follow.buy': 'Follow',
   'home.follow.confirmTitle': 'Confirm the follow',
   'home.follow.confirmText':
-    'Put {money} into {name}? It is locked until {until}; after that you may end it, and at the deadline ({deadline}) principal and profit return by themselves.',
+    'Put {money} into {name}? It is locked for {days, plural, one {# day} other {# days}} from now; after that you may end it, and at the deadline ({deadline}) principal and profit return by themselves.',
+  'home.follow.confirm': 'Confirm',
+  'home.follow.cancel': 'Cancel',
   'home.follow.fundPassword': 'Fund password',
   'home.follow.bought':
     'You follow this product. Each trading day’s profit appears in My follow orders.',
@@ -60,7 +62,6 @@ export default {
   'mine.followOrder.deadline': 'Deadline',
   'mine.followOrder.bought': 'Buy time',
   'mine.followOrder.days': 'Days paid',
-  'mine.followOrder.endedAt': 'Ended',
   'mine.followOrder.endReason.user': 'Ended by you',
   'mine.followOrder.endReason.deadline': 'Returned at the deadline',
   'mine.followOrder.end': 'End and return',
@@ -72,5 +73,5 @@ export default {
   'mine.followOrder.empty': 'No follow orders yet',
   'mine.followOrder.inProgress': 'In progress',
   'mine.followOrder.ended': 'Ended',
-  'mine.followOrder.tab': 'Follow orders',
+  'stock.position.line.follow': 'Follow orders',
 } satisfies Record<string, string>

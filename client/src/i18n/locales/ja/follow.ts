@@ -39,7 +39,9 @@ export default {
   'home.follow.buy': 'フォローする',
   'home.follow.confirmTitle': 'フォローの確認',
   'home.follow.confirmText':
-    '{name} に {money} を投資しますか？{until} まではロックされ、その後は解約できます。期限（{deadline}）には元本と収益が自動で返還されます。',
+    '{name} に {money} を投資しますか？購入から{days}日間はロックされ、その後は解約できます。期限（{deadline}）には元本と収益が自動で返還されます。',
+  'home.follow.confirm': '確定',
+  'home.follow.cancel': 'キャンセル',
   'home.follow.fundPassword': '取引パスワード',
   'home.follow.bought': 'フォローしました。各取引日の収益は「フォロー注文」に表示されます。',
   'home.follow.myOrders': 'フォロー注文',
@@ -57,7 +59,6 @@ export default {
   'mine.followOrder.deadline': '期限',
   'mine.followOrder.bought': '購入日時',
   'mine.followOrder.days': '支払済み日数',
-  'mine.followOrder.endedAt': '終了日時',
   'mine.followOrder.endReason.user': 'お客様による解約',
   'mine.followOrder.endReason.deadline': '期限による返還',
   'mine.followOrder.end': '解約して返還',
@@ -69,5 +70,5 @@ export default {
   'mine.followOrder.empty': 'フォロー注文はまだありません',
   'mine.followOrder.inProgress': '進行中',
   'mine.followOrder.ended': '終了',
-  'mine.followOrder.tab': 'フォロー注文',
+  'stock.position.line.follow': 'フォロー注文',
 } satisfies Record<string, string>

@@ -39,7 +39,9 @@ export default {
   'home.follow.buy': '跟单',
   'home.follow.confirmTitle': '确认跟单',
   'home.follow.confirmText':
-    '向 {name} 投入 {money}？锁定至 {until}，之后可结束；截止时（{deadline}）本金和收益自动返还。',
+    '向 {name} 投入 {money}？自购买起锁定{days}天，之后可结束；截止时（{deadline}）本金和收益自动返还。',
+  'home.follow.confirm': '确认',
+  'home.follow.cancel': '取消',
   'home.follow.fundPassword': '资金密码',
   'home.follow.bought': '跟单成功。每个交易日的收益显示在“我的跟单”中。',
   'home.follow.myOrders': '我的跟单',
@@ -57,7 +59,6 @@ export default {
   'mine.followOrder.deadline': '截止时间',
   'mine.followOrder.bought': '购买时间',
   'mine.followOrder.days': '已付天数',
-  'mine.followOrder.endedAt': '结束时间',
   'mine.followOrder.endReason.user': '由您结束',
   'mine.followOrder.endReason.deadline': '到期返还',
   'mine.followOrder.end': '结束并返还',
@@ -68,5 +69,5 @@ export default {
   'mine.followOrder.empty': '暂无跟单',
   'mine.followOrder.inProgress': '进行中',
   'mine.followOrder.ended': '已结束',
-  'mine.followOrder.tab': '跟单',
+  'stock.position.line.follow': '跟单',
 } satisfies Record<string, string>

@@ -1,0 +1,44 @@
+import type { MarketType } from '@kabu/shared/market/types'
+import Stack from '@mui/material/Stack'
+import Tab from '@mui/material/Tab'
+import Tabs from '@mui/material/Tabs'
+import { useState } from 'react'
+import { FormattedMessage } from 'react-intl'
+import { EmptyState } from '../../ui/EmptyState'
+import { FollowOrderRow } from '../../ui/follow/FollowOrderRow'
+import { LoadFailed } from '../../ui/LoadFailed'
+import { Loading } from '../../ui/Loading'
+import { PullToRefresh } from '../../ui/PullToRefresh'
+import { useFollowOrders } from './use-follow-orders'
+
+/** Positions' "follow orders": the user's follow orders in progress and ended, each to its record. */
+export function FollowOrders({ type }: { type: MarketType }) {
+  const [tab, setTab] = useState<'open' | 'ended'>('open')
+  const { open, ended, failed, refreshing, reload } = useFollowOrders(type)
+  if (!open && failed) return <LoadFailed error="network_error" onRetry={reload} />
+  if (!open || !ended) return <Loading />
+  const rows = tab === 'open' ? open : ended
+  return (
+    <PullToRefresh onRefresh={reload} refreshing={refreshing}>
+      <Tabs value={tab} onChange={(_, v: 'open' | 'ended') => setTab(v)} variant="fullWidth">
+        <Tab
+          value="open"
+          data-testid="positions-follow-open"
+          label={<FormattedMessage id="mine.followOrder.inProgress" />}
+        />
+        <Tab
+          value="ended"
+          data-testid="positions-follow-ended"
+          label={<FormattedMessage id="mine.followOrder.ended" />}
+        />
+      </Tabs>
+      <Stack data-testid={`positions-follow-list-${tab}`}>
+        {rows.length === 0 ? (
+          <EmptyState text={<FormattedMessage id="mine.followOrder.empty" />} />
+        ) : (
+          rows.map((order) => <FollowOrderRow key={order.id} order={order} />)
+        )}
+      </Stack>
+    </PullToRefresh>
+  )
+}

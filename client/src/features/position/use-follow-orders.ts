@@ -1,0 +1,34 @@
+import type { ProductOrder } from '@kabu/shared/api/products'
+import { PRODUCT_FOLLOWING } from '@kabu/shared/api/products'
+import type { MarketType } from '@kabu/shared/market/types'
+import { useCallback, useEffect, useState } from 'react'
+import { fetchFollowOrders } from './position.api'
+
+/** The user's follow orders split in progress (status 0: locked or following) and ended. */
+export function useFollowOrders(type: MarketType) {
+  const [rows, setRows] = useState<ProductOrder[] | null>(null)
+  const [failed, setFailed] = useState(false)
+  const [refreshing, setRefreshing] = useState(false)
+  const [version, setVersion] = useState(0)
+  const reload = useCallback(() => {
+    setRefreshing(true)
+    setVersion((v) => v + 1)
+  }, [])
+  useEffect(() => {
+    let live = true
+    fetchFollowOrders(type).then(
+      (list) => live && (setRows(list), setFailed(false), setRefreshing(false)),
+      () => live && (setFailed(true), setRefreshing(false)),
+    )
+    return () => {
+      live = false
+    }
+  }, [type, version])
+  return {
+    open: rows?.filter((r) => r.status === PRODUCT_FOLLOWING) ?? null,
+    ended: rows?.filter((r) => r.status !== PRODUCT_FOLLOWING) ?? null,
+    failed,
+    refreshing,
+    reload,
+  }
+}
