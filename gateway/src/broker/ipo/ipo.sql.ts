@@ -189,18 +189,23 @@ export async function settleWinners(
   const settledAt = to.settled ? BigInt(to.now) : null
   for (let first = 0; first < winners.length; first += WINNERS_PER_STATEMENT) {
     const slice = winners.slice(first, first + WINNERS_PER_STATEMENT)
-    const ids = slice.map((w) => String(w.id))
-    const lots = slice.map((w) => String(w.lots))
-    const won = postgres
-      ? sql`unnest(cast(${ids} as bigint[]), cast(${lots} as bigint[])) as w(id, lots)`
-      : sql`(select cast(json_extract(p.value, '$[0]') as integer) as id,
-            cast(json_extract(p.value, '$[1]') as integer) as lots
-          from json_each(${JSON.stringify(ids.map((id, i) => [id, lots[i]]))}) as p) as w`
-    await sql`update ipo_applications
-      set status = ${to.status}, won_lots = w.lots, drawn_at = ${BigInt(to.now)},
-        settled_at = ${settledAt}
-      from ${won}
-      where ipo_applications.id = w.id and ipo_applications.status = ${AWAITING}`.execute(db)
+    const set = sql`status = ${to.status}, drawn_at = ${BigInt(to.now)}, settled_at = ${settledAt}`
+    if (postgres) {
+      const ids = slice.map((w) => String(w.id))
+      const lots = slice.map((w) => String(w.lots))
+      await sql`update ipo_applications set ${set}, won_lots = w.lots
+        from unnest(cast(${ids} as bigint[]), cast(${lots} as bigint[])) as w(id, lots)
+        where ipo_applications.id = w.id and ipo_applications.status = ${AWAITING}`.execute(db)
+    } else {
+      // json_each straight in FROM, so SQLite scans the JSON rows and finds each application by
+      // its primary key (a subquery here was scanned once per application row).
+      const rows = JSON.stringify(slice.map((w) => [String(w.id), String(w.lots)]))
+      await sql`update ipo_applications
+        set ${set}, won_lots = cast(json_extract(w.value, '$[1]') as integer)
+        from json_each(${rows}) as w
+        where ipo_applications.id = cast(json_extract(w.value, '$[0]') as integer)
+          and ipo_applications.status = ${AWAITING}`.execute(db)
+    }
   }
 }
 
