@@ -201,7 +201,7 @@ describe('day trading at random', () => {
           }
         },
       ),
-      { numRuns: 10 },
+      { numRuns: 6 },
     )
     // The runs traded and were flattened, not only refused.
     const fills = await t.app.db
@@ -210,5 +210,5 @@ describe('day trading at random', () => {
       .groupBy('forced')
       .execute()
     expect(fills.map((f) => Number(f.forced)).sort()).toEqual([0, 1])
-  }, 120_000)
+  }, 300_000)
 })
