@@ -248,32 +248,37 @@ describe('daytrade machine against the gateway (paths from xstate/graph)', () =>
         )
       })
       .join(' → ')
-    it(name || 'start', async () => {
-      const grant = await dayTrader(t, `dtmodel${n++}x${Date.now() % 10000}`)
-      const day = await freshDay()
-      const steps = path.steps as Step[]
-      const loads = steps
-        .filter((s) => s.event.type === 'xstate.done.actor.load')
-        .map((s) => statusOfLoad(s.event))
-      const { bringTo } = driver(grant, day)
-      const actor = createActor(live(grant, loads, bringTo)).start()
-      try {
-        for (const step of steps) {
-          const target = String(step.state.value)
-          if (!step.event.type.startsWith('xstate.')) actor.send(step.event as DaytradeEvent)
-          await waitFor(actor, (s) => s.matches(target as never), { timeout: 10_000 })
-          const want = EXPECTED[target]
-          if (want !== undefined) {
-            const newest = (await daytradeList(t, grant))[0]
-            expect(newest?.status ?? null, target).toBe(
-              target === 'none' && newest && newest.status !== 0 ? newest.status : want,
-            )
+    it(
+      name || 'start',
+      async () => {
+        const grant = await dayTrader(t, `dtmodel${n++}x${Date.now() % 10000}`)
+        const day = await freshDay()
+        const steps = path.steps as Step[]
+        const loads = steps
+          .filter((s) => s.event.type === 'xstate.done.actor.load')
+          .map((s) => statusOfLoad(s.event))
+        const { bringTo } = driver(grant, day)
+        const actor = createActor(live(grant, loads, bringTo)).start()
+        try {
+          for (const step of steps) {
+            const target = String(step.state.value)
+            if (!step.event.type.startsWith('xstate.')) actor.send(step.event as DaytradeEvent)
+            await waitFor(actor, (s) => s.matches(target as never), { timeout: 20_000 })
+            const want = EXPECTED[target]
+            if (want !== undefined) {
+              const newest = (await daytradeList(t, grant))[0]
+              expect(newest?.status ?? null, target).toBe(
+                target === 'none' && newest && newest.status !== 0 ? newest.status : want,
+              )
+            }
+            await expectLedgerConsistent(t.app.db)
           }
-          await expectLedgerConsistent(t.app.db)
+        } finally {
+          actor.stop()
         }
-      } finally {
-        actor.stop()
-      }
-    })
+        // Generous: a path is a few seconds alone, several times that on 2 cores shared by a full run.
+      },
+      60_000,
+    )
   }
 })
