@@ -72,7 +72,8 @@ export function createDraw(deps: DrawDeps) {
       const status = lots === 0n ? q.LOST : prefunded ? q.PAID : q.PENDING
       const paidNow = status === q.PAID ? lots * offer.lot * offer.price : 0n
       houseIn += paidNow
-      lines.push(...drawLines(app.user_id, currency, app.amount, paidNow))
+      // Pushed one by one: spreading a small array per application cost as much as the rest.
+      for (const line of drawLines(app.user_id, currency, app.amount, paidNow)) lines.push(line)
       outcome.push({ app, status, won: lots })
       if (lots > 0n) winners.push({ id: app.id, lots })
     }

@@ -134,27 +134,23 @@ async function insertEntriesAsArrays(
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter
   for (let first = 0; first < entries.length; first += ENTRIES_PER_ARRAY_STATEMENT) {
     const slice = entries.slice(first, first + ENTRIES_PER_ARRAY_STATEMENT)
-    const column = (pick: (e: (typeof slice)[number]) => bigint) =>
-      slice.map((e) => String(pick(e)))
-    const [txs, accounts, amounts, after] = [
-      column((e) => e.txId),
-      column((e) => e.accountId),
-      column((e) => e.amount),
-      column((e) => e.balanceAfter),
-    ]
     if (postgres) {
+      const column = (pick: (e: (typeof slice)[number]) => bigint) =>
+        slice.map((e) => String(pick(e)))
       await sql`insert into ledger_entries (tx_id, account_id, amount, balance_after)
-        select * from unnest(cast(${txs} as bigint[]), cast(${accounts} as bigint[]),
-          cast(${amounts} as bigint[]), cast(${after} as bigint[]))`.execute(db)
+        select * from unnest(cast(${column((e) => e.txId)} as bigint[]),
+          cast(${column((e) => e.accountId)} as bigint[]), cast(${column((e) => e.amount)} as bigint[]),
+          cast(${column((e) => e.balanceAfter)} as bigint[]))`.execute(db)
     } else {
-      // One json_each of [tx, account, amount, balance after] rows, in order: joining a json_each
-      // per column on their keys would be a nested loop (json_each has no index).
-      const rows = JSON.stringify(slice.map((_, i) => [txs[i], accounts[i], amounts[i], after[i]]))
+      // One json_each of [tx, account, amount, balance after] rows, in order, written as JSON
+      // integers straight from the bigints (exact: SQLite reads them as 64-bit integers); joining
+      // a json_each per column on their keys would be a nested loop (json_each has no index).
+      const rows = `[${slice
+        .map((e) => `[${e.txId},${e.accountId},${e.amount},${e.balanceAfter}]`)
+        .join(',')}]`
       await sql`insert into ledger_entries (tx_id, account_id, amount, balance_after)
-        select cast(json_extract(r.value, '$[0]') as integer),
-          cast(json_extract(r.value, '$[1]') as integer),
-          cast(json_extract(r.value, '$[2]') as integer),
-          cast(json_extract(r.value, '$[3]') as integer)
+        select json_extract(r.value, '$[0]'), json_extract(r.value, '$[1]'),
+          json_extract(r.value, '$[2]'), json_extract(r.value, '$[3]')
         from json_each(${rows}) as r
         order by r.key`.execute(db)
     }
