@@ -6,6 +6,8 @@ import type { TestApp } from '../support/app'
 import { expectLedgerConsistent } from '../support/invariants'
 import {
   accrualOn,
+  atTokyo,
+  day,
   booksOf,
   bought,
   follower,
@@ -45,16 +47,16 @@ describe('a day’s profit', () => {
     const p = await newProduct(t, {
       issuer_code: 'exact-issuer',
       daily_rate: '0.0013',
-      deadline: Date.parse('2030-06-14T16:00:00+09:00'),
+      deadline: atTokyo(day(11), '16:00'),
     })
     const g = await follower(t, account())
     const id = await bought(t, g, p.id, '333333')
     const order = await myOrder(t, g, id)
     expect(order.max_profit).toBe('4333') // floor(333,333 × 0.0013 × 10) = floor(4333.329)
     // Before 15:30 nothing is due.
-    await passAt(t, accrualOn('2030-06-03') - 60_000)
+    await passAt(t, accrualOn(day(0)) - 60_000)
     expect(await profitLines(t, order.order_no)).toEqual([])
-    await passAt(t, accrualOn('2030-06-03'))
+    await passAt(t, accrualOn(day(0)))
     // Run the job again and, at the same time, a second gateway's pass: still one line.
     await Promise.all([
       t.app.broker.products.jobs.runOnce(),
@@ -63,15 +65,15 @@ describe('a day’s profit', () => {
     ])
     expect(await profitLines(t, order.order_no)).toEqual([yen('433')])
     // Three days later (Thursday evening): Tue, Wed, Thu, each its own line.
-    await passAt(t, accrualOn('2030-06-06') + 3_600_000)
+    await passAt(t, accrualOn(day(3)) + 3_600_000)
     // Cumulative floor(433.3329 × d): 433, 866, 1299, 1733 → 433, 433, 433, 434.
     expect(await profitLines(t, order.order_no)).toEqual(
       [433, 433, 433, 434].map((y) => yen(`${y}`)),
     )
     // Friday, the weekend (no accrual), Monday.
-    await passAt(t, Date.parse('2030-06-09T20:00:00+09:00'))
+    await passAt(t, atTokyo(day(6), '20:00'))
     expect((await profitLines(t, order.order_no)).length).toBe(5)
-    await passAt(t, accrualOn('2030-06-10'))
+    await passAt(t, accrualOn(day(7)))
     const lines = await profitLines(t, order.order_no)
     expect(lines.length).toBe(6)
     const total = lines.reduce((a, b) => a + b, 0n)
@@ -80,14 +82,7 @@ describe('a day’s profit', () => {
     expect(after).toMatchObject({ days: 6, profit: '2599', money: '335932', state: 'following' })
     expect((await booksOf(t, g.account)).product).toBe(yen('335932'))
     const detail = await t.app.broker.products.service.order(await userIdOfOrder(id), BigInt(id))
-    expect(detail.accruals.map((a) => a.day)).toEqual([
-      '2030-06-03',
-      '2030-06-04',
-      '2030-06-05',
-      '2030-06-06',
-      '2030-06-07',
-      '2030-06-10',
-    ])
+    expect(detail.accruals.map((a) => a.day)).toEqual([0, 1, 2, 3, 4, 7].map(day))
     await expectLedgerConsistent(t.app.db)
   })
 
@@ -99,10 +94,10 @@ describe('a day’s profit', () => {
     const issuerId = await issuerIdOf(t, 'deadline-issuer')
     const funded = (await userBooks(t, issuerId)).available
     // Thursday morning: Mon–Wed paid, the order still following.
-    await passAt(t, Date.parse('2030-06-06T09:00:00+09:00'))
+    await passAt(t, atTokyo(day(3), '09:00'))
     expect((await myOrder(t, g, id)).profit).toBe('1500')
     // Saturday: Thursday's and Friday's days paid, then the deadline's return.
-    await passAt(t, Date.parse('2030-06-08T09:00:00+09:00'))
+    await passAt(t, atTokyo(day(5), '09:00'))
     const ended = await myOrder(t, g, id)
     expect(ended).toMatchObject({
       status: 1,
@@ -118,7 +113,7 @@ describe('a day’s profit', () => {
     expect((await userBooks(t, issuerId)).available).toBe(funded - yen('2500'))
     expect(funded - yen('2500')).toBe(0n)
     // Another pass changes nothing.
-    await passAt(t, Date.parse('2030-06-10T20:00:00+09:00'))
+    await passAt(t, atTokyo(day(7), '20:00'))
     expect(await booksOf(t, g.account)).toEqual(books)
     await expectLedgerConsistent(t.app.db)
   })
@@ -147,7 +142,7 @@ describe('the lock-up and the user’s end', () => {
     expect((await productEnd(t, g, id, idem)).data).toEqual(answer.data)
     expect((await productEnd(t, g, id)).msg).toBe('order_not_holding')
     // No day is paid to an ended order.
-    await passAt(t, Date.parse('2030-06-08T09:00:00+09:00'))
+    await passAt(t, atTokyo(day(5), '09:00'))
     expect((await myOrder(t, g, id)).profit).toBe('200')
     const other = await follower(t, account())
     expect((await productEnd(t, other, id)).msg).toBe('not_found')
@@ -158,10 +153,10 @@ describe('the lock-up and the user’s end', () => {
     t.app.clock.set(MONDAY)
     const p = await newProduct(t, { issuer_code: 'late-issuer' })
     const g = await follower(t, account())
-    t.app.clock.set(accrualOn('2030-06-07'))
+    t.app.clock.set(accrualOn(day(4)))
     const answer = await productBuy(t, g, { id: p.id, money: '20000' })
     expect(answer.msg).toBe('product_time_limit_passed')
-    t.app.clock.set(Date.parse('2030-06-07T17:00:00+09:00'))
+    t.app.clock.set(atTokyo(day(4), '17:00'))
     const late = await productBuy(t, g, { id: p.id, money: '20000' })
     expect(late.msg).toBe('product_time_limit_passed')
   })

@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto'
 import type { Product, ProductOrder } from '@kabu/shared/api/products'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import type { Currency } from '@kabu/shared/money/currencies'
+import { isTradingDay } from '@kabu/shared/market/calendar'
+import { addDays, dayOfWeek, utcToIsoDate } from '@kabu/shared/market/iso-date'
+import { epochAtLocal } from '@kabu/shared/market/time-zone'
 import { startTestApp, type TestApp } from '../support/app'
 import { FUND_PASSWORD, newUser, setFundPassword } from '../support/identity'
 import { session, vue, vueData, type VueAnswer } from '../support/vue'
@@ -11,10 +14,35 @@ import { credit, userIdOf } from './trading.support'
 /** Helpers of the follow-product tests. */
 
 export const DAY = 86_400_000
-/** Monday 3 June 2030, 10:00 in Tokyo: a plain trading week (no holiday in Japan until July). */
-export const MONDAY = Date.parse('2030-06-03T10:00:00+09:00')
+/**
+ * The first Monday at least three days from now whose week and the next are plain trading weeks in
+ * Tokyo (no holiday from Monday to the second Friday), so the tests can count accrual days by the
+ * calendar; near today, so the market simulator has little history to play up to it.
+ */
+function plainMonday(): string {
+  let date = utcToIsoDate(Date.now() + 3 * DAY)
+  for (;;) {
+    const monday = dayOfWeek(date) === 1
+    if (
+      monday &&
+      [0, 1, 2, 3, 4, 7, 8, 9, 10, 11].every((k) => isTradingDay('jp', addDays(date, k)))
+    )
+      return date
+    date = addDays(date, 1)
+  }
+}
+const MONDAY_DATE = plainMonday()
+/** The local date `k` calendar days after that Monday ('YYYY-MM-DD'). */
+export const day = (k: number) => addDays(MONDAY_DATE, k)
+/** An instant on the Tokyo clock: `atTokyo(day(2), '15:30')`. */
+export const atTokyo = (date: string, hhmm: string) => {
+  const [h = 0, m = 0] = hhmm.split(':').map(Number)
+  return epochAtLocal('jp', date, h * 60 + m)
+}
+/** That Monday, 10:00 in Tokyo. */
+export const MONDAY = atTokyo(day(0), '10:00')
 /** The accrual instant of a Tokyo trading day (15:30 JST). */
-export const accrualOn = (isoDate: string) => Date.parse(`${isoDate}T15:30:00+09:00`)
+export const accrualOn = (date: string) => atTokyo(date, '15:30')
 
 /** A gateway with time travel and the operator token, its clock on MONDAY. */
 export async function startProductApp(env: Record<string, string> = {}): Promise<TestApp> {
@@ -45,7 +73,7 @@ export function postProduct(t: TestApp, body: Record<string, unknown> = {}): Pro
     min: '10000',
     capacity: '10000000',
     lock_days: 2,
-    deadline: Date.parse('2030-06-07T16:00:00+09:00'),
+    deadline: atTokyo(day(4), '16:00'),
     ...body,
   })
 }
