@@ -98,16 +98,19 @@ export default {
   'stock.credit.terms.interest': '按借款余额年利率 {rate} 逐日计息（首日约 {day}，向下取整）',
   'stock.credit.terms.call':
     '若（市值 − 借款）低于市值的 {ratio}，将发出追加保证金通知：须在 {days} 天内追加，否则持仓将按市价平仓，优先偿还借款',
-  'stock.credit.terms.fillsAtOnce': '融资买入须立即成交（市价，或不低于现价的限价），卖出须全部卖出。',
+  'stock.credit.terms.fillsAtOnce':
+    '融资买入须立即成交（市价，或不低于现价的限价），卖出须全部卖出。',
   'stock.credit.review.margin': '您的保证金',
   'stock.credit.review.debt': '券商借出',
-  'stock.credit.review.note': '融资买入 ×{leverage}：现在支付保证金和手续费，其余为借款，卖出时偿还。',
+  'stock.credit.review.note':
+    '融资买入 ×{leverage}：现在支付保证金和手续费，其余为借款，卖出时偿还。',
   'stock.credit.panel.title': '融资 ×{n}',
   'stock.credit.panel.debt': '借款余额',
   'stock.credit.panel.interest': '累计利息',
   'stock.credit.panel.trustFunds': '已追加保证金',
   'stock.credit.panel.ratio': '维持率（最低）',
-  'stock.credit.panel.called': '追加保证金通知：请在 {deadline} 前追加 {amount}，否则持仓将按市价平仓。',
+  'stock.credit.panel.called':
+    '追加保证金通知：请在 {deadline} 前追加 {amount}，否则持仓将按市价平仓。',
   'stock.credit.panel.liquidated': '追加保证金未在期限内补足：持仓已按市价平仓并偿还借款。',
   'stock.credit.trust.amount': '追加保证金（{currency}，整数）',
   'stock.credit.trust.add': '追加',
