@@ -1,0 +1,157 @@
+import type { Product, ProductOrder } from '@kabu/shared/api/products'
+import { isTradingDay } from '@kabu/shared/market/calendar'
+import { addDays, dayOfWeek } from '@kabu/shared/market/iso-date'
+import { epochAtLocal, localDate } from '@kabu/shared/market/time-zone'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchPhone } from './browser'
+import { startGateway } from './gateway'
+import { setFundPassword, userinfoOf } from './identity-api'
+import { journeyScreens, units } from './journey'
+import { opsCall, setClock } from './ops'
+
+/**
+ * Issue 14's follow-product journey on a phone against a real gateway: the demo account finds an
+ * operator's product from the home screen, reads its figures, the lock-up and the rounding rule,
+ * follows it with ¥300,000 after a confirmation; the clock moves past the day's accrual time, the
+ * products job (on its own timer) pays the day, and the order shows the day's profit, exact by the
+ * rule, as does Positions' follow-orders tab.
+ */
+const FUND_PASSWORD = '135790'
+const DAY = 86_400_000
+
+/** The next Monday (after tomorrow) whose week is a plain trading week in Tokyo. */
+function plainMonday(): string {
+  let date = localDate('jp', Date.now() + 2 * DAY)
+  while (
+    dayOfWeek(date) !== 1 ||
+    ![0, 1, 2, 3, 4].every((k) => isTradingDay('jp', addDays(date, k)))
+  )
+    date = addDays(date, 1)
+  return date
+}
+const MONDAY = plainMonday()
+const tokyo = (date: string, minutes: number) =>
+  new Date(epochAtLocal('jp', date, minutes)).toISOString()
+
+let gateway: Awaited<ReturnType<typeof startGateway>>
+let browser: Browser
+let page: Page
+let screens: ReturnType<typeof journeyScreens>
+let product: Product
+let order: ProductOrder
+const pageErrors: string[] = []
+
+beforeAll(async () => {
+  gateway = await startGateway({
+    TIME_TRAVEL: '1',
+    REVIEW_POLICY: 'manual',
+    PRODUCT_JOB_MS: '500',
+    ...(process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {}),
+  })
+  const phone = await launchPhone()
+  browser = phone.browser
+  page = await phone.context.newPage()
+  page.on('pageerror', (e) => pageErrors.push(e.message))
+  screens = journeyScreens(page, gateway.url, 'follow')
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await gateway?.stop()
+})
+
+const myOrders = async (): Promise<ProductOrder[]> =>
+  page.evaluate(
+    async ({ url }) => {
+      const res = await fetch(`${url}/api/vue/trade/userproductlist`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          token: localStorage.getItem('tokend') ?? '',
+          account: localStorage.getItem('account') ?? '',
+        },
+        body: 'type=jpy',
+      })
+      return ((await res.json()) as { data: ProductOrder[] }).data
+    },
+    { url: gateway.url },
+  )
+
+describe('follow-product journey on a 390×844 phone', () => {
+  it('logs in as the demo account on a Monday morning in Tokyo, with a fund password', async () => {
+    await setClock(gateway, tokyo(MONDAY, 10 * 60))
+    await screens.login(gateway.config.demoAccount, gateway.config.demoPassword)
+    await setFundPassword(page, gateway.url, gateway.config.demoPassword, FUND_PASSWORD)
+  })
+
+  it('finds the operator’s product from the home screen, with every figure and the rule', async () => {
+    product = (await opsCall(gateway, 'POST', '/products', {
+      type: 'jpy',
+      issuer_code: 'journey-quant',
+      issuer: 'Journey Quant',
+      name: { ja: 'ジャーニー戦略', zh: '旅程策略', en: 'Journey strategy' },
+      daily_rate: '0.0012',
+      min: '100000',
+      capacity: '5000000',
+      lock_days: 1,
+      deadline: Date.parse(tokyo(addDays(MONDAY, 4), 16 * 60)),
+    })) as Product
+    await page.reload()
+    await page.getByTestId('home-follow').click()
+    await expect.poll(screens.hashPath).toBe('/home/follow')
+    await page.getByTestId(`follow-product-${product.id}`).waitFor()
+    await screens.shot('01-products')
+    await page.getByTestId(`follow-product-${product.id}`).click()
+    await page.getByTestId('follow-figures').waitFor()
+    await page.getByTestId('follow-lock-note').waitFor()
+    expect(await page.getByTestId('follow-rounding').textContent()).toBeTruthy()
+    expect(await page.getByTestId('follow-rate').textContent()).toContain('0.12')
+    await screens.shot('02-product')
+  })
+
+  it('follows it with ¥300,000 after a confirmation; the order is locked', async () => {
+    const before = await userinfoOf(page, gateway.url, 'jpy')
+    await page.getByTestId('follow-amount').fill('300000')
+    await page.getByTestId('follow-fund-password').fill(FUND_PASSWORD)
+    // Five days at 0.12 % of ¥300,000: ¥1,800 at most by the deadline.
+    expect(await page.getByTestId('follow-estimate').textContent()).toContain('1,800')
+    await page.getByTestId('follow-buy-button').click()
+    await page.getByTestId('follow-confirm').waitFor()
+    await screens.shot('03-confirm')
+    await page.getByTestId('follow-confirm').click()
+    await page
+      .locator('[data-testid="follow-order"][data-state="locked"]')
+      .waitFor({ timeout: 15_000 })
+    await screens.shot('04-locked')
+    const after = await userinfoOf(page, gateway.url, 'jpy')
+    expect(units(before.jpy) - units(after.jpy)).toBe(units('300000'))
+    order = (await myOrders())[0]!
+    expect(order).toMatchObject({ status: 0, state: 'locked', principal: '300000', profit: '0' })
+  })
+
+  it('the clock passes the day’s accrual time, the job pays the day, the screen shows it', async () => {
+    // Tuesday 11:00: Monday's 15:30 accrual is due, and the lock-up of one day is over.
+    await setClock(gateway, tokyo(addDays(MONDAY, 1), 11 * 60))
+    await expect.poll(async () => (await myOrders())[0]?.profit, { timeout: 15_000 }).toBe('360')
+    await screens.open(`/mine/followOrder?id=${order.id}`, 'follow-order')
+    await page.locator('[data-testid="follow-order"][data-state="following"]').waitFor()
+    expect(await page.getByTestId('follow-order-profit').textContent()).toContain('360')
+    expect(await page.getByTestId('follow-accruals').textContent()).toContain(MONDAY)
+    await screens.shot('05-day-profit')
+  })
+
+  it('Positions lists the order in progress with the day’s profit', async () => {
+    await screens.open('/position/index', 'positions-line-follow')
+    await page.getByTestId('positions-line-follow').click()
+    await page.getByTestId(`follow-order-${order.id}`).waitFor()
+    expect(await page.getByTestId(`follow-order-profit-${order.id}`).textContent()).toContain('360')
+    await screens.shot('06-positions')
+  })
+
+  it('leaves the ledger consistent and the page without errors', async () => {
+    const check = (await opsCall(gateway, 'GET', '/ledger/check')) as { ok: boolean }
+    expect(check.ok).toBe(true)
+    expect(pageErrors).toEqual([])
+  })
+})
