@@ -155,6 +155,21 @@ describe('a buy', () => {
     )
   })
 
+  it('holds the capacity when buys race each other', async () => {
+    const a = await follower(t, account())
+    const b = await follower(t, account())
+    const p = await newProduct(t, { issuer_code: 'busy-issuer', capacity: '100000' })
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        productBuy(t, i % 2 ? a : b, { id: p.id, money: '20000' }),
+      ),
+    )
+    expect(answers.filter((x) => x.status === 1)).toHaveLength(5)
+    for (const x of answers) if (x.status !== 1) expect(x.msg).toBe('product_capacity_exceeded')
+    expect((await productInfo(t, a, p.id)).remaining).toBe('0')
+    await expectLedgerConsistent(t.app.db)
+  })
+
   it('is refused when the issuer’s free funding could not pay it to the deadline', async () => {
     const g = await follower(t, account())
     const p = await newProduct(t, { issuer_code: 'drained-issuer', capacity: '1000000' })
