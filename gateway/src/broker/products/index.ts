@@ -1,7 +1,7 @@
 import { Router, type Response } from 'express'
 import type { Kysely } from 'kysely'
 import { ok } from '@kabu/shared/api/envelope'
-import type { OpsProductBody } from '@kabu/shared/api/products'
+import { opsProductBody, type OpsProductBody } from '@kabu/shared/api/products'
 import type { Clock } from '../../clock'
 import type { Database } from '../../store/index'
 import { audit } from '../common/audit'
@@ -45,7 +45,8 @@ export function createProducts(deps: ProductsAreaDeps) {
   const opsRouter = Router()
   opsRouter.post('/products', async (req, res) => {
     const operator = operatorOf(res)
-    const input = (req.body ?? {}) as OpsProductBody
+    // Validated here too, so the audit keeps what was asked for as the rules read it.
+    const input: OpsProductBody = opsProductBody.parse(req.body ?? {})
     const id = await db.transaction().execute(async (trx) => {
       const now = clock.now()
       const created = await createProduct(trx, ledger, input, {
