@@ -88,11 +88,13 @@ describe('deriveAssets (spec §7)', () => {
       products: [{ status: 0, money: '5' }],
       credits: [
         { status: 0, credit: '7' },
+        { status: 1, credit: '888' },
         { status: 2, credit: '999' },
       ],
     })
-    // 0.1 + 0.2 + 80080 (cash) + 5 + 7 + 81230 + 20 (cost).
-    expect(a.frozenCash).toBe('80080.3')
+    // 0.1 + 0.2 + 80080 + 7 (cash: trust funds pending review are frozen too) + 5 + 81230 + 20
+    // (cost); applied trust funds (status 1) have paid a debt down and hold nothing.
+    expect(a.frozenCash).toBe('80087.3')
     expect(a.frozen).toBe('161342.3')
     expect(a.totalAssets).toBe('162342.8')
     expect(a.holdingsValue).toBe('81550')

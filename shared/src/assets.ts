@@ -52,7 +52,8 @@ export const HELD = {
   newStock: [1],
   withdrawal: [0],
   product: [0],
-  credit: [0, 1],
+  /** Trust funds pending review (spec §7: status 0); applied ones have paid the debt down. */
+  credit: [0],
   block: [0],
   daytrade: [0],
   /** Approved participations: the money sits in the intraday book and its positions. */
@@ -70,8 +71,8 @@ const sumHeld = <T extends StatusMoney>(
 
 /**
  * Spec §7 over the five list calls and getUserinfo, in exact decimal arithmetic:
- * frozen = subscriptions awaiting the draw + pending withdrawals + followed products + stock credit
- * + cash frozen for pending orders + cost of open holdings (buy_price × stock_num); block requests
+ * frozen = subscriptions awaiting the draw + pending withdrawals + followed products + stock
+ * credit's trust funds pending review + cash frozen for pending orders + cost of open holdings (buy_price × stock_num); block requests
  * pending review (a product line §7 does not name) count their frozen cash like a withdrawal, and
  * day-trading funds likewise while submitted, then as the intraday book and its positions at entry;
  * total assets = available + frozen; holdings value = Σ nowprice × stock_num; floating P/L = Σ
@@ -102,11 +103,12 @@ export function deriveAssets(input: AssetInputs): Assets {
     sumHeld(input.withdrawals, HELD.withdrawal, (r) => r.money) +
     sumHeld(input.blocks ?? [], HELD.block, (r) => r.money) +
     sumHeld(input.daytrades ?? [], HELD.daytrade, (r) => r.money) +
+    // Trust funds waiting for review sit in the ledger's frozen book too.
+    sumHeld(input.credits, HELD.credit, (r) => r.credit) +
     orderCash
   const frozen =
     frozenCash +
     sumHeld(input.products, HELD.product, (r) => r.money) +
-    sumHeld(input.credits, HELD.credit, (r) => r.credit) +
     sumHeld(input.daytrades ?? [], HELD.intraday, (r) =>
       formatUnits(units(r.money) + units(r.pnl) - units(r.fees)),
     ) +

@@ -23,7 +23,7 @@ const counts = async () => ({
 beforeAll(async () => {
   t = await startTestApp({ env: { OPS_TOKEN, REVIEW_POLICY: 'manual' } })
   await createFixtureTable(t.app.db)
-  t.app.broker.reviews.register(fixtureQueue('credit'))
+  t.app.broker.reviews.replace(fixtureQueue('credit'))
   user = await newUser(t, 'Review01')
   userId = await userIdOf(t, 'Review01')
   const now = t.app.clock.now()
@@ -42,7 +42,7 @@ afterAll(async () => {
 })
 
 describe('review queues at /api/ops/reviews', () => {
-  it('lists a queue by status, and refuses kinds nobody registered', async () => {
+  it('lists a queue by status, and refuses a kind API.md does not name', async () => {
     const pending = await ops(t.url, 'GET', '/reviews?kind=credit&status=pending')
     expect(pending.data).toMatchObject([
       { id: '1', account: 'Review01', status: 'pending', amount: '500' },
@@ -51,7 +51,9 @@ describe('review queues at /api/ops/reviews', () => {
     ])
     expect((await ops(t.url, 'GET', '/reviews?kind=credit')).data).toHaveLength(3)
     expect((await ops(t.url, 'GET', '/reviews?kind=credit&status=approved')).data).toEqual([])
-    expect((await ops(t.url, 'GET', '/reviews?kind=daytrade')).http).toBe(404)
+    const unknown = await ops(t.url, 'GET', '/reviews?kind=bogus')
+    expect(unknown).toMatchObject({ status: 0, msg: 'invalid_input' })
+    expect(unknown.http).toBeGreaterThanOrEqual(400)
   })
 
   it('approves in one transaction with the audit row and the message, then tells the user', async () => {
@@ -161,7 +163,7 @@ describe('REVIEW_POLICY=auto', () => {
     })
     try {
       await createFixtureTable(auto.app.db)
-      auto.app.broker.reviews.register(fixtureQueue('daytrade'))
+      auto.app.broker.reviews.replace(fixtureQueue('daytrade'))
       await newUser(auto, 'Auto0001')
       const id = await userIdOf(auto, 'Auto0001')
       const createdAt = auto.app.clock.now()

@@ -1,5 +1,4 @@
 import { FUNDAMENTALS } from '@kabu/shared/market/listings/fundamentals'
-import { listingByCode } from '@kabu/shared/market/listings/index'
 import type {
   CompanyRow,
   InvestorTrends,
@@ -15,7 +14,7 @@ import type { MarketService } from './index'
 import { randomStream } from './rng'
 
 /** What the summary reads of the market service. */
-export type SummarySource = Pick<MarketService, 'rank' | 'indices' | 'bars' | 'status'>
+export type SummarySource = Pick<MarketService, 'rank' | 'indices' | 'bars' | 'status' | 'listing'>
 
 /** The index whose weekly moves the simulated investor flows follow. */
 const MAIN_INDEX: Record<Market, string> = { jp: 'N225', us: 'SPX', cn: '000001.SH' }
@@ -58,10 +57,11 @@ function indicatorsOf(stocks: Quote[], indices: Quote[]): MarketIndicators {
   }
 }
 
-function sectorsOf(stocks: Quote[]): SectorStatus[] {
+// A new share listed since the catalogue was built (market/debut.ts) has its sector too.
+function sectorsOf(source: SummarySource, stocks: Quote[]): SectorStatus[] {
   const bySector = new Map<string, Quote[]>()
   for (const q of stocks) {
-    const sector = listingByCode(q.code)?.sector
+    const sector = source.listing(q.code)?.sector
     if (!sector) continue
     bySector.set(sector, [...(bySector.get(sector) ?? []), q])
   }
@@ -222,7 +222,7 @@ export function marketSummary(
 ): MarketSummary {
   const stocks = source.rank(market, 'cap', Number.MAX_SAFE_INTEGER)
   const indices = source.indices().filter((q) => q.market === market)
-  const sectors = sectorsOf(stocks)
+  const sectors = sectorsOf(source, stocks)
   const day = new Date(now).toISOString().slice(0, 10)
   return {
     market,

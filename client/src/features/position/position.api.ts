@@ -1,6 +1,6 @@
 import type { BlockOrder } from '@kabu/shared/api/block'
-import type { ProductOrder } from '@kabu/shared/api/products'
 import type { DaytradeParticipation } from '@kabu/shared/api/daytrade'
+import type { ProductOrder } from '@kabu/shared/api/products'
 import type { IpoApplication } from '@kabu/shared/api/ipo'
 import type { LoanInfo } from '@kabu/shared/api/loans'
 import type { WithdrawalRecord } from '@kabu/shared/api/funds'
@@ -34,7 +34,7 @@ type Row<K extends keyof AssetInputs> = AssetInputs[K] extends ReadonlyArray<inf
  * overview passes empty lists instead of asking. Set a flag to true in the same change that adds
  * the area's gateway routes.
  */
-const BUILT_LISTS = { newStocks: true, products: true, credits: false } as const
+const BUILT_LISTS = { newStocks: true, products: true, credits: true } as const
 
 const listIf = <T>(built: boolean, call: () => Promise<T[]>): Promise<T[]> =>
   built ? call() : Promise.resolve([])

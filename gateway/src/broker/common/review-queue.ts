@@ -69,6 +69,11 @@ export interface ReviewRegistry {
 export interface ReviewQueues extends ReviewRegistry {
   get(kind: ReviewKind): ReviewQueue | undefined
   all(): ReviewQueue[]
+  /**
+   * Puts `queue` in the place of its kind's (registered or not): the framework's tests stand a
+   * fixture queue where a real one is, now that every kind of API.md has one.
+   */
+  replace(queue: ReviewQueue): void
 }
 
 export function createReviewQueues(): ReviewQueues {
@@ -80,5 +85,8 @@ export function createReviewQueues(): ReviewQueues {
     },
     get: (kind) => queues.get(kind),
     all: () => [...queues.values()],
+    replace(queue) {
+      queues.set(queue.kind, queue)
+    },
   }
 }
