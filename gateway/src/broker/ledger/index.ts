@@ -96,8 +96,16 @@ const isHouse = (key: q.AccountKey) => key.userId === null
  */
 const ONE_STATEMENT_MAX_LINES = 256
 
+const sameAccount = (a: q.AccountKey, b: q.AccountKey) =>
+  a.userId === b.userId && a.book === b.book && a.currency === b.currency && a.shard === b.shard
+
+/**
+ * Whether the lines name distinct accounts. They come sorted by `lockOrder` (linesOf), a total
+ * order in which one account's lines sit side by side, so neighbours tell (no text key and set
+ * of every line: a draw's 200,000 lines made that a quarter of a second).
+ */
 const distinctAccounts = (lines: readonly { key: q.AccountKey }[]) =>
-  new Set(lines.map((line) => q.keyText(line.key))).size === lines.length
+  lines.every((line, i) => i === 0 || !sameAccount(lines[i - 1]!.key, line.key))
 
 /** Which store the caller's database or transaction is on, from its dialect's adapter (no call). */
 export const onPostgres = (db: Kysely<Database>) =>
@@ -151,7 +159,8 @@ async function moveInBulk(trx: Kysely<Database>, lines: readonly Line[], now: nu
     const round = users.slice(first, first + BULK_CHUNK)
     const done = await moveUserBooks(trx, round, now, onPostgres(trx))
     if (done === undefined) throw new Refusal('insufficient_balance')
-    moved.push(...done)
+    // One by one: a round is up to BULK_CHUNK lines, too many to spread as arguments.
+    for (const m of done) moved.push(m)
   }
   return [
     ...moved,
