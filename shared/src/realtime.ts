@@ -89,6 +89,11 @@ export type UserEvent =
   /** The forced flat closed a participation's positions at the market's close and settled it. */
   | DaytradeSettledEvent
   /**
+   * A follow order changed on the clock (`id` is the order): a day's profit was paid (`accrued`),
+   * or principal and profit returned at its deadline (`returned`).
+   */
+  | { type: 'product:updated'; id: string; status: 'accrued' | 'returned' }
+  /**
    * A credit position's margin call (`id` is the holding): made with its deadline, met (the ratio
    * recovered or trust funds paid the debt down), or the position liquidated at its deadline.
    */

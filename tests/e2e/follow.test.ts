@@ -14,8 +14,8 @@ import { opsCall, setClock } from './ops'
  * Issue 14's follow-product journey on a phone against a real gateway: the demo account finds an
  * operator's product from the home screen, reads its figures, the lock-up and the rounding rule,
  * follows it with ¥300,000 after a confirmation; the clock moves past the day's accrual time, the
- * products job (on its own timer) pays the day, and the order shows the day's profit, exact by the
- * rule, as does Positions' follow-orders tab.
+ * products job (on its own timer) pays the day, and the screen still open hears it (the /user push)
+ * and shows the day's profit, exact by the rule, as do the order's record and Positions' tab.
  */
 const FUND_PASSWORD = '135790'
 const DAY = 86_400_000
@@ -130,15 +130,20 @@ describe('follow-product journey on a 390×844 phone', () => {
     expect(order).toMatchObject({ status: 0, state: 'locked', principal: '300000', profit: '0' })
   })
 
-  it('the clock passes the day’s accrual time, the job pays the day, the screen shows it', async () => {
-    // Tuesday 11:00: Monday's 15:30 accrual is due, and the lock-up of one day is over.
+  it('the clock passes the day’s accrual time: the job pays the day, the open screen hears it', async () => {
+    // Tuesday 11:00: Monday's 15:30 accrual is due, and the lock-up of one day is over. The
+    // phone stays on the product's screen: the job (its own timer) pays the day and the /user push
+    // product:updated reloads the order there.
     await setClock(gateway, tokyo(addDays(MONDAY, 1), 11 * 60))
-    await expect.poll(async () => (await myOrders())[0]?.profit, { timeout: 15_000 }).toBe('360')
-    await screens.open(`/mine/followOrder?id=${order.id}`, 'follow-order')
-    await page.locator('[data-testid="follow-order"][data-state="following"]').waitFor()
+    const arrived = page.locator('[data-testid="follow-order"][data-state="following"]')
+    await arrived.waitFor({ timeout: 20_000 })
     expect(await page.getByTestId('follow-order-profit').textContent()).toContain('360')
     expect(await page.getByTestId('follow-accruals').textContent()).toContain(MONDAY)
     await screens.shot('05-day-profit')
+    expect((await myOrders())[0]).toMatchObject({ profit: '360', money: '300360', days: 1 })
+    await screens.open(`/mine/followOrder?id=${order.id}`, 'follow-order')
+    expect(await page.getByTestId('follow-order-money').textContent()).toContain('300,360')
+    await screens.shot('06-order')
   })
 
   it('Positions lists the order in progress with the day’s profit', async () => {
@@ -146,7 +151,7 @@ describe('follow-product journey on a 390×844 phone', () => {
     await page.getByTestId('positions-line-follow').click()
     await page.getByTestId(`follow-order-${order.id}`).waitFor()
     expect(await page.getByTestId(`follow-order-profit-${order.id}`).textContent()).toContain('360')
-    await screens.shot('06-positions')
+    await screens.shot('07-positions')
   })
 
   it('leaves the ledger consistent and the page without errors', async () => {

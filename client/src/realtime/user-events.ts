@@ -16,6 +16,7 @@ export const USER_EVENT_TYPES: readonly UserEventType[] = [
   'ipo:withdrawn',
   'ipo:waived',
   'credit:call',
+  'product:updated',
 ]
 
 /** The slice of a socket.io socket this layer uses, so a unit test can drive it in memory. */

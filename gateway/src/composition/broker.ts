@@ -158,6 +158,7 @@ export function createBroker(deps: BrokerDeps) {
     ledger,
     checks,
     demo: config.demo,
+    userEvents: deps.userEvents,
     jobMs: config.products.jobMs,
     onError: (error) => deps.logger.error({ err: error }, 'products job pass failed'),
   })

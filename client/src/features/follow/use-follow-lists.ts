@@ -1,7 +1,10 @@
 import type { Product, ProductOrder } from '@kabu/shared/api/products'
 import type { MarketType } from '@kabu/shared/market/types'
 import { useCallback, useEffect, useState } from 'react'
+import { filter } from 'rxjs'
+import { userEvents$ } from '../../realtime/user-events'
 import { fetchOrders, fetchProducts } from './follow.api'
+import { isProductUpdate } from './use-follow'
 
 export interface Loaded<T> {
   data: T | undefined
@@ -10,8 +13,8 @@ export interface Loaded<T> {
   reload: () => void
 }
 
-/** Reads `load` now and on reload; the newest read wins. */
-function useLoaded<T>(load: () => Promise<T>, key: string): Loaded<T> {
+/** Reads `load` now and on reload (and, when `onPush`, on a follow order's push); newest wins. */
+function useLoaded<T>(load: () => Promise<T>, key: string, onPush = false): Loaded<T> {
   const [data, setData] = useState<T>()
   const [failed, setFailed] = useState(false)
   const [refreshing, setRefreshing] = useState(false)
@@ -32,6 +35,13 @@ function useLoaded<T>(load: () => Promise<T>, key: string): Loaded<T> {
     // `load` is rebuilt each render; `key` names what it reads.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, round])
+  useEffect(() => {
+    if (!onPush) return
+    const subscription = userEvents$()
+      .pipe(filter(isProductUpdate))
+      .subscribe(() => setRound((r) => r + 1))
+    return () => subscription.unsubscribe()
+  }, [onPush])
   return { data, failed, refreshing, reload }
 }
 
@@ -39,6 +49,6 @@ function useLoaded<T>(load: () => Promise<T>, key: string): Loaded<T> {
 export const useProducts = (type: MarketType): Loaded<Product[]> =>
   useLoaded(() => fetchProducts(type), type)
 
-/** The user's follow orders in one market's currency. */
+/** The user's follow orders in one market's currency, re-read when the clock changes one. */
 export const useOrders = (type: MarketType): Loaded<ProductOrder[]> =>
-  useLoaded(() => fetchOrders(type), type)
+  useLoaded(() => fetchOrders(type), type, true)

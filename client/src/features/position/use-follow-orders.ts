@@ -2,9 +2,14 @@ import type { ProductOrder } from '@kabu/shared/api/products'
 import { PRODUCT_FOLLOWING } from '@kabu/shared/api/products'
 import type { MarketType } from '@kabu/shared/market/types'
 import { useCallback, useEffect, useState } from 'react'
+import { filter } from 'rxjs'
+import { userEvents$ } from '../../realtime/user-events'
 import { fetchFollowOrders } from './position.api'
 
-/** The user's follow orders split in progress (status 0: locked or following) and ended. */
+/**
+ * The user's follow orders split in progress (status 0: locked or following) and ended, re-read
+ * when the clock changes one (product:updated: a day's profit, the deadline's return).
+ */
 export function useFollowOrders(type: MarketType) {
   const [rows, setRows] = useState<ProductOrder[] | null>(null)
   const [failed, setFailed] = useState(false)
@@ -24,6 +29,12 @@ export function useFollowOrders(type: MarketType) {
       live = false
     }
   }, [type, version])
+  useEffect(() => {
+    const subscription = userEvents$()
+      .pipe(filter((e) => e.type === 'product:updated'))
+      .subscribe(() => setVersion((v) => v + 1))
+    return () => subscription.unsubscribe()
+  }, [])
   return {
     open: rows?.filter((r) => r.status === PRODUCT_FOLLOWING) ?? null,
     ended: rows?.filter((r) => r.status !== PRODUCT_FOLLOWING) ?? null,

@@ -6,6 +6,7 @@ import type { Clock } from '../../clock'
 import type { Database } from '../../store/index'
 import { audit } from '../common/audit'
 import type { IdentityChecks } from '../common/identity-checks'
+import type { UserEvents } from '../common/user-events'
 import type { VueArea } from '../common/vue-area'
 import type { Ledger } from '../ledger/index'
 import { createProduct } from './issuers'
@@ -20,6 +21,7 @@ export interface ProductsAreaDeps {
   checks: Pick<IdentityChecks, 'verifyFundPassword'>
   /** The demo seeds clearly simulated products. */
   demo: boolean
+  userEvents: UserEvents
   jobMs: number
   onError: (error: unknown) => void
 }
@@ -39,6 +41,7 @@ export function createProducts(deps: ProductsAreaDeps) {
     clock,
     ledger,
     demo: deps.demo,
+    userEvents: deps.userEvents,
     everyMs: deps.jobMs,
     onError: deps.onError,
   })

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Clock } from '../../clock'
 import type { Database } from '../../store/index'
+import type { UserEvents } from '../common/user-events'
 import type { Ledger } from '../ledger/index'
 import { seedDemoProducts } from './demo'
 import { settleDue } from './settle'
@@ -11,6 +12,8 @@ export interface ProductJobDeps {
   ledger: Ledger
   /** The demo writes its simulated products (each 30-day period's, once). */
   demo: boolean
+  /** Where a holder hears that the clock paid a day or returned an order. */
+  userEvents: UserEvents
   everyMs: number
   onError: (error: unknown) => void
 }
@@ -29,7 +32,13 @@ export function createProductJobs(deps: ProductJobDeps) {
   async function pass(): Promise<void> {
     const now = clock.now()
     if (deps.demo) await seedDemoProducts(db, ledger, now)
-    await settleDue(db, ledger, now)
+    await settleDue(db, ledger, now, (order, status) =>
+      deps.userEvents.emit(order.user_id, {
+        type: 'product:updated',
+        id: String(order.id),
+        status,
+      }),
+    )
   }
 
   /** One pass now, after the one in flight (tests move the clock, then call it). */

@@ -96,22 +96,35 @@ export async function returnOrder(
   return 'done'
 }
 
+/** Told after the commit of what the clock did to an order (the `/user` push, product:updated). */
+export type OnSettled = (order: q.OrderWithProduct, what: 'accrued' | 'returned') => void
+
 /**
  * One pass of the clock's work: every open order is paid its due days, then every order whose
  * deadline has come returns its principal and profit. Days are paid before the return, so a
  * deadline never cuts off a day that was due.
  */
-export async function settleDue(db: Kysely<Database>, ledger: Ledger, now: number) {
+export async function settleDue(
+  db: Kysely<Database>,
+  ledger: Ledger,
+  now: number,
+  onSettled: OnSettled = () => undefined,
+) {
   let days = 0
   let returned = 0
   for (const order of await q.openOrders(db)) {
-    days += await accrueOrder(db, ledger, order, now)
+    const paid = await accrueOrder(db, ledger, order, now)
+    if (paid > 0) onSettled(order, 'accrued')
+    days += paid
     // A day another writer is still paying leaves it 'behind': the next pass returns it.
     if (Number(order.deadline) <= now) {
       const done = await db
         .transaction()
         .execute((trx) => returnOrder(trx, ledger, order, 'deadline', now))
-      if (done === 'done') returned++
+      if (done === 'done') {
+        returned++
+        onSettled(order, 'returned')
+      }
     }
   }
   return { days, returned }
