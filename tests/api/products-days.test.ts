@@ -1,6 +1,8 @@
+import { io as connect } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accruedThrough } from '@kabu/shared/api/products'
 import { parseUnits } from '@kabu/shared/money/decimal'
+import { USER_NAMESPACE, type UserEvent } from '@kabu/shared/realtime'
 import { settleDue } from '../../gateway/src/broker/products/settle'
 import type { TestApp } from '../support/app'
 import { expectLedgerConsistent } from '../support/invariants'
@@ -116,6 +118,40 @@ describe('a day’s profit', () => {
     await passAt(t, atTokyo(day(7), '20:00'))
     expect(await booksOf(t, g.account)).toEqual(books)
     await expectLedgerConsistent(t.app.db)
+  })
+})
+
+describe('the holder hears it', () => {
+  it('on /user: product:updated after each pass that paid a day, and after the return', async () => {
+    t.app.clock.set(MONDAY)
+    const p = await newProduct(t, { issuer_code: 'told-issuer' })
+    const g = await follower(t, account())
+    const id = await bought(t, g, p.id, '100000')
+    const socket = connect(`${t.url}${USER_NAMESPACE}`, {
+      transports: ['websocket'],
+      reconnection: false,
+      auth: { token: g.token, account: g.account },
+    })
+    const heard: UserEvent[] = []
+    ;(socket as unknown as { on(name: string, fn: (e: UserEvent) => void): void }).on(
+      'product:updated',
+      (e) => heard.push(e),
+    )
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve())
+      socket.once('connect_error', reject)
+    })
+    try {
+      await passAt(t, accrualOn(day(0)))
+      await expect.poll(() => heard).toEqual([{ type: 'product:updated', id, status: 'accrued' }])
+      // Saturday: Tuesday to Friday paid in one pass, then the deadline's return.
+      await passAt(t, atTokyo(day(5), '09:00'))
+      await expect
+        .poll(() => heard.map((e) => (e as { status: string }).status))
+        .toEqual(['accrued', 'accrued', 'returned'])
+    } finally {
+      socket.close()
+    }
   })
 })
 
