@@ -67,7 +67,8 @@ export default {
   'server.network_error': 'Network error. Check your connection and try again',
   'server.invalid_input': 'The input is not valid',
   'server.not_found': 'Not found',
-  'server.credit_market_only': 'A credit buy fills at once: choose a market order or a limit at or above the price',
+  'server.credit_market_only':
+    'A credit buy fills at once: choose a market order or a limit at or above the price',
   'server.credit_whole_only': 'A credit position is sold whole, so its debt is repaid in one go',
   'server.credit_not_owed': 'This position owes nothing on credit',
   'server.credit_over_debt': 'Trust funds cannot exceed what the position owes',

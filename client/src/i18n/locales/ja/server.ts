@@ -68,7 +68,8 @@ export default {
   'server.network_error': 'ネットワークエラーです。接続を確認して再試行してください',
   'server.invalid_input': '入力内容が正しくありません',
   'server.not_found': '見つかりませんでした',
-  'server.credit_market_only': '信用買いは即時約定のみです。成行、または現在値以上の指値を選んでください',
+  'server.credit_market_only':
+    '信用買いは即時約定のみです。成行、または現在値以上の指値を選んでください',
   'server.credit_whole_only': '信用建玉は全数量で返済売りします（借入を一度に返済するため）',
   'server.credit_not_owed': 'この建玉に信用の借入はありません',
   'server.credit_over_debt': '追加保証金は借入残高を超えられません',
