@@ -22,9 +22,6 @@ import {
 } from './products.support'
 
 /**
- * (Each round plays about a week on the gateway's clock, and the market simulator plays its prints
- * up to it: about a second of CPU a simulated day, so the runs are few.)
- *
  * Random buys, ends and day passes over a few products of one small issuer, on one gateway: after
  * every step the ledger checker passes, the issuer's book is never negative and still covers what
  * it owes its open orders, every order's profit is the published rule for its days paid, and each
@@ -94,7 +91,7 @@ async function checkEverything(issuerCode: string) {
 describe('follow products at random', () => {
   it('keep the ledger consistent and the issuer solvent, paying exactly the published rule', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(step, { minLength: 3, maxLength: 8 }), async (steps) => {
+      fc.asyncProperty(fc.array(step, { minLength: 3, maxLength: 12 }), async (steps) => {
         round++
         // Each round goes on from where the last one left the clock (a week or so later).
         t.app.clock.set(Math.max(t.app.clock.now(), MONDAY))
@@ -153,7 +150,7 @@ describe('follow products at random', () => {
           }
         }
       }),
-      { numRuns: 5 },
+      { numRuns: 10 },
     )
-  }, 300_000)
+  }, 600_000)
 })

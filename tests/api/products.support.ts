@@ -44,11 +44,15 @@ export const MONDAY = atTokyo(day(0), '10:00')
 /** The accrual instant of a Tokyo trading day (15:30 JST). */
 export const accrualOn = (date: string) => atTokyo(date, '15:30')
 
-/** A gateway with time travel and the operator token, its clock on MONDAY. */
+/**
+ * A gateway with time travel and the operator token, its clock on MONDAY. Its market keeps real
+ * hours: the simulator plays its prints up to every clock the tests set, and outside the sessions
+ * there are none to play (around the clock, a simulated day cost about a second of CPU).
+ */
 export async function startProductApp(env: Record<string, string> = {}): Promise<TestApp> {
   const t = await startTestApp({
     // The job's timer stays out of the way: tests run its passes themselves.
-    env: { TIME_TRAVEL: '1', OPS_TOKEN, PRODUCT_JOB_MS: '3600000', ...env },
+    env: { TIME_TRAVEL: '1', OPS_TOKEN, PRODUCT_JOB_MS: '3600000', MARKET_HOURS: 'real', ...env },
   })
   t.app.clock.set(MONDAY)
   return t
