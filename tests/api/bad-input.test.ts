@@ -17,6 +17,12 @@ const MARKET_ROUTES = ['/search', '/snapshot', '/bars', '/indices', '/rank', '/s
 let t: TestApp
 let demo: SessionGrant
 let before: { users: number; sessions: number; settings: number; demoHash: string }
+/**
+ * The people's accounts: the demo products' issuer accounts (status `issuer`) are written by the
+ * products job in its own time, which on PostgreSQL may be after `before` was read.
+ */
+const people = async () =>
+  (await t.app.db.selectFrom('users').select('id').where('status', '!=', 'issuer').execute()).length
 
 const demoHash = async () =>
   (
@@ -31,7 +37,7 @@ beforeAll(async () => {
   t = await startTestApp()
   demo = await vueData<SessionGrant>(t.url, '/user/login', DEMO)
   before = {
-    users: await t.count('users'),
+    users: await people(),
     sessions: await t.count('sessions'),
     settings: await t.count('settings'),
     demoHash: await demoHash(),
@@ -123,7 +129,7 @@ describe('bad input to every /api/market route', () => {
 
 describe('after all of it', () => {
   it('nothing was written and the demo session still works', async () => {
-    expect(await t.count('users')).toBe(before.users)
+    expect(await people()).toBe(before.users)
     expect(await t.count('sessions')).toBe(before.sessions)
     expect(await t.count('settings')).toBe(before.settings)
     expect(await demoHash()).toBe(before.demoHash)
