@@ -13,6 +13,7 @@ import type { UserEvents } from '../common/user-events'
 import { simulatedOffers, type SimulatedOffer } from './calendar'
 import type { Draw } from './draw'
 import * as q from './ipo.sql'
+import { periodicJob } from '../common/periodic-job'
 
 export interface IpoJobDeps {
   db: Kysely<Database>
@@ -72,8 +73,6 @@ function simulatedRow(o: SimulatedOffer, now: number): q.NewOffer {
  */
 export function createIpoJobs(deps: IpoJobDeps) {
   const { db, clock } = deps
-  let timer: ReturnType<typeof setInterval> | undefined
-  let running: Promise<void> | null = null
   // The simulator's slots this gateway has written (or found written): each pass writes new ones only.
   const written = new Set<string>()
   // The offers this gateway has handed to the market as listed.
@@ -153,31 +152,7 @@ export function createIpoJobs(deps: IpoJobDeps) {
     }
   }
 
-  /** One pass now, after the one in flight (tests move the clock, then call it). */
-  async function runOnce(): Promise<void> {
-    while (running) await running.catch(() => undefined)
-    const current = pass().finally(() => {
-      running = null
-    })
-    running = current
-    return current
-  }
-
-  return {
-    runOnce,
-    start() {
-      timer ??= setInterval(() => {
-        runOnce().catch((error: unknown) => deps.onError(error))
-      }, deps.everyMs)
-      timer.unref()
-      runOnce().catch((error: unknown) => deps.onError(error))
-    },
-    async stop() {
-      if (timer) clearInterval(timer)
-      timer = undefined
-      await running?.catch(() => undefined)
-    },
-  }
+  return periodicJob(pass, { ...deps, runAtStart: true })
 }
 
 export type IpoJobs = ReturnType<typeof createIpoJobs>

@@ -5,6 +5,7 @@ import type { UserEvents } from '../common/user-events'
 import type { Ledger } from '../ledger/index'
 import { seedDemoProducts } from './demo'
 import { settleDue } from './settle'
+import { periodicJob } from '../common/periodic-job'
 
 export interface ProductJobDeps {
   db: Kysely<Database>
@@ -26,8 +27,6 @@ export interface ProductJobDeps {
  */
 export function createProductJobs(deps: ProductJobDeps) {
   const { db, clock, ledger } = deps
-  let timer: ReturnType<typeof setInterval> | undefined
-  let running: Promise<void> | null = null
 
   async function pass(): Promise<void> {
     const now = clock.now()
@@ -41,31 +40,7 @@ export function createProductJobs(deps: ProductJobDeps) {
     )
   }
 
-  /** One pass now, after the one in flight (tests move the clock, then call it). */
-  async function runOnce(): Promise<void> {
-    while (running) await running.catch(() => undefined)
-    const current = pass().finally(() => {
-      running = null
-    })
-    running = current
-    return current
-  }
-
-  return {
-    runOnce,
-    start() {
-      timer ??= setInterval(() => {
-        runOnce().catch((error: unknown) => deps.onError(error))
-      }, deps.everyMs)
-      timer.unref()
-      runOnce().catch((error: unknown) => deps.onError(error))
-    },
-    async stop() {
-      if (timer) clearInterval(timer)
-      timer = undefined
-      await running?.catch(() => undefined)
-    },
-  }
+  return periodicJob(pass, { ...deps, runAtStart: true })
 }
 
 export type ProductJobs = ReturnType<typeof createProductJobs>
