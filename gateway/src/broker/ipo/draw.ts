@@ -9,9 +9,9 @@ import { audit } from '../common/audit'
 import { newOrderNo } from '../common/order-no'
 import { Refusal } from '../common/refusal'
 import type { UserEvents } from '../common/user-events'
-import type { Ledger, Posting } from '../ledger/index'
+import type { Ledger } from '../ledger/index'
+import * as d from './draw.sql'
 import * as q from './ipo.sql'
-import { drawLines } from './postings'
 
 export interface DrawDeps {
   db: Kysely<Database>
@@ -54,7 +54,7 @@ export function createDraw(deps: DrawDeps) {
   const prefunded = settings.payment === 'prefunded'
 
   async function settleAll(trx: Kysely<Database>, offer: q.OfferRow, now: number) {
-    const apps = await q.drawEntries(trx, offer.id)
+    const apps = await d.drawEntries(trx, offer.id)
     const won = new Map(
       drawAllocations(
         offer.seed,
@@ -62,41 +62,40 @@ export function createDraw(deps: DrawDeps) {
         Number(offer.lots_offered),
       ).map((a) => [a.ref, BigInt(a.lots)]),
     )
-    const currency = offer.currency as Currency
-    const lines: Posting[] = []
     let houseIn = 0n
     const outcome: { app: (typeof apps)[number]; status: bigint; won: bigint }[] = []
     const winners: { id: bigint; lots: bigint }[] = []
     for (const app of apps) {
       const lots = won.get(app.ref) ?? 0n
       const status = lots === 0n ? q.LOST : prefunded ? q.PAID : q.PENDING
-      const paidNow = status === q.PAID ? lots * offer.lot * offer.price : 0n
-      houseIn += paidNow
-      // Pushed one by one: spreading a small array per application cost as much as the rest.
-      for (const line of drawLines(app.user_id, currency, app.amount, paidNow)) lines.push(line)
+      if (status === q.PAID) houseIn += lots * offer.lot * offer.price
       outcome.push({ app, status, won: lots })
       if (lots > 0n) winners.push({ id: app.id, lots })
     }
     // The winners in one statement (their lots as array parameters), then every application still
     // awaiting this draw lost: one set-based UPDATE, however many they are.
-    await q.settleWinners(trx, winners, {
+    await d.settleWinners(trx, winners, {
       status: prefunded ? q.PAID : q.PENDING,
       now,
       settled: prefunded,
     })
-    await q.settleLosers(trx, offer.id, now)
-    if (houseIn > 0n) lines.push({ account: { house: 'bank_clearing', currency }, amount: houseIn })
-    if (lines.length > 0) {
-      await ledger.post(trx, {
+    await d.settleLosers(trx, offer.id, now)
+    if (apps.length > 0) {
+      // The refunds (and prefunded payments) straight from the settled rows: ONE posting whose
+      // lines never come into JavaScript, a fixed handful of statements however many they are.
+      const currency = offer.currency as Currency
+      await ledger.postSelected(trx, {
         kind: 'ipo_draw',
         userId: null,
         orderNo: newOrderNo('IP', now),
-        postings: lines,
+        users: d.drawLines(offer, now),
+        house:
+          houseIn > 0n ? [{ account: { house: 'bank_clearing', currency }, amount: houseIn }] : [],
       })
     }
     const asked = apps.reduce((sum, a) => sum + a.lots, 0n)
     const given = [...won.values()].reduce((sum, lots) => sum + lots, 0n)
-    await q.recordDrawTotals(trx, offer.id, asked, given)
+    await d.recordDrawTotals(trx, offer.id, asked, given)
     return { outcome, asked, given }
   }
 
@@ -112,7 +111,7 @@ export function createDraw(deps: DrawDeps) {
     const now = clock.now()
     if (now < Number(offer.subscribe_end)) throw new Refusal('ipo_draw_not_due')
     const result = await db.transaction().execute(async (trx) => {
-      const claimed = await q.claimDraw(trx, offerId, now)
+      const claimed = await d.claimDraw(trx, offerId, now)
       if (!claimed) {
         // Drawn by another pass, or withdrawn by an operator while this one waited.
         const now = await q.offerById(trx, offerId)

@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Insertable, type Kysely, type Selectable } from 'kysely'
+import type { Insertable, Kysely, Selectable } from 'kysely'
 import type { Database } from '../../store/index'
 import type { IpoApplicationsTable, IpoOffersTable } from '../../store/schema/ipo'
 
@@ -126,37 +126,6 @@ export function applicationsOfOffer(db: Db, offerId: bigint) {
     .execute()
 }
 
-/** The applications a draw settles (still awaiting it), with only what the draw reads. */
-export function drawEntries(db: Db, offerId: bigint) {
-  return db
-    .selectFrom('ipo_applications')
-    .select(['id', 'user_id', 'ref', 'lots', 'amount'])
-    .where('offer_id', '=', offerId)
-    .where('status', '=', AWAITING)
-    .orderBy('id')
-    .execute()
-}
-
-/** Claims the draw of an offer: undefined when another pass drew it first. */
-export function claimDraw(db: Db, offerId: bigint, now: number) {
-  return db
-    .updateTable('ipo_offers')
-    .set({ drawn_at: now })
-    .where('id', '=', offerId)
-    .where('drawn_at', 'is', null)
-    .where('withdrawn_at', 'is', null)
-    .returningAll()
-    .executeTakeFirst()
-}
-
-export function recordDrawTotals(db: Db, offerId: bigint, asked: bigint, won: bigint) {
-  return db
-    .updateTable('ipo_offers')
-    .set({ lots_asked: asked, lots_won: won })
-    .where('id', '=', offerId)
-    .execute()
-}
-
 /** Moves one application from `from` to a new status; false when it was no longer in `from`. */
 export async function settle(
   db: Db,
@@ -171,52 +140,6 @@ export async function settle(
     .where('status', '=', from)
     .executeTakeFirst()
   return moved.numUpdatedRows > 0n
-}
-
-const WINNERS_PER_STATEMENT = 20_000
-
-/**
- * The draw's winners, awaiting it until now, take their status and lots in one statement per
- * 20,000: ids and lots travel as array parameters of decimal strings (json_each on SQLite,
- * unnest of bigint[] on PostgreSQL), so the statement's text does not grow with them.
- */
-export async function settleWinners(
-  db: Db,
-  winners: readonly { id: bigint; lots: bigint }[],
-  to: { status: bigint; now: number; settled: boolean },
-): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter
-  const settledAt = to.settled ? BigInt(to.now) : null
-  for (let first = 0; first < winners.length; first += WINNERS_PER_STATEMENT) {
-    const slice = winners.slice(first, first + WINNERS_PER_STATEMENT)
-    const set = sql`status = ${to.status}, drawn_at = ${BigInt(to.now)}, settled_at = ${settledAt}`
-    if (postgres) {
-      const ids = slice.map((w) => String(w.id))
-      const lots = slice.map((w) => String(w.lots))
-      await sql`update ipo_applications set ${set}, won_lots = w.lots
-        from unnest(cast(${ids} as bigint[]), cast(${lots} as bigint[])) as w(id, lots)
-        where ipo_applications.id = w.id and ipo_applications.status = ${AWAITING}`.execute(db)
-    } else {
-      // json_each straight in FROM, so SQLite scans the JSON rows and finds each application by
-      // its primary key (a subquery here was scanned once per application row).
-      const rows = JSON.stringify(slice.map((w) => [String(w.id), String(w.lots)]))
-      await sql`update ipo_applications
-        set ${set}, won_lots = cast(json_extract(w.value, '$[1]') as integer)
-        from json_each(${rows}) as w
-        where ipo_applications.id = cast(json_extract(w.value, '$[0]') as integer)
-          and ipo_applications.status = ${AWAITING}`.execute(db)
-    }
-  }
-}
-
-/** Every application of the offer still awaiting its draw (the winners are settled) lost. */
-export async function settleLosers(db: Db, offerId: bigint, now: number): Promise<void> {
-  await db
-    .updateTable('ipo_applications')
-    .set({ status: LOST, drawn_at: now, settled_at: now })
-    .where('offer_id', '=', offerId)
-    .where('status', '=', AWAITING)
-    .execute()
 }
 
 /** Offers whose lottery time has come and that are not drawn yet. */

@@ -4,7 +4,8 @@ import type { Posting } from '../ledger/index'
 /**
  * The ledger lines of new shares. An application holds its amount in the user's `frozen` book;
  * the draw returns what was not spent to `available` and, when winners pay at once, moves the
- * cost of the won shares to the house `bank_clearing` book, as a stock buy does.
+ * cost of the won shares to the house `bank_clearing` book, as a stock buy does (those lines are
+ * a query, `drawLines` of draw.sql.ts, which the ledger posts in one set).
  */
 export function freezePostings(userId: bigint, currency: Currency, amount: bigint): Posting[] {
   return [
@@ -23,26 +24,6 @@ export function payPostings(
     { account: { user: userId, book: from, currency }, amount: -cost },
     { account: { house: 'bank_clearing', currency }, amount: cost },
   ]
-}
-
-/**
- * One application's share of the draw's single posting: its frozen amount leaves `frozen`, the
- * cost of the shares it pays for now goes to the house, the rest returns to `available`. Zero
- * lines are left out (the ledger records none).
- */
-export function drawLines(
-  userId: bigint,
-  currency: Currency,
-  frozen: bigint,
-  paidNow: bigint,
-): Posting[] {
-  const lines: Posting[] = [
-    { account: { user: userId, book: 'frozen', currency }, amount: -frozen },
-  ]
-  const back = frozen - paidNow
-  if (back > 0n)
-    lines.push({ account: { user: userId, book: 'available', currency }, amount: back })
-  return lines
 }
 
 /**

@@ -10,6 +10,9 @@ import { checkLedger } from './check'
 import * as q from './ledger.sql'
 import { postInOneStatement, type BusinessStep, type KeyStep } from './post.pg.sql'
 import { assertBalanced } from './postings'
+import { moveSelected, selectedTotals, type SelectedLines } from './selected.sql'
+
+export type { SelectedLines } from './selected.sql'
 
 /**
  * A user's books: cash they may use, cash held for a pending request, money owed on loans, money
@@ -38,6 +41,15 @@ export interface LedgerTxInput {
   postings: Posting[]
 }
 
+/**
+ * A posting whose users' lines are a query (see SelectedLines) and whose house lines, given as
+ * usual, balance them: per currency the house lines sum to minus what the selected lines sum to.
+ */
+export interface SelectedTxInput extends Omit<LedgerTxInput, 'postings'> {
+  users: SelectedLines
+  house: Posting[]
+}
+
 /** A user's balance in every book of one currency. */
 export type Balances = Record<UserBook, bigint>
 
@@ -61,6 +73,13 @@ export interface Ledger {
     tx: LedgerTxInput,
     extra: { business: BusinessStep; key: KeyStep },
   ): Promise<{ txId: bigint; businessId: bigint } | undefined>
+  /**
+   * The same as `post`, for a posting of many users' lines that already sit in the store (an IPO
+   * draw's refunds): the lines never come into JavaScript, and a fixed handful of set-based
+   * statements post them whatever their number. Throws Refusal('insufficient_balance') as `post`
+   * does, and a plain Error when the lines and the house lines do not balance.
+   */
+  postSelected(trx: Kysely<Database>, tx: SelectedTxInput): Promise<{ txId: bigint }>
   balances(db: Kysely<Database>, userId: bigint, currency: Currency): Promise<Balances>
   /** A house book's balance in one currency, all its shards together. */
   houseBalance(db: Kysely<Database>, book: HouseBook, currency: Currency): Promise<bigint>
@@ -79,7 +98,7 @@ export const HOUSE_SHARDS = 16n
  * The transaction's house shard: by user, so one user's orders (which queue on that user's own
  * books anyway) share a shard and different users rarely meet; any shard when there is no user.
  */
-const shardOf = (tx: LedgerTxInput) =>
+const shardOf = (tx: { userId: bigint | null }) =>
   tx.userId === null ? BigInt(randomInt(Number(HOUSE_SHARDS))) : tx.userId % HOUSE_SHARDS
 
 function keyOf(ref: AccountRef, shard: bigint): q.AccountKey {
@@ -214,6 +233,39 @@ export function createLedger(deps: { clock: Clock }): Ledger {
       }))
       // Written while every row is still locked, so an account's newest entry stays its last.
       await q.insertEntries(trx, entries)
+      return { txId }
+    },
+
+    async postSelected(trx, tx) {
+      const totals = await selectedTotals(trx, tx.users)
+      const house = tx.house.map((line) => {
+        if ('user' in line.account) throw new Error('postSelected takes house lines only')
+        if (line.amount === 0n) throw new Error('a posting of zero records nothing')
+        return { key: keyOf(line.account, shardOf(tx)), amount: line.amount }
+      })
+      for (const { key, amount } of house) {
+        const currency = key.currency
+        totals.set(currency, (totals.get(currency) ?? 0n) + amount)
+      }
+      for (const [currency, sum] of totals) {
+        if (sum !== 0n) throw new Error(`selected postings in ${currency} sum to ${sum}, not 0`)
+      }
+      const now = deps.clock.now()
+      const txId = await q.insertTransaction(trx, { ...tx, now })
+      const posted = await moveSelected(trx, tx.users, { txId, now, postgres: onPostgres(trx) })
+      // The house books last, as every posting locks them.
+      const moved = await moveOneByOne(trx, house, now)
+      await q.insertEntries(
+        trx,
+        house.map(({ amount }, i) => ({
+          txId,
+          accountId: moved[i]!.id,
+          amount,
+          balanceAfter: moved[i]!.balance,
+        })),
+      )
+      if (posted + house.length < 2)
+        throw new Error('a ledger transaction needs at least two postings')
       return { txId }
     },
 
