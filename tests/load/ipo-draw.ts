@@ -6,11 +6,14 @@
  * application row (the least any draw must write), in wall time and in this process's CPU time
  * (SQLite runs inside it; CPU time swings far less than wall time on a busy machine). Checks what a figure could hide: the books
  * still balance, and the allocations recomputed from the public draw equal the stored ones.
- * Prints figures only; it never asserts a timing (issue 13: ≤ 2 s on SQLite).
+ * Prints figures only; it never asserts a timing (issue 13: ≤ 2 s on SQLite). With DRAW_PROFILE
+ * set, the draw alone is CPU-profiled into that file (open it in Chrome's DevTools).
  *
- *   npx tsx tests/load/ipo-draw.ts [applications=100000]
+ *   [DRAW_PROFILE=draw.cpuprofile] npx tsx tests/load/ipo-draw.ts [applications=100000]
  */
 import { randomBytes } from 'node:crypto'
+import { writeFileSync } from 'node:fs'
+import { Session } from 'node:inspector/promises'
 import { performance } from 'node:perf_hooks'
 import { sql } from 'kysely'
 import { drawCommitment, drawAllocations } from '@kabu/shared/market/ipo-draw'
@@ -135,11 +138,13 @@ async function measure(label: string, env: Record<string, string>) {
     const seeded = ms(t)
 
     const txBefore = await countTransactions(app)
+    const stopProfile = await profileInto(process.env.DRAW_PROFILE)
     t = performance.now()
     let cpu = process.cpuUsage()
     const summary = await app.broker.ipo.draw.draw(offerId)
     const drawMs = ms(t)
     const drawCpuMs = cpuMs(cpu)
+    await stopProfile()
     const txByDraw = (await countTransactions(app)) - txBefore
 
     // The reference: one statement over every application row, as little as any draw writes; the
@@ -199,6 +204,20 @@ async function measure(label: string, env: Record<string, string>) {
   } finally {
     await app.stop()
     await database.drop()
+  }
+}
+
+/** Starts V8's sampling profiler when a file is named; the function returned writes the profile. */
+async function profileInto(file: string | undefined): Promise<() => Promise<void>> {
+  if (!file) return async () => {}
+  const session = new Session()
+  session.connect()
+  await session.post('Profiler.enable')
+  await session.post('Profiler.start')
+  return async () => {
+    const { profile } = await session.post('Profiler.stop')
+    writeFileSync(file, JSON.stringify(profile))
+    session.disconnect()
   }
 }
 

@@ -22,6 +22,11 @@ export function openSqlite(dataDir: string): { dialect: SqliteDialect; file: str
     database.pragma('journal_mode = WAL')
     database.pragma('synchronous = FULL')
     database.pragma('foreign_keys = ON')
+    // SQLite's default page cache is 2 MB: a transaction touching a few hundred thousand rows (an
+    // IPO draw's refunds) then spills dirty pages to the WAL before its commit and reads its
+    // indexes back from the file. 64 MB holds such a working set; memory is only used as needed.
+    database.pragma('cache_size = -65536')
+    database.pragma('temp_store = MEMORY')
     // A second process (a CLI, a backup) may hold the lock briefly: wait instead of failing.
     database.pragma('busy_timeout = 5000')
     database.defaultSafeIntegers(true)
