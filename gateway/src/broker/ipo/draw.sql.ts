@@ -11,7 +11,7 @@ type Db = Kysely<Database>
 export function drawEntries(db: Db, offerId: bigint) {
   return db
     .selectFrom('ipo_applications')
-    .select(['id', 'user_id', 'ref', 'lots', 'amount'])
+    .select(['id', 'user_id', 'ref', 'lots'])
     .where('offer_id', '=', offerId)
     .where('status', '=', AWAITING)
     .orderBy('id')
