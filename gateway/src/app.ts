@@ -12,11 +12,13 @@ import { createHttpApp } from './http/http-app'
 import { DEFAULT_SESSION_RATE_LIMIT, type RateLimitOptions } from './http/rate-limit'
 import { createVueRouter } from './http/vue-router'
 import { createLogger, type Logger } from './logger'
+import { createMetrics } from './metrics/metrics'
 import { createMarket } from './market/index'
 import { marketRouter } from './market/routes'
 import { createNewsFeed } from './news/feed'
 import { opsNewsRoutes } from './news/ops.routes'
 import { createOps } from './ops/index'
+import { requireOperator } from './ops/operator-auth'
 import { registerDepthHub } from './realtime/depth.hub'
 import { registerQuotesHub } from './realtime/quotes.hub'
 import { attachRedisAdapter } from './realtime/redis-adapter'
@@ -56,6 +58,12 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     logger: logger.child({ part: 'market' }),
     quoteSource: config.quoteSource,
   })
+  const metrics = createMetrics({
+    // Read when /metrics is, from the io server built below.
+    sockets: (namespace) => io.of(namespace).sockets.size,
+    // Every gateway runs its own market and schedulers until leadership (issue 16) exists.
+    isLeader: () => true,
+  })
   // On PostgreSQL a session read is a round trip: live sessions are kept, while its notices are
   // followed (from start()).
   const sessions = store.kind === 'postgres' ? new SessionCache() : undefined
@@ -71,6 +79,7 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     market,
     logger,
     sessions,
+    ledgerPosted: metrics.ledgerPosted,
   })
   const ops = createOps({
     db: store.db,
@@ -109,10 +118,15 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     vueRouter: Router().use(broker.identity.uploadsRouter, vue.router),
     marketRouter: Router().use(broker.ipo.marketRouter, marketRouter(market)),
     opsRouter: ops.router,
+    metrics: {
+      timeRequests: metrics.timeRequests,
+      router: Router().get('/', requireOperator(config.opsToken), metrics.serve),
+    },
   })
   const server = createServer(http)
   const io = new Server(server, { connectionStateRecovery: {} })
   let hub: { close(): void } | undefined
+  let stopCountingTicks: (() => void) | undefined
   let closeRedis: (() => Promise<void>) | undefined
   let stopNotices: (() => Promise<void>) | undefined
   let stopping: Promise<void> | undefined
@@ -151,7 +165,8 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     if (config.redisUrl) {
       closeRedis = await attachRedisAdapter(io, config.redisUrl, logger.child({ part: 'redis' }))
     }
-    hub = registerQuotesHub(io, market, logger.child({ part: 'quotes' }))
+    hub = registerQuotesHub(io, market, logger.child({ part: 'quotes' }), metrics)
+    stopCountingTicks = market.onQuotes((quotes) => metrics.tickedIn(quotes.length))
     registerDepthHub(io, market, logger.child({ part: 'depth' }))
     userHub.attach(io, broker.auth.authenticate, logger.child({ part: 'user-hub' }))
     broker.reviewDesk.start()
@@ -167,6 +182,7 @@ export function createApp(config: Config, deps: AppDeps = {}) {
 
   async function shutDown(): Promise<void> {
     hub?.close()
+    stopCountingTicks?.()
     await broker.reviewDesk.stop()
     userHub.close()
     if (server.listening) {

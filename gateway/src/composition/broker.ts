@@ -48,6 +48,8 @@ export interface BrokerDeps {
   logger: Logger
   /** Live sessions kept between calls, on PostgreSQL (see SessionCache). */
   sessions?: SessionCache
+  /** Told of each ledger transaction written, by kind (the metrics). */
+  ledgerPosted?: (kind: string) => void
 }
 
 /**
@@ -58,7 +60,7 @@ export interface BrokerDeps {
 export function createBroker(deps: BrokerDeps) {
   const { db, clock, config } = deps
   const passwords = createPasswordHasher(config.argon2)
-  const ledger = createLedger({ clock })
+  const ledger = createLedger({ clock, posted: deps.ledgerPosted })
   const checks = identityChecks(clock)
   // Areas with requests to review register their queue here; the review desk decides them.
   const reviews = createReviewQueues()

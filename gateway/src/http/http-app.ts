@@ -1,5 +1,5 @@
 import compression from 'compression'
-import express, { type ErrorRequestHandler, type Router } from 'express'
+import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express'
 import type { Logger } from 'pino'
 import { refused } from '@kabu/shared/api/envelope'
 import type { Store } from '../store/index'
@@ -17,6 +17,8 @@ export interface HttpDeps {
   marketRouter: Router
   /** The back office (`/api/ops`), guarded by its own bearer token. */
   opsRouter?: Router
+  /** Prometheus metrics: the request timer, and `GET /metrics` (behind the operator token). */
+  metrics?: { timeRequests: RequestHandler; router: Router }
 }
 
 // Outside /api/vue (which has its own handler) a failure is still an envelope, never a stack trace.
@@ -35,8 +37,10 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   const app = express()
   app.disable('x-powered-by')
   app.use(requestLogger(deps.logger))
+  if (deps.metrics) app.use(deps.metrics.timeRequests)
   app.use(securityHeaders())
   app.get('/health', healthHandler(deps.store, deps.market))
+  if (deps.metrics) app.use('/metrics', deps.metrics.router)
   // It gzips its own large answers (see vue-router.ts).
   app.use('/api/vue', deps.vueRouter)
   // Phones on mobile networks: the app's JS and the other JSON answers go out gzip-compressed.

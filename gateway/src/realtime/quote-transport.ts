@@ -44,6 +44,8 @@ export class QuoteTransport implements TickSink {
   constructor(
     private readonly conn: EngineConnection,
     private readonly packets: TicksPackets,
+    /** Told of every frame sent (the gateway's metrics count them). */
+    private readonly sent: () => void = () => {},
   ) {}
 
   /**
@@ -59,5 +61,6 @@ export class QuoteTransport implements TickSink {
     const tcp = rawSocketOf(this.conn)
     if (tcp) tcp.write(this.packets.frame(quotes))
     else this.conn.write(this.packets.text(quotes))
+    this.sent()
   }
 }

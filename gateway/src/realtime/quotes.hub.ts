@@ -46,6 +46,7 @@ export function registerQuotesHub(
   io: Server,
   market: MarketService,
   logger?: Logger,
+  count: { frameSent(): void } = { frameSent: () => {} },
 ): { close(): void } {
   const namespace = io.of(QUOTES_NAMESPACE) as Namespace<QuotesClientToServer, QuotesServerToClient>
   const conflator = new TickConflator<QuoteTransport>()
@@ -95,7 +96,7 @@ export function registerQuotesHub(
   }
 
   namespace.on('connection', (socket) => {
-    const phone = new QuoteTransport(socket.conn, packets)
+    const phone = new QuoteTransport(socket.conn, packets, count.frameSent)
     if (socket.recovered) {
       for (const room of socket.rooms) {
         if (!room.startsWith(ROOM_PREFIX)) continue

@@ -203,7 +203,15 @@ async function moveInBulk(trx: Kysely<Database>, lines: readonly Line[], now: nu
  *   ] })
  * })
  */
-export function createLedger(deps: { clock: Clock }): Ledger {
+export function createLedger(deps: {
+  clock: Clock
+  /**
+   * Told of each transaction written, by kind, when the call that wrote it returns (the metrics'
+   * count; one whose SQL transaction later rolls back is counted too).
+   */
+  posted?: (kind: string) => void
+}): Ledger {
+  const posted = deps.posted ?? (() => {})
   const linesOf = (tx: LedgerTxInput) => {
     assertBalanced(tx.postings)
     const shard = shardOf(tx)
@@ -216,9 +224,10 @@ export function createLedger(deps: { clock: Clock }): Ledger {
       const lines = linesOf(tx)
       const now = deps.clock.now()
       if (onPostgres(trx) && lines.length <= ONE_STATEMENT_MAX_LINES && distinctAccounts(lines)) {
-        const posted = await postInOneStatement(trx, { ...tx, now }, lines)
-        if (posted === undefined) throw new Refusal('insufficient_balance')
-        return { txId: posted.txId }
+        const written = await postInOneStatement(trx, { ...tx, now }, lines)
+        if (written === undefined) throw new Refusal('insufficient_balance')
+        posted(tx.kind)
+        return { txId: written.txId }
       }
       const txId = await q.insertTransaction(trx, { ...tx, now })
       const moved =
@@ -233,6 +242,7 @@ export function createLedger(deps: { clock: Clock }): Ledger {
       }))
       // Written while every row is still locked, so an account's newest entry stays its last.
       await q.insertEntries(trx, entries)
+      posted(tx.kind)
       return { txId }
     },
 
@@ -252,7 +262,7 @@ export function createLedger(deps: { clock: Clock }): Ledger {
       }
       const now = deps.clock.now()
       const txId = await q.insertTransaction(trx, { ...tx, now })
-      const posted = await moveSelected(trx, tx.users, { txId, now, postgres: onPostgres(trx) })
+      const lines = await moveSelected(trx, tx.users, { txId, now, postgres: onPostgres(trx) })
       // The house books last, as every posting locks them.
       const moved = await moveOneByOne(trx, house, now)
       await q.insertEntries(
@@ -264,8 +274,9 @@ export function createLedger(deps: { clock: Clock }): Ledger {
           balanceAfter: moved[i]!.balance,
         })),
       )
-      if (posted + house.length < 2)
+      if (lines + house.length < 2)
         throw new Error('a ledger transaction needs at least two postings')
+      posted(tx.kind)
       return { txId }
     },
 
@@ -274,10 +285,11 @@ export function createLedger(deps: { clock: Clock }): Ledger {
       if (!onPostgres(db) || !distinctAccounts(lines)) {
         throw new Error('postAsOneStatement needs PostgreSQL and distinct accounts')
       }
-      const posted = await postInOneStatement(db, { ...tx, now: deps.clock.now() }, lines, extra)
-      if (!posted) return undefined
-      if (posted.businessId === null) throw new Error('the business step moved no row')
-      return { txId: posted.txId, businessId: posted.businessId }
+      const written = await postInOneStatement(db, { ...tx, now: deps.clock.now() }, lines, extra)
+      if (!written) return undefined
+      if (written.businessId === null) throw new Error('the business step moved no row')
+      posted(tx.kind)
+      return { txId: written.txId, businessId: written.businessId }
     },
 
     async balances(db, userId, currency) {
