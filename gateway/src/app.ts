@@ -80,6 +80,7 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     logger,
     sessions,
     ledgerPosted: metrics.ledgerPosted,
+    liveSockets: userHub,
   })
   const ops = createOps({
     db: store.db,
@@ -136,7 +137,11 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     if (applied.length) logger.info({ applied }, 'migrations applied')
     if (sessions && config.databaseUrl) {
       stopNotices = await followNotices(config.databaseUrl, SESSION_NOTICES, {
-        notice: (payload) => sessions.notice(payload),
+        notice: (payload) => {
+          sessions.notice(payload)
+          // Another gateway's logout or password change: this one's sockets of that user too.
+          if (/^\d{1,19}$/.test(payload)) userHub.recheckUser(BigInt(payload))
+        },
         connected: (isConnected) => {
           sessions.following(isConnected)
           if (!isConnected)

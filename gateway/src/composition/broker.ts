@@ -7,7 +7,7 @@ import { ledgerBalances, type BalanceReader } from '../broker/auth/balances'
 import { authRoutes } from '../broker/auth/routes'
 import { createBlock } from '../broker/block/index'
 import { createDaytrade } from '../broker/daytrade/index'
-import { createAuthService } from '../broker/auth/service'
+import { createAuthService, type LiveSockets } from '../broker/auth/service'
 import type { SessionCache } from '../broker/auth/session-cache'
 import { createPasswordHasher } from '../passwords'
 import { createReviewQueues } from '../broker/common/review-queue'
@@ -48,6 +48,8 @@ export interface BrokerDeps {
   logger: Logger
   /** Live sessions kept between calls, on PostgreSQL (see SessionCache). */
   sessions?: SessionCache
+  /** Closes the `/user` sockets of sessions that end (logout, new password). */
+  liveSockets?: LiveSockets
   /** Told of each ledger transaction written, by kind (the metrics). */
   ledgerPosted?: (kind: string) => void
 }
@@ -86,6 +88,7 @@ export function createBroker(deps: BrokerDeps) {
     // getUserinfo's credit_score is the same published figure the loan screen shows.
     creditScore: (userId, market) => loans.creditScore(userId, CURRENCY_OF_MARKET[market]),
     sessions: deps.sessions,
+    liveSockets: deps.liveSockets,
   })
   const common = createCommonService({ db, config, quotesSimulated: deps.quotesSimulated })
   // Uploads, identity verification, fund password and bank cards (registers the kyc queue).

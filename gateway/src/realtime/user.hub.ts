@@ -11,8 +11,15 @@ import type { Authenticate, UserEvents } from '../broker/index'
 export interface UserHub extends UserEvents {
   /** Registers the namespace on the server; until then events are dropped (nobody can listen). */
   attach(io: Server, authenticate: Authenticate, logger?: Logger): void
-  /** Ends every socket of a user (a ban): their session is dead, so is their stream. */
+  /** Ends every socket of a user (a ban, a new password): their sessions are dead, so are their streams. */
   disconnectUser(userId: bigint): void
+  /** Ends the sockets of one session (a logout), on every gateway through the adapter. */
+  endSession(sessionId: bigint): void
+  /**
+   * Checks this gateway's sockets of a user against their sessions now: the store's notice that
+   * one of their sessions changed (PostgreSQL) reaches every gateway, Redis or not.
+   */
+  recheckUser(userId: bigint): void
   close(): void
 }
 
@@ -24,15 +31,18 @@ const handshake = z.object({
 })
 
 const roomOf = (userId: bigint) => `user:${userId}`
+const sessionRoomOf = (sessionId: bigint | string) => `session:${sessionId}`
 
 /**
- * How often open sockets are checked against their session. A logout elsewhere, a new password or a
- * freeze ends the session; its socket must not go on hearing the user's events.
+ * How often open sockets are checked against their session. A logout, a new password or a freeze
+ * ends their sockets at once (endSession, disconnectUser, recheckUser); this sweep is the backstop
+ * for anything that ends a session without telling (an expiry, an operator's SQL without notices).
  */
 export const SESSION_RECHECK_MS = 30_000
 
 interface SocketSession {
   userId: string
+  sessionId: string
   token: string
   account: string
 }
@@ -46,6 +56,7 @@ interface SocketSession {
 export function createUserHub(options: { recheckMs?: number } = {}): UserHub {
   let namespace: UserNamespace | undefined
   let recheck: NodeJS.Timeout | undefined
+  let checkSockets: (onlyUserId?: string) => void = () => {}
   return {
     emit(userId, event) {
       // The map type is keyed by event.type; TS cannot correlate the union with its key here.
@@ -62,7 +73,11 @@ export function createUserHub(options: { recheckMs?: number } = {}): UserHub {
         authenticate(parsed.data.token, parsed.data.account).then(
           (user) => {
             if (!user) return next(new Error('please_login_again'))
-            const session: SocketSession = { userId: user.userId.toString(), ...parsed.data }
+            const session: SocketSession = {
+              userId: user.userId.toString(),
+              sessionId: user.sessionId.toString(),
+              ...parsed.data,
+            }
             socket.data = session
             next()
           },
@@ -73,23 +88,33 @@ export function createUserHub(options: { recheckMs?: number } = {}): UserHub {
         )
       })
       ns.on('connection', (socket) => {
-        const { userId } = socket.data as Partial<SocketSession>
+        const { userId, sessionId } = socket.data as Partial<SocketSession>
         // A recovered socket skips the middleware but keeps its rooms; a new one joins here.
-        if (userId) void socket.join(roomOf(BigInt(userId)))
+        if (userId && sessionId)
+          void socket.join([roomOf(BigInt(userId)), sessionRoomOf(sessionId)])
       })
       namespace = ns
 
-      recheck = setInterval(() => {
+      checkSockets = (only) => {
         for (const socket of ns.sockets.values()) {
-          const { token, account } = socket.data as Partial<SocketSession>
-          if (!token || !account) continue
+          const { token, account, userId } = socket.data as Partial<SocketSession>
+          if (!token || !account || (only !== undefined && userId !== only)) continue
           authenticate(token, account).then(
             (user) => void (user ? undefined : socket.disconnect()),
             (error: unknown) => logger?.error({ err: error }, 'user hub session check failed'),
           )
         }
-      }, options.recheckMs ?? SESSION_RECHECK_MS)
+      }
+      recheck = setInterval(() => checkSockets(), options.recheckMs ?? SESSION_RECHECK_MS)
       recheck.unref()
+    },
+
+    endSession(sessionId) {
+      namespace?.in(sessionRoomOf(sessionId)).disconnectSockets()
+    },
+
+    recheckUser(userId) {
+      checkSockets(String(userId))
     },
 
     disconnectUser(userId) {

@@ -28,6 +28,14 @@ export interface AuthDeps {
   creditScore?: (userId: bigint, market: Market) => Promise<number>
   /** Live sessions kept between calls (PostgreSQL); without it every call reads its session. */
   sessions?: SessionCache
+  /** The `/user` sockets of ended sessions are closed at once, on every gateway. */
+  liveSockets?: LiveSockets
+}
+
+/** What ends the `/user` sockets of a session that ended (the realtime hub implements it). */
+export interface LiveSockets {
+  endSession(sessionId: bigint): void
+  disconnectUser(userId: bigint): void
 }
 
 export interface Profile {
@@ -137,6 +145,7 @@ export function createAuthService(deps: AuthDeps) {
       await q.revokeSession(db, user.sessionId, clock.now())
       // The store's notice would say so too, a moment later; this gateway's next call must not wait.
       sessions?.forgetUser(user.userId)
+      deps.liveSockets?.endSession(user.sessionId)
     },
 
     /** A new login password ends every session of the user, this one included. */
@@ -152,6 +161,7 @@ export function createAuthService(deps: AuthDeps) {
         await q.revokeAllSessions(trx, user.userId, clock.now())
       })
       sessions?.forgetUser(user.userId)
+      deps.liveSockets?.disconnectUser(user.userId)
     },
 
     async profile(user: SessionUser, market: Market): Promise<Profile> {
