@@ -100,6 +100,8 @@ const envSchema = z.object({
   CREDIT_JOB_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
   /** How often the day-trading job starts applied participations and runs the forced flat. */
   DAYTRADE_JOB_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
+  /** Live bank cards one user may bind (the audit found an account with 217). */
+  BANK_CARDS_MAX: z.coerce.number().int().min(1).max(100).default(5),
 })
 
 export type Env = z.input<typeof envSchema>
@@ -132,6 +134,8 @@ export interface Config {
   idDocTypes: string[]
   uploadMaxBytes: number
   uploadMaxPixels: number
+  /** Live bank cards one user may bind. */
+  bankCardsMax: number
   funds: FundsSettings
   trading: TradingSettings
   loans: LoanSettings
@@ -225,6 +229,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .filter(Boolean),
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadMaxPixels: e.UPLOAD_MAX_PIXELS,
+    bankCardsMax: e.BANK_CARDS_MAX,
     funds: {
       depositMinJpy: e.DEPOSIT_MIN_JPY,
       depositMaxUnverifiedJpy: e.DEPOSIT_MAX_UNVERIFIED_JPY,

@@ -199,3 +199,46 @@ describe('unbinding a card', () => {
     expect(await add(user)).toMatchObject({ status: 1, msg: 'add_ok' })
   })
 })
+
+describe('how many cards one user may bind (BANK_CARDS_MAX, 5 by default)', () => {
+  const cardNo = (i: number) => String(3_000_000 + i)
+
+  it('refuses a sixth live card with bank_cards_limit, writing nothing, and takes one after an unbind', async () => {
+    const owner = await verifiedUser(t, 'bankcap01')
+    for (let i = 0; i < 5; i++) {
+      expect(await add(owner, { card_number: cardNo(i) })).toMatchObject({ status: 1 })
+    }
+    const before = await cardRows()
+    expect(await add(owner, { card_number: cardNo(5) })).toMatchObject({
+      status: 0,
+      msg: 'bank_cards_limit',
+    })
+    expect(await cardRows()).toBe(before)
+    const [first] = await list(owner)
+    await vue(
+      t.url,
+      '/user/bankDel',
+      { id: String(first!.id), fund_password: FUND_PASSWORD },
+      session(owner),
+    )
+    expect(await add(owner, { card_number: cardNo(5) })).toMatchObject({ status: 1 })
+    expect(await list(owner)).toHaveLength(5)
+  })
+
+  it('never passes the limit when binds race', async () => {
+    const owner = await verifiedUser(t, 'bankcap02')
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => add(owner, { card_number: cardNo(100 + i) })),
+    )
+    // The fund password's own throttle may turn some away first (too_frequent); none passes the cap.
+    const bound = answers.filter((a) => a.status === 1).length
+    expect(bound).toBeLessThanOrEqual(5)
+    expect(answers.filter((a) => a.msg === 'bank_cards_limit').length).toBeGreaterThan(0)
+    for (const a of answers.filter((a) => a.status !== 1)) {
+      expect(['bank_cards_limit', 'too_frequent']).toContain(a.msg)
+    }
+    expect(await list(owner)).toHaveLength(bound)
+    for (let i = bound; i < 5; i++) await add(owner, { card_number: cardNo(200 + i) })
+    expect(await list(owner)).toHaveLength(5)
+  })
+})

@@ -50,7 +50,7 @@ export function createIdentity(deps: IdentityDeps) {
     doctypes,
     uploadOwnedBy: deps.checks.uploadOwnedBy,
   })
-  const banks = createBankService({ db, clock, checks: deps.checks })
+  const banks = createBankService({ db, clock, checks: deps.checks, maxCards: config.bankCardsMax })
   const fundPasswords = createFundPasswordService({ db, clock, passwords: deps.passwords })
   deps.reviews.register(kycReviewQueue({ clock, sealer, uploads, doctypes }))
 

@@ -29,6 +29,7 @@ export const REFUSAL_KEYS = [
   'already_verified',
   'privacy_required',
   'card_exists',
+  'bank_cards_limit',
   'card_not_found',
   'holder_not_katakana',
   // funds, loans, credit

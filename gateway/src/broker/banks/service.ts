@@ -5,6 +5,7 @@ import type { SessionUser } from '../common/session-user'
 import { isUniqueViolation, type Database } from '../../store/index'
 import type { IdentityChecks } from '../common/identity-checks'
 import { Refusal } from '../common/refusal'
+import { onPostgres } from '../ledger/index'
 
 /** The user's own live card `id`, masked, as a withdrawal shows and pays it; else undefined. */
 export async function bankCardOf(
@@ -35,6 +36,8 @@ export interface BankDeps {
   db: Kysely<Database>
   clock: Clock
   checks: Pick<IdentityChecks, 'identityStatus' | 'verifyFundPassword'>
+  /** Live cards one user may bind (BANK_CARDS_MAX). */
+  maxCards: number
 }
 
 export type BankService = ReturnType<typeof createBankService>
@@ -43,9 +46,10 @@ export type NewCard = Omit<BankCard, 'id' | 'card_number_masked'> & { card_numbe
 
 /**
  * Bank cards a user withdraws to. Binding one needs verified identity and the fund password, and
- * so does unbinding; the same account cannot be bound twice. Account numbers leave masked.
+ * so does unbinding; the same account cannot be bound twice, nor more than `maxCards` at once.
+ * Account numbers leave masked.
  */
-export function createBankService({ db, clock, checks }: BankDeps) {
+export function createBankService({ db, clock, checks, maxCards }: BankDeps) {
   return {
     async list(user: SessionUser): Promise<BankCard[]> {
       const cards = await db
@@ -73,22 +77,41 @@ export function createBankService({ db, clock, checks }: BankDeps) {
       if (status !== 2) throw new Refusal('realname_required')
       await checks.verifyFundPassword(db, user.userId, fundPassword)
       try {
-        const row = await db
-          .insertInto('bank_cards')
-          .values({
-            user_id: user.userId,
-            holder: card.holder,
-            bank_name: card.bank_name,
-            bank_code: card.bank_code,
-            branch_name: card.branch_name,
-            branch_code: card.branch_code,
-            account_type: card.account_type,
-            account_number: card.card_number,
-            created_at: clock.now(),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-        return { id: Number(row.id) }
+        return await db.transaction().execute(async (trx) => {
+          // Binds queue on the user's row (PostgreSQL; SQLite has one writer), so two at once
+          // cannot both see room for one more card.
+          if (onPostgres(trx)) {
+            await trx
+              .selectFrom('users')
+              .select('id')
+              .where('id', '=', user.userId)
+              .forUpdate()
+              .execute()
+          }
+          const live = await trx
+            .selectFrom('bank_cards')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('user_id', '=', user.userId)
+            .where('deleted_at', 'is', null)
+            .executeTakeFirstOrThrow()
+          if (Number(live.n) >= maxCards) throw new Refusal('bank_cards_limit')
+          const row = await trx
+            .insertInto('bank_cards')
+            .values({
+              user_id: user.userId,
+              holder: card.holder,
+              bank_name: card.bank_name,
+              bank_code: card.bank_code,
+              branch_name: card.branch_name,
+              branch_code: card.branch_code,
+              account_type: card.account_type,
+              account_number: card.card_number,
+              created_at: clock.now(),
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+          return { id: Number(row.id) }
+        })
       } catch (error) {
         if (isUniqueViolation(error)) throw new Refusal('card_exists')
         throw error

@@ -23,6 +23,7 @@ export default {
   'server.already_verified': 'Your identity is already verified',
   'server.privacy_required': 'Please tick the privacy statement',
   'server.card_exists': 'This bank account is already added',
+  'server.bank_cards_limit': 'You have the most bank accounts allowed: remove one to add another',
   'server.card_not_found': 'Bank account not found',
   'server.holder_not_katakana': 'The account holder name must be in katakana',
   'server.insufficient_balance': 'Insufficient balance',

@@ -24,6 +24,8 @@ export default {
   'server.already_verified': '本人確認はすでに完了しています',
   'server.privacy_required': 'プライバシーに関する同意にチェックしてください',
   'server.card_exists': 'この口座はすでに登録されています',
+  'server.bank_cards_limit':
+    '登録できる口座数の上限に達しています。追加するには1つ削除してください',
   'server.card_not_found': '口座が見つかりません',
   'server.holder_not_katakana': '口座名義はカタカナで入力してください',
   'server.insufficient_balance': '残高が不足しています',

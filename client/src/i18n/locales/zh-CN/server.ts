@@ -23,6 +23,7 @@ export default {
   'server.already_verified': '已完成实名认证',
   'server.privacy_required': '请勾选隐私声明',
   'server.card_exists': '该银行账户已存在',
+  'server.bank_cards_limit': '银行账户已达上限，请先删除一个再添加',
   'server.card_not_found': '未找到该银行账户',
   'server.holder_not_katakana': '户名必须为片假名',
   'server.insufficient_balance': '余额不足',
