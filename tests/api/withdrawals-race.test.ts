@@ -48,3 +48,23 @@ it('200 concurrent withdrawals of 60 on a balance of 100: exactly one succeeds',
   expect(Number(freezes.n)).toBe(1)
   await expectLedgerConsistent(t.app.db)
 })
+
+it('50 concurrent retries with one idempotency key all get the first answer (never too_frequent)', async () => {
+  const { grant, card } = await readyUser(t, 'racer002')
+  await fund(t, grant, '100')
+  const form = {
+    type: 'jpy',
+    money: '60',
+    bank_id: card,
+    fund_password: FUND_PASSWORD,
+    idem: idem(),
+  }
+  const answers = await Promise.all(
+    Array.from({ length: 50 }, () => vue(t.url, '/user/withdraw', form, session(grant))),
+  )
+  const first = answers[0]!
+  expect(first.status).toBe(1)
+  for (const answer of answers)
+    expect({ msg: answer.msg, data: answer.data }).toEqual({ msg: first.msg, data: first.data })
+  expect((await wallets(t, grant)).JPY).toMatchObject({ available: '40', frozen: '60' })
+}, 60_000)
