@@ -20,6 +20,7 @@ import { opsNewsRoutes } from './news/ops.routes'
 import { createOps } from './ops/index'
 import { requireOperator } from './ops/operator-auth'
 import { registerDepthHub } from './realtime/depth.hub'
+import { originAllowed } from './realtime/origin-check'
 import { registerQuotesHub } from './realtime/quotes.hub'
 import { attachRedisAdapter } from './realtime/redis-adapter'
 import { createUserHub } from './realtime/user.hub'
@@ -125,7 +126,12 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     },
   })
   const server = createServer(http)
-  const io = new Server(server, { connectionStateRecovery: {} })
+  const allowOrigin = originAllowed(config.allowedOrigins)
+  const io = new Server(server, {
+    connectionStateRecovery: {},
+    // Another site's page may not open a socket in the user's name (issue 17's audit).
+    allowRequest: (req, callback) => callback(null, allowOrigin(req)),
+  })
   let hub: { close(): void } | undefined
   let stopCountingTicks: (() => void) | undefined
   let closeRedis: (() => Promise<void>) | undefined

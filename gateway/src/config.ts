@@ -52,6 +52,17 @@ const envSchema = z.object({
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(19456).default(19456),
   ARGON2_PASSES: z.coerce.number().int().min(2).default(2),
   KEFU_URL: z.string().default('https://example.com/support'),
+  /** Origins besides the app's own whose pages may open its sockets, comma-separated. */
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/ }))),
   APP_VERSION: z.string().default('0.1.0'),
   MIN_CLIENT_VERSION: z.string().default('0.1.0'),
   /** AES-256-GCM key for ID numbers at rest: 64 hex characters; unset → a key file in DATA_DIR. */
@@ -128,6 +139,8 @@ export interface Config {
   clientDir: string
   argon2: { memoryKib: number; passes: number }
   kefuUrl: string
+  /** Origins besides the app's own whose pages may open its sockets. */
+  allowedOrigins: string[]
   appVersion: string
   minClientVersion: string
   idKey: string | undefined
@@ -221,6 +234,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     clientDir: e.CLIENT_DIR,
     argon2: { memoryKib: e.ARGON2_MEMORY_KIB, passes: e.ARGON2_PASSES },
     kefuUrl: e.KEFU_URL,
+    allowedOrigins: e.ALLOWED_ORIGINS,
     appVersion: e.APP_VERSION,
     minClientVersion: e.MIN_CLIENT_VERSION,
     idKey: e.ID_KEY,

@@ -56,7 +56,7 @@ describe('health and headers', () => {
   it('sends a CSP that allows the app, its sockets and inline styles, nothing else', async () => {
     const csp = (await fetch(`${t.url}/`)).headers.get('content-security-policy') ?? ''
     expect(csp).toContain("default-src 'self'")
-    expect(csp).toContain("connect-src 'self' ws: wss:")
+    expect(csp).toMatch(/connect-src 'self'(;|$)/)
     expect(csp).toContain("img-src 'self' data:")
     expect(csp).toContain("style-src 'self' 'unsafe-inline'")
     expect(csp).not.toContain('upgrade-insecure-requests')
