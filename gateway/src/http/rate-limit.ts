@@ -7,8 +7,9 @@ export interface RateLimitOptions {
   limit: number
 }
 
-// Generous for people behind one carrier NAT, still far too few for guessing passwords.
-export const DEFAULT_SESSION_RATE_LIMIT: RateLimitOptions = { windowMs: 15 * 60_000, limit: 60 }
+// Loose on purpose: many people share one carrier NAT. Guessing is held back per account and per
+// (account, address) by the login throttle (broker/auth/login-throttle.ts), not by this.
+export const DEFAULT_SESSION_RATE_LIMIT: RateLimitOptions = { windowMs: 15 * 60_000, limit: 300 }
 
 /** Per-IP limiter; over the limit the caller gets HTTP 429 with the `too_frequent` key. */
 export function perIpLimiter(options: RateLimitOptions) {

@@ -61,7 +61,8 @@ function answer(req: Request, res: Response, envelope: unknown): void {
 
 function run<User>(handler: VueHandler<User>, userOf: (res: Response) => User): RequestHandler {
   return async (req, res) => {
-    answer(req, res, await handler({ body: formFields(req), user: userOf(res), log: req.log }))
+    const call = { body: formFields(req), user: userOf(res), ip: req.ip ?? '', log: req.log }
+    answer(req, res, await handler(call))
   }
 }
 

@@ -50,6 +50,14 @@ export interface SessionsTable {
   revoked_at: ColumnType<bigint | null, number | bigint | null | undefined, number | bigint | null>
 }
 
+/** A failed login: the account as typed (lower-cased), the caller's address, when. */
+export interface LoginFailuresTable {
+  id: Id
+  account_key: string
+  ip: string
+  at: Int
+}
+
 /** Operator-set values of /common/config that override the defaults from the environment. */
 export interface SettingsTable {
   name: string
@@ -74,6 +82,7 @@ export interface Database
   users: UsersTable
   sessions: SessionsTable
   settings: SettingsTable
+  login_failures: LoginFailuresTable
 }
 
 export type User = Selectable<UsersTable>

@@ -24,7 +24,8 @@ export function authRoutes(auth: AuthService): VueArea {
 
     routes.open(
       '/user/login',
-      async ({ body }) => ok<SessionGrant>(await auth.login(loginRequest.parse(body)), 'login_ok'),
+      async ({ body, ip }) =>
+        ok<SessionGrant>(await auth.login(loginRequest.parse(body), ip), 'login_ok'),
       { rateLimited: true },
     )
 

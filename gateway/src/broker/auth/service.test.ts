@@ -45,7 +45,7 @@ const refusalOf = (promise: Promise<unknown>) =>
 
 describe('auth service', () => {
   it('resolves a token to its user, matching the account header without regard to case', async () => {
-    const { token } = await auth.login({ account: 'DEMO0001', password: 'demo-pass' })
+    const { token } = await auth.login({ account: 'DEMO0001', password: 'demo-pass' }, '127.0.0.1')
     const user = await auth.authenticate(token, 'Demo0001')
     expect(user).toMatchObject({ account: 'demo0001', tradingBarred: false })
     expect(await auth.authenticate(token, 'demo0002')).toBeNull()
@@ -53,7 +53,7 @@ describe('auth service', () => {
   })
 
   it('lets a session expire after its maximum age, by the injected clock', async () => {
-    const { token } = await auth.login({ account: 'demo0001', password: 'demo-pass' })
+    const { token } = await auth.login({ account: 'demo0001', password: 'demo-pass' }, '127.0.0.1')
     clock.set(Date.now() + SESSION_MAX_AGE_MS - 60_000)
     expect(await auth.authenticate(token, 'demo0001')).not.toBeNull()
     clock.set(Date.now() + SESSION_MAX_AGE_MS + 60_000)
@@ -67,7 +67,7 @@ describe('auth service', () => {
       .set({ trading_barred: 1 })
       .where('account', '=', 'demo0001')
       .execute()
-    const { token } = await auth.login({ account: 'demo0001', password: 'demo-pass' })
+    const { token } = await auth.login({ account: 'demo0001', password: 'demo-pass' }, '127.0.0.1')
     expect(await auth.authenticate(token, 'demo0001')).toMatchObject({ tradingBarred: true })
   })
 
@@ -93,8 +93,8 @@ describe('auth service', () => {
   })
 
   it('refuses a login with an account that cannot exist without touching the database', async () => {
-    expect(await refusalOf(auth.login({ account: "' or 1=1 --", password: 'demo-pass' }))).toBe(
-      'wrong_account_or_password',
-    )
+    expect(
+      await refusalOf(auth.login({ account: "' or 1=1 --", password: 'demo-pass' }, '127.0.0.1')),
+    ).toBe('wrong_account_or_password')
   })
 })

@@ -6,6 +6,7 @@ import type { SessionUser } from '../common/session-user'
 import { isUniqueViolation, type Database } from '../../store/index'
 import type { IdentityChecks } from '../common/identity-checks'
 import { Refusal } from '../common/refusal'
+import { createLoginThrottle } from './login-throttle'
 import * as q from './auth.sql'
 import type { BalanceReader, WalletBalances } from './balances'
 import type { PasswordHasher } from '../../passwords'
@@ -56,6 +57,7 @@ export type AuthService = ReturnType<typeof createAuthService>
  */
 export function createAuthService(deps: AuthDeps) {
   const { db, clock, passwords, balances, creditScore, sessions } = deps
+  const throttle = createLoginThrottle(db, clock)
   async function openSession(userId: bigint, executor: Kysely<Database> = db): Promise<string> {
     const { token, tokenHash } = newSessionToken()
     await q.insertSession(executor, { userId, tokenHash, now: clock.now() })
@@ -97,17 +99,20 @@ export function createAuthService(deps: AuthDeps) {
      * form cannot be used to find out which accounts exist. The account's state is only told to
      * someone who knows its password.
      */
-    async login(input: { account: string; password: string }) {
+    /** `ip`: the caller's address, for the login throttle (login-throttle.ts). */
+    async login(input: { account: string; password: string }, ip: string) {
+      await throttle.before(input.account, ip)
       const user = ACCOUNT_RULE.test(input.account)
         ? await q.findUserByAccount(db, input.account)
         : undefined
-      if (!user) {
-        await passwords.verifyNothing(input.password)
+      const right = user
+        ? await passwords.verify(user.password_hash, input.password)
+        : await passwords.verifyNothing(input.password).then(() => false)
+      if (!user || !right) {
+        await throttle.failed(input.account, ip)
         throw new Refusal('wrong_account_or_password')
       }
-      if (!(await passwords.verify(user.password_hash, input.password))) {
-        throw new Refusal('wrong_account_or_password')
-      }
+      await throttle.succeeded(input.account, ip)
       if (user.status === 'banned') throw new Refusal('account_banned')
       if (user.status === 'frozen') throw new Refusal('account_frozen')
       if (passwords.isOutdated(user.password_hash)) {

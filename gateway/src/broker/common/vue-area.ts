@@ -11,6 +11,8 @@ export interface VueCall<User> {
   body: Record<string, unknown>
   /** The caller (authed calls), or null (open calls). */
   user: User
+  /** The caller's address, as express sees it (the login throttle counts by it). */
+  ip: string
   log: Logger
 }
 
