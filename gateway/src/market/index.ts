@@ -165,11 +165,14 @@ export function createMarket({
     status() {
       const now = clock.now()
       const open = (['jp', 'us', 'cn'] as const).some((m) => simulator.trading(m, now))
+      // A clock moved back (time travel) holds every price until it catches up: say so, not live.
+      const heldUntil = feed.heldUntil()
       const status: FeedStatus = {
-        state: !open ? 'closed' : feed.isLive() ? 'live' : 'stale',
+        state: !open ? 'closed' : feed.isLive() && heldUntil === undefined ? 'live' : 'stale',
         source: 'simulator',
         simulated: true,
         lag: feed.lag(),
+        ...(heldUntil !== undefined && { held: { reason: 'clock_behind', resumesAt: heldUntil } }),
       }
       if (!real) return status
       const live = real.isLive()

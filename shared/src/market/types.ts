@@ -118,6 +118,11 @@ export interface FeedStatus {
   lag: number
   /** Codes that are stale while `state` is not: the real source feeding them stopped. */
   staleCodes?: string[]
+  /**
+   * Why the simulator holds its prices although it runs: `clock_behind`, the clock was moved back
+   * (time travel) and prices stay as they were until it reaches `resumesAt` (epoch ms) again.
+   */
+  held?: { reason: 'clock_behind'; resumesAt: number }
   /** Real sources (QUOTE_SOURCE poll or replay) and the codes they feed instead of the simulator. */
   realSources?: RealFeedStatus[]
 }

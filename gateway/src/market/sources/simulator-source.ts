@@ -9,15 +9,28 @@ const STEP_MS = 250
 /** Without a step for this long, the simulator has stopped (a stalled event loop). */
 const STALE_AFTER_MS = 3_000
 
+/** The simulator's source: a QuoteSource that can also say it holds its prices. */
+export interface SimulatorSource extends QuoteSource {
+  /** Prices already played up to a time the clock has been moved back from: held until then. */
+  heldUntil(): number | undefined
+}
+
 /** QUOTE_SOURCE=simulator, and the source behind every code no real source carries. */
-export function simulatorSource(simulator: Simulator, clock: Clock, logger: Logger): QuoteSource {
+export function simulatorSource(
+  simulator: Simulator,
+  clock: Clock,
+  logger: Logger,
+): SimulatorSource {
   const listeners = new Set<(quotes: Quote[]) => void>()
   let timer: NodeJS.Timeout | null = null
   let lastStepWall = performance.now()
+  let latest = clock.now()
 
   const step = () => {
     lastStepWall = performance.now()
-    const quotes = simulator.advance(clock.now())
+    const now = clock.now()
+    latest = Math.max(latest, now)
+    const quotes = simulator.advance(now)
     if (quotes.length === 0) return
     for (const listener of listeners) {
       try {
@@ -37,6 +50,7 @@ export function simulatorSource(simulator: Simulator, clock: Clock, logger: Logg
       return () => listeners.delete(listener)
     },
     isLive: () => timer !== null && performance.now() - lastStepWall <= STALE_AFTER_MS,
+    heldUntil: () => (clock.now() < latest ? latest : undefined),
     lag() {
       let lastPrint = 0
       for (const sim of simulator.instruments.values())

@@ -1,0 +1,44 @@
+import type { FeedStatus } from '@kabu/shared/market/types'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { startTestApp, type TestApp } from '../support/app'
+
+/**
+ * Time travel backwards (issue 17's audit: the market froze while /health said live). The
+ * simulator has already played its prints up to the later time, so it holds every price until the
+ * clock gets there again, and /health says so with the time it resumes.
+ */
+let t: TestApp
+const TOKEN = 'clock-back-token'
+
+beforeAll(async () => {
+  t = await startTestApp({ env: { TIME_TRAVEL: '1', OPS_TOKEN: TOKEN } })
+})
+afterAll(() => t.stop())
+
+const market = async () =>
+  ((await (await fetch(`${t.url}/health`)).json()) as { market: FeedStatus }).market
+
+const setClock = async (at: number) => {
+  const res = await fetch(`${t.url}/api/ops/clock`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ at: new Date(at).toISOString() }),
+  })
+  expect(res.status).toBe(200)
+}
+
+it('says the market is held, and until when, while the clock is behind; live again after', async () => {
+  await expect.poll(async () => (await market()).state, { timeout: 5_000 }).toBe('live')
+  const now = t.app.clock.now()
+  await setClock(now - 60 * 60_000)
+  await expect
+    .poll(async () => (await market()).held?.reason, { timeout: 5_000 })
+    .toBe('clock_behind')
+  const held = await market()
+  expect(held.state).toBe('stale')
+  // The last step before the move (steps come every 250 ms).
+  expect(held.held!.resumesAt).toBeGreaterThan(now - 1_000)
+  await setClock(held.held!.resumesAt + 1_000)
+  await expect.poll(async () => (await market()).state, { timeout: 5_000 }).toBe('live')
+  expect((await market()).held).toBeUndefined()
+})
