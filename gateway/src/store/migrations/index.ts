@@ -19,7 +19,7 @@ import { products } from './0016-products'
 import { daytrade } from './0017-daytrade'
 import { credit } from './0018-credit'
 import { ipoWithdrawn } from './0019-ipo-withdrawn'
-import { loginFailures } from './0022-login-failures'
+import { loginFailures } from './0021-login-failures'
 
 /**
  * Every migration, in order, listed in code rather than found by scanning a folder, so they run the
@@ -45,7 +45,7 @@ const MIGRATIONS: ReadonlyArray<[name: string, build: (kind: StoreKind) => Migra
   ['0017-daytrade', daytrade],
   ['0018-credit', credit],
   ['0019-ipo-withdrawn', ipoWithdrawn],
-  ['0022-login-failures', loginFailures],
+  ['0021-login-failures', loginFailures],
 ]
 
 export function migrationProvider(kind: StoreKind): MigrationProvider {
