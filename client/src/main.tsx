@@ -2,19 +2,26 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { createAppRouter } from './app/router'
-import { loadMessages } from './i18n/catalog'
+import { completeCatalogue, loadMessages } from './i18n/catalog'
 import { activateIntl } from './i18n/intl'
 import { preferences } from './state/preferences'
 import { startSession } from './state/session'
+import { session } from './state/session-view'
+import { whenIdle } from './ui/when-idle'
 
 async function boot() {
   const { locale } = preferences
   document.documentElement.lang = locale
-  // The router starts fetching the first screen's chunk while the catalogue downloads.
+  // Asked for first: the router starts fetching the first screen's chunk (and, past login, the
+  // rest of the catalogue) as it is created, while the first part downloads.
+  const messagesLoaded = loadMessages(locale)
   const router = createAppRouter()
-  const messages = await loadMessages(locale)
+  const messages = await messagesLoaded
   const intl = activateIntl(locale, messages)
-  void startSession()
+  // A stored session is checked at once (home needs its user); without one, the session machine
+  // (and xstate with it) is not needed before the login form shows.
+  if (session.token) void startSession()
+  else whenIdle(() => void startSession())
   const root = document.getElementById('root')
   if (!root) throw new Error('index.html has no #root')
   createRoot(root).render(
@@ -22,6 +29,8 @@ async function boot() {
       <App intl={intl} router={router} />
     </StrictMode>,
   )
+  // The other screens' texts: fetched once the first screen has had its turn on the network.
+  whenIdle(() => void completeCatalogue().catch(() => undefined))
 }
 
 boot().catch((error: unknown) => {

@@ -3,7 +3,7 @@ import { ThemeProvider } from '@mui/material/styles'
 import Box from '@mui/material/Box'
 import { RawIntlProvider, type IntlShape } from 'react-intl'
 import { RouterProvider } from 'react-router-dom'
-import { ToastHost } from '../ui/toast/ToastHost'
+import { LazyToastHost } from './LazyToastHost'
 import type { createAppRouter } from './router'
 import { theme } from './theme'
 
@@ -31,7 +31,7 @@ export function App({
         >
           <RouterProvider router={router} />
         </Box>
-        <ToastHost />
+        <LazyToastHost />
       </ThemeProvider>
     </RawIntlProvider>
   )

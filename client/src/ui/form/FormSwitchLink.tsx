@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography'
 import { useEffect } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { Link as RouterLink } from 'react-router-dom'
+import { whenIdle } from '../when-idle'
 
 interface Props {
   textId: string
@@ -14,9 +15,8 @@ interface Props {
 
 /** "No account yet? Register" under a form: a sentence and a link to its counterpart form. */
 export function FormSwitchLink({ textId, linkId, to, prefetch }: Props) {
-  useEffect(() => {
-    void prefetch?.()
-  }, [prefetch])
+  // Once this form has painted and the page is idle: the other form is never needed first.
+  useEffect(() => (prefetch ? whenIdle(() => void prefetch()) : undefined), [prefetch])
   return (
     <Typography variant="body2" sx={{ textAlign: 'center' }}>
       <FormattedMessage id={textId} />{' '}
