@@ -1,6 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
+import { registerServiceWorker } from './app/pwa'
 import { createAppRouter } from './app/router'
 import { completeCatalogue, loadMessages } from './i18n/catalog'
 import { activateIntl } from './i18n/intl'
@@ -31,6 +32,8 @@ async function boot() {
   )
   // The other screens' texts: fetched once the first screen has had its turn on the network.
   whenIdle(() => void completeCatalogue().catch(() => undefined))
+  // The offline shell: the worker precaches the build after the first screen is done with the network.
+  whenIdle(() => void registerServiceWorker(), 5000)
 }
 
 boot().catch((error: unknown) => {

@@ -4,6 +4,8 @@ import Box from '@mui/material/Box'
 import { RawIntlProvider, type IntlShape } from 'react-intl'
 import { RouterProvider } from 'react-router-dom'
 import { LazyToastHost } from './LazyToastHost'
+import { OfflineNotice } from './OfflineNotice'
+import { UpdatePrompt } from './UpdatePrompt'
 import type { createAppRouter } from './router'
 import { theme } from './theme'
 
@@ -29,9 +31,11 @@ export function App({
             position: 'relative',
           }}
         >
+          <OfflineNotice />
           <RouterProvider router={router} />
         </Box>
         <LazyToastHost />
+        <UpdatePrompt />
       </ThemeProvider>
     </RawIntlProvider>
   )

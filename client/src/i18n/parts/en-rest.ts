@@ -1,6 +1,10 @@
 // Every other area file of this language, new ones included without a change here.
 const areas = import.meta.glob<Record<string, string>>(
-  ['../locales/en/*.ts', '!../locales/en/index.ts', '!../locales/en/{common,login,server}.ts'],
+  [
+    '../locales/en/*.ts',
+    '!../locales/en/index.ts',
+    '!../locales/en/{common,login,server,shell}.ts',
+  ],
   { eager: true, import: 'default' },
 )
 

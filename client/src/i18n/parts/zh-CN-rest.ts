@@ -3,7 +3,7 @@ const areas = import.meta.glob<Record<string, string>>(
   [
     '../locales/zh-CN/*.ts',
     '!../locales/zh-CN/index.ts',
-    '!../locales/zh-CN/{common,login,server}.ts',
+    '!../locales/zh-CN/{common,login,server,shell}.ts',
   ],
   { eager: true, import: 'default' },
 )
