@@ -21,3 +21,13 @@ export function whenIdle(work: () => void, timeoutMs = 2000): () => void {
     else clearTimeout(idleId)
   }
 }
+
+/**
+ * Ends the current task and resumes in a new one, so the page can paint and handle a tap between
+ * two pieces of work (`scheduler.yield` where the browser has it: it resumes before other tasks).
+ */
+export function yieldToMain(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler
+  if (scheduler?.yield) return scheduler.yield()
+  return new Promise((resolve) => setTimeout(resolve, 0))
+}
