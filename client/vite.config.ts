@@ -34,40 +34,8 @@ function precompileMessages(): Plugin {
   }
 }
 
-/**
- * `/` opens the start screen, whose code the router asks for only once the entry has run: a
- * round trip later. Listing it (and what it imports) as modulepreload in index.html lets the
- * browser fetch it alongside the entry.
- */
-function preloadFirstScreen(screen = '/src/features/login/StartScreen.tsx'): Plugin {
-  return {
-    name: 'kabu:preload-first-screen',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, ctx) {
-        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk')
-        const first = chunks.find((c) => c.facadeModuleId?.endsWith(screen))
-        if (!first) throw new Error(`no chunk for ${screen}`)
-        const files = new Set<string>()
-        const visit = (file: string) => {
-          if (files.has(file) || html.includes(`/${file}"`)) return
-          files.add(file)
-          chunks.find((c) => c.fileName === file)?.imports.forEach(visit)
-        }
-        visit(first.fileName)
-        return [...files].map((file) => ({
-          tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
-          injectTo: 'head' as const,
-        }))
-      },
-    },
-  }
-}
-
 export default defineConfig({
-  plugins: [precompileMessages(), react(), preloadFirstScreen(), VitePWA(pwaOptions)],
+  plugins: [precompileMessages(), react(), VitePWA(pwaOptions)],
   resolve: {
     alias: [
       {

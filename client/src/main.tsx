@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { registerServiceWorker } from './app/pwa'
 import { createAppRouter } from './app/router'
-import { completeCatalogue, loadMessages } from './i18n/catalog'
+import { loadMessages } from './i18n/catalog'
 import { activateIntl } from './i18n/intl'
 import { preferences } from './state/preferences'
 import { startSession } from './state/session'
@@ -19,10 +19,10 @@ async function boot() {
   const router = createAppRouter()
   const messages = await messagesLoaded
   const intl = activateIntl(locale, messages)
-  // A stored session is checked at once (home needs its user); without one, the session machine
-  // (and xstate with it) is not needed before the login form shows.
+  // A stored session is checked at once (home needs its user). Without one, the session machine
+  // (and xstate with it) starts with the start screen's first step or the login: work done on
+  // idle here would land in the very seconds the first screen is being used.
   if (session.token) void startSession()
-  else whenIdle(() => void startSession())
   const root = document.getElementById('root')
   if (!root) throw new Error('index.html has no #root')
   createRoot(root).render(
@@ -30,10 +30,10 @@ async function boot() {
       <App intl={intl} router={router} />
     </StrictMode>,
   )
-  // The other screens' texts: fetched once the first screen has had its turn on the network.
-  whenIdle(() => void completeCatalogue().catch(() => undefined))
-  // The offline shell: the worker precaches the build after the first screen is done with the network.
-  whenIdle(() => void registerServiceWorker(), 5000)
+  // The other screens' texts are fetched by the first screen past login that needs them
+  // (app/catalogue-routes.ts), in parallel with its code. The offline shell: the worker
+  // precaches the build once the first screen is done with the network and the main thread.
+  whenIdle(() => void registerServiceWorker(), 10_000)
 }
 
 boot().catch((error: unknown) => {

@@ -2,12 +2,16 @@
  * What a phone downloads to show the login screen: every script the page fetches until the network
  * is idle, as served (compressed) and as parsed, plus the time until the login form is visible and
  * the scripts requested before it was (the budget of issue 15: ≤ 120 KB compressed).
- * Run after `npm run build`: `npx tsx tests/load/login-route-size.ts`. Prints figures; asserts nothing.
+ * Run after `npm run build`: `npx tsx tests/load/login-route-size.ts` (`CLIENT_DIR=dir` measures another
+ * build, e.g. an older copy of client/dist). Prints figures; asserts nothing.
  */
 import { launchPhone } from '../e2e/browser'
 import { startGateway } from '../e2e/gateway'
 
-const gateway = await startGateway({ LOG_LEVEL: 'silent' })
+const gateway = await startGateway({
+  LOG_LEVEL: 'silent',
+  ...(process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {}),
+})
 const { browser, context } = await launchPhone()
 try {
   const page = await context.newPage()

@@ -3,7 +3,6 @@ import Typography from '@mui/material/Typography'
 import { useEffect } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { Link as RouterLink } from 'react-router-dom'
-import { whenIdle } from '../when-idle'
 
 interface Props {
   textId: string
@@ -15,8 +14,22 @@ interface Props {
 
 /** "No account yet? Register" under a form: a sentence and a link to its counterpart form. */
 export function FormSwitchLink({ textId, linkId, to, prefetch }: Props) {
-  // Once this form has painted and the page is idle: the other form is never needed first.
-  useEffect(() => (prefetch ? whenIdle(() => void prefetch()) : undefined), [prefetch])
+  // At the user's first tap or key on this form's page: the other form is never needed before,
+  // and work done on idle would land in the seconds the page is first used.
+  useEffect(() => {
+    if (!prefetch) return
+    const stop = () => {
+      window.removeEventListener('pointerdown', load)
+      window.removeEventListener('keydown', load)
+    }
+    const load = () => {
+      stop()
+      void prefetch()
+    }
+    window.addEventListener('pointerdown', load)
+    window.addEventListener('keydown', load)
+    return stop
+  }, [prefetch])
   return (
     <Typography variant="body2" sx={{ textAlign: 'center' }}>
       <FormattedMessage id={textId} />{' '}
