@@ -1,6 +1,8 @@
 import { parse } from '@formatjs/icu-messageformat-parser'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { VitePWA } from 'vite-plugin-pwa'
+import { pwaOptions } from './pwa.config'
 
 // In development the gateway runs on 8080; the app is served by Vite and forwards the API, the
 // socket and the health check to it, so both ends keep their production URLs.
@@ -33,7 +35,7 @@ function precompileMessages(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [precompileMessages(), react()],
+  plugins: [precompileMessages(), react(), VitePWA(pwaOptions)],
   resolve: {
     alias: [
       {

@@ -1,20 +1,28 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
+import { registerServiceWorker } from './app/pwa'
 import { createAppRouter } from './app/router'
 import { loadMessages } from './i18n/catalog'
 import { activateIntl } from './i18n/intl'
 import { preferences } from './state/preferences'
 import { startSession } from './state/session'
+import { session } from './state/session-view'
+import { whenIdle } from './ui/when-idle'
 
 async function boot() {
   const { locale } = preferences
   document.documentElement.lang = locale
-  // The router starts fetching the first screen's chunk while the catalogue downloads.
+  // Asked for first: the router starts fetching the first screen's chunk (and, past login, the
+  // rest of the catalogue) as it is created, while the first part downloads.
+  const messagesLoaded = loadMessages(locale)
   const router = createAppRouter()
-  const messages = await loadMessages(locale)
+  const messages = await messagesLoaded
   const intl = activateIntl(locale, messages)
-  void startSession()
+  // A stored session is checked at once (home needs its user). Without one, the session machine
+  // (and xstate with it) starts with the start screen's first step or the login: work done on
+  // idle here would land in the very seconds the first screen is being used.
+  if (session.token) void startSession()
   const root = document.getElementById('root')
   if (!root) throw new Error('index.html has no #root')
   createRoot(root).render(
@@ -22,6 +30,10 @@ async function boot() {
       <App intl={intl} router={router} />
     </StrictMode>,
   )
+  // The other screens' texts are fetched by the first screen past login that needs them
+  // (app/catalogue-routes.ts), in parallel with its code. The offline shell: the worker
+  // precaches the build once the first screen is done with the network and the main thread.
+  whenIdle(() => void registerServiceWorker(), 10_000)
 }
 
 boot().catch((error: unknown) => {

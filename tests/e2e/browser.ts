@@ -5,26 +5,38 @@ import { chromium, type Browser, type BrowserContext } from 'playwright-core'
  * on phones, so every journey runs at 390×844.
  */
 export async function launchPhone(): Promise<{ browser: Browser; context: BrowserContext }> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 3,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'ja-JP',
-    timezoneId: 'Asia/Tokyo',
-  })
+  const browser = await chromium.launch(launchOptions)
+  const context = await browser.newContext(phone)
   return { browser, context }
+}
+
+/**
+ * The same phone with a real profile in `userDataDir`: a normal context is incognito, where
+ * Chromium says no web app can be installed (`in-incognito`). Close the context to end it.
+ */
+export function launchPhoneProfile(userDataDir: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, { ...launchOptions, ...phone })
+}
+
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+}
+
+const phone = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 3,
+  isMobile: true,
+  hasTouch: true,
+  locale: 'ja-JP',
+  timezoneId: 'Asia/Tokyo',
 }

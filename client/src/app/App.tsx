@@ -3,7 +3,9 @@ import { ThemeProvider } from '@mui/material/styles'
 import Box from '@mui/material/Box'
 import { RawIntlProvider, type IntlShape } from 'react-intl'
 import { RouterProvider } from 'react-router-dom'
-import { ToastHost } from '../ui/toast/ToastHost'
+import { LazyToastHost } from './LazyToastHost'
+import { OfflineNotice } from './OfflineNotice'
+import { UpdatePrompt } from './UpdatePrompt'
 import type { createAppRouter } from './router'
 import { theme } from './theme'
 
@@ -29,9 +31,11 @@ export function App({
             position: 'relative',
           }}
         >
+          <OfflineNotice />
           <RouterProvider router={router} />
         </Box>
-        <ToastHost />
+        <LazyToastHost />
+        <UpdatePrompt />
       </ThemeProvider>
     </RawIntlProvider>
   )

@@ -1,4 +1,5 @@
 import { createHashRouter, Navigate, type RouteObject } from 'react-router-dom'
+import { awaitingCatalogue } from './catalogue-routes'
 import { bindNavigator } from '../state/navigation'
 import { registerRouteLoaders, registerRoutePaths } from '../state/route-registry'
 import { Loading } from '../ui/Loading'
@@ -7,7 +8,7 @@ import { routeLoaders, routePaths, SCREEN_ROUTES, TAB_ROUTES } from './route-tab
 import { ScreenLayout } from './ScreenLayout'
 
 /** Spec §2: hash routing, `/` → /login/start, anything unknown → /home/home. */
-export const appRoutes: RouteObject[] = [
+export const appRoutes: RouteObject[] = awaitingCatalogue([
   {
     HydrateFallback: Loading,
     ErrorBoundary: RouteError,
@@ -22,12 +23,13 @@ export const appRoutes: RouteObject[] = [
       { path: '*', element: <Navigate to="/home/home" replace /> },
     ],
   },
-]
+])
 
 /** Builds the router, and lets menus and code outside React know what it can reach. */
 export function createAppRouter() {
   registerRoutePaths(routePaths([...TAB_ROUTES, ...SCREEN_ROUTES]))
-  registerRouteLoaders(routeLoaders([...TAB_ROUTES, ...SCREEN_ROUTES]))
+  // The loaders the router itself calls, so a prefetch also fetches the rest of the catalogue.
+  registerRouteLoaders(routeLoaders(appRoutes))
   const router = createHashRouter(appRoutes)
   bindNavigator((path) => void router.navigate(path))
   return router

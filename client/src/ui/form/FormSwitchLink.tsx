@@ -14,8 +14,21 @@ interface Props {
 
 /** "No account yet? Register" under a form: a sentence and a link to its counterpart form. */
 export function FormSwitchLink({ textId, linkId, to, prefetch }: Props) {
+  // At the user's first tap or key on this form's page: the other form is never needed before,
+  // and work done on idle would land in the seconds the page is first used.
   useEffect(() => {
-    void prefetch?.()
+    if (!prefetch) return
+    const stop = () => {
+      window.removeEventListener('pointerdown', load)
+      window.removeEventListener('keydown', load)
+    }
+    const load = () => {
+      stop()
+      void prefetch()
+    }
+    window.addEventListener('pointerdown', load)
+    window.addEventListener('keydown', load)
+    return stop
   }, [prefetch])
   return (
     <Typography variant="body2" sx={{ textAlign: 'center' }}>

@@ -1,0 +1,43 @@
+import Box from '@mui/material/Box'
+import { useSyncExternalStore } from 'react'
+import { FormattedMessage } from 'react-intl'
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener('online', onChange)
+  window.addEventListener('offline', onChange)
+  return () => {
+    window.removeEventListener('online', onChange)
+    window.removeEventListener('offline', onChange)
+  }
+}
+
+const isOffline = () => !navigator.onLine
+
+/**
+ * A line at the top while the phone has no network. The shell still opens offline (the service
+ * worker keeps it), but prices and balances cannot be fetched: this says why screens stay empty.
+ */
+export function OfflineNotice() {
+  const offline = useSyncExternalStore(subscribe, isOffline, () => false)
+  if (!offline) return null
+  return (
+    <Box
+      role="status"
+      data-testid="offline-notice"
+      sx={{
+        position: 'sticky',
+        top: 0,
+        zIndex: (theme) => theme.zIndex.appBar + 1,
+        px: 2,
+        py: 1,
+        pt: 'calc(env(safe-area-inset-top) + 8px)',
+        bgcolor: 'warning.main',
+        color: 'warning.contrastText',
+        typography: 'body2',
+        textAlign: 'center',
+      }}
+    >
+      <FormattedMessage id="common.shell.offline" />
+    </Box>
+  )
+}

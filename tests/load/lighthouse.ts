@@ -1,0 +1,53 @@
+/**
+ * Lighthouse's mobile performance of the login screen and of home (logged in), the median of
+ * several runs each, with FCP, LCP, TBT and the JavaScript transferred.
+ *
+ *   npm run build && npx tsx tests/load/lighthouse.ts
+ *   RUNS=5 REFERENCE_CLIENT_DIR=/tmp/old-dist npx tsx tests/load/lighthouse.ts
+ *
+ * Lighthouse lives in its own package (`tests/perf`, outside the workspaces: at the root it pulled
+ * a second intl-messageformat into the app bundle); this script installs it there on first use.
+ * With REFERENCE_CLIENT_DIR a second gateway serves that build and the runs alternate between
+ * the two, so the figures can be quoted as ratios measured on the same busy machine at the same
+ * time. Prints figures; asserts nothing.
+ */
+import { startGateway } from '../e2e/gateway'
+import { loadLighthouse, logIn, type PageFigures } from './lighthouse/runner'
+import { printTable } from './lighthouse/report'
+
+const runs = Number(process.env.RUNS ?? 5)
+const referenceDir = process.env.REFERENCE_CLIENT_DIR
+
+const lighthouse = await loadLighthouse()
+const subject = await startGateway({ LOG_LEVEL: 'silent' })
+const reference = referenceDir
+  ? await startGateway({ LOG_LEVEL: 'silent', CLIENT_DIR: referenceDir })
+  : undefined
+try {
+  const figures: Record<string, PageFigures[]> = {}
+  const add = (name: string, f: PageFigures) => (figures[name] ??= []).push(f)
+  const builds = [
+    { name: 'this build', url: subject.url, grant: await logIn(subject.url, subject.config) },
+    ...(reference
+      ? [
+          {
+            name: 'reference',
+            url: reference.url,
+            grant: await logIn(reference.url, reference.config),
+          },
+        ]
+      : []),
+  ]
+  for (let i = 0; i < runs; i++) {
+    // Interleaved, so a burst of load from the other agents on this machine hits both builds.
+    for (const build of builds) {
+      add(`${build.name} · login`, await lighthouse.measure(build.url, null))
+      add(`${build.name} · home`, await lighthouse.measure(build.url, build.grant))
+    }
+    console.log(`run ${i + 1}/${runs} done`)
+  }
+  printTable(figures, reference !== undefined)
+} finally {
+  await subject.stop()
+  await reference?.stop()
+}

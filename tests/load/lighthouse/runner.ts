@@ -1,0 +1,146 @@
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { chromium } from 'playwright-core'
+
+/** What one Lighthouse run says about one page. Times in ms, bytes as transferred. */
+export interface PageFigures {
+  score: number
+  fcp: number
+  lcp: number
+  tbt: number
+  scriptBytes: number
+  scripts: number
+  /** Lighthouse's own measure of this machine's speed at the time (higher is faster). */
+  benchmarkIndex: number
+}
+
+export interface SessionGrant {
+  token: string
+  account: string
+}
+
+// The few parts of Lighthouse's and chrome-launcher's APIs used here. They are typed by hand
+// because the packages live in tests/perf, which the workspaces' typecheck does not install.
+interface Lhr {
+  categories: { performance: { score: number | null } }
+  audits: Record<string, { numericValue?: number; details?: { items?: unknown[] } }>
+  environment: { benchmarkIndex: number }
+  runtimeError?: { code: string; message: string }
+}
+type Lighthouse = (url: string, flags: Record<string, unknown>) => Promise<{ lhr: Lhr } | undefined>
+interface LaunchedChrome {
+  port: number
+  kill(): void
+}
+type LaunchChrome = (options: {
+  chromePath: string
+  chromeFlags: string[]
+}) => Promise<LaunchedChrome>
+
+const perfDir = path.resolve(import.meta.dirname, '../../perf')
+
+/** Installs tests/perf on first use (its own lockfile), then loads Lighthouse from there. */
+export async function loadLighthouse() {
+  if (!existsSync(path.join(perfDir, 'node_modules/lighthouse'))) {
+    console.log('installing Lighthouse into tests/perf (once)…')
+    const npm = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], {
+      cwd: perfDir,
+      stdio: 'inherit',
+    })
+    if (npm.status !== 0) throw new Error('npm ci in tests/perf failed')
+  }
+  const require = createRequire(path.join(perfDir, 'package.json'))
+  const load = (name: string) => import(pathToFileURL(require.resolve(name)).href)
+  const lighthouse = (await load('lighthouse')).default as Lighthouse
+  const launch = (await load('chrome-launcher')).launch as LaunchChrome
+  return {
+    measure: (url: string, grant: SessionGrant | null) => measure(lighthouse, launch, url, grant),
+  }
+}
+
+/** Logs the demo user in through the gateway's own login call, as the login form does. */
+export async function logIn(
+  url: string,
+  config: { demoAccount: string; demoPassword: string },
+): Promise<SessionGrant> {
+  const res = await fetch(`${url}/api/vue/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ account: config.demoAccount, password: config.demoPassword }),
+  })
+  const answer = (await res.json()) as { status: number; msg?: string; data?: SessionGrant }
+  if (answer.status !== 1 || !answer.data) throw new Error(`login refused: ${answer.msg}`)
+  return answer.data
+}
+
+/**
+ * One Lighthouse run of `/` (which opens the start screen, then login or home) in a fresh Chromium
+ * profile. With a grant the session is stored in that profile first, under the spec's keys, as a
+ * phone that logged in before would have it; Lighthouse is then told to keep storage.
+ */
+async function measure(
+  lighthouse: Lighthouse,
+  launch: LaunchChrome,
+  url: string,
+  grant: SessionGrant | null,
+): Promise<PageFigures> {
+  const chrome = await launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+  })
+  try {
+    if (grant) await storeSession(chrome.port, url, grant)
+    const result = await lighthouse(`${url}/`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      disableStorageReset: grant !== null,
+    })
+    if (!result) throw new Error('Lighthouse returned nothing')
+    return figuresOf(result.lhr)
+  } finally {
+    chrome.kill()
+  }
+}
+
+async function storeSession(port: number, url: string, grant: SessionGrant): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`)
+  try {
+    const context = browser.contexts()[0]
+    if (!context) throw new Error('Chromium has no default context')
+    const page = await context.newPage()
+    // A page of the app's origin that is not the app: localStorage is per origin, and the app's
+    // scripts must not land in the HTTP cache before Lighthouse measures.
+    await page.goto(`${url}/health`)
+    await page.evaluate(({ token, account }) => {
+      localStorage.setItem('tokend', token)
+      localStorage.setItem('account', account)
+    }, grant)
+    await page.close()
+  } finally {
+    await browser.close()
+  }
+}
+
+function figuresOf(lhr: Lhr): PageFigures {
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code}`)
+  const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN
+  const requests = (lhr.audits['network-requests']?.details?.items ?? []) as Array<{
+    resourceType?: string
+    transferSize?: number
+  }>
+  const scripts = requests.filter((r) => r.resourceType === 'Script')
+  return {
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    fcp: metric('first-contentful-paint'),
+    lcp: metric('largest-contentful-paint'),
+    tbt: metric('total-blocking-time'),
+    scriptBytes: scripts.reduce((n, r) => n + (r.transferSize ?? 0), 0),
+    scripts: scripts.length,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+  }
+}
