@@ -54,7 +54,7 @@ describe('the demo account', () => {
       (v): v is { code: string; stock_num: number; status: number } =>
         typeof v === 'object' && v !== null && 'code' in v,
     )
-    expect(rows.map((r) => r.code).sort()).toEqual(['7267', '8306', '9432'])
+    expect(rows.map((r) => r.code).sort()).toEqual(['5020', '9432', '9501'])
     expect(rows.every((r) => r.stock_num === 100)).toBe(true)
     const lines = await call<FundLine[]>('/user/fundlist', { type: 'jpy', page: '1' })
     const spent = lines

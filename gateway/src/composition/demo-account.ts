@@ -33,7 +33,7 @@ export const DEMO_WATCHLIST = [
 ] as const
 
 /** The demo's first trades (one lot each, market orders): cheap enough to leave most cash free. */
-export const DEMO_BUYS = ['9432', '8306', '7267'] as const
+export const DEMO_BUYS = ['9432', '9501', '5020'] as const
 
 /** The identity the demo shows as verified (a valid My Number: its check digit is 8). */
 const DEMO_IDENTITY = { name: 'デモ 太郎', idnumber: '123456789018', doctype: 'my_number' }
