@@ -30,7 +30,7 @@ describe('the demo account', () => {
     expect(banks).toHaveLength(1)
     const watch = await call<Array<{ code: string }>>('/trade/selflist')
     expect(watch.map((w) => w.code)).toHaveLength(10)
-    expect(watch[0]?.code).toBe('7203')
+    expect(watch[0]?.code).toBe('6758')
   })
 
   it('opens with approved deposits that the deposit history and the fund records both show', async () => {

@@ -18,18 +18,21 @@ export const DEMO_OPENING: ReadonlyArray<[Currency, string]> = [
   ['CNY', '50000'],
 ]
 
-/** Ten well-known Tokyo names: the watchlist a newcomer opens. */
+/**
+ * Ten well-known Tokyo names: the watchlist a newcomer opens. Toyota (7203) is left for the
+ * newcomer to add, as the trading journey does.
+ */
 export const DEMO_WATCHLIST = [
-  '7203',
   '6758',
   '9984',
   '8306',
+  '6861',
   '8035',
+  '9983',
   '6098',
-  '4063',
-  '6501',
   '7974',
   '8058',
+  '9433',
 ] as const
 
 /** The demo's first trades (one lot each, market orders): cheap enough to leave most cash free. */
