@@ -55,6 +55,17 @@ describe('the first minute on a 390×844 phone', () => {
     await expect.poll(screens.hashPath).toBe('/mine/transactionRecords')
   })
 
+  it("shows the deposit payee's whole name on a 390 px screen", async () => {
+    await screens.open('/mine/deposit', 'deposit-payee')
+    const box = await page.getByTestId('deposit-payee').boundingBox()
+    expect(box).not.toBeNull()
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390)
+    const scrolls = await page
+      .getByTestId('deposit-payee')
+      .evaluate((e) => e.scrollWidth > e.clientWidth)
+    expect(scrolls).toBe(false)
+  })
+
   it('has the opening deposit in its deposit history', async () => {
     await screens.open('/mine/stored', 'deposit-records')
     await expect
