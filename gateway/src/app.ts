@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { Router } from 'express'
 import { Server } from 'socket.io'
 import { createBroker } from './composition/broker'
-import { creditDemoOpening } from './broker/ledger/demo-credit'
+import { demoAccount } from './composition/demo-account'
 import type { BalanceReader } from './broker/auth/balances'
 import { SessionCache } from './broker/auth/session-cache'
 import { createClock, type AdjustableClock } from './clock'
@@ -125,6 +125,16 @@ export function createApp(config: Config, deps: AppDeps = {}) {
       router: Router().get('/', requireOperator(config.opsToken), metrics.serve),
     },
   })
+  const completeDemo = demoAccount({
+    db: store.db,
+    broker,
+    logger: logger.child({ part: 'demo' }),
+    login: {
+      account: config.demoAccount,
+      password: config.demoPassword,
+      fundPassword: config.demoFundPassword,
+    },
+  })
   const server = createServer(http)
   const allowOrigin = originAllowed(config.allowedOrigins)
   const io = new Server(server, {
@@ -162,11 +172,13 @@ export function createApp(config: Config, deps: AppDeps = {}) {
         invite: config.demoInvite,
       }
       const { created } = await seedDemo(store.db, demo, { passwords: broker.passwords, clock })
-      // The demo account's opening deposit, through the ledger (idempotent across restarts).
-      const credited = await creditDemoOpening(store.db, broker.ledger, demo.account)
-      logger.info({ account: demo.account, created, credited }, 'demo login ready')
+      // The rest of a used account (identity, card, deposits, watchlist), through the services.
+      const completed = await completeDemo.profile()
+      logger.info({ account: demo.account, created, completed }, 'demo login ready')
     }
     await market.start()
+    // The demo's first trades need prices (before the auto review and the matcher start).
+    if (config.demo) logger.info({ bought: await completeDemo.trades() }, 'demo trades')
     broker.trading.matcher.start()
     broker.ipo.jobs.start()
     broker.products.jobs.start()

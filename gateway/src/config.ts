@@ -26,6 +26,10 @@ const envSchema = z.object({
   DEMO_ACCOUNT: z.string().default('demo0001'),
   DEMO_PASSWORD: z.string().default('demo-pass-2026'),
   DEMO_INVITE: z.string().default('DEMO2026'),
+  DEMO_FUND_PASSWORD: z
+    .string()
+    .regex(/^\d{6}$/, 'six digits')
+    .default('135790'),
   REVIEW_POLICY: z.enum(['auto', 'manual']).optional(),
   /** REVIEW_POLICY=auto: how long a request waits before it is decided by the rules. */
   AUTO_REVIEW_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(3000),
@@ -129,6 +133,8 @@ export interface Config {
   demoAccount: string
   demoPassword: string
   demoInvite: string
+  /** The demo account's fund password (six digits), printed at start like its login. */
+  demoFundPassword: string
   reviewPolicy: 'auto' | 'manual'
   autoReviewDelayMs: number
   opsToken: string
@@ -224,6 +230,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoAccount: e.DEMO_ACCOUNT,
     demoPassword: e.DEMO_PASSWORD,
     demoInvite: e.DEMO_INVITE,
+    demoFundPassword: e.DEMO_FUND_PASSWORD,
     reviewPolicy: e.REVIEW_POLICY ?? (demo ? 'auto' : 'manual'),
     autoReviewDelayMs: e.AUTO_REVIEW_DELAY_MS,
     opsToken: e.OPS_TOKEN ?? randomBytes(24).toString('base64url'),

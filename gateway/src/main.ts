@@ -46,6 +46,7 @@ function printBanner(config: Config, port: number, storeKind: string, storeLocat
   if (config.demo) {
     lines.push(
       `  DEMO login    account ${config.demoAccount}  password ${config.demoPassword}`,
+      `  fund password ${config.demoFundPassword}  (the demo account's, for money commands)`,
       `  invite code   ${config.demoInvite.toUpperCase()}  (give it to a newcomer to register)`,
       `  OPS_TOKEN     ${config.opsToken}`,
     )

@@ -187,7 +187,7 @@ describe('deposit review', () => {
     const inbox = await vueData<InboxPage>(t.url, '/user/messages', {}, session(bob))
     expect(inbox.list[0]).toMatchObject({
       title: 'review.deposit.approved.title',
-      params: { amount: '12345', currency: 'JPY', order_no: row?.order_no, id },
+      params: { amount: '12,345', currency: 'JPY', order_no: row?.order_no, id },
     })
 
     const twice = await approve(t, 'deposit', id)

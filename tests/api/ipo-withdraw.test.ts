@@ -137,7 +137,7 @@ describe('POST /api/ops/ipo/:id/cancel', () => {
       params: {
         code: 'W002',
         reason: 'Listing approval revoked',
-        amount: '300000',
+        amount: '300,000',
         currency: 'JPY',
       },
     })
@@ -191,7 +191,7 @@ describe('POST /api/ops/ipo/:id/cancel', () => {
     for (const g of users) {
       expect(await books(t, g.account)).toMatchObject({ available: units(1000000), frozen: 0n })
     }
-    expect((await inbox(t, payer)).list[0]?.params).toMatchObject({ amount: '100000' })
+    expect((await inbox(t, payer)).list[0]?.params).toMatchObject({ amount: '100,000' })
     expect((await inbox(t, waiting)).list[0]?.params).toMatchObject({ amount: '0' })
     // The draw's record stays verifiable; the failed can no longer pay.
     const draw = await publicDraw(t, offer.id)

@@ -2,7 +2,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { FundLine, Wallet } from '@kabu/shared/api/ledger'
 import type { SessionGrant, Userinfo } from '@kabu/shared/api/user'
 import { CURRENCIES } from '@kabu/shared/money/currencies'
-import { creditDemoOpening } from '../../gateway/src/broker/ledger/demo-credit'
 import { DEMO, startTestApp, type TestApp } from '../support/app'
 import { expectLedgerConsistent } from '../support/invariants'
 import { session, vue, vueData } from '../support/vue'
@@ -57,35 +56,6 @@ function post(userId: bigint, kind: string, orderNo: string, amount: bigint, fro
     }),
   )
 }
-
-describe('the demo account', () => {
-  it('opens with money credited through the ledger, once however often it is seeded', async () => {
-    const info = await vueData<Userinfo>(t.url, '/user/getUserinfo', { type: 'jpy' }, session(demo))
-    expect(info.jpy).toBe('1000000')
-    expect(info.jpyyjed).toBe('0')
-    const usd = await vueData<Userinfo>(t.url, '/user/getUserinfo', { type: 'usd' }, session(demo))
-    expect(usd.usd).toBe('10000')
-    expect(await creditDemoOpening(t.app.db, t.app.broker.ledger, DEMO.account)).toBe(0)
-    const again = await vueData<Userinfo>(
-      t.url,
-      '/user/getUserinfo',
-      { type: 'cny' },
-      session(demo),
-    )
-    expect(again.cny).toBe('50000')
-    const lines = await vueData<FundLine[]>(t.url, '/user/fundlist', { type: 'jpy' }, session(demo))
-    expect(lines).toEqual([
-      expect.objectContaining({
-        kind: 'deposit',
-        order_no: 'DEMO-JPY',
-        money: '1000000',
-        balance_after: '1000000',
-        book: 'available',
-        currency: 'JPY',
-      }),
-    ])
-  })
-})
 
 describe('/user/wallets', () => {
   it('lists the nine currencies, empty for a newcomer', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import type { UserEvent } from '@kabu/shared/realtime'
+import { DEMO_OPERATOR } from '../../gateway/src/composition/demo-account'
 import { startTestApp, type TestApp } from '../support/app'
 import { newUser, ops, OPS_TOKEN, userIdOf } from './ops-client'
 import { addRequest, createFixtureTable, fixtureQueue, requestOf } from './ops-fixture-queue'
@@ -61,7 +62,12 @@ describe('review queues at /api/ops/reviews', () => {
     expect(answer).toMatchObject({ http: 200, status: 1, data: { id: '1', status: 'approved' } })
     expect((await requestOf(t.app.db, 1)).status).toBe('approved')
 
-    const audit = await t.app.db.selectFrom('audit').selectAll().execute()
+    // (The demo seed's own decisions are in the trail and the inbox from the start.)
+    const audit = await t.app.db
+      .selectFrom('audit')
+      .selectAll()
+      .where('operator', '!=', DEMO_OPERATOR)
+      .execute()
     expect(audit).toHaveLength(1)
     expect(audit[0]).toMatchObject({
       operator: 'ops',
@@ -70,7 +76,11 @@ describe('review queues at /api/ops/reviews', () => {
     })
     expect(JSON.parse(audit[0]!.before_json)).toEqual({ status: 'pending', amount: '500' })
 
-    const messages = await t.app.db.selectFrom('messages').selectAll().execute()
+    const messages = await t.app.db
+      .selectFrom('messages')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .execute()
     expect(messages).toHaveLength(1)
     expect(messages[0]).toMatchObject({
       user_id: userId,
@@ -182,7 +192,12 @@ describe('REVIEW_POLICY=auto', () => {
         status: 'rejected',
         reason: 'above the fixture limit',
       })
-      const audit = await auto.app.db.selectFrom('audit').selectAll().orderBy('id').execute()
+      const audit = await auto.app.db
+        .selectFrom('audit')
+        .selectAll()
+        .where('operator', '!=', DEMO_OPERATOR)
+        .orderBy('id')
+        .execute()
       expect(audit.map((a) => [a.operator, a.action])).toEqual([
         ['auto', 'review.daytrade.approve'],
         ['auto', 'review.daytrade.reject'],

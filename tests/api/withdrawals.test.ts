@@ -250,7 +250,7 @@ describe('a withdrawal', () => {
     const inbox = await vueData<InboxPage>(t.url, '/user/messages', {}, session(grant))
     expect(inbox.list[0]).toMatchObject({
       title: 'review.withdraw.rejected.title',
-      params: { amount: '20000', currency: 'JPY', reason: 'account name mismatch' },
+      params: { amount: '20,000', currency: 'JPY', reason: 'account name mismatch' },
     })
     expect((await approve(t, 'withdraw', idOf(answer))).status).toBe(0)
     expect((await wallets(t, grant)).JPY).toMatchObject({ available: '50000', frozen: '0' })

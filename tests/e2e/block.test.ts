@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchPhone } from './browser'
 import { startGateway } from './gateway'
-import { sendIdentity, setFundPassword, userinfoOf } from './identity-api'
+import { userinfoOf } from './identity-api'
 import { journeyScreens, units } from './journey'
 import { approvePending, opsCall } from './ops'
 
@@ -13,6 +13,7 @@ import { approvePending, opsCall } from './ops'
  * screen, asks for one lot after a confirmation that shows the amount, sees it pending; the window
  * closes, the operator approves, the screen hears the decision and the holding is on Positions.
  */
+// The demo's fund password (DEMO_FUND_PASSWORD's default), which it starts with.
 const FUND_PASSWORD = '135790'
 const HOUR = 3_600_000
 
@@ -61,9 +62,11 @@ const vueCall = async <T>(path: string, form: Record<string, string>): Promise<T
 describe('block-trade journey on a 390×844 phone', () => {
   it('logs in as the demo account, verified and with a fund password', async () => {
     await screens.login(gateway.config.demoAccount, gateway.config.demoPassword)
-    await sendIdentity(page, gateway.url)
-    await approvePending(gateway, 'kyc', gateway.config.demoAccount)
-    await setFundPassword(page, gateway.url, gateway.config.demoPassword, FUND_PASSWORD)
+    // The demo starts verified and with its fund password (issue 15).
+    expect(await userinfoOf(page, gateway.url, 'jpy')).toMatchObject({
+      verified: 2,
+      fund_password_set: true,
+    })
   })
 
   it('finds the operator’s offer from the home screen', async () => {

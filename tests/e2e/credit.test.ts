@@ -106,8 +106,8 @@ describe('stock credit journey on a 390×844 phone', () => {
     await jobs.runOnce()
     const call = page.getByTestId('credit-call')
     await call.waitFor({ timeout: 15_000 })
-    // The push carries the trust funds due at the fallen price: more than nothing.
-    expect(await call.textContent()).toMatch(/[1-9][\d,]*\.\d/)
+    // The push carries the trust funds due at the fallen price: more than nothing (whole yen).
+    expect(await call.textContent()).toMatch(/[¥￥][1-9][\d,]*/)
     expect(await page.getByTestId('credit-panel').getAttribute('data-state')).toMatch(/^called\./)
     await screens.shot('04-margin-call')
   })

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchPhone } from './browser'
 import { startGateway } from './gateway'
-import { sendIdentity, userinfoOf } from './identity-api'
+import { userinfoOf } from './identity-api'
 import { journeyScreens, units } from './journey'
 import { approvePending, opsCall } from './ops'
 
@@ -69,11 +69,17 @@ async function placeOrder(code: string, side: 'buy' | 'sell') {
   await page.getByTestId(`daytrade-position-${code}`).waitFor({ timeout: 15_000 })
 }
 
+// Within the demo's cash after its first buys, and above both positions' gross (about 710,000).
+const PARTICIPATION = '800000'
+
 describe('day-trading journey on a 390×844 phone', () => {
   it('logs in as the demo account, identity verified', async () => {
     await screens.login(gateway.config.demoAccount, gateway.config.demoPassword)
-    await sendIdentity(page, gateway.url)
-    await approvePending(gateway, 'kyc', gateway.config.demoAccount)
+    // The demo starts verified and with its fund password (issue 15).
+    expect(await userinfoOf(page, gateway.url, 'jpy')).toMatchObject({
+      verified: 2,
+      fund_password_set: true,
+    })
   })
 
   it('opens day trading from home and applies after a confirmation: submitted, funds held', async () => {
@@ -82,7 +88,7 @@ describe('day-trading journey on a 390×844 phone', () => {
     await page.getByTestId('home-daytrade').click()
     await expect.poll(screens.hashPath).toBe('/home/withinDays')
     await page.getByTestId('daytrade-rules').waitFor()
-    await page.getByTestId('daytrade-money').fill('900000')
+    await page.getByTestId('daytrade-money').fill(PARTICIPATION)
     await screens.shot('01-apply')
     await page.getByTestId('daytrade-apply').click()
     await page.getByTestId('daytrade-confirm').waitFor()
@@ -91,7 +97,7 @@ describe('day-trading journey on a 390×844 phone', () => {
     await expect.poll(status, { timeout: 15_000 }).toBe('submitted')
     await screens.shot('03-submitted')
     const after = (await userinfoOf(page, gateway.url, 'jpy')).jpy ?? '0'
-    expect(units(before) - units(after)).toBe(units('900000'))
+    expect(units(before) - units(after)).toBe(units(PARTICIPATION))
   })
 
   it('the operator approves; the screen hears it and offers the ticket', async () => {
@@ -125,9 +131,9 @@ describe('day-trading journey on a 390×844 phone', () => {
     const detail = await vueCall<DaytradeDetail>('/trade/daytradeinfo', { id: p!.id })
     expect(detail.positions).toEqual([])
     const returned = units(detail.returned!)
-    expect(returned).toBe(units('900000') + units(detail.pnl) - units(detail.fees))
+    expect(returned).toBe(units(PARTICIPATION) + units(detail.pnl) - units(detail.fees))
     const now = (await userinfoOf(page, gateway.url, 'jpy')).jpy ?? '0'
-    expect(units(now)).toBe(units(before) - units('900000') + returned)
+    expect(units(now)).toBe(units(before) - units(PARTICIPATION) + returned)
   })
 
   it('leaves the ledger consistent and the page without errors', async () => {

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchPhone } from './browser'
 import { startGateway } from './gateway'
-import { setFundPassword, userinfoOf } from './identity-api'
+import { userinfoOf } from './identity-api'
 import { journeyScreens, units } from './journey'
 import { opsCall, setClock } from './ops'
 
@@ -17,6 +17,7 @@ import { opsCall, setClock } from './ops'
  * products job (on its own timer) pays the day, and the screen still open hears it (the /user push)
  * and shows the day's profit, exact by the rule, as do the order's record and Positions' tab.
  */
+// The demo's fund password (DEMO_FUND_PASSWORD's default), which it starts with.
 const FUND_PASSWORD = '135790'
 const DAY = 86_400_000
 
@@ -82,7 +83,11 @@ describe('follow-product journey on a 390×844 phone', () => {
   it('logs in as the demo account on a Monday morning in Tokyo, with a fund password', async () => {
     await setClock(gateway, tokyo(MONDAY, 10 * 60))
     await screens.login(gateway.config.demoAccount, gateway.config.demoPassword)
-    await setFundPassword(page, gateway.url, gateway.config.demoPassword, FUND_PASSWORD)
+    // The demo starts verified and with its fund password (issue 15).
+    expect(await userinfoOf(page, gateway.url, 'jpy')).toMatchObject({
+      verified: 2,
+      fund_password_set: true,
+    })
   })
 
   it('finds the operator’s product from the home screen, with every figure and the rule', async () => {

@@ -3,9 +3,9 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchPhone } from './browser'
 import { startGateway } from './gateway'
-import { sendIdentity } from './identity-api'
+import { userinfoOf } from './identity-api'
 import { journeyScreens } from './journey'
-import { approvePending, opsCall } from './ops'
+import { opsCall } from './ops'
 
 /**
  * Issue 13's new-share journey on a phone against a real gateway: the demo account (identity
@@ -47,8 +47,11 @@ afterAll(async () => {
 describe('new-share journey on a 390×844 phone', () => {
   it('logs in as the demo account, verified', async () => {
     await screens.login(gateway.config.demoAccount, gateway.config.demoPassword)
-    await sendIdentity(page, gateway.url)
-    await approvePending(gateway, 'kyc', gateway.config.demoAccount)
+    // The demo starts verified and with its fund password (issue 15).
+    expect(await userinfoOf(page, gateway.url, 'jpy')).toMatchObject({
+      verified: 2,
+      fund_password_set: true,
+    })
   })
 
   it('finds the operator’s offer from the home screen and sees its commitment', async () => {

@@ -2,16 +2,16 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchPhone } from './browser'
 import { startGateway } from './gateway'
-import { sendIdentity, setFundPassword, userinfoOf } from './identity-api'
+import { userinfoOf } from './identity-api'
 import { journeyScreens, units } from './journey'
 import { approvePending, opsCall } from './ops'
 
 /**
- * Issue 4's credit-loan journey on a phone against a real gateway: the demo account's identity is
- * verified over the API (the operator approves) and a fund password set, which gives it a credit
- * line on /mine/loan; it borrows after a confirmation (the operator approves again, the debt shows
+ * Issue 4's credit-loan journey on a phone against a real gateway: the demo account starts
+ * verified and with a fund password (issue 15), which gives it a credit line on /mine/loan; it borrows after a confirmation (the operator approves again, the debt shows
  * in `jpyyjed`) and repays principal and interest on /mine/loanOrder with its fund password.
  */
+// The demo's fund password (DEMO_FUND_PASSWORD's default), which it starts with.
 const FUND_PASSWORD = '135790'
 const LOAN = '100000'
 
@@ -43,16 +43,9 @@ describe('credit-loan journey on a 390×844 phone', () => {
     await screens.login(gateway.config.demoAccount, gateway.config.demoPassword)
   })
 
-  it('gets a credit line once identity is verified (operator approves) and a fund password set', async () => {
+  it('has a credit line from the start: the demo is verified and has a fund password', async () => {
+    expect(await yenInfo()).toMatchObject({ verified: 2, fund_password_set: true })
     await screens.open('/mine/loan', 'loan-limit')
-    // Unverified, the demo's opening deposit lends nothing.
-    await expect.poll(() => page.getByTestId('loan-limit').textContent()).toMatch(/^[^1-9]*$/)
-    await sendIdentity(page, gateway.url)
-    await approvePending(gateway, 'kyc', gateway.config.demoAccount)
-    await setFundPassword(page, gateway.url, gateway.config.demoPassword, FUND_PASSWORD)
-    // The same route again is no navigation: reload for the screen to read the new record.
-    await page.reload()
-    await page.getByTestId('loan-limit').waitFor()
     // Deposits 1,000,000 × score (50 base + 20 verified) / 100.
     await expect.poll(() => page.getByTestId('loan-limit').textContent()).toMatch(/700,000/)
   })

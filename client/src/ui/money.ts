@@ -1,7 +1,11 @@
+import { fractionDigitsToShow, minorDigitsOf } from '@kabu/shared/money/format'
+
 /**
- * Formats a decimal money string from the wire for display: grouped, one decimal by default
- * (spec §9), never through a JS float (Intl formats the string's digits exactly). The spec's `'-'`
- * means zero; anything that is not a decimal shows as a dash.
+ * Formats a decimal money string from the wire for display, the one way every screen shows money:
+ * the currency's symbol, grouped, with the currency's own minor units (yen none, dollars cents),
+ * never through a JS float (Intl formats the string's digits exactly). An amount finer than the
+ * minor unit keeps its digits rather than being rounded on screen. The spec's `'-'` means zero;
+ * anything that is not a decimal shows as a dash.
  */
 export function formatMoney(
   value: string | null | undefined,
@@ -10,11 +14,12 @@ export function formatMoney(
 ): string {
   const text = value === '-' ? '0' : (value ?? '').trim()
   if (!/^-?\d+(\.\d+)?$/.test(text)) return '—'
+  const minor = minorDigitsOf(currency)
   return new Intl.NumberFormat(locale, {
     style: 'currency',
     currency,
     currencyDisplay: 'narrowSymbol',
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 2,
+    minimumFractionDigits: minor,
+    maximumFractionDigits: fractionDigitsToShow(text, minor),
   }).format(text as `${number}`)
 }

@@ -32,5 +32,5 @@ export function createFunds({ db, clock, config, ledger, reviews, identity }: Fu
   reviews.register(deposits.queue)
   reviews.register(withdrawals.queue)
   const areas: VueArea[] = [deposits.area, withdrawals.area, createFx(shared).area]
-  return { fx, areas }
+  return { fx, areas, deposits: deposits.service }
 }

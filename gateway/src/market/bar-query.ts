@@ -7,7 +7,7 @@ import { historyMinuteBars, type BarGrid } from './history-minutes'
 import type { InstrumentSim } from './instrument'
 import { randomStream } from './rng'
 
-const DAILY_OR_LONGER: ReadonlySet<BarInterval> = new Set(['1d', '1w', '1M'])
+const DAILY_OR_LONGER: ReadonlySet<BarInterval> = new Set(['1d', '1w', '1M', '1y'])
 const DAY_S = 86_400
 /**
  * Most bars one request returns (the latest ones). A year of 1-minute bars around the clock would

@@ -1,23 +1,9 @@
 import Decimal from 'decimal.js'
-import type { Currency } from '../money/currencies'
+import { MINOR_DIGITS, type Currency } from '../money/currencies'
 import { parseUnits, UNITS } from '../money/decimal'
 
-/**
- * Amounts of the money-in, money-out and exchange calls, exact in 1/10,000 units (bigint) and read
- * against each currency's own precision: a bank moves whole yen, won and dong, and cents elsewhere
- * (ISO 4217 minor units), so `100.5` yen is not an amount anyone can transfer.
- */
-export const MINOR_DIGITS: Record<Currency, number> = {
-  CNY: 2,
-  USD: 2,
-  JPY: 0,
-  HKD: 2,
-  TWD: 2,
-  THB: 2,
-  VND: 0,
-  MYR: 2,
-  KRW: 0,
-}
+// Amounts are read against each currency's own precision (MINOR_DIGITS, with the currencies).
+export { MINOR_DIGITS } from '../money/currencies'
 
 /** The smallest amount of a currency a bank moves, in units (JPY: 10,000n; USD: 100n). */
 export function minorStep(currency: Currency): bigint {

@@ -29,5 +29,7 @@ export function periodStart(interval: BarInterval): (time: number) => number {
       }
     case '1M':
       return (time) => isoDateToUtc(`${utcToIsoDate(time * 1000).slice(0, 7)}-01`) / 1000
+    case '1y':
+      return (time) => isoDateToUtc(`${utcToIsoDate(time * 1000).slice(0, 4)}-01-01`) / 1000
   }
 }

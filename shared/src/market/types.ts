@@ -94,8 +94,17 @@ export interface SpecialQuote {
   price: number
 }
 
-export type BarInterval = '1m' | '5m' | '15m' | '30m' | '1d' | '1w' | '1M'
-export const BAR_INTERVALS: readonly BarInterval[] = ['1m', '5m', '15m', '30m', '1d', '1w', '1M']
+export type BarInterval = '1m' | '5m' | '15m' | '30m' | '1d' | '1w' | '1M' | '1y'
+export const BAR_INTERVALS: readonly BarInterval[] = [
+  '1m',
+  '5m',
+  '15m',
+  '30m',
+  '1d',
+  '1w',
+  '1M',
+  '1y',
+]
 
 /** One OHLCV bar. `time` is epoch seconds of the bar's start (daily and longer: 00:00 UTC of the local date). */
 export interface Bar {

@@ -17,3 +17,22 @@ export type Currency = (typeof CURRENCIES)[number]
 export function isCurrency(text: unknown): text is Currency {
   return typeof text === 'string' && (CURRENCIES as readonly string[]).includes(text)
 }
+
+/**
+ * Each currency's minor units (ISO 4217): a bank moves whole yen, won and dong, and cents
+ * elsewhere, so `100.5` yen is not an amount anyone can transfer, and money is shown with these
+ * digits (`format.ts`).
+ *
+ * @example MINOR_DIGITS.JPY // 0
+ */
+export const MINOR_DIGITS: Record<Currency, number> = {
+  CNY: 2,
+  USD: 2,
+  JPY: 0,
+  HKD: 2,
+  TWD: 2,
+  THB: 2,
+  VND: 0,
+  MYR: 2,
+  KRW: 0,
+}

@@ -29,7 +29,7 @@ async function drawn(page: Page, view: RegExp): Promise<{ bars: number; close: s
 
 /**
  * On an open stock detail page: switches the chart to 5 minutes, day and week, then to forward
- * adjustment and the MACD sub chart, and checks after each click that the chart drew what was
+ * adjustment, the MACD and BOLL sub charts, then to the year, and checks after each click that the chart drew what was
  * asked (its view, bars and legend), without a page load.
  */
 export async function switchChartIntervalsAndAdjust(page: Page): Promise<void> {
@@ -62,6 +62,17 @@ export async function switchChartIntervalsAndAdjust(page: Page): Promise<void> {
     await expect
       .poll(() => page.getByTestId('chart-legend-main').textContent(), { timeout: 10_000 })
       .toMatch(/MA5.*MA10.*MA20/)
+    // BOLL's bands are prices, grouped like every price (Toyota trades in the thousands of yen).
+    await page.getByTestId('chart-sub-boll').click()
+    await drawn(page, /^1w:1Y:forward:boll$/)
+    await expect
+      .poll(() => page.getByTestId('chart-legend-sub').textContent(), { timeout: 10_000 })
+      .toMatch(/UPPER \d,\d{3}/)
+    // Spec §2's year period: a bar per calendar year of the simulator's year of history.
+    await page.getByTestId('chart-interval-1y').click()
+    const years = await drawn(page, /^1y:1Y:forward:/)
+    expect(years.bars).toBeGreaterThanOrEqual(1)
+    expect(years.bars).toBeLessThanOrEqual(3)
   } finally {
     page.off('load', onLoad)
   }

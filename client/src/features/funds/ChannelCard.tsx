@@ -10,10 +10,16 @@ import { formatMoney } from '../../ui/money'
 function Line({ labelId, value, testId }: { labelId: string; value: string; testId?: string }) {
   return (
     <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2 }}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0 }}>
         <FormattedMessage id={labelId} />
       </Typography>
-      <Typography variant="body2" sx={{ fontWeight: 600, textAlign: 'right' }} data-testid={testId}>
+      {/* A bank's payee name is one unbroken run of half-width kana: it wraps rather than
+          running off a 390 px screen. */}
+      <Typography
+        variant="body2"
+        sx={{ fontWeight: 600, textAlign: 'right', minWidth: 0, overflowWrap: 'anywhere' }}
+        data-testid={testId}
+      >
         {value}
       </Typography>
     </Stack>
@@ -34,7 +40,7 @@ export function ChannelCard({ channel }: { channel: RechargeChannel }) {
           <Line labelId="mine.funds.deposit.bank" value={channel.bank} />
           <Line labelId="mine.funds.deposit.branch" value={channel.branch} />
           <Line labelId="mine.funds.deposit.account" value={channel.account} />
-          <Line labelId="mine.funds.deposit.payee" value={channel.payee} />
+          <Line labelId="mine.funds.deposit.payee" value={channel.payee} testId="deposit-payee" />
           <Line
             labelId="mine.funds.deposit.reference"
             value={channel.reference}

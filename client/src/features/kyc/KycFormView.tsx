@@ -47,6 +47,8 @@ export function KycFormView({
   const front = usePhoto('id_front')
   const back = usePhoto('id_back')
   const uploading = front.progress !== null || back.progress !== null
+  // A photo's "please add a photo" was said at the last submit; once it is uploaded it no longer
+  // applies (the typed fields clear theirs as they are edited).
   const fieldErrors = errors as Partial<Record<KycField, string>>
 
   const submit = (e: FormEvent) => {
@@ -105,13 +107,13 @@ export function KycFormView({
           testId="kyc-front"
           labelId="mine.kyc.photo.front"
           photo={front}
-          errorId={fieldErrors.front}
+          errorId={front.id ? undefined : fieldErrors.front}
         />
         <PhotoPicker
           testId="kyc-back"
           labelId="mine.kyc.photo.back"
           photo={back}
-          errorId={fieldErrors.back}
+          errorId={back.id ? undefined : fieldErrors.back}
         />
       </Box>
       <FormControl error={Boolean(errors.agree)}>

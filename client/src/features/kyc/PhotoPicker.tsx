@@ -99,7 +99,7 @@ export function PhotoPicker({
         />
       )}
       {errorId && (
-        <FormHelperText error>
+        <FormHelperText error data-testid={`${testId}-error`}>
           <FormattedMessage id={errorId} />
         </FormHelperText>
       )}

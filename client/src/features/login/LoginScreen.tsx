@@ -4,6 +4,7 @@ import { prefetchRoute } from '../../state/route-registry'
 import { authDraft } from './auth-draft'
 import { AccountField, AuthForm, useEnterApp } from './AuthForm'
 import { login } from './auth.api'
+import { DemoLoginOffer } from './DemoLoginOffer'
 import { validateLogin, type LoginForm } from './login-form'
 
 // The other form is usually the next screen: its code is fetched while the user types here.
@@ -38,6 +39,14 @@ export function LoginScreen() {
         password
         labelId="login.field.password"
         autoComplete="current-password"
+      />
+      <DemoLoginOffer
+        onUse={async (demo) => {
+          // The fields show what is sent, as if typed.
+          form.setValue('account', demo.account)
+          form.setValue('password', demo.password)
+          await enter(await login(demo))
+        }}
       />
     </AuthForm>
   )

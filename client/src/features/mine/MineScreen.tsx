@@ -8,10 +8,11 @@ import { PullToRefresh } from '../../ui/PullToRefresh'
 import { RequireSession } from '../../ui/RequireSession'
 import { AccountCard } from './AccountCard'
 import { BalanceCard } from './BalanceCard'
+import { MoneyTiles } from './MoneyTiles'
 import { SettingsCard } from './SettingsCard'
 import { UserPanel } from './UserPanel'
 
-/** /mine/index: the account, its balance per market, settings and the side user panel. */
+/** /mine/index: the account, its balance per market, the money tiles, settings and the side panel. */
 export function MineScreen() {
   return (
     <RequireSession>
@@ -44,6 +45,7 @@ function Mine() {
           onSelectMarket={(type) => sessionActor.send({ type: 'REFRESH', marketType: type })}
           onRetry={refresh}
         />
+        <MoneyTiles />
         <SettingsCard />
       </Stack>
       <UserPanel open={panelOpen} onClose={() => setPanelOpen(false)} />

@@ -1,17 +1,3 @@
-import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined'
-import AddCardOutlinedIcon from '@mui/icons-material/AddCardOutlined'
-import CreditScoreOutlinedIcon from '@mui/icons-material/CreditScoreOutlined'
-import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined'
-import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined'
-import LockOutlinedIcon from '@mui/icons-material/LockOutlined'
-import LogoutIcon from '@mui/icons-material/Logout'
-import MailOutlinedIcon from '@mui/icons-material/MailOutlined'
-import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined'
-import PrivacyTipOutlinedIcon from '@mui/icons-material/PrivacyTipOutlined'
-import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined'
-import SupportAgentOutlinedIcon from '@mui/icons-material/SupportAgentOutlined'
-import TranslateIcon from '@mui/icons-material/Translate'
-import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined'
 import Box from '@mui/material/Box'
 import Drawer from '@mui/material/Drawer'
 import List from '@mui/material/List'
@@ -19,7 +5,6 @@ import ListItemButton from '@mui/material/ListItemButton'
 import ListItemIcon from '@mui/material/ListItemIcon'
 import ListItemText from '@mui/material/ListItemText'
 import Typography from '@mui/material/Typography'
-import type { ReactElement } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { useNavigate } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
@@ -28,23 +13,7 @@ import { session } from '../../state/session-view'
 import { sessionActor } from '../../state/session-actor'
 import { openCustomerService } from './kefu'
 import { isEntryEnabled, PANEL_ENTRIES, type PanelEntry } from './panel-entries'
-
-const ICONS: Record<string, ReactElement> = {
-  message: <MailOutlinedIcon />,
-  verified: <VerifiedUserOutlinedIcon />,
-  deposit: <AddCardOutlinedIcon />,
-  withdraw: <PaymentsOutlinedIcon />,
-  loan: <CreditScoreOutlinedIcon />,
-  transactionRecords: <ReceiptLongOutlinedIcon />,
-  bank: <AccountBalanceOutlinedIcon />,
-  loginPassword: <LockOutlinedIcon />,
-  fundPassword: <KeyOutlinedIcon />,
-  about: <InfoOutlinedIcon />,
-  privacy: <PrivacyTipOutlinedIcon />,
-  kefu: <SupportAgentOutlinedIcon />,
-  language: <TranslateIcon />,
-  logout: <LogoutIcon />,
-}
+import { PANEL_ICONS } from './panel-icons'
 
 /** The side user panel (spec §2). Entries of screens that later issues add are shown disabled. */
 export function UserPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -86,7 +55,9 @@ export function UserPanel({ open, onClose }: { open: boolean; onClose: () => voi
                 : undefined
             }
           >
-            <ListItemIcon sx={{ color: 'inherit', minWidth: 40 }}>{ICONS[entry.name]}</ListItemIcon>
+            <ListItemIcon sx={{ color: 'inherit', minWidth: 40 }}>
+              {PANEL_ICONS[entry.name]}
+            </ListItemIcon>
             <ListItemText primary={<FormattedMessage id={entry.label} />} />
           </ListItemButton>
         ))}

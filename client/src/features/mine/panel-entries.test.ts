@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { MONEY_TILES } from './money-tiles'
 import { isEntryEnabled, PANEL_ENTRIES } from './panel-entries'
+import { PANEL_ICONS } from './panel-icons'
 
 describe('side user panel entries', () => {
   // Spec §2's fourteen, currency exchange ("reachable from Mine", issue 3) and the user's block
@@ -18,5 +20,14 @@ describe('side user panel entries', () => {
       (e) => e.name,
     )
     expect(enabled).toEqual(['about', 'kefu', 'language', 'logout'])
+  })
+
+  it('gives every entry an icon, and every money tile the icon of its panel entry', () => {
+    const missing = PANEL_ENTRIES.filter((e) => !(e.name in PANEL_ICONS)).map((e) => e.name)
+    expect(missing).toEqual([])
+    for (const tile of MONEY_TILES) {
+      const entry = PANEL_ENTRIES.find((e) => e.name === tile.icon)
+      expect(entry).toMatchObject({ path: tile.path })
+    }
   })
 })

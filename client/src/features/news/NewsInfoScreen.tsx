@@ -14,7 +14,7 @@ import { detailMachine } from '../../state/detail.machine'
 import { Header } from '../../ui/Header'
 import { Loading } from '../../ui/Loading'
 import { NewsMeta } from '../../ui/news/NewsMeta'
-import { localName } from '../../ui/price/names'
+import { instrumentName, localName } from '../../ui/price/names'
 import { stockPath } from '../../ui/price/use-open-stock'
 
 const liveArticleMachine = detailMachine<NewsArticle>('newsArticle').provide({
@@ -86,7 +86,10 @@ function Article({ id }: { id: string }) {
           to={stockPath(article.code)}
           data-testid="news-related-stock"
         >
-          <FormattedMessage id="news.relatedStock" values={{ code: article.code }} />
+          <FormattedMessage
+            id="news.relatedStock"
+            values={{ name: instrumentName(article.code, intl.locale) }}
+          />
         </Button>
       )}
     </Stack>

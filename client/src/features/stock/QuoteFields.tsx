@@ -4,7 +4,7 @@ import type { ReactNode } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import type { Quote } from '@kabu/shared/market/types'
 import { CompactNumber } from '../../ui/price/CompactNumber'
-import { priceFormatOptions } from '../../ui/price/format'
+import { priceSetFormatOptions } from '../../ui/price/format'
 
 function Field({
   label,
@@ -47,10 +47,18 @@ function Field({
 /** The day's figures: open, previous close, high, low, volume, turnover, market cap, price limits. */
 export function QuoteFields({ quote }: { quote: Quote }) {
   const intl = useIntl()
+  // The day's prices side by side read alike: one number of digits for all of them.
+  const options = priceSetFormatOptions(quote.market, quote.kind, [
+    quote.price,
+    quote.open,
+    quote.prevClose,
+    quote.high,
+    quote.low,
+    quote.limitUp,
+    quote.limitDown,
+  ])
   const price = (value: number | null) =>
-    value === null
-      ? '--'
-      : intl.formatNumber(value, priceFormatOptions(quote.market, quote.kind, value))
+    value === null ? '--' : intl.formatNumber(value, options)
   const isIndex = quote.kind === 'index'
   return (
     <Box

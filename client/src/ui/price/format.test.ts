@@ -6,6 +6,7 @@ import {
   percentFraction,
   priceFormatOptions,
   priceFractionDigits,
+  priceSetFormatOptions,
 } from './format'
 import { trendColor, trendOf, trendPalette } from './trend'
 
@@ -22,6 +23,13 @@ describe('price formatting', () => {
     expect(fmt('zh-CN', 1480, priceFormatOptions('cn', 'stock', 1480))).toBe('1,480.00')
     expect(fmt('ja', 38123.456, priceFormatOptions('jp', 'index', 38123.456))).toBe('38,123.46')
     expect(priceFractionDigits('us', 'index', 0.5)).toBe(2)
+  })
+
+  it('shows prices side by side with one number of digits, the most any of them needs', () => {
+    const options = priceSetFormatOptions('jp', 'stock', [2687, 3187, 2187, null])
+    expect(`${fmt('ja', 3187, options)} / ${fmt('ja', 2187, options)}`).toBe('3,187.0 / 2,187.0')
+    const above = priceSetFormatOptions('jp', 'stock', [57_530, 67_530, 47_530])
+    expect(fmt('ja', 47_530, above)).toBe('47,530')
   })
 
   it('signs changes and percents, but not zero', () => {

@@ -36,6 +36,23 @@ export function priceFormatOptions(
   return { minimumFractionDigits: digits, maximumFractionDigits: digits }
 }
 
+/**
+ * One set of options for prices shown together (a quote's open, high, low and limits): the most
+ * digits any of them needs, so a pair like the limits reads "3,187.0 / 2,187.0", never "3,187 /
+ * 2,187.0", and no value loses a digit it has.
+ */
+export function priceSetFormatOptions(
+  market: Market,
+  kind: Quote['kind'],
+  prices: ReadonlyArray<number | null>,
+): NumberOptions {
+  const digits = Math.max(
+    0,
+    ...prices.map((p) => (p === null ? 0 : priceFractionDigits(market, kind, p))),
+  )
+  return { minimumFractionDigits: digits, maximumFractionDigits: digits }
+}
+
 /** A change in price: always signed (+/−), same digits as the price. */
 export function changeFormatOptions(
   market: Market,

@@ -16,6 +16,9 @@ export interface CommonDeps {
     | 'appVersion'
     | 'minClientVersion'
     | 'demo'
+    | 'demoAccount'
+    | 'demoPassword'
+    | 'demoFundPassword'
     | 'timeTravel'
     | 'idDocTypes'
     | 'funds'
@@ -61,6 +64,12 @@ export function createCommonService({ db, config, quotesSimulated }: CommonDeps)
       ['credit_maintenance_ratio', CREDIT_RULES.maintenanceRatio],
       ['credit_call_days', String(CREDIT_RULES.callDays)],
     ])
+    // In the demo the login screen offers its account (the start banner prints the same).
+    if (config.demo) {
+      entries.set('demo_account', config.demoAccount)
+      entries.set('demo_password', config.demoPassword)
+      entries.set('demo_fund_password', config.demoFundPassword)
+    }
     // No link configured means no entry: the client then says the link was not obtained.
     if (config.kefuUrl) entries.set('kefu', config.kefuUrl)
     return entries

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Currency } from '@kabu/shared/money/currencies'
 import { formatUnits } from '@kabu/shared/money/decimal'
+import { formatAmount } from '@kabu/shared/money/format'
 import type { Clock } from '../../clock'
 import type { Database } from '../../store/index'
 import { Refusal } from '../common/refusal'
@@ -38,7 +39,7 @@ function outcome(row: q.OrderRow, code: string): ReviewOutcome {
       holding_id: row.holding_id === null ? null : String(row.holding_id),
     },
     params: {
-      amount: formatUnits(row.amount),
+      amount: formatAmount(row.amount, row.currency),
       currency: row.currency,
       order_no: row.order_no,
       code,

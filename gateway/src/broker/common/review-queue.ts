@@ -20,7 +20,7 @@ export interface ReviewOutcome {
   before: unknown
   after: unknown
   /**
-   * Values interpolated into the user's message (e.g. `{ amount: '1000', currency: 'JPY' }`);
+   * Values interpolated into the user's message (e.g. `{ amount: '1,000', currency: 'JPY' }`);
    * `id` and, on a reject, `reason` are added by the framework.
    */
   params?: Record<string, string>

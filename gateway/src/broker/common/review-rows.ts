@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely'
 import { formatUnits } from '@kabu/shared/money/decimal'
+import { formatAmount } from '@kabu/shared/money/format'
 import type { Clock } from '../../clock'
 import type { ReviewOutcome } from './review-queue'
 import type { Database } from '../../store/index'
@@ -128,6 +129,11 @@ export function moneyOutcome(row: MoneyRequest): ReviewOutcome {
     userId: row.user_id,
     before: { status: 'pending' },
     after: { status: row.status === APPROVED ? 'approved' : 'rejected', reason: row.reason },
-    params: { amount: formatUnits(row.amount), currency: row.currency, order_no: row.order_no },
+    // Message texts show money as people read it: grouped, in the currency's minor units.
+    params: {
+      amount: formatAmount(row.amount, row.currency),
+      currency: row.currency,
+      order_no: row.order_no,
+    },
   }
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import type { Currency } from '@kabu/shared/money/currencies'
 import type { Market } from '@kabu/shared/market/types'
 import { formatUnits } from '@kabu/shared/money/decimal'
+import { formatAmount } from '@kabu/shared/money/format'
 import type { Clock } from '../../clock'
 import type { Database } from '../../store/index'
 import { Refusal } from '../common/refusal'
@@ -41,7 +42,7 @@ function outcome(row: q.ParticipationRow): ReviewOutcome {
       closes_at: row.closes_at === null ? null : Number(row.closes_at),
     },
     params: {
-      amount: formatUnits(row.funds),
+      amount: formatAmount(row.funds, row.currency),
       currency: row.currency,
       order_no: row.order_no,
     },

@@ -3,7 +3,7 @@ import type { ReviewQueue } from '../common/review-queue'
 import type { Ledger } from '../ledger/index'
 import { depositQueue } from './queue'
 import { depositRoutes } from './routes'
-import { createDepositService, type DepositDeps } from './service'
+import { createDepositService, type DepositDeps, type DepositService } from './service'
 
 export type { IdentityChecks } from '../common/identity-checks'
 
@@ -11,10 +11,12 @@ export type { IdentityChecks } from '../common/identity-checks'
 export function createDeposits(deps: DepositDeps & { ledger: Ledger }): {
   area: VueArea
   queue: ReviewQueue
+  service: DepositService
 } {
   const service = createDepositService(deps)
   return {
     area: depositRoutes(service),
     queue: depositQueue({ ...deps, deposits: service }),
+    service,
   }
 }

@@ -124,6 +124,25 @@ export function createDepositService({ db, clock, settings, fx, identity }: Depo
       })
     },
 
+    /**
+     * The demo account's opening deposit, recorded as the transfer request a user would make, for
+     * the review desk to approve: so it credits the wallet through the queue's one ledger posting
+     * and shows in the deposit history like any other. Not a user's command, so the window (the
+     * demo starts at any hour) and the per-request maximum do not apply.
+     */
+    async openingRequest(userId: bigint, currency: Currency, amount: bigint): Promise<bigint> {
+      const now = clock.now()
+      return q.insertDeposit(db, {
+        userId,
+        orderNo: newOrderNo('DP', now),
+        currency,
+        amount,
+        channel: BANK_TRANSFER,
+        voucherId: null,
+        now,
+      })
+    },
+
     async list(user: SessionUser, currency: Currency, page: number): Promise<DepositRecord[]> {
       const rows = await q.userDeposits(db, user.userId, currency, {
         limit: DEPOSIT_PAGE_SIZE,

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import { IPO_STATUS } from '@kabu/shared/api/ipo'
 import type { Currency } from '@kabu/shared/money/currencies'
-import { formatUnits } from '@kabu/shared/money/decimal'
+import { formatAmount } from '@kabu/shared/money/format'
 import type { Clock } from '../../clock'
 import type { Database } from '../../store/index'
 import { audit } from '../common/audit'
@@ -93,7 +93,7 @@ export function createWithdrawal(deps: WithdrawDeps) {
           params: {
             code: offer.code,
             reason,
-            amount: formatUnits(returned.get(app.id) ?? 0n),
+            amount: formatAmount(returned.get(app.id) ?? 0n, currency),
             currency,
           },
         })

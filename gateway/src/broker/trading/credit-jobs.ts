@@ -11,6 +11,7 @@ import { localDate } from '@kabu/shared/market/time-zone'
 import type { Market } from '@kabu/shared/market/types'
 import type { Currency } from '@kabu/shared/money/currencies'
 import { formatUnits } from '@kabu/shared/money/decimal'
+import { formatAmount } from '@kabu/shared/money/format'
 import type { Clock } from '../../clock'
 import type { TradingSettings } from '../../config'
 import type { MarketService } from '../../market/index'
@@ -88,6 +89,8 @@ export function createCreditJobs(deps: CreditJobDeps) {
     write: (trx: Kysely<Database>) => Promise<boolean>,
     params: Record<string, string>,
     deadline: number | null,
+    /** The call's amount as the event carries it (a wire decimal; the message's is for reading). */
+    amount?: bigint,
   ): Promise<void> {
     const done = await db.transaction().execute(async (trx) => {
       if (!(await write(trx))) return false
@@ -105,7 +108,7 @@ export function createCreditJobs(deps: CreditJobDeps) {
         id: String(h.id),
         status: name,
         deadline,
-        ...(params.amount ? { amount: params.amount } : {}),
+        ...(amount === undefined ? {} : { amount: formatUnits(amount) }),
       })
     }
   }
@@ -118,16 +121,19 @@ export function createCreditJobs(deps: CreditJobDeps) {
     const below = belowMaintenance(value, h.credit_debt)
     if (below && h.call_deadline === null) {
       const deadline = now + CREDIT_RULES.callDays * DAY
-      const due = formatUnits(callAmount(value, h.credit_debt, h.market as Market))
-      const params = { amount: due, deadline: new Date(deadline).toISOString() }
-      await step(h, 'called', (trx) => c.setCall(trx, h, deadline), params, deadline)
+      const due = callAmount(value, h.credit_debt, h.market as Market)
+      const params = {
+        amount: formatAmount(due, h.currency),
+        deadline: new Date(deadline).toISOString(),
+      }
+      await step(h, 'called', (trx) => c.setCall(trx, h, deadline), params, deadline, due)
     } else if (!below && h.call_deadline !== null) {
       await step(h, 'met', (trx) => c.setCall(trx, h, null), {}, null)
     } else if (below && h.call_deadline !== null && now >= Number(h.call_deadline)) {
       const from = Number(h.status) === HOLDING.closing ? HOLDING.closing : HOLDING.holding
       const close = (trx: Kysely<Database>) =>
         closeHolding({ db: trx, ledger, settings: deps.settings }, h, from, last, now)
-      await step(h, 'liquidated', close, { price: formatUnits(last) }, null)
+      await step(h, 'liquidated', close, { price: formatAmount(last, h.currency) }, null)
     }
   }
 

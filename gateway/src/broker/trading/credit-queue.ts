@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Currency } from '@kabu/shared/money/currencies'
 import { formatUnits } from '@kabu/shared/money/decimal'
+import { formatAmount } from '@kabu/shared/money/format'
 import type { Clock } from '../../clock'
 import type { Database } from '../../store/index'
 import { Refusal } from '../common/refusal'
@@ -27,7 +28,7 @@ function outcome(row: c.CreditRequestRow, code: string): ReviewOutcome {
       reason: row.reason,
     },
     params: {
-      amount: formatUnits(row.credit),
+      amount: formatAmount(row.credit, row.currency),
       currency: row.currency,
       order_no: row.order_no,
       code,

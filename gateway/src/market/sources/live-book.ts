@@ -8,7 +8,7 @@ import type { SourceDayBar, SourceTick } from './types'
 
 /** Days of 1m bars kept, as the simulator keeps (today and the two before). */
 const RETAINED_MINUTES = 3 * 24 * 60
-const DAILY_OR_LONGER: ReadonlySet<BarInterval> = new Set(['1d', '1w', '1M'])
+const DAILY_OR_LONGER: ReadonlySet<BarInterval> = new Set(['1d', '1w', '1M', '1y'])
 
 /**
  * One code's quote and bars built from what a real source delivers: ticks make 1m bars and the

@@ -65,7 +65,9 @@ export function ChartLegend({
           <FormattedMessage id="stock.chart.legend.volume" /> {formats.volume.format(bar.volume)}
         </Box>
       )}
-      {items.map((item) => show(item, place === 'main' ? formats.price : formats.value))}
+      {items.map((item) =>
+        show(item, place === 'main' || legend.subIsPrice ? formats.price : formats.value),
+      )}
     </Box>
   )
 }

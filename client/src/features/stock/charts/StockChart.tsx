@@ -24,7 +24,7 @@ import { useChartTheme } from './use-chart-theme'
 /** The time-share line's colour: neutral blue, since the line itself is neither up nor down. */
 const LINE_COLOR = '#2f6fed'
 const HEIGHT = 340
-const NO_LEGEND: Legend = { bar: undefined, main: [], sub: [] }
+const NO_LEGEND: Legend = { bar: undefined, main: [], sub: [], subIsPrice: false }
 
 export interface StockChartProps {
   /** The quote the chart starts from: its code, market, precision, previous close and session. */

@@ -5,7 +5,7 @@ import type { BarInterval, PriceAdjust } from '@kabu/shared/market/types'
  * What the chart shows (spec §2 stock detail): an interval (time-share, 5/15/30 minutes, day,
  * week, month), a range (1 day … 1 year), a price adjustment and the sub chart's indicator.
  */
-export type ChartInterval = 'ts' | '5m' | '15m' | '30m' | '1d' | '1w' | '1M'
+export type ChartInterval = 'ts' | '5m' | '15m' | '30m' | '1d' | '1w' | '1M' | '1y'
 export type ChartRange = '1D' | '1W' | '1M' | '3M' | '6M' | '1Y'
 
 export interface ChartSettings {
@@ -15,7 +15,17 @@ export interface ChartSettings {
   sub: SubIndicator
 }
 
-export const INTERVALS: readonly ChartInterval[] = ['ts', '5m', '15m', '30m', '1d', '1w', '1M']
+// Spec §2's periods (intraday, day, week, month, year) with the intraday intervals between.
+export const INTERVALS: readonly ChartInterval[] = [
+  'ts',
+  '5m',
+  '15m',
+  '30m',
+  '1d',
+  '1w',
+  '1M',
+  '1y',
+]
 export const RANGES: readonly ChartRange[] = ['1D', '1W', '1M', '3M', '6M', '1Y']
 export const ADJUSTS: readonly PriceAdjust[] = ['none', 'forward', 'backward']
 
@@ -38,6 +48,7 @@ export const DEFAULT_RANGE: Record<ChartInterval, ChartRange> = {
   '1d': '6M',
   '1w': '1Y',
   '1M': '1Y',
+  '1y': '1Y',
 }
 
 export const DEFAULT_SETTINGS: ChartSettings = {
@@ -49,10 +60,14 @@ export const DEFAULT_SETTINGS: ChartSettings = {
 
 /**
  * Whether a range makes sense for an interval: a time-share line of more than a week of minutes
- * is a smear (and megabytes), so it stops at 1W; everything else takes every range.
+ * is a smear (and megabytes), so it stops at 1W; a year's bar needs the longest range (its chart
+ * reaches back to the start of that range's year); everything else takes every range.
  */
-export const rangeAllowed = (interval: ChartInterval, range: ChartRange) =>
-  interval !== 'ts' || RANGE_DAYS[range] <= RANGE_DAYS['1W']
+export const rangeAllowed = (interval: ChartInterval, range: ChartRange) => {
+  if (interval === 'ts') return RANGE_DAYS[range] <= RANGE_DAYS['1W']
+  if (interval === '1y') return range === '1Y'
+  return true
+}
 
 /** The gateway's bar interval behind a chart interval. */
 export const barInterval = (interval: ChartInterval): BarInterval =>

@@ -52,6 +52,8 @@ export interface Legend {
   bar: Bar | undefined
   main: LegendItem[]
   sub: LegendItem[]
+  /** The sub chart's values are prices (BOLL's bands), shown as the main pane's prices are. */
+  subIsPrice: boolean
 }
 
 /** A chart's series behind one interface: fill from scratch, move the last bar, change the sub chart. */
@@ -177,7 +179,17 @@ export function createChartView(
         const series =
           l.style === 'histogram'
             ? chart.addSeries(HistogramSeries, { ...quiet }, SUB_PANE)
-            : chart.addSeries(LineSeries, { color, lineWidth: 1, ...quiet }, SUB_PANE)
+            : chart.addSeries(
+                LineSeries,
+                // BOLL's bands are prices: its scale reads like the main pane's ("3,200.0").
+                {
+                  color,
+                  lineWidth: 1,
+                  ...quiet,
+                  ...(sub === 'boll' ? { priceFormat: format } : {}),
+                },
+                SUB_PANE,
+              )
         series.setData(l.points.map((pt) => point(l.style, pt.time, pt.value)))
         const values = new Map(l.points.map((pt) => [pt.time, pt.value]))
         return { key: l.key, color, series, values, style: l.style }
@@ -258,6 +270,7 @@ export function createChartView(
         bar,
         main: itemsAt(averages, t),
         sub: itemsAt(indicators, t),
+        subIsPrice: sub === 'boll',
       }
     },
   }

@@ -35,11 +35,13 @@ export function liveBars$(anchor: Quote, query: BarsQuery): Observable<BarsEvent
   const interval = barInterval(query.interval)
   const day = localDate(anchor.market, anchor.time)
   const dayStart = Math.floor(epochAtLocal(anchor.market, day, 0) / 1000)
-  const from = dayStart - RANGE_DAYS[query.range] * DAY_S
+  const periodOf = periodStart(interval)
+  const rangeStart = dayStart - RANGE_DAYS[query.range] * DAY_S
+  // A year's bar starts on 1 January, before most ranges begin: reach back to its start.
+  const from = interval === '1y' ? periodOf(rangeStart) : rangeStart
   const bars = (iv: typeof interval, since: number, signal: AbortSignal) =>
     fetchBars(anchor.code, iv, since, undefined, signal, query.adjust)
-  const longPeriod = interval === '1w' || interval === '1M'
-  const periodOf = periodStart(interval)
+  const longPeriod = interval === '1w' || interval === '1M' || interval === '1y'
 
   const load = fromAbortable(async (signal) => {
     const [drawn, scale, days] = await Promise.all([

@@ -8,6 +8,7 @@ export default {
   'stock.chart.interval.1d': 'Day',
   'stock.chart.interval.1w': 'Week',
   'stock.chart.interval.1M': 'Month',
+  'stock.chart.interval.1y': 'Year',
   'stock.chart.range.label': 'Range',
   'stock.chart.range.1D': '1D',
   'stock.chart.range.1W': '1W',

@@ -15,7 +15,7 @@ export default {
   'news.loadMore': 'Show more',
   'news.end': 'No more news',
   'news.article': 'News',
-  'news.relatedStock': 'See the {code} quote',
+  'news.relatedStock': 'See the {name} quote',
   'news.headlines.title': 'Popular news',
   'news.headlines.more': 'More',
   'news.headlines.empty': 'No news yet',

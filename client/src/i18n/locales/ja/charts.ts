@@ -8,6 +8,7 @@ export default {
   'stock.chart.interval.1d': '日足',
   'stock.chart.interval.1w': '週足',
   'stock.chart.interval.1M': '月足',
+  'stock.chart.interval.1y': '年足',
   'stock.chart.range.label': '期間',
   'stock.chart.range.1D': '1日',
   'stock.chart.range.1W': '1週',

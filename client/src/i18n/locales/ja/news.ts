@@ -16,7 +16,7 @@ export default {
   'news.loadMore': 'さらに表示',
   'news.end': 'これ以上のニュースはありません',
   'news.article': 'ニュース詳細',
-  'news.relatedStock': '{code} の相場を見る',
+  'news.relatedStock': '{name} の相場を見る',
   'news.headlines.title': '注目ニュース',
   'news.headlines.more': 'もっと見る',
   'news.headlines.empty': 'ニュースはまだありません',

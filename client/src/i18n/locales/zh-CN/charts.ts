@@ -8,6 +8,7 @@ export default {
   'stock.chart.interval.1d': '日K',
   'stock.chart.interval.1w': '周K',
   'stock.chart.interval.1M': '月K',
+  'stock.chart.interval.1y': '年K',
   'stock.chart.range.label': '区间',
   'stock.chart.range.1D': '1日',
   'stock.chart.range.1W': '1周',

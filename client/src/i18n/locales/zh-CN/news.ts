@@ -15,7 +15,7 @@ export default {
   'news.loadMore': '加载更多',
   'news.end': '没有更多资讯了',
   'news.article': '资讯详情',
-  'news.relatedStock': '查看 {code} 行情',
+  'news.relatedStock': '查看 {name} 行情',
   'news.headlines.title': '热门资讯',
   'news.headlines.more': '更多',
   'news.headlines.empty': '暂无资讯',
