@@ -1,11 +1,33 @@
 import { createTheme } from '@mui/material/styles'
+import { TREND_TEXT, trendTextVar } from '../ui/price/trend'
 
 // Phone first: touch targets of at least 48 px, system fonts with Japanese and Chinese fallbacks
 // (no web-font download on a mobile connection), light and dark from the system setting.
+// Text reaches WCAG AA (4.5:1): MUI's light warning (#ed6c02, 2.9:1 on the page), info (3.6:1)
+// and error (4.6:1, 4.0:1 once tinted) are darkened until the coloured text of a chip or a
+// message reads on the page, and a coloured button picks white or black text at 4.5:1, not 3:1.
+const trendVars = (scheme: keyof typeof TREND_TEXT) =>
+  Object.fromEntries(
+    Object.entries(TREND_TEXT[scheme]).map(([hue, colour]) => [
+      trendTextVar(hue as keyof (typeof TREND_TEXT)['light']),
+      colour,
+    ]),
+  )
+
 export const theme = createTheme({
   cssVariables: true,
   colorSchemes: {
-    light: { palette: { primary: { main: '#1f5fbf' }, background: { default: '#f4f6fa' } } },
+    light: {
+      palette: {
+        contrastThreshold: 4.5,
+        primary: { main: '#1f5fbf' },
+        warning: { main: '#b25000' },
+        info: { main: '#0270b0' },
+        error: { main: '#c62828' },
+        success: { main: '#2e7d32' },
+        background: { default: '#f4f6fa' },
+      },
+    },
     dark: {
       palette: {
         primary: { main: '#7aa7ff' },
@@ -30,6 +52,12 @@ export const theme = createTheme({
     button: { textTransform: 'none', fontWeight: 600 },
   },
   components: {
+    // The price colours of ui/price/trend.ts, switched with the scheme like MUI's own variables.
+    MuiCssBaseline: {
+      styleOverrides: (theme) => ({
+        ':root': { ...trendVars('light'), ...theme.applyStyles('dark', trendVars('dark')) },
+      }),
+    },
     MuiButton: {
       defaultProps: { disableElevation: true },
       styleOverrides: { root: { minHeight: 44 }, sizeLarge: { minHeight: 50, fontSize: '1rem' } },

@@ -1,0 +1,21 @@
+import { getContrastRatio } from '@mui/material/styles'
+import { describe, expect, it } from 'vitest'
+import { theme } from './theme'
+
+describe("the light theme's coloured text reads on its backgrounds (WCAG AA, 4.5:1)", () => {
+  // The default scheme is the light one.
+  const palette = theme.palette
+  const backgrounds = [palette.background.default, palette.background.paper]
+  for (const name of ['primary', 'warning', 'info', 'error', 'success'] as const) {
+    it(`${name} (chips, links, messages)`, () => {
+      for (const background of backgrounds) {
+        expect(getContrastRatio(palette[name].main, background)).toBeGreaterThanOrEqual(4.5)
+      }
+    })
+    it(`${name} buttons' text`, () => {
+      expect(
+        getContrastRatio(palette[name].contrastText, palette[name].main),
+      ).toBeGreaterThanOrEqual(4.5)
+    })
+  }
+})
