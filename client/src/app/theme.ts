@@ -52,6 +52,16 @@ export const theme = createTheme({
     button: { textTransform: 'none', fontWeight: 600 },
   },
   components: {
+    // A screen's title is its one h1 (ui/Header); MUI renders the variants below as h2–h6, and
+    // subtitles as h6, which skips levels (h1 → h6) for a screen reader's heading list. On a phone
+    // screen every heading below the title is a section: level 2.
+    MuiTypography: {
+      defaultProps: {
+        variantMapping: Object.fromEntries(
+          ['h2', 'h3', 'h4', 'h5', 'h6', 'subtitle1', 'subtitle2'].map((v) => [v, 'h2']),
+        ),
+      },
+    },
     // The price colours of ui/price/trend.ts, switched with the scheme like MUI's own variables.
     MuiCssBaseline: {
       styleOverrides: (theme) => ({
