@@ -21,7 +21,8 @@ const LABELS: Record<StartStep, string> = {
 
 const ICONS: Record<StepStatus, React.ReactNode> = {
   done: <CheckCircleIcon color="success" />,
-  running: <CircularProgress size={22} />,
+  // Drawn, not read, like the other icons: the list is live and each step's text is read.
+  running: <CircularProgress size={22} aria-hidden />,
   failed: <ErrorIcon color="error" />,
   pending: <RadioButtonUncheckedIcon color="disabled" />,
 }
