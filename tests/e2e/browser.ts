@@ -1,8 +1,10 @@
 import { chromium, type Browser, type BrowserContext } from 'playwright-core'
+import { watchAccessibility } from './a11y'
 
 /**
  * Debian's chromium, never a downloaded one (TOOLING.md), with a phone context: the product is used
- * on phones, so every journey runs at 390×844.
+ * on phones, so every journey runs at 390×844. Every screenshot a page of it takes is first scanned
+ * by axe-core (a11y.ts), so each journey's screens are checked for accessibility as it walks them.
  */
 export async function launchPhone(): Promise<{ browser: Browser; context: BrowserContext }> {
   const browser = await chromium.launch({
@@ -26,5 +28,6 @@ export async function launchPhone(): Promise<{ browser: Browser; context: Browse
     locale: 'ja-JP',
     timezoneId: 'Asia/Tokyo',
   })
+  watchAccessibility(context)
   return { browser, context }
 }
