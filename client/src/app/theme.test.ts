@@ -1,4 +1,4 @@
-import { getContrastRatio } from '@mui/material/styles'
+import { getContrastRatio, type Palette } from '@mui/material/styles'
 import { describe, expect, it } from 'vitest'
 import { theme } from './theme'
 
@@ -16,6 +16,18 @@ describe("the light theme's coloured text reads on its backgrounds (WCAG AA, 4.5
       expect(
         getContrastRatio(palette[name].contrastText, palette[name].main),
       ).toBeGreaterThanOrEqual(4.5)
+    })
+  }
+})
+
+describe("the dark theme's filled messages (toasts) read (WCAG AA, 4.5:1)", () => {
+  // MUI fills an alert with the `dark` shade in the dark scheme, and picks its text for it.
+  const dark = (theme as unknown as { colorSchemes: { dark: { palette: Palette } } }).colorSchemes
+    .dark.palette
+  for (const name of ['warning', 'info', 'error', 'success'] as const) {
+    it(name, () => {
+      const fill = dark[name].dark
+      expect(getContrastRatio(dark.getContrastText(fill), fill)).toBeGreaterThanOrEqual(4.5)
     })
   }
 })
