@@ -43,9 +43,10 @@ export function StartStepList({ steps }: { steps: { step: StartStep; status: Ste
             primary={<FormattedMessage id={LABELS[step]} />}
             slotProps={{
               primary: {
+                // Waiting steps in the secondary grey: the disabled one (2.6:1) is too faint to read.
                 color:
                   status === 'pending'
-                    ? 'text.disabled'
+                    ? 'text.secondary'
                     : status === 'failed'
                       ? 'error'
                       : 'text.primary',
