@@ -41,7 +41,7 @@ describe('the accessibility scan before every journey screenshot', () => {
     await expect(shoot()).resolves.toBeInstanceOf(Buffer)
   })
 
-  it('refuses a price at 3.1:1 (the old orange chip) on the page background', async () => {
+  it('refuses the old orange chip text, 2.9:1 on the page background', async () => {
     await page.setContent(screen(`<p style="color:#ed6c02;font-size:11px">シミュレーション</p>`))
     await expect(shoot()).rejects.toThrow(/serious color-contrast/)
   })

@@ -27,6 +27,8 @@ export async function launchPhone(): Promise<{ browser: Browser; context: Browse
     hasTouch: true,
     locale: 'ja-JP',
     timezoneId: 'Asia/Tokyo',
+    // The app follows the system's scheme: COLOR_SCHEME=dark walks a journey (and its scan) in dark.
+    colorScheme: process.env.COLOR_SCHEME === 'dark' ? 'dark' : 'light',
   })
   watchAccessibility(context)
   return { browser, context }
