@@ -20,7 +20,7 @@ describe("the light theme's coloured text reads on its backgrounds (WCAG AA, 4.5
   }
 })
 
-describe("the dark theme's filled messages (toasts) read (WCAG AA, 4.5:1)", () => {
+describe("the dark theme's filled messages, chips and buttons read (WCAG AA, 4.5:1)", () => {
   // MUI fills an alert with the `dark` shade in the dark scheme, and picks its text for it.
   const dark = (theme as unknown as { colorSchemes: { dark: { palette: Palette } } }).colorSchemes
     .dark.palette
@@ -28,6 +28,9 @@ describe("the dark theme's filled messages (toasts) read (WCAG AA, 4.5:1)", () =
     it(name, () => {
       const fill = dark[name].dark
       expect(getContrastRatio(dark.getContrastText(fill), fill)).toBeGreaterThanOrEqual(4.5)
+    })
+    it(`${name} chips and buttons`, () => {
+      expect(getContrastRatio(dark[name].contrastText, dark[name].main)).toBeGreaterThanOrEqual(4.5)
     })
   }
 })
