@@ -1,12 +1,15 @@
 import { chromium, type Browser, type BrowserContext } from 'playwright-core'
+import { watchAccessibility } from './a11y'
 
 /**
  * Debian's chromium, never a downloaded one (TOOLING.md), with a phone context: the product is used
- * on phones, so every journey runs at 390×844.
+ * on phones, so every journey runs at 390×844. Every screenshot a page of it takes is first scanned
+ * by axe-core (a11y.ts), so each journey's screens are checked for accessibility as it walks them.
  */
 export async function launchPhone(): Promise<{ browser: Browser; context: BrowserContext }> {
   const browser = await chromium.launch(launchOptions)
   const context = await browser.newContext(phone)
+  watchAccessibility(context)
   return { browser, context }
 }
 
@@ -14,8 +17,13 @@ export async function launchPhone(): Promise<{ browser: Browser; context: Browse
  * The same phone with a real profile in `userDataDir`: a normal context is incognito, where
  * Chromium says no web app can be installed (`in-incognito`). Close the context to end it.
  */
-export function launchPhoneProfile(userDataDir: string): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(userDataDir, { ...launchOptions, ...phone })
+export async function launchPhoneProfile(userDataDir: string): Promise<BrowserContext> {
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    ...launchOptions,
+    ...phone,
+  })
+  watchAccessibility(context)
+  return context
 }
 
 const launchOptions = {
@@ -39,4 +47,6 @@ const phone = {
   hasTouch: true,
   locale: 'ja-JP',
   timezoneId: 'Asia/Tokyo',
+  // The app follows the system's scheme: COLOR_SCHEME=dark walks a journey (and its scan) in dark.
+  colorScheme: process.env.COLOR_SCHEME === 'dark' ? ('dark' as const) : ('light' as const),
 }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../gateway/src/app'
 import { loadConfig } from '../../gateway/src/config'
 import { takeOverQuotes } from '../support/quote-feed'
+import { scanScreen } from './a11y'
 import { launchPhone } from './browser'
 
 /**
@@ -200,6 +201,8 @@ describe('the watchlist under load', () => {
             .length,
       )
     expect(rows).toBe(50)
+    // This journey takes no screenshot (the scan's usual cue): its one screen is scanned here, full.
+    await scanScreen(page, 'watchlist-50')
   })
 
   it('keeps every frame and no long task while 50 codes tick 20 times a second', async () => {

@@ -30,6 +30,7 @@ export function BottomTabs() {
   return (
     <Paper
       component="nav"
+      aria-label={intl.formatMessage({ id: 'common.tab.menu' })}
       square
       elevation={0}
       sx={{

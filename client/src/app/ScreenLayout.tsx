@@ -1,10 +1,13 @@
 import Box from '@mui/material/Box'
 import { FadeOutlet } from './FadeOutlet'
 
-/** Full screens: each brings its own header (ui/Header); no tab menu. */
+/**
+ * Full screens: each brings its own header (ui/Header); no tab menu. The screen is the page's one
+ * `main` landmark, so a screen reader can jump to it as on the tab screens.
+ */
 export function ScreenLayout() {
   return (
-    <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
+    <Box component="main" sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
       <FadeOutlet />
     </Box>
   )

@@ -9,7 +9,7 @@ import ButtonBase from '@mui/material/ButtonBase'
 import Typography from '@mui/material/Typography'
 import type { Market } from '@kabu/shared/market/types'
 import type { ReactNode } from 'react'
-import { FormattedMessage } from 'react-intl'
+import { FormattedMessage, useIntl } from 'react-intl'
 import { Link } from 'react-router-dom'
 
 /** The market summary pages (features/markets), each at `/markets/<page>`. */
@@ -34,9 +34,12 @@ const ICON: Record<MarketPage, ReactNode> = {
 
 /** A grid of the market summary pages of `market`, for home and search (three to a row on a phone). */
 export function MarketPageLinks({ market = 'jp' }: { market?: Market }) {
+  const intl = useIntl()
   return (
     <Box
       component="nav"
+      // Named: the bottom menu is a nav too, and two unnamed ones cannot be told apart.
+      aria-label={intl.formatMessage({ id: 'markets.title' })}
       sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 1, px: 2, pb: 1 }}
     >
       {MARKET_PAGES.map((page) => (

@@ -2,6 +2,7 @@ import type { BlockOrder } from '@kabu/shared/api/block'
 import type { MarketType } from '@kabu/shared/market/types'
 import Button from '@mui/material/Button'
 import List from '@mui/material/List'
+import ListItem from '@mui/material/ListItem'
 import ListItemButton from '@mui/material/ListItemButton'
 import ListItemText from '@mui/material/ListItemText'
 import Stack from '@mui/material/Stack'
@@ -66,22 +67,24 @@ function Orders({ type, status }: { type: MarketType; status: 'pending' | 'decid
 function OrderItem({ order }: { order: BlockOrder }) {
   const f = useBlockFormat()
   return (
-    <ListItemButton
-      component={Link}
-      to={`/home/largeInfo?order=${order.id}`}
-      data-testid={`block-order-${order.id}`}
-      divider
-    >
-      <ListItemText
-        primary={`${f.name(order)} ${order.code}`}
-        secondary={
-          <FormattedMessage
-            id="home.block.orderLine"
-            values={{ num: f.shares(order.num), money: f.money(order.money, order.currency) }}
-          />
-        }
-      />
-      <OrderStatus order={order} />
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton
+        component={Link}
+        to={`/home/largeInfo?order=${order.id}`}
+        data-testid={`block-order-${order.id}`}
+        divider
+      >
+        <ListItemText
+          primary={`${f.name(order)} ${order.code}`}
+          secondary={
+            <FormattedMessage
+              id="home.block.orderLine"
+              values={{ num: f.shares(order.num), money: f.money(order.money, order.currency) }}
+            />
+          }
+        />
+        <OrderStatus order={order} />
+      </ListItemButton>
+    </ListItem>
   )
 }

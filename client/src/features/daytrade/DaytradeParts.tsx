@@ -7,7 +7,7 @@ import DialogActions from '@mui/material/DialogActions'
 import DialogContent from '@mui/material/DialogContent'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import type { ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { translateServerMessage } from '../../i18n/intl'
 import { formatMoney } from '../../ui/money'
@@ -68,10 +68,16 @@ export function Confirm(props: {
   onCancel: () => void
   children: ReactNode
 }) {
+  // No title: what the confirmation says names the dialog.
+  const textId = useId()
   return (
-    <Dialog open={props.open} onClose={() => !props.busy && props.onCancel()}>
+    <Dialog
+      open={props.open}
+      onClose={() => !props.busy && props.onCancel()}
+      aria-labelledby={textId}
+    >
       <DialogContent>
-        <Typography>{props.children}</Typography>
+        <Typography id={textId}>{props.children}</Typography>
         {props.error && (
           <Alert severity="error" sx={{ mt: 2 }} data-testid="daytrade-error">
             {translateServerMessage(props.error)}

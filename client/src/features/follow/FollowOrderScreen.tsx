@@ -72,13 +72,15 @@ function OrderList({ type, ended }: { type: MarketType; ended: boolean }) {
   const rows = data.filter((o) => (o.status === 1) === ended)
   return (
     <PullToRefresh onRefresh={reload} refreshing={refreshing}>
-      <List data-testid={`follow-orders-${ended ? 'ended' : 'open'}-list`} disablePadding>
-        {rows.length === 0 ? (
-          <EmptyState text={<FormattedMessage id="mine.followOrder.empty" />} />
-        ) : (
-          rows.map((order) => <FollowOrderRow key={order.id} order={order} />)
-        )}
-      </List>
+      {rows.length === 0 ? (
+        <EmptyState text={<FormattedMessage id="mine.followOrder.empty" />} />
+      ) : (
+        <List data-testid={`follow-orders-${ended ? 'ended' : 'open'}-list`} disablePadding>
+          {rows.map((order) => (
+            <FollowOrderRow key={order.id} order={order} />
+          ))}
+        </List>
+      )}
     </PullToRefresh>
   )
 }

@@ -56,13 +56,15 @@ function ProductList({ type }: { type: MarketType }) {
   if (!data) return <Loading />
   return (
     <PullToRefresh onRefresh={reload} refreshing={refreshing}>
-      <List data-testid="follow-products" disablePadding>
-        {data.length === 0 ? (
-          <EmptyState text={<FormattedMessage id="home.follow.empty" />} />
-        ) : (
-          data.map((product) => <ProductRow key={product.id} product={product} />)
-        )}
-      </List>
+      {data.length === 0 ? (
+        <EmptyState text={<FormattedMessage id="home.follow.empty" />} />
+      ) : (
+        <List data-testid="follow-products" disablePadding>
+          {data.map((product) => (
+            <ProductRow key={product.id} product={product} />
+          ))}
+        </List>
+      )}
     </PullToRefresh>
   )
 }

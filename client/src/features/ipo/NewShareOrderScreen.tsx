@@ -30,13 +30,15 @@ function Records({ type }: { type: MarketType }) {
   if (!data) return <Loading />
   return (
     <PullToRefresh onRefresh={reload} refreshing={false}>
-      <List data-testid="ipo-records" disablePadding>
-        {data.length === 0 ? (
-          <EmptyState />
-        ) : (
-          data.map((row) => <ApplicationRow key={row.id} row={row} />)
-        )}
-      </List>
+      {data.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <List data-testid="ipo-records" disablePadding>
+          {data.map((row) => (
+            <ApplicationRow key={row.id} row={row} />
+          ))}
+        </List>
+      )}
     </PullToRefresh>
   )
 }

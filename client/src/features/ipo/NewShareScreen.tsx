@@ -61,13 +61,15 @@ function Offers({ type, phase }: { type: MarketType; phase: IpoPhase }) {
   if (!data) return <Loading />
   return (
     <PullToRefresh onRefresh={reload} refreshing={false}>
-      <List data-testid={`ipo-list-${phase}`} disablePadding>
-        {data.length === 0 ? (
-          <EmptyState />
-        ) : (
-          data.map((offer) => <OfferRow key={offer.id} offer={offer} />)
-        )}
-      </List>
+      {data.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <List data-testid={`ipo-list-${phase}`} disablePadding>
+          {data.map((offer) => (
+            <OfferRow key={offer.id} offer={offer} />
+          ))}
+        </List>
+      )}
     </PullToRefresh>
   )
 }

@@ -1,5 +1,6 @@
 import type { IpoOffer } from '@kabu/shared/api/ipo'
 import Chip from '@mui/material/Chip'
+import ListItem from '@mui/material/ListItem'
 import ListItemButton from '@mui/material/ListItemButton'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
@@ -18,51 +19,53 @@ export function OfferRow({ offer }: { offer: IpoOffer }) {
         ? { id: 'home.ipo.offer.deadline', at: offer.deadline }
         : { id: 'home.ipo.offer.lottery', at: offer.lottery_date }
   return (
-    <ListItemButton
-      component={Link}
-      to={`/home/newShareInfo?id=${offer.id}`}
-      divider
-      data-testid={`ipo-offer-${offer.id}`}
-    >
-      <Stack sx={{ flex: 1, gap: 0.5 }}>
-        <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
-          <Typography sx={{ fontWeight: 600 }}>{localName(offer.name, intl.locale)}</Typography>
-          <Typography sx={{ fontWeight: 600 }}>
-            {formatMoney(offer.price, offer.currency, intl.locale)}
-          </Typography>
-        </Stack>
-        <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
-          <Typography variant="body2" color="text.secondary">
-            {offer.code}
-            {offer.withdrawn_at != null && (
-              <Chip
-                size="small"
-                color="warning"
-                sx={{ ml: 1 }}
-                label={<FormattedMessage id="home.ipo.offer.withdrawn" />}
-                data-testid={`ipo-offer-withdrawn-${offer.id}`}
+    <ListItem disablePadding>
+      <ListItemButton
+        component={Link}
+        to={`/home/newShareInfo?id=${offer.id}`}
+        divider
+        data-testid={`ipo-offer-${offer.id}`}
+      >
+        <Stack sx={{ flex: 1, gap: 0.5 }}>
+          <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
+            <Typography sx={{ fontWeight: 600 }}>{localName(offer.name, intl.locale)}</Typography>
+            <Typography sx={{ fontWeight: 600 }}>
+              {formatMoney(offer.price, offer.currency, intl.locale)}
+            </Typography>
+          </Stack>
+          <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
+            <Typography variant="body2" color="text.secondary">
+              {offer.code}
+              {offer.withdrawn_at != null && (
+                <Chip
+                  size="small"
+                  color="warning"
+                  sx={{ ml: 1 }}
+                  label={<FormattedMessage id="home.ipo.offer.withdrawn" />}
+                  data-testid={`ipo-offer-withdrawn-${offer.id}`}
+                />
+              )}
+              {offer.simulated && (
+                <Chip
+                  size="small"
+                  sx={{ ml: 1 }}
+                  label={<FormattedMessage id="home.ipo.offer.simulated" />}
+                />
+              )}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              <FormattedMessage id={date.id} />{' '}
+              <FormattedDate
+                value={date.at}
+                month="numeric"
+                day="numeric"
+                hour="numeric"
+                minute="2-digit"
               />
-            )}
-            {offer.simulated && (
-              <Chip
-                size="small"
-                sx={{ ml: 1 }}
-                label={<FormattedMessage id="home.ipo.offer.simulated" />}
-              />
-            )}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            <FormattedMessage id={date.id} />{' '}
-            <FormattedDate
-              value={date.at}
-              month="numeric"
-              day="numeric"
-              hour="numeric"
-              minute="2-digit"
-            />
-          </Typography>
+            </Typography>
+          </Stack>
         </Stack>
-      </Stack>
-    </ListItemButton>
+      </ListItemButton>
+    </ListItem>
   )
 }

@@ -17,10 +17,8 @@ export function AuthFrame({
   title?: ReactNode
 }) {
   return (
-    <Box
-      component="main"
-      sx={{ flex: 1, px: 3, pt: 'calc(env(safe-area-inset-top) + 16px)', pb: 4 }}
-    >
+    // The screen layout (app/ScreenLayout) is the page's main landmark: no second one here.
+    <Box sx={{ flex: 1, px: 3, pt: 'calc(env(safe-area-inset-top) + 16px)', pb: 4 }}>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', minHeight: 40 }}>{top}</Box>
       <Stack spacing={1} sx={{ alignItems: 'center', mt: 1, mb: 3 }}>
         <Box

@@ -6,7 +6,7 @@ import LinearProgress from '@mui/material/LinearProgress'
 import Typography from '@mui/material/Typography'
 import { useMachine } from '@xstate/react'
 import { useEffect } from 'react'
-import { FormattedMessage } from 'react-intl'
+import { FormattedMessage, useIntl } from 'react-intl'
 import { useNavigate } from 'react-router-dom'
 import { AuthFrame } from './AuthFrame'
 import { StartFailureText } from './StartFailureText'
@@ -16,6 +16,7 @@ import { liveStartMachine } from './start.actors'
 
 /** /login/start: runs the six start steps, shows progress and which step failed, with a retry. */
 export function StartScreen() {
+  const intl = useIntl()
   const [state, send] = useMachine(liveStartMachine)
   const navigate = useNavigate()
   const steps = stepStatuses(state.value, state.context)
@@ -33,6 +34,7 @@ export function StartScreen() {
   return (
     <AuthFrame>
       <LinearProgress
+        aria-label={intl.formatMessage({ id: 'login.start.progress' })}
         variant="determinate"
         value={(done / steps.length) * 100}
         color={state.hasTag('failed') ? 'error' : 'primary'}

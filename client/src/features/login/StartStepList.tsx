@@ -21,7 +21,8 @@ const LABELS: Record<StartStep, string> = {
 
 const ICONS: Record<StepStatus, React.ReactNode> = {
   done: <CheckCircleIcon color="success" />,
-  running: <CircularProgress size={22} />,
+  // Drawn, not read, like the other icons: the list is live and each step's text is read.
+  running: <CircularProgress size={22} aria-hidden />,
   failed: <ErrorIcon color="error" />,
   pending: <RadioButtonUncheckedIcon color="disabled" />,
 }
@@ -42,9 +43,10 @@ export function StartStepList({ steps }: { steps: { step: StartStep; status: Ste
             primary={<FormattedMessage id={LABELS[step]} />}
             slotProps={{
               primary: {
+                // Waiting steps in the secondary grey: the disabled one (2.6:1) is too faint to read.
                 color:
                   status === 'pending'
-                    ? 'text.disabled'
+                    ? 'text.secondary'
                     : status === 'failed'
                       ? 'error'
                       : 'text.primary',

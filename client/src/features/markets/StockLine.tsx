@@ -1,3 +1,4 @@
+import ListItem from '@mui/material/ListItem'
 import ListItemButton from '@mui/material/ListItemButton'
 import Typography from '@mui/material/Typography'
 import Box from '@mui/material/Box'
@@ -30,34 +31,36 @@ export function StockLine({
   // The summary carries the percent only; its sign is all the colour needs.
   const direction = stock.changePct
   return (
-    <ListItemButton
-      divider
-      onClick={() => open({ code: stock.code, market, kind, name: stock.name })}
-      data-testid={`markets-stock-${stock.code}`}
-      sx={{ gap: 1.5, minHeight: 56 }}
-    >
-      <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
-          {localName(stock.name, intl.locale)}
-        </Typography>
-        <Typography variant="caption" color="text.secondary" component="div" noWrap>
-          {stock.code}
-          {extra && <> · {extra}</>}
-        </Typography>
-      </Box>
-      <Box sx={{ textAlign: 'right' }}>
-        <Price value={stock.price} market={market} kind={kind} change={direction} fontSize={15} />
-        <Typography variant="caption" component="div">
-          <Change
-            change={direction}
-            changePct={stock.changePct}
-            market={market}
-            kind={kind}
-            price={stock.price}
-            variant="pct"
-          />
-        </Typography>
-      </Box>
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton
+        divider
+        onClick={() => open({ code: stock.code, market, kind, name: stock.name })}
+        data-testid={`markets-stock-${stock.code}`}
+        sx={{ gap: 1.5, minHeight: 56 }}
+      >
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
+            {localName(stock.name, intl.locale)}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" component="div" noWrap>
+            {stock.code}
+            {extra && <> · {extra}</>}
+          </Typography>
+        </Box>
+        <Box sx={{ textAlign: 'right' }}>
+          <Price value={stock.price} market={market} kind={kind} change={direction} fontSize={15} />
+          <Typography variant="caption" component="div">
+            <Change
+              change={direction}
+              changePct={stock.changePct}
+              market={market}
+              kind={kind}
+              price={stock.price}
+              variant="pct"
+            />
+          </Typography>
+        </Box>
+      </ListItemButton>
+    </ListItem>
   )
 }

@@ -1,5 +1,6 @@
 import CheckIcon from '@mui/icons-material/Check'
 import List from '@mui/material/List'
+import ListItem from '@mui/material/ListItem'
 import ListItemButton from '@mui/material/ListItemButton'
 import ListItemText from '@mui/material/ListItemText'
 import Typography from '@mui/material/Typography'
@@ -21,17 +22,18 @@ export function LanguageScreen() {
       </Typography>
       <List>
         {LOCALES.map((l) => (
-          <ListItemButton
-            key={l}
-            data-testid={`lang-${l}`}
-            selected={l === locale}
-            aria-current={l === locale}
-            onClick={() => l !== locale && setLocale(l)}
-            sx={{ px: 2.5 }}
-          >
-            <ListItemText primary={<FormattedMessage id={LANGUAGE_NAMES[l]} />} />
-            {l === locale && <CheckIcon color="primary" />}
-          </ListItemButton>
+          <ListItem disablePadding key={l}>
+            <ListItemButton
+              data-testid={`lang-${l}`}
+              selected={l === locale}
+              aria-current={l === locale}
+              onClick={() => l !== locale && setLocale(l)}
+              sx={{ px: 2.5 }}
+            >
+              <ListItemText primary={<FormattedMessage id={LANGUAGE_NAMES[l]} />} />
+              {l === locale && <CheckIcon color="primary" />}
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </>

@@ -2,6 +2,7 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight'
 import Card from '@mui/material/Card'
 import Divider from '@mui/material/Divider'
 import List from '@mui/material/List'
+import ListItem from '@mui/material/ListItem'
 import ListItemButton from '@mui/material/ListItemButton'
 import ListItemText from '@mui/material/ListItemText'
 import { FormattedMessage } from 'react-intl'
@@ -16,10 +17,12 @@ export function SettingsCard() {
   const navigate = useNavigate()
   const { locale } = useSnapshot(preferences)
   const row = (id: string, path: string, secondary?: React.ReactNode) => (
-    <ListItemButton onClick={() => navigate(path)}>
-      <ListItemText primary={<FormattedMessage id={id} />} secondary={secondary} />
-      <ChevronRightIcon color="action" />
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton onClick={() => navigate(path)}>
+        <ListItemText primary={<FormattedMessage id={id} />} secondary={secondary} />
+        <ChevronRightIcon color="action" />
+      </ListItemButton>
+    </ListItem>
   )
   return (
     <Card variant="outlined">

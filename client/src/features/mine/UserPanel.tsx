@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box'
 import Drawer from '@mui/material/Drawer'
 import List from '@mui/material/List'
+import ListItem from '@mui/material/ListItem'
 import ListItemButton from '@mui/material/ListItemButton'
 import ListItemIcon from '@mui/material/ListItemIcon'
 import ListItemText from '@mui/material/ListItemText'
@@ -44,22 +45,23 @@ export function UserPanel({ open, onClose }: { open: boolean; onClose: () => voi
       </Box>
       <List sx={{ pb: 'env(safe-area-inset-bottom)' }}>
         {PANEL_ENTRIES.map((entry) => (
-          <ListItemButton
-            key={entry.name}
-            data-testid={`panel-${entry.name}`}
-            disabled={!isEntryEnabled(entry, isRouteRegistered)}
-            onClick={() => choose(entry)}
-            sx={
-              entry.name === 'logout'
-                ? { color: 'error.main', mt: 1, borderTop: 1, borderColor: 'divider' }
-                : undefined
-            }
-          >
-            <ListItemIcon sx={{ color: 'inherit', minWidth: 40 }}>
-              {PANEL_ICONS[entry.name]}
-            </ListItemIcon>
-            <ListItemText primary={<FormattedMessage id={entry.label} />} />
-          </ListItemButton>
+          <ListItem disablePadding key={entry.name}>
+            <ListItemButton
+              data-testid={`panel-${entry.name}`}
+              disabled={!isEntryEnabled(entry, isRouteRegistered)}
+              onClick={() => choose(entry)}
+              sx={
+                entry.name === 'logout'
+                  ? { color: 'error.main', mt: 1, borderTop: 1, borderColor: 'divider' }
+                  : undefined
+              }
+            >
+              <ListItemIcon sx={{ color: 'inherit', minWidth: 40 }}>
+                {PANEL_ICONS[entry.name]}
+              </ListItemIcon>
+              <ListItemText primary={<FormattedMessage id={entry.label} />} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Drawer>

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box'
 import List from '@mui/material/List'
+import ListItem from '@mui/material/ListItem'
 import ListItemButton from '@mui/material/ListItemButton'
 import ListItemText from '@mui/material/ListItemText'
 import Stack from '@mui/material/Stack'
@@ -23,29 +24,30 @@ export function NewsRows({ items }: { items: readonly NewsItem[] }) {
   return (
     <List disablePadding>
       {items.map((item) => (
-        <ListItemButton
-          key={item.id}
-          divider
-          data-testid="news-item"
-          data-news-id={item.id}
-          onClick={() => navigate(`/news/info?id=${item.id}`)}
-        >
-          <ListItemText
-            primary={localName(item.title, intl.locale)}
-            secondary={
-              <Stack component="span" spacing={0.5}>
-                <Box component="span" sx={twoLines}>
-                  {localName(item.summary, intl.locale)}
-                </Box>
-                <NewsMeta item={item} />
-              </Stack>
-            }
-            slotProps={{
-              primary: { sx: { ...twoLines, fontWeight: 600 } },
-              secondary: { component: 'span' },
-            }}
-          />
-        </ListItemButton>
+        <ListItem disablePadding key={item.id}>
+          <ListItemButton
+            divider
+            data-testid="news-item"
+            data-news-id={item.id}
+            onClick={() => navigate(`/news/info?id=${item.id}`)}
+          >
+            <ListItemText
+              primary={localName(item.title, intl.locale)}
+              secondary={
+                <Stack component="span" spacing={0.5}>
+                  <Box component="span" sx={twoLines}>
+                    {localName(item.summary, intl.locale)}
+                  </Box>
+                  <NewsMeta item={item} />
+                </Stack>
+              }
+              slotProps={{
+                primary: { sx: { ...twoLines, fontWeight: 600 } },
+                secondary: { component: 'span' },
+              }}
+            />
+          </ListItemButton>
+        </ListItem>
       ))}
     </List>
   )

@@ -1,4 +1,5 @@
 import type { MarketType } from '@kabu/shared/market/types'
+import List from '@mui/material/List'
 import Stack from '@mui/material/Stack'
 import Tab from '@mui/material/Tab'
 import Tabs from '@mui/material/Tabs'
@@ -36,7 +37,11 @@ export function FollowOrders({ type }: { type: MarketType }) {
         {rows.length === 0 ? (
           <EmptyState text={<FormattedMessage id="mine.followOrder.empty" />} />
         ) : (
-          rows.map((order) => <FollowOrderRow key={order.id} order={order} />)
+          <List disablePadding>
+            {rows.map((order) => (
+              <FollowOrderRow key={order.id} order={order} />
+            ))}
+          </List>
         )}
       </Stack>
     </PullToRefresh>

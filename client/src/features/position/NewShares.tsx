@@ -1,4 +1,5 @@
 import type { MarketType } from '@kabu/shared/market/types'
+import List from '@mui/material/List'
 import Stack from '@mui/material/Stack'
 import Tab from '@mui/material/Tab'
 import Tabs from '@mui/material/Tabs'
@@ -35,7 +36,11 @@ export function NewShares({ type }: { type: MarketType }) {
         {rows.length === 0 ? (
           <EmptyState />
         ) : (
-          rows.map((row) => <ApplicationRow key={row.id} row={row} />)
+          <List disablePadding>
+            {rows.map((row) => (
+              <ApplicationRow key={row.id} row={row} />
+            ))}
+          </List>
         )}
       </Stack>
     </>

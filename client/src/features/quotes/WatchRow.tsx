@@ -75,14 +75,16 @@ export const WatchRow = memo(function WatchRow(props: WatchRowProps) {
 
   if (!editing) {
     return (
-      <ListItemButton
-        divider
-        onClick={() => onOpen(seed)}
-        data-testid={`watchlist-${entry.code}`}
-        sx={{ py: 1.25, gap: 1.5, minHeight: 60 }}
-      >
-        {body}
-      </ListItemButton>
+      <ListItem disablePadding>
+        <ListItemButton
+          divider
+          onClick={() => onOpen(seed)}
+          data-testid={`watchlist-${entry.code}`}
+          sx={{ py: 1.25, gap: 1.5, minHeight: 60 }}
+        >
+          {body}
+        </ListItemButton>
+      </ListItem>
     )
   }
   return (

@@ -5,7 +5,7 @@ import Drawer from '@mui/material/Drawer'
 import Typography from '@mui/material/Typography'
 import { CURRENCY_OF_MARKET, TYPE_OF_MARKET, type Quote } from '@kabu/shared/market/types'
 import { useMachine } from '@xstate/react'
-import { useMemo } from 'react'
+import { useId, useMemo } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { translateServerMessage } from '../../i18n/intl'
 import { Loading } from '../../ui/Loading'
@@ -29,18 +29,23 @@ export function BuySheet({
   open: boolean
   onClose: () => void
 }) {
+  const titleId = useId()
   return (
     <Drawer
       anchor="bottom"
       open={open}
       onClose={onClose}
       slotProps={{
-        paper: { sx: { borderTopLeftRadius: 16, borderTopRightRadius: 16, maxHeight: '92vh' } },
+        paper: {
+          // The sheet is a dialog: the stock it buys names it.
+          'aria-labelledby': titleId,
+          sx: { borderTopLeftRadius: 16, borderTopRightRadius: 16, maxHeight: '92vh' },
+        },
       }}
     >
       <Box sx={{ p: 2, pb: 3 }} data-testid="buy-sheet">
         <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
-          <Typography variant="subtitle2" component="div">
+          <Typography variant="subtitle2" component="div" id={titleId}>
             <StockTitle quote={quote} />
           </Typography>
           <QuotePrice quote={quote} stale={false} testId="order-live-price" fontSize={22} />

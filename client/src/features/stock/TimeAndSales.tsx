@@ -9,7 +9,7 @@ import { TIME_ZONE } from '@kabu/shared/market/time-zone'
 import { EmptyState } from '../../ui/EmptyState'
 import { Loading } from '../../ui/Loading'
 import { priceFormatOptions } from '../../ui/price/format'
-import { useTrendPalette } from '../../ui/price/use-trend-color'
+import { useTrendColor } from '../../ui/price/use-trend-color'
 import { DepthFailed } from './DepthFailed'
 import { useDepth } from './use-depth'
 
@@ -27,9 +27,8 @@ const COLUMNS = '5.5em 1fr 1fr 2.5em'
 /** One print; memo'd on plain values, so a new print renders one row, not the whole tape. */
 const TapeRow = memo(function TapeRow({ time, price, size, side, market, kind }: RowProps) {
   const intl = useIntl()
-  const palette = useTrendPalette()
-  // A buy lifted the offer (the up colour), a sell hit the bid (the down colour).
-  const color = side === 'buy' ? palette.up : palette.down
+  // A buy lifted the offer (the up colour), a sell hit the bid (the down colour): text colours.
+  const color = useTrendColor(side === 'buy' ? 1 : -1)
   return (
     <Box
       data-testid="tape-row"

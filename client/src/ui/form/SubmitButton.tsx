@@ -21,7 +21,9 @@ export function SubmitButton({
       disabled={submitting}
       data-testid={testId}
       aria-busy={submitting}
-      startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}
+      startIcon={
+        submitting ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined
+      }
     >
       {children}
     </Button>

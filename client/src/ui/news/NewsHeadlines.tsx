@@ -1,5 +1,6 @@
 import Button from '@mui/material/Button'
 import List from '@mui/material/List'
+import ListItem from '@mui/material/ListItem'
 import ListItemButton from '@mui/material/ListItemButton'
 import ListItemText from '@mui/material/ListItemText'
 import Stack from '@mui/material/Stack'
@@ -48,20 +49,21 @@ export function NewsHeadlines({ count = 4 }: { count?: number }) {
       {headlines.state === 'shown' && headlines.items.length > 0 && (
         <List disablePadding dense>
           {headlines.items.map((item) => (
-            <ListItemButton
-              key={item.id}
-              data-testid="news-item"
-              onClick={() => navigate(`/news/info?id=${item.id}`)}
-            >
-              <ListItemText
-                primary={localName(item.title, intl.locale)}
-                secondary={<NewsMeta item={item} />}
-                slotProps={{
-                  primary: { noWrap: true },
-                  secondary: { component: 'span' },
-                }}
-              />
-            </ListItemButton>
+            <ListItem disablePadding key={item.id}>
+              <ListItemButton
+                data-testid="news-item"
+                onClick={() => navigate(`/news/info?id=${item.id}`)}
+              >
+                <ListItemText
+                  primary={localName(item.title, intl.locale)}
+                  secondary={<NewsMeta item={item} />}
+                  slotProps={{
+                    primary: { noWrap: true },
+                    secondary: { component: 'span' },
+                  }}
+                />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       )}

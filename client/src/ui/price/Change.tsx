@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react'
 import { useIntl } from 'react-intl'
 import type { Market, Quote } from '@kabu/shared/market/types'
 import { changeFormatOptions, PERCENT_CHANGE_OPTIONS, percentFraction } from './format'
-import { useTrendColor } from './use-trend-color'
+import { useTrendColor, useTrendFill } from './use-trend-color'
 
 export interface ChangeProps {
   change: number | undefined
@@ -40,13 +40,14 @@ export function Change({
 }: ChangeProps) {
   const intl = useIntl()
   const color = useTrendColor(change)
+  const fill = useTrendFill(change)
   const pct =
     changePct === undefined
       ? '--'
       : intl.formatNumber(percentFraction(changePct), PERCENT_CHANGE_OPTIONS)
   if (variant === 'pill') {
     return (
-      <span data-testid={testId} style={{ ...PILL, backgroundColor: color }}>
+      <span data-testid={testId} style={{ ...PILL, backgroundColor: fill }}>
         {pct}
       </span>
     )

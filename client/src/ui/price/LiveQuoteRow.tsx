@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box'
+import ListItem from '@mui/material/ListItem'
 import ListItemButton from '@mui/material/ListItemButton'
 import Typography from '@mui/material/Typography'
 import { useIntl } from 'react-intl'
@@ -26,32 +27,34 @@ export function LiveQuoteRow({ seed, onOpen, testId, metric }: LiveQuoteRowProps
   const intl = useIntl()
   const { quote, stale } = useLiveQuote(seed)
   return (
-    <ListItemButton
-      data-testid={testId}
-      onClick={() => onOpen(seed)}
-      divider
-      sx={{ py: 1.25, gap: 1.5, minHeight: 60 }}
-    >
-      <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Typography variant="body1" noWrap sx={{ fontWeight: 600 }}>
-          {localName(quote.name, intl.locale)}
-        </Typography>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
-          <MarketTag market={quote.market} />
-          <Typography variant="caption" color="text.secondary">
-            {quote.code}
+    <ListItem disablePadding>
+      <ListItemButton
+        data-testid={testId}
+        onClick={() => onOpen(seed)}
+        divider
+        sx={{ py: 1.25, gap: 1.5, minHeight: 60 }}
+      >
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography variant="body1" noWrap sx={{ fontWeight: 600 }}>
+            {localName(quote.name, intl.locale)}
           </Typography>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+            <MarketTag market={quote.market} />
+            <Typography variant="caption" color="text.secondary">
+              {quote.code}
+            </Typography>
+          </Box>
         </Box>
-      </Box>
-      <Box sx={{ textAlign: 'right', minWidth: 96 }}>
-        <QuotePrice quote={quote} stale={stale} testId={`price-${seed.code}`} fontSize={16} />
-        {metric && (
-          <Typography variant="caption" color="text.secondary" component="div" sx={{ pr: 0.25 }}>
-            <CompactNumber value={quote[metric]} />
-          </Typography>
-        )}
-      </Box>
-      <QuoteChange quote={quote} variant="pill" />
-    </ListItemButton>
+        <Box sx={{ textAlign: 'right', minWidth: 96 }}>
+          <QuotePrice quote={quote} stale={stale} testId={`price-${seed.code}`} fontSize={16} />
+          {metric && (
+            <Typography variant="caption" color="text.secondary" component="div" sx={{ pr: 0.25 }}>
+              <CompactNumber value={quote[metric]} />
+            </Typography>
+          )}
+        </Box>
+        <QuoteChange quote={quote} variant="pill" />
+      </ListItemButton>
+    </ListItem>
   )
 }

@@ -65,7 +65,8 @@ describe('trend colours', () => {
     expect(jp.up).toBe(west.down)
     expect(jp.down).toBe(west.up)
     expect(jp.up).not.toBe(jp.down)
-    expect(trendColor('up', 'red')).toMatch(/^#e5/) // red channel dominant
+    expect(trendColor('up', 'red')).toContain('--kabu-trend-red')
+    expect(trendColor('up', 'green')).toContain('--kabu-trend-green')
     expect(trendColor('flat', 'red')).toBe(trendColor('flat', 'green'))
   })
 })

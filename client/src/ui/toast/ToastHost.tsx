@@ -71,7 +71,8 @@ function BusyToast({ busy }: { busy: boolean }) {
         animation: `${appear} 150ms ease-out ${BUSY_SHOW_DELAY_MS}ms both`,
       }}
     >
-      <CircularProgress size={28} color="inherit" />
+      {/* The box says "loading" (its label): the spinner only draws it. */}
+      <CircularProgress size={28} color="inherit" aria-hidden />
     </Paper>
   )
 }

@@ -3,6 +3,15 @@ import { useMemo } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import type { Legend, LegendItem } from './chart-views'
 
+const DOT = {
+  display: 'inline-block',
+  width: 8,
+  height: 8,
+  borderRadius: '50%',
+  mr: 0.5,
+  verticalAlign: 'middle',
+} as const
+
 /**
  * The values under the crosshair (or of the last bar), in text a phone can read: OHLC and volume,
  * the moving averages over the main pane and the sub chart's values over the sub pane.
@@ -30,8 +39,11 @@ export function ChartLegend({
   )
   const { bar } = legend
   const items = place === 'main' ? legend.main : legend.sub
+  // The line's colour marks its value with a dot: the text keeps the legend's readable grey, as
+  // the line colours (orange 1.9:1 on the page) are too light for small text.
   const show = (item: LegendItem, format: Intl.NumberFormat) => (
-    <Box component="span" key={item.key} sx={{ color: item.color, whiteSpace: 'nowrap' }}>
+    <Box component="span" key={item.key} sx={{ whiteSpace: 'nowrap' }}>
+      <Box component="span" aria-hidden sx={{ ...DOT, bgcolor: item.color }} />
       {item.key} {item.value === undefined ? '–' : format.format(item.value)}
     </Box>
   )

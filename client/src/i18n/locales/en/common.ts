@@ -13,6 +13,7 @@ export default {
   'common.error.required': 'Please fill this in',
   'common.screenError.title': 'This screen could not be shown',
   'common.screenError.text': 'The app may have been updated. Please reload.',
+  'common.tab.menu': 'Main menu',
   'common.tab.home': 'Home',
   'common.tab.quotes': 'Quotes',
   'common.tab.positions': 'Positions',

@@ -21,6 +21,7 @@ export default {
   'login.after.unavailable':
     'Your account could not be loaded. Check your connection and try again.',
   'login.after.continue': 'Continue to home',
+  'login.start.progress': 'Start-up progress',
   'login.start.step.starting': 'Starting',
   'login.start.step.checkingVersion': 'Checking app version',
   'login.start.step.fetchingQuotes': 'Fetching quotes',

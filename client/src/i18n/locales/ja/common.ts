@@ -13,6 +13,7 @@ export default {
   'common.error.required': '入力してください',
   'common.screenError.title': '画面を表示できませんでした',
   'common.screenError.text': 'アプリが更新された可能性があります。再読み込みしてください。',
+  'common.tab.menu': 'メインメニュー',
   'common.tab.home': 'ホーム',
   'common.tab.quotes': '相場',
   'common.tab.positions': '保有',

@@ -21,6 +21,7 @@ export default {
   'login.after.unavailable':
     'アカウント情報を読み込めませんでした。接続を確認して再試行してください。',
   'login.after.continue': 'このままホームへ',
+  'login.start.progress': '起動の進み具合',
   'login.start.step.starting': '起動中',
   'login.start.step.checkingVersion': 'バージョンを確認中',
   'login.start.step.fetchingQuotes': '相場を取得中',

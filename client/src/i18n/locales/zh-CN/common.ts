@@ -13,6 +13,7 @@ export default {
   'common.error.required': '请填写此项',
   'common.screenError.title': '页面无法显示',
   'common.screenError.text': '应用可能已更新，请重新加载。',
+  'common.tab.menu': '主菜单',
   'common.tab.home': '首页',
   'common.tab.quotes': '行情',
   'common.tab.positions': '持仓',

@@ -20,6 +20,7 @@ export default {
   'login.after.loading': '正在加载账户信息',
   'login.after.unavailable': '无法加载账户信息，请检查网络后重试。',
   'login.after.continue': '直接进入首页',
+  'login.start.progress': '启动进度',
   'login.start.step.starting': '正在启动',
   'login.start.step.checkingVersion': '正在检查版本',
   'login.start.step.fetchingQuotes': '正在获取行情',
