@@ -51,7 +51,8 @@ const envSchema = z.object({
   /** argon2id cost; the defaults meet the floor (19 MiB, 2 passes). */
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(19456).default(19456),
   ARGON2_PASSES: z.coerce.number().int().min(2).default(2),
-  KEFU_URL: z.string().default('https://example.com/support'),
+  // Unset by default: customer service is in the app; a link set here is offered beside it.
+  KEFU_URL: z.string().default(''),
   APP_VERSION: z.string().default('0.1.0'),
   MIN_CLIENT_VERSION: z.string().default('0.1.0'),
   /** AES-256-GCM key for ID numbers at rest: 64 hex characters; unset → a key file in DATA_DIR. */

@@ -26,7 +26,6 @@ import { useSnapshot } from 'valtio'
 import { isRouteRegistered } from '../../state/route-registry'
 import { session } from '../../state/session-view'
 import { sessionActor } from '../../state/session-actor'
-import { openCustomerService } from './kefu'
 import { isEntryEnabled, PANEL_ENTRIES, type PanelEntry } from './panel-entries'
 
 const ICONS: Record<string, ReactElement> = {
@@ -54,7 +53,6 @@ export function UserPanel({ open, onClose }: { open: boolean; onClose: () => voi
   const choose = (entry: PanelEntry) => {
     onClose()
     if (!('action' in entry)) navigate(entry.path)
-    else if (entry.action === 'kefu') void openCustomerService()
     else sessionActor.send({ type: 'LOGOUT' })
   }
 

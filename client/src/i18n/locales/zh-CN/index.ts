@@ -16,6 +16,7 @@ import mine from './mine'
 import mineDocuments from './mine-documents'
 import news from './news'
 import server from './server'
+import support from './support'
 import trading from './trading'
 
 /** Every text of this language: each area file holds keys prefixed by its area. */
@@ -34,6 +35,7 @@ export default {
   ...mine,
   ...mineDocuments,
   ...server,
+  ...support,
   ...market,
   ...markets,
   ...messages,
