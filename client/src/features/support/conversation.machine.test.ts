@@ -32,6 +32,7 @@ const refusal = (msg: string) => Object.assign(new Error(msg), { msg })
 function run(threadId: string | null, sends: Array<SupportSent | Error>, upload = 'upload-id') {
   const sent: SupportSendRequest[] = []
   let keys = 0
+  let reads = 0
   const actor = createActor(
     conversationMachine.provide({
       actors: {
@@ -40,6 +41,7 @@ function run(threadId: string | null, sends: Array<SupportSent | Error>, upload 
           messages: [message('1', 'user', 'hello')],
         })),
         upload: fromPromise(async () => upload),
+        markRead: fromPromise<unknown, { id: string }>(async () => void reads++),
         send: fromPromise(async ({ input }: { input: SupportSendRequest }) => {
           sent.push(input)
           const next = sends.shift()
@@ -52,13 +54,13 @@ function run(threadId: string | null, sends: Array<SupportSent | Error>, upload 
     }),
     { input: { threadId } },
   ).start()
-  return { actor, sent }
+  return { actor, sent, reads: () => reads }
 }
 
 describe('conversationMachine', () => {
   it('starts a new conversation without loading, and keeps the thread it gets', async () => {
     const { actor, sent } = run(null, [{ thread: thread(), message: message('2', 'user', 'hi') }])
-    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true)
+    expect(actor.getSnapshot().matches({ ready: { composer: 'idle' } })).toBe(true)
     expect(actor.getSnapshot().can({ type: 'SEND' })).toBe(false)
     actor.send({ type: 'TEXT', text: '  hi  ' })
     actor.send({ type: 'SEND' })
@@ -73,7 +75,7 @@ describe('conversationMachine', () => {
       { thread: thread(), message: message('2', 'user', 'again') },
       { thread: thread(), message: message('3', 'user', 'next') },
     ])
-    await waitFor(actor, (s) => s.matches({ ready: 'idle' }))
+    await waitFor(actor, (s) => s.matches({ ready: { composer: 'idle' } }))
     actor.send({ type: 'TEXT', text: 'again' })
     actor.send({ type: 'SEND' })
     await waitFor(actor, (s) => s.context.failure === 'network_error')
@@ -91,8 +93,10 @@ describe('conversationMachine', () => {
   })
 
   it('sends a photo once it is uploaded, and adds replies heard live once', async () => {
-    const { actor, sent } = run('7', [{ thread: thread(), message: message('2', 'user', '') }])
-    await waitFor(actor, (s) => s.matches({ ready: 'idle' }))
+    const { actor, sent, reads } = run('7', [
+      { thread: thread(), message: message('2', 'user', '') },
+    ])
+    await waitFor(actor, (s) => s.matches({ ready: { composer: 'idle' } }))
     actor.send({ type: 'ATTACH', file: new Blob(['x']), preview: 'blob:1' })
     expect(actor.getSnapshot().hasTag('uploading')).toBe(true)
     await waitFor(actor, (s) => s.context.image?.id === 'upload-id')
@@ -110,11 +114,14 @@ describe('conversationMachine', () => {
     })
     expect(actor.getSnapshot().context.messages.map((m) => m.id)).toEqual(['1', '2', '9'])
     expect(actor.getSnapshot().context.status).toBe('answered')
+    // Seen on the open conversation: the server is told it was read.
+    await waitFor(actor, (s) => s.matches({ ready: { reading: 'quiet' } }))
+    expect(reads()).toBeGreaterThanOrEqual(1)
   })
 
   it('shows a conversation closed meanwhile as closed, and sends no more', async () => {
     const { actor } = run('7', [refusal('support_thread_closed')])
-    await waitFor(actor, (s) => s.matches({ ready: 'idle' }))
+    await waitFor(actor, (s) => s.matches({ ready: { composer: 'idle' } }))
     actor.send({ type: 'TEXT', text: 'hello?' })
     actor.send({ type: 'SEND' })
     await waitFor(actor, (s) => s.context.status === 'closed')

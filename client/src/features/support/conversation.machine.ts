@@ -57,6 +57,8 @@ export const conversationMachine = setup({
     fetchThread: fromPromise<SupportThreadDetail, { id: string }>(notProvided('fetchThread')),
     upload: fromPromise<string, { file: Blob }>(notProvided('upload')),
     send: fromPromise<SupportSent, SupportSendRequest>(notProvided('send')),
+    /** Tells the server the user has seen the thread's replies (opening it does so). */
+    markRead: fromPromise<unknown, { id: string }>(notProvided('markRead')),
   },
   actions: {
     loaded: assign((_, detail: SupportThreadDetail) => ({
@@ -137,59 +139,90 @@ export const conversationMachine = setup({
     },
     failed: { on: { RETRY: 'loading' } },
     ready: {
-      initial: 'idle',
-      on: {
-        ARRIVED: {
-          guard: 'ofThisThread',
-          actions: { type: 'arrived', params: ({ event }) => event },
-        },
-      },
+      type: 'parallel',
       states: {
-        idle: {
-          on: {
-            TEXT: { actions: { type: 'takeText', params: ({ event }) => event.text } },
-            ATTACH: {
-              target: 'uploading',
-              actions: { type: 'attach', params: ({ event }) => event.preview },
+        reading: {
+          initial: 'quiet',
+          states: {
+            quiet: {
+              on: {
+                ARRIVED: {
+                  guard: 'ofThisThread',
+                  actions: { type: 'arrived', params: ({ event }) => event },
+                  target: 'marking',
+                },
+              },
             },
-            REMOVE_IMAGE: { actions: 'removeImage' },
-            SEND: [
-              { guard: and(['canSend', 'hasIdem']), target: 'sending' },
-              { guard: 'canSend', target: 'sending', actions: 'newIdem' },
-            ],
+            marking: {
+              invoke: {
+                src: 'markRead',
+                input: ({ context }) => ({ id: context.threadId ?? '' }),
+                // Not worth telling the user about: the list shows it unread at worst.
+                onDone: 'quiet',
+                onError: 'quiet',
+              },
+              on: {
+                // A reply shown on the open conversation is read: the list must not call it new.
+                ARRIVED: {
+                  guard: 'ofThisThread',
+                  actions: { type: 'arrived', params: ({ event }) => event },
+                  target: 'marking',
+                  reenter: true,
+                },
+              },
+            },
           },
         },
-        uploading: {
-          tags: ['uploading'],
-          on: { TEXT: { actions: { type: 'takeText', params: ({ event }) => event.text } } },
-          invoke: {
-            src: 'upload',
-            input: ({ event }) => ({ file: (event as { file: Blob }).file }),
-            onDone: {
-              target: 'idle',
-              actions: { type: 'attached', params: ({ event }) => event.output },
+        composer: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                TEXT: { actions: { type: 'takeText', params: ({ event }) => event.text } },
+                ATTACH: {
+                  target: 'uploading',
+                  actions: { type: 'attach', params: ({ event }) => event.preview },
+                },
+                REMOVE_IMAGE: { actions: 'removeImage' },
+                SEND: [
+                  { guard: and(['canSend', 'hasIdem']), target: 'sending' },
+                  { guard: 'canSend', target: 'sending', actions: 'newIdem' },
+                ],
+              },
             },
-            // Refused (the upload code has toasted why): the draft keeps no photo.
-            onError: { target: 'idle', actions: ['removeImage', recordFailure] },
-          },
-        },
-        sending: {
-          tags: ['sending'],
-          invoke: {
-            src: 'send',
-            input: ({ context }) => ({
-              thread: context.threadId ?? undefined,
-              text: context.text.trim(),
-              image: context.image?.id ?? undefined,
-              idem: context.idem ?? '',
-            }),
-            onDone: {
-              target: 'idle',
-              actions: { type: 'sent', params: ({ event }) => event.output },
+            uploading: {
+              tags: ['uploading'],
+              on: { TEXT: { actions: { type: 'takeText', params: ({ event }) => event.text } } },
+              invoke: {
+                src: 'upload',
+                input: ({ event }) => ({ file: (event as { file: Blob }).file }),
+                onDone: {
+                  target: 'idle',
+                  actions: { type: 'attached', params: ({ event }) => event.output },
+                },
+                // Refused (the upload code has toasted why): the draft keeps no photo.
+                onError: { target: 'idle', actions: ['removeImage', recordFailure] },
+              },
             },
-            onError: {
-              target: 'idle',
-              actions: { type: 'sendFailed', params: ({ event }) => ({ error: event.error }) },
+            sending: {
+              tags: ['sending'],
+              invoke: {
+                src: 'send',
+                input: ({ context }) => ({
+                  thread: context.threadId ?? undefined,
+                  text: context.text.trim(),
+                  image: context.image?.id ?? undefined,
+                  idem: context.idem ?? '',
+                }),
+                onDone: {
+                  target: 'idle',
+                  actions: { type: 'sent', params: ({ event }) => event.output },
+                },
+                onError: {
+                  target: 'idle',
+                  actions: { type: 'sendFailed', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
             },
           },
         },

@@ -15,6 +15,7 @@ export const liveConversationMachine = conversationMachine.provide({
     // No progress bar: a phone photo goes up while the user types.
     upload: fromPromise(({ input }) => uploadPhoto('support', input.file, () => undefined)),
     send: fromPromise(({ input }) => sendMessage(input)),
+    markRead: fromPromise(({ input }) => fetchThread(input.id)),
   },
   actions: { newIdem: assign({ idem: () => crypto.randomUUID() }) },
 })
