@@ -44,7 +44,11 @@ function Conversation({ threadId }: { threadId: string | null }) {
   // The object URL of the picked photo lives until the draft drops it (sent, removed, refused).
   const preview = image?.preview ?? null
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview])
-  useEffect(() => end.current?.scrollIntoView({ block: 'end' }), [messages.length])
+  // A block body: newer browsers return a promise from scrollIntoView, which React would take
+  // for the effect's cleanup.
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'end' })
+  }, [messages.length])
 
   if (state.hasTag('loading')) return <Loading />
   if (state.matches('failed')) {
