@@ -130,6 +130,20 @@ describe('a user’s conversations', () => {
     // The key is the user's: bob may use the same string for his own message.
     await sent(bob, form)
   })
+
+  it('refuses a flood: more than 20 messages a minute is too_frequent, and nothing is written', async () => {
+    const erin = await newUser(t, 'SupErin01')
+    const first = await sent(erin, { text: 'message 1' })
+    for (let i = 2; i <= 20; i++)
+      await sent(erin, { thread: first.thread.id, text: `message ${i}` })
+    const before = await rows()
+    const flood = await send(erin, { thread: first.thread.id, text: 'message 21' })
+    expect(flood).toMatchObject({ status: 0, msg: 'too_frequent' })
+    expect(await send(erin, { text: 'a new thread' })).toMatchObject({ msg: 'too_frequent' })
+    expect(await rows()).toEqual(before)
+    // Another user is not held back by it.
+    await sent(bob, { text: 'unrelated' })
+  })
 })
 
 describe('attachments', () => {

@@ -29,6 +29,12 @@ export interface SupportDeps {
 type ThreadRow = Omit<Selectable<SupportThreadsTable>, 'closed_by'>
 type MessageRow = Omit<Selectable<SupportMessagesTable>, 'operator'>
 
+/**
+ * Messages one user may send a minute: a conversation needs a few; a script filling the back
+ * office's queue (and the database) is refused with `too_frequent`.
+ */
+export const SUPPORT_MESSAGES_PER_MINUTE = 20
+
 // A list shows the opening words; the whole text is in the thread.
 const SUBJECT_CHARS = 80
 const excerpt = (text: string) => [...text].slice(0, SUBJECT_CHARS).join('')
@@ -92,6 +98,9 @@ export function createSupportService({ db, clock, userEvents, checks }: SupportD
           throw new Refusal('not_found')
         }
         const now = clock.now()
+        if ((await q.userMessagesSince(trx, userId, now - 60_000)) >= SUPPORT_MESSAGES_PER_MINUTE) {
+          throw new Refusal('too_frequent')
+        }
         let threadId: bigint
         if (body.thread === undefined) {
           const created = await q.insertThread(trx, {

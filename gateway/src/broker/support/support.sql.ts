@@ -182,6 +182,19 @@ export function queue(db: Db, status: SupportStatus, offset: number, limit: numb
     .execute()
 }
 
+/** How many messages the user wrote since `since` (all threads). */
+export async function userMessagesSince(db: Db, userId: bigint, since: number): Promise<number> {
+  const row = await db
+    .selectFrom('support_messages')
+    .innerJoin('support_threads', 'support_threads.id', 'support_messages.thread_id')
+    .select((eb) => eb.fn.countAll<string | number | bigint>().as('n'))
+    .where('support_threads.user_id', '=', userId)
+    .where('support_messages.author', '=', 'user')
+    .where('support_messages.created_at', '>', BigInt(since))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
 export function accountOf(db: Db, userId: bigint) {
   return db.selectFrom('users').select('account').where('id', '=', userId).executeTakeFirst()
 }
