@@ -131,6 +131,15 @@ describe('a user’s conversations', () => {
     await sent(bob, form)
   })
 
+  it('posts once when the same send races itself (a double tap on two connections)', async () => {
+    const before = await rows()
+    const form = { text: 'racing', idem: 'support-idem-race-1' }
+    const answers = await Promise.all([send(alice, form), send(alice, form), send(alice, form)])
+    for (const answer of answers) expect(answer).toMatchObject({ status: 1 })
+    expect(new Set(answers.map((a) => (a.data as SupportSent).message.id)).size).toBe(1)
+    expect(await rows()).toEqual({ threads: before.threads + 1, messages: before.messages + 1 })
+  })
+
   it('refuses a flood: more than 20 messages a minute is too_frequent, and nothing is written', async () => {
     const erin = await newUser(t, 'SupErin01')
     const first = await sent(erin, { text: 'message 1' })
