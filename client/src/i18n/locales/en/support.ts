@@ -2,7 +2,7 @@ export default {
   'mine.support.title': 'Customer service',
   'mine.support.new': 'New conversation',
   'mine.support.external': 'Other ways to contact us',
-  'mine.support.empty': 'No conversations yet. Ask us anything about your account.',
+  'mine.support.empty': 'No conversations yet',
   'mine.support.loadMore': 'Show older conversations',
   'mine.support.hint':
     'Our staff reply here, usually within one business day. Replies appear without reloading.',

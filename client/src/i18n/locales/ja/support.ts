@@ -2,7 +2,7 @@ export default {
   'mine.support.title': 'カスタマーサポート',
   'mine.support.new': '新しい問い合わせ',
   'mine.support.external': 'その他のお問い合わせ方法',
-  'mine.support.empty': 'まだ問い合わせはありません。口座について何でもお尋ねください。',
+  'mine.support.empty': 'まだ問い合わせはありません',
   'mine.support.loadMore': '以前の問い合わせを表示',
   'mine.support.hint':
     '担当者がこちらで回答します（通常1営業日以内）。回答は再読み込みなしで表示されます。',

@@ -2,7 +2,7 @@ export default {
   'mine.support.title': '在线客服',
   'mine.support.new': '发起新咨询',
   'mine.support.external': '其他联系方式',
-  'mine.support.empty': '暂无咨询记录。账户相关的任何问题都可以问我们。',
+  'mine.support.empty': '暂无咨询记录',
   'mine.support.loadMore': '查看更早的咨询',
   'mine.support.hint': '客服人员会在这里回复（通常在一个工作日内），回复无需刷新即可显示。',
   'mine.support.status.open': '等待回复',
