@@ -97,6 +97,7 @@ export function createApp(config: Config, deps: AppDeps = {}) {
       broker.ipo.opsRouter,
       broker.block.opsRouter,
       broker.products.opsRouter,
+      broker.support.opsRouter,
     ],
   })
   // Articles from the market's events (big moves, limits, corporate actions, index moves).

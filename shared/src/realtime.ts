@@ -1,5 +1,6 @@
 import type { DaytradeSettledEvent } from './api/daytrade'
 import type { IpoDrawnEvent, IpoWaivedEvent, IpoWithdrawnEvent } from './api/ipo'
+import type { SupportMessageEvent } from './api/support'
 import type { HoldingStatus } from './api/trade'
 import type { Depth } from './market/depth'
 import type { FeedStatus, Quote } from './market/types'
@@ -105,6 +106,8 @@ export type UserEvent =
       /** A call's trust funds due (decimal string); absent otherwise. */
       amount?: string
     }
+  /** An operator replied in one of the user's customer-service threads (`thread`'s status now). */
+  | SupportMessageEvent
 
 export type UserEventType = UserEvent['type']
 

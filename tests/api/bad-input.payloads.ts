@@ -22,6 +22,10 @@ export const FIELDS = [
   'from',
   'to',
   'fund_password',
+  // customer service (/user/supportSend)
+  'thread',
+  'text',
+  'image',
 ]
 
 const everyField = (value: string) =>

@@ -133,6 +133,8 @@ describe('after all of it', () => {
     expect(await t.count('sessions')).toBe(before.sessions)
     expect(await t.count('settings')).toBe(before.settings)
     expect(await demoHash()).toBe(before.demoHash)
+    // No probe posted a customer-service message (all of them lack a valid idem or text).
+    expect(await t.app.db.selectFrom('support_messages').select('id').execute()).toEqual([])
     expect((await vue(t.url, '/user/getUserinfo', {}, session(demo))).status).toBe(1)
   })
 })

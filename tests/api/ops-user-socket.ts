@@ -15,6 +15,7 @@ const EVENT_TYPES = [
   'kyc:result',
   'review:decided',
   'account:status',
+  'support:message',
 ] as const
 
 /** A `/user` socket of a logged-in user that records every event it receives. */

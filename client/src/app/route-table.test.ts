@@ -67,6 +67,9 @@ const ISSUE_14_FOLLOW_ROUTES = ['/home/follow', '/mine/followOrder']
 /** Issue 13 new-share screens (features/ipo). */
 const ISSUE_13_IPO_ROUTES = ['/home/newShare', '/home/newShareInfo', '/mine/newShareOrder']
 
+/** Issue 15 customer-service screens (features/support). */
+const ISSUE_15_SUPPORT_ROUTES = ['/mine/support', '/mine/supportInfo']
+
 describe('route table', () => {
   const paths = routePaths([...TAB_ROUTES, ...SCREEN_ROUTES])
 
@@ -83,6 +86,7 @@ describe('route table', () => {
         ...ISSUE_13_IPO_ROUTES,
         ...ISSUE_14_FOLLOW_ROUTES,
         ...ISSUE_14_DAYTRADE_ROUTES,
+        ...ISSUE_15_SUPPORT_ROUTES,
       ].sort(),
     )
   })

@@ -20,6 +20,7 @@ import {
 } from '../features/position/routes'
 import { screenRoutes as quotesScreens } from '../features/quotes/routes'
 import { screenRoutes as stockScreens } from '../features/stock/routes'
+import { screenRoutes as supportScreens } from '../features/support/routes'
 
 /**
  * Every screen this build has. A later issue adds its feature's routes here; menus enable their
@@ -44,6 +45,7 @@ export const SCREEN_ROUTES: RouteObject[] = [
   ...daytradeScreens,
   ...ipoScreens,
   ...followScreens,
+  ...supportScreens,
 ]
 
 export const routePaths = (routes: readonly RouteObject[]): string[] =>

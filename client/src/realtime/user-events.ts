@@ -17,6 +17,7 @@ export const USER_EVENT_TYPES: readonly UserEventType[] = [
   'ipo:waived',
   'credit:call',
   'product:updated',
+  'support:message',
 ]
 
 /** The slice of a socket.io socket this layer uses, so a unit test can drive it in memory. */

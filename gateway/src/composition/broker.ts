@@ -21,6 +21,7 @@ import { createProducts } from '../broker/products/index'
 import { messagesRoutes } from '../broker/messages/routes'
 import { createMessages } from '../broker/messages/service'
 import { createReviewDesk } from '../broker/reviews/index'
+import { createSupport } from '../broker/support/index'
 import { createTrading } from '../broker/trading/index'
 import * as orderRules from '../broker/trading/order-rules'
 import type { Clock } from '../clock'
@@ -167,6 +168,8 @@ export function createBroker(deps: BrokerDeps) {
     jobMs: config.products.jobMs,
     onError: (error) => deps.logger.error({ err: error }, 'products job pass failed'),
   })
+  // Customer service: the users' threads with the back office (its ops router goes on /api/ops).
+  const support = createSupport({ db, clock, userEvents: deps.userEvents, checks })
   const areas: VueArea[] = [
     commonRoutes(common),
     authRoutes(auth),
@@ -181,6 +184,7 @@ export function createBroker(deps: BrokerDeps) {
     block.area,
     products.area,
     daytrade.area,
+    support.area,
   ]
   return {
     passwords,
@@ -198,6 +202,7 @@ export function createBroker(deps: BrokerDeps) {
     block,
     products,
     daytrade,
+    support,
     areas,
   }
 }

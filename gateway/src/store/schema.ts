@@ -10,6 +10,7 @@ import type { LoansTables } from './schema/loans'
 import type { NewsTables } from './schema/news'
 import type { OpsTables } from './schema/ops'
 import type { ProductsTables } from './schema/products'
+import type { SupportTables } from './schema/support'
 import type { TradingTables } from './schema/trading'
 import type { Int, IntDefault } from './schema/columns'
 
@@ -78,7 +79,8 @@ export interface Database
     ProductsTables,
     BlockTables,
     DaytradeTables,
-    CreditTables {
+    CreditTables,
+    SupportTables {
   users: UsersTable
   sessions: SessionsTable
   settings: SettingsTable

@@ -7,7 +7,7 @@ import { z } from 'zod'
 export const ID_DOCTYPES = ['driver_license', 'health_insurance', 'my_number'] as const
 export type IdDoctype = (typeof ID_DOCTYPES)[number]
 
-export const UPLOAD_KINDS = ['id_front', 'id_back', 'voucher'] as const
+export const UPLOAD_KINDS = ['id_front', 'id_back', 'voucher', 'support'] as const
 export type UploadKind = (typeof UPLOAD_KINDS)[number]
 
 /** Upload ids are 22 base64url characters (128 random bits). */

@@ -112,6 +112,8 @@ export const REFUSAL_KEYS = [
   // inside the lock-up
   'product_capacity_exceeded',
   'product_locked',
+  // customer service: a message to a thread an operator has closed (the user starts a new one)
+  'support_thread_closed',
   // other
   'kefu_not_found',
   'network_error',

@@ -1,7 +1,7 @@
 import type { UploadKind } from '@kabu/shared/api/kyc'
 import { useCallback, useEffect, useState } from 'react'
 import { isVueRefusal } from '../../api/refusal'
-import { uploadPhoto } from './photo-upload'
+import { uploadPhoto } from '../../api/photo-upload'
 
 export interface PhotoState {
   /** A local object URL of the picked photo, for the preview. */

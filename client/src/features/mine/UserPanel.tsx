@@ -12,7 +12,6 @@ import { useSnapshot } from 'valtio'
 import { isRouteRegistered } from '../../state/route-registry'
 import { session } from '../../state/session-view'
 import { sessionActor } from '../../state/session-actor'
-import { openCustomerService } from './kefu'
 import { isEntryEnabled, PANEL_ENTRIES, type PanelEntry } from './panel-entries'
 import { PANEL_ICONS } from './panel-icons'
 
@@ -24,7 +23,6 @@ export function UserPanel({ open, onClose }: { open: boolean; onClose: () => voi
   const choose = (entry: PanelEntry) => {
     onClose()
     if (!('action' in entry)) navigate(entry.path)
-    else if (entry.action === 'kefu') void openCustomerService()
     else sessionActor.send({ type: 'LOGOUT' })
   }
 

@@ -12,6 +12,8 @@ describe('side user panel entries', () => {
     expect(PANEL_ENTRIES.find((e) => e.name === 'blockOrders')).toMatchObject({
       path: '/home/large2',
     })
+    // Customer service is the in-app conversations (issue 15).
+    expect(PANEL_ENTRIES.find((e) => e.name === 'kefu')).toMatchObject({ path: '/mine/support' })
   })
 
   it('enables a screen entry only when its route is registered; actions always', () => {
@@ -19,7 +21,7 @@ describe('side user panel entries', () => {
     const enabled = PANEL_ENTRIES.filter((e) => isEntryEnabled(e, (p) => registered.has(p))).map(
       (e) => e.name,
     )
-    expect(enabled).toEqual(['about', 'kefu', 'language', 'logout'])
+    expect(enabled).toEqual(['about', 'language', 'logout'])
   })
 
   it('gives every entry an icon, and every money tile the icon of its panel entry', () => {

@@ -4,7 +4,7 @@
  */
 export type PanelEntry =
   | { name: string; label: string; path: string }
-  | { name: 'kefu' | 'logout'; label: string; action: 'kefu' | 'logout' }
+  | { name: 'logout'; label: string; action: 'logout' }
 
 export const PANEL_ENTRIES: readonly PanelEntry[] = [
   { name: 'message', label: 'mine.panel.message', path: '/mine/message' },
@@ -25,7 +25,9 @@ export const PANEL_ENTRIES: readonly PanelEntry[] = [
   { name: 'fundPassword', label: 'mine.panel.fundPassword', path: '/mine/fundPassword' },
   { name: 'about', label: 'mine.panel.about', path: '/mine/about' },
   { name: 'privacy', label: 'mine.panel.privacy', path: '/mine/privacy' },
-  { name: 'kefu', label: 'mine.panel.kefu', action: 'kefu' },
+  // Customer service: the in-app conversations (features/support), which also offer the external
+  // `kefu` link when one is set.
+  { name: 'kefu', label: 'mine.panel.kefu', path: '/mine/support' },
   { name: 'language', label: 'mine.panel.language', path: '/mine/language' },
   { name: 'logout', label: 'mine.panel.logout', action: 'logout' },
 ]

@@ -12,7 +12,7 @@ export interface IdentityChecks {
     db: Kysely<Database>,
     userId: bigint,
     id: string,
-    kind: 'id_front' | 'id_back' | 'voucher',
+    kind: 'id_front' | 'id_back' | 'voucher' | 'support',
   ): Promise<boolean>
   bankCardOf(
     db: Kysely<Database>,

@@ -19,6 +19,7 @@ import { products } from './0016-products'
 import { daytrade } from './0017-daytrade'
 import { credit } from './0018-credit'
 import { ipoWithdrawn } from './0019-ipo-withdrawn'
+import { support } from './0020-support'
 import { loginFailures } from './0021-login-failures'
 
 /**
@@ -45,6 +46,7 @@ const MIGRATIONS: ReadonlyArray<[name: string, build: (kind: StoreKind) => Migra
   ['0017-daytrade', daytrade],
   ['0018-credit', credit],
   ['0019-ipo-withdrawn', ipoWithdrawn],
+  ['0020-support', support],
   ['0021-login-failures', loginFailures],
 ]
 

@@ -4,7 +4,7 @@ import type { Int, NullableInt } from './columns'
 /** Tables of identity verification, uploads, fund-password throttling and bank cards (0004). */
 type Id = GeneratedAlways<bigint>
 
-export type UploadKind = 'id_front' | 'id_back' | 'voucher'
+export type UploadKind = 'id_front' | 'id_back' | 'voucher' | 'support'
 export type ReviewStatus = 'pending' | 'approved' | 'rejected'
 export type BankAccountType = 'ordinary' | 'current' | 'savings'
 

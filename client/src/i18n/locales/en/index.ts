@@ -17,6 +17,7 @@ import mineDocuments from './mine-documents'
 import news from './news'
 import server from './server'
 import shell from './shell'
+import support from './support'
 import trading from './trading'
 
 /** Every text of this language: each area file holds keys prefixed by its area. */
@@ -36,6 +37,7 @@ export default {
   ...mineDocuments,
   ...server,
   ...shell,
+  ...support,
   ...market,
   ...markets,
   ...messages,

@@ -64,6 +64,7 @@ export default {
   'server.lot_size': 'The quantity must be a multiple of the trading unit (100 shares)',
   'server.subscribed_already': 'You have already subscribed',
   'server.quote_stale': 'The price is not up to date. Please try again shortly',
+  'server.support_thread_closed': 'This conversation has been closed. Please start a new one',
   'server.kefu_not_found': 'The customer-service link could not be obtained',
   'server.network_error': 'Network error. Check your connection and try again',
   'server.invalid_input': 'The input is not valid',

@@ -66,6 +66,8 @@ export default {
   'server.lot_size': '数量は売買単位（100株）の倍数で入力してください',
   'server.subscribed_already': 'すでに申し込み済みです',
   'server.quote_stale': '株価が更新されていません。しばらくしてからお試しください',
+  'server.support_thread_closed':
+    'この問い合わせは終了しました。新しい問い合わせを開始してください',
   'server.kefu_not_found': 'カスタマーサポートのリンクを取得できませんでした',
   'server.network_error': 'ネットワークエラーです。接続を確認して再試行してください',
   'server.invalid_input': '入力内容が正しくありません',

@@ -64,6 +64,7 @@ export default {
   'server.lot_size': '数量必须是交易单位（100 股）的整数倍',
   'server.subscribed_already': '您已申购过',
   'server.quote_stale': '行情未更新，请稍后再试',
+  'server.support_thread_closed': '该会话已关闭，请发起新的咨询',
   'server.kefu_not_found': '未获取到客服链接',
   'server.network_error': '网络错误，请检查网络后重试',
   'server.invalid_input': '输入内容无效',

@@ -1,8 +1,8 @@
 import type { UploadGrant, UploadKind } from '@kabu/shared/api/kyc'
-import { VueRefusal } from '../../api/refusal'
-import { translateServerMessage } from '../../i18n/intl'
-import { readStored, STORAGE_KEYS } from '../../api/storage'
-import { showToast } from '../../ui/toast/toast.store'
+import { VueRefusal } from './refusal'
+import { translateServerMessage } from '../i18n/intl'
+import { readStored, STORAGE_KEYS } from './storage'
+import { showToast } from '../ui/toast/toast.store'
 
 /**
  * Sends one photo to /common/upload as multipart, reporting progress (0–1) as it goes: fetch has
@@ -44,4 +44,19 @@ export function uploadPhoto(
     }
     xhr.send(form)
   })
+}
+
+/**
+ * One of the user's own photos (`GET /common/upload/:id`), as a Blob: an `<img>` cannot send the
+ * session headers the gateway asks for, so the screen shows an object URL of this instead.
+ */
+export async function fetchPhoto(id: string): Promise<Blob> {
+  const headers: Record<string, string> = {}
+  const token = readStored(STORAGE_KEYS.token)
+  const account = readStored(STORAGE_KEYS.account)
+  if (token) headers.token = token
+  if (account) headers.account = account
+  const res = await fetch(`/api/vue/common/upload/${encodeURIComponent(id)}`, { headers })
+  if (!res.ok) throw new VueRefusal('not_found', res.status)
+  return res.blob()
 }

@@ -1,0 +1,30 @@
+import { ok } from '@kabu/shared/api/envelope'
+import {
+  supportSendRequest,
+  supportThreadRequest,
+  supportThreadsRequest,
+  type SupportSent,
+  type SupportThreadDetail,
+} from '@kabu/shared/api/support'
+import type { VueArea } from '../common/vue-area'
+import type { SupportService } from './service'
+
+/** `/user/supportThreads`, `/user/supportThread` and `/user/supportSend`: the caller's own threads. */
+export function supportRoutes(support: SupportService): VueArea {
+  return (routes) => {
+    routes.authed('/user/supportThreads', async ({ body, user }) => {
+      const { page } = supportThreadsRequest.parse(body)
+      return ok(await support.threads(user.userId, page))
+    })
+
+    routes.authed('/user/supportThread', async ({ body, user }) => {
+      const { id } = supportThreadRequest.parse(body)
+      return ok<SupportThreadDetail>(await support.thread(user.userId, BigInt(id)))
+    })
+
+    routes.authed('/user/supportSend', async ({ body, user }) => {
+      const input = supportSendRequest.parse(body)
+      return ok<SupportSent>(await support.send(user.userId, input), 'submit_ok')
+    })
+  }
+}

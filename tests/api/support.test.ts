@@ -1,0 +1,305 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type {
+  OpsSupportThread,
+  SupportSent,
+  SupportThreadDetail,
+  SupportThreadItem,
+} from '@kabu/shared/api/support'
+import type { SessionGrant } from '@kabu/shared/api/user'
+import { startTestApp, type TestApp } from '../support/app'
+import { photo, upload, uploadId } from '../support/identity'
+import { session, vue, vueData } from '../support/vue'
+import { newUser, ops, OPS_TOKEN } from './ops-client'
+import { eventually, userSocket } from './ops-user-socket'
+
+/**
+ * Customer service over real HTTP and sockets: a user's threads are theirs alone, bad input writes
+ * nothing, a send is idempotent, an attachment must be the sender's own `support` upload, and an
+ * operator's reply (audited) reaches the user's socket as `support:message`.
+ */
+
+let t: TestApp
+let alice: SessionGrant
+let bob: SessionGrant
+let idemSeq = 0
+const idem = () => `support-test-${++idemSeq}-key`
+
+const send = (grant: SessionGrant, form: Record<string, string>) =>
+  vue(t.url, '/user/supportSend', { idem: idem(), ...form }, session(grant))
+const sent = async (grant: SessionGrant, form: Record<string, string>) => {
+  const answer = await send(grant, form)
+  expect(answer, JSON.stringify(answer)).toMatchObject({ http: 200, status: 1 })
+  return answer.data as SupportSent
+}
+const threads = (grant: SessionGrant) =>
+  vueData<{ list: SupportThreadItem[] }>(t.url, '/user/supportThreads', {}, session(grant))
+const rows = async () => ({
+  threads: (await t.app.db.selectFrom('support_threads').select('id').execute()).length,
+  messages: (await t.app.db.selectFrom('support_messages').select('id').execute()).length,
+})
+
+beforeAll(async () => {
+  t = await startTestApp({ env: { OPS_TOKEN, REVIEW_POLICY: 'manual' } })
+  alice = await newUser(t, 'SupAlice1')
+  bob = await newUser(t, 'SupBob001')
+})
+afterAll(() => t.stop())
+
+describe('a user’s conversations', () => {
+  it('starts a thread, continues it, and lists it newest first', async () => {
+    const first = await sent(alice, { text: '  入金が反映されません  ' })
+    expect(first.thread).toMatchObject({
+      status: 'open',
+      subject: '入金が反映されません',
+      last_author: 'user',
+      unread: 0,
+    })
+    expect(first.message).toMatchObject({
+      author: 'user',
+      text: '入金が反映されません',
+      image: null,
+    })
+    const second = await sent(alice, { thread: first.thread.id, text: 'Order no. 12' })
+    expect(second.thread).toMatchObject({ id: first.thread.id, last_text: 'Order no. 12' })
+    const other = await sent(alice, { text: 'Another question' })
+    const list = (await threads(alice)).list
+    expect(list.map((x) => x.id)).toEqual([other.thread.id, first.thread.id])
+    const detail = await vueData<SupportThreadDetail>(
+      t.url,
+      '/user/supportThread',
+      { id: first.thread.id },
+      session(alice),
+    )
+    expect(detail.messages.map((m) => m.text)).toEqual(['入金が反映されません', 'Order no. 12'])
+  })
+
+  it('shows nobody else’s threads: not listed, not readable, not writable', async () => {
+    const mine = await sent(alice, { text: 'private matter' })
+    expect((await threads(bob)).list).toEqual([])
+    const read = await vue(t.url, '/user/supportThread', { id: mine.thread.id }, session(bob))
+    expect(read).toMatchObject({ status: 0, msg: 'not_found' })
+    const before = await rows()
+    const write = await send(bob, { thread: mine.thread.id, text: 'hello from bob' })
+    expect(write).toMatchObject({ status: 0, msg: 'not_found' })
+    expect(await rows()).toEqual(before)
+    const anonymous = await vue(t.url, '/user/supportThreads', {})
+    expect(anonymous).toMatchObject({ http: 401, msg: 'please_login_again' })
+  })
+
+  it('refuses bad input with a known key and writes nothing', async () => {
+    const before = await rows()
+    const probes: Array<[Record<string, string>, string]> = [
+      [{ text: '' }, 'invalid_input'],
+      [{ text: '   ' }, 'invalid_input'],
+      [{ text: 'x'.repeat(2001) }, 'invalid_input'],
+      [{ text: 'nul\u0000byte' }, 'invalid_input'],
+      [{ text: 'ok', thread: 'abc' }, 'invalid_input'],
+      [{ text: 'ok', thread: '0' }, 'invalid_input'],
+      [{ text: 'ok', thread: '999999' }, 'not_found'],
+      [{ text: 'ok', image: 'not-an-upload-id' }, 'invalid_input'],
+      [{ text: 'ok', idem: 'short' }, 'invalid_input'],
+    ]
+    for (const [form, msg] of probes) {
+      const answer = await send(alice, form)
+      expect(answer, JSON.stringify(form).slice(0, 80)).toMatchObject({ http: 200, status: 0, msg })
+    }
+    for (const [path, form] of [
+      ['/user/supportThreads', { page: '0' }],
+      ['/user/supportThreads', { page: 'x' }],
+      ['/user/supportThread', {}],
+      ['/user/supportThread', { id: '-1' }],
+    ] as const) {
+      const answer = await vue(t.url, path, form, session(alice))
+      expect(answer, path).toMatchObject({ http: 200, status: 0, msg: 'invalid_input' })
+    }
+    expect(await rows()).toEqual(before)
+  })
+
+  it('is idempotent: the same key and body answer the first result once', async () => {
+    const before = await rows()
+    const form = { text: 'double tap', idem: 'support-idem-fixed-1' }
+    const a = await sent(alice, form)
+    const b = await sent(alice, form)
+    expect(b).toEqual(a)
+    expect(await rows()).toEqual({
+      threads: before.threads + 1,
+      messages: before.messages + 1,
+    })
+    const other = await send(alice, { ...form, text: 'another text' })
+    expect(other).toMatchObject({ status: 0, msg: 'idempotency_conflict' })
+    // The key is the user's: bob may use the same string for his own message.
+    await sent(bob, form)
+  })
+
+  it('posts once when the same send races itself (a double tap on two connections)', async () => {
+    const before = await rows()
+    const form = { text: 'racing', idem: 'support-idem-race-1' }
+    const answers = await Promise.all([send(alice, form), send(alice, form), send(alice, form)])
+    for (const answer of answers) expect(answer).toMatchObject({ status: 1 })
+    expect(new Set(answers.map((a) => (a.data as SupportSent).message.id)).size).toBe(1)
+    expect(await rows()).toEqual({ threads: before.threads + 1, messages: before.messages + 1 })
+  })
+
+  it('refuses a flood: more than 20 messages a minute is too_frequent, and nothing is written', async () => {
+    const erin = await newUser(t, 'SupErin01')
+    const first = await sent(erin, { text: 'message 1' })
+    for (let i = 2; i <= 20; i++)
+      await sent(erin, { thread: first.thread.id, text: `message ${i}` })
+    const before = await rows()
+    const flood = await send(erin, { thread: first.thread.id, text: 'message 21' })
+    expect(flood).toMatchObject({ status: 0, msg: 'too_frequent' })
+    expect(await send(erin, { text: 'a new thread' })).toMatchObject({ msg: 'too_frequent' })
+    expect(await rows()).toEqual(before)
+    // Another user is not held back by it.
+    await sent(bob, { text: 'unrelated' })
+  })
+})
+
+describe('attachments', () => {
+  it('takes the sender’s own support upload, with or without text', async () => {
+    const image = await uploadId(t, alice, 'support')
+    const withText = await sent(alice, { text: 'screenshot attached', image })
+    expect(withText.message).toMatchObject({ image, text: 'screenshot attached' })
+    const onlyImage = await sent(alice, { thread: withText.thread.id, image })
+    expect(onlyImage.message).toMatchObject({ image, text: '' })
+    // The owner can fetch it; the operator too (tested with the uploads area).
+    const res = await fetch(`${t.url}/api/vue/common/upload/${image}`, { headers: session(alice) })
+    expect(res.status).toBe(200)
+  })
+
+  it('refuses another user’s upload and an upload of another kind, writing nothing', async () => {
+    const bobs = await uploadId(t, bob, 'support')
+    const voucher = await uploadId(t, alice, 'voucher')
+    const before = await rows()
+    expect(await send(alice, { text: 'look', image: bobs })).toMatchObject({
+      status: 0,
+      msg: 'not_found',
+    })
+    expect(await send(alice, { text: 'look', image: voucher })).toMatchObject({
+      status: 0,
+      msg: 'not_found',
+    })
+    expect(await rows()).toEqual(before)
+  })
+
+  it('accepts `support` as an upload kind and still refuses unknown kinds', async () => {
+    expect((await upload(t, alice, 'selfie', await photo('png'))).msg).toBe('invalid_input')
+  })
+})
+
+describe('the back office', () => {
+  it('lists open threads, replies (audited) and the user hears support:message live', async () => {
+    const carol = await newUser(t, 'SupCarol1')
+    const asked = await sent(carol, { text: 'When is my withdrawal paid?' })
+    const queue = await ops(t.url, 'GET', '/support?status=open')
+    expect(queue.http).toBe(200)
+    const row = (queue.data as OpsSupportThread[]).find((x) => x.id === asked.thread.id)
+    expect(row).toMatchObject({ account: 'SupCarol1', status: 'open', last_author: 'user' })
+
+    const socket = await userSocket(t.url, carol)
+    const aliceSocket = await userSocket(t.url, alice)
+    try {
+      const reply = await fetch(`${t.url}/api/ops/support/${asked.thread.id}/reply`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${OPS_TOKEN}`,
+          'x-operator': 'hanako',
+        },
+        body: JSON.stringify({ text: 'It is paid on the next business day.' }),
+      })
+      expect(reply.status).toBe(200)
+      await eventually(() => socket.events.length === 1)
+      expect(socket.events[0]).toMatchObject({
+        type: 'support:message',
+        thread: asked.thread.id,
+        status: 'answered',
+        message: { author: 'operator', text: 'It is paid on the next business day.', image: null },
+      })
+      await new Promise((r) => setTimeout(r, 100))
+      expect(aliceSocket.events).toEqual([])
+    } finally {
+      socket.socket.disconnect()
+      aliceSocket.socket.disconnect()
+    }
+
+    const listed = (await threads(carol)).list[0]
+    expect(listed).toMatchObject({ status: 'answered', unread: 1, last_author: 'operator' })
+    await vueData(t.url, '/user/supportThread', { id: asked.thread.id }, session(carol))
+    expect((await threads(carol)).list[0]).toMatchObject({ unread: 0 })
+    const answered = await ops(t.url, 'GET', '/support?status=answered')
+    expect((answered.data as OpsSupportThread[]).map((x) => x.id)).toContain(asked.thread.id)
+    const open = await ops(t.url, 'GET', '/support')
+    expect((open.data as OpsSupportThread[]).map((x) => x.id)).not.toContain(asked.thread.id)
+
+    const trail = await ops(t.url, 'GET', `/audit?target=support:${asked.thread.id}`)
+    expect(trail.data).toMatchObject([
+      { operator: 'ops:hanako', action: 'support.reply', after: { status: 'answered' } },
+    ])
+    // The user writing again puts it back in the open queue.
+    await sent(carol, { thread: asked.thread.id, text: 'Thanks!' })
+    const again = await ops(t.url, 'GET', '/support?status=open')
+    expect((again.data as OpsSupportThread[]).map((x) => x.id)).toContain(asked.thread.id)
+  })
+
+  it('closes a thread (audited); then neither side can write in it', async () => {
+    const dave = await newUser(t, 'SupDave01')
+    const asked = await sent(dave, { text: 'Please close my question' })
+    const closed = await ops(t.url, 'POST', `/support/${asked.thread.id}/close`)
+    expect(closed).toMatchObject({ http: 200, data: { status: 'closed' } })
+    const before = await rows()
+    expect(await send(dave, { thread: asked.thread.id, text: 'one more' })).toMatchObject({
+      status: 0,
+      msg: 'support_thread_closed',
+    })
+    const reply = await ops(t.url, 'POST', `/support/${asked.thread.id}/reply`, { text: 'late' })
+    expect(reply).toMatchObject({ http: 409, status: 0, msg: 'support_thread_closed' })
+    expect(await rows()).toEqual(before)
+    const trail = await ops(t.url, 'GET', `/audit?target=support:${asked.thread.id}`)
+    expect(trail.data).toMatchObject([{ operator: 'ops', action: 'support.close' }])
+    // A new conversation is always possible.
+    await sent(dave, { text: 'a new question' })
+  })
+
+  it('refuses bad calls with a known key, and without the token', async () => {
+    const before = await rows()
+    const mine = await sent(alice, { text: 'for the ops probes' })
+    const after = await rows()
+    for (const [method, path, body, http, msg] of [
+      ['GET', '/support?status=pending', undefined, 400, 'invalid_input'],
+      ['GET', '/support?page=0', undefined, 400, 'invalid_input'],
+      ['GET', '/support/abc', undefined, 400, 'invalid_input'],
+      ['GET', '/support/999999', undefined, 404, 'not_found'],
+      ['POST', `/support/${mine.thread.id}/reply`, {}, 400, 'invalid_input'],
+      ['POST', `/support/${mine.thread.id}/reply`, { text: '  ' }, 400, 'invalid_input'],
+      ['POST', `/support/${mine.thread.id}/reply`, { text: 42 }, 400, 'invalid_input'],
+      [
+        'POST',
+        `/support/${mine.thread.id}/reply`,
+        { text: 'x'.repeat(2001) },
+        400,
+        'invalid_input',
+      ],
+      ['POST', '/support/999999/reply', { text: 'hello' }, 404, 'not_found'],
+      ['POST', '/support/999999/close', undefined, 404, 'not_found'],
+    ] as const) {
+      const answer = await ops(t.url, method, path, body)
+      expect(answer, `${method} ${path}`).toMatchObject({ http, status: 0, msg })
+    }
+    const anonymous = await ops(
+      t.url,
+      'POST',
+      `/support/${mine.thread.id}/reply`,
+      { text: 'x' },
+      null,
+    )
+    expect(anonymous).toMatchObject({ http: 401, msg: 'please_login_again' })
+    expect(await rows()).toEqual(after)
+    expect(after.messages).toBe(before.messages + 1)
+    const one = await ops(t.url, 'GET', `/support/${mine.thread.id}`)
+    expect(one.data).toMatchObject({
+      thread: { id: mine.thread.id, account: 'SupAlice1' },
+      messages: [{ author: 'user', text: 'for the ops probes' }],
+    })
+  })
+})
