@@ -7,6 +7,7 @@ import IconButton from '@mui/material/IconButton'
 import Paper from '@mui/material/Paper'
 import TextField from '@mui/material/TextField'
 import { SUPPORT_TEXT_MAX } from '@kabu/shared/api/support'
+import { useRef } from 'react'
 import { useIntl } from 'react-intl'
 
 export interface ComposerProps {
@@ -25,6 +26,7 @@ export interface ComposerProps {
 export function Composer(props: ComposerProps) {
   const intl = useIntl()
   const label = (id: string) => intl.formatMessage({ id })
+  const fileInput = useRef<HTMLInputElement>(null)
   return (
     <Paper
       square
@@ -58,24 +60,27 @@ export function Composer(props: ComposerProps) {
         </Box>
       )}
       <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 0.5 }}>
+        {/* A real button that opens the hidden file input: a <label> acting as a button has no
+            role axe allows (aria-allowed-role). */}
         <IconButton
-          component="label"
           aria-label={label('mine.support.attach')}
           disabled={props.sending || props.uploading}
+          onClick={() => fileInput.current?.click()}
         >
           <AddPhotoAlternateOutlinedIcon />
-          <input
-            hidden
-            type="file"
-            accept="image/*"
-            data-testid="support-file"
-            onChange={(e) => {
-              const file = e.target.files?.[0]
-              if (file) props.onPick(file)
-              e.target.value = ''
-            }}
-          />
         </IconButton>
+        <input
+          ref={fileInput}
+          hidden
+          type="file"
+          accept="image/*"
+          data-testid="support-file"
+          onChange={(e) => {
+            const file = e.target.files?.[0]
+            if (file) props.onPick(file)
+            e.target.value = ''
+          }}
+        />
         <TextField
           fullWidth
           multiline
