@@ -1,0 +1,66 @@
+import type { Simulator } from '../simulator'
+
+/**
+ * After start, the rest of the market is built in the background, at most SLICE_MS every
+ * EVERY_MS (a tenth of one core), beginning BACKGROUND_AFTER_MS after start: the first seconds
+ * belong to the phones connecting, and a test's gateway that lives a few seconds never pays for it.
+ */
+const BACKGROUND_AFTER_MS = 5_000
+const SLICE_MS = 25
+const EVERY_MS = 250
+/** While someone waits for the whole market, slices run back to back, yielding between them. */
+const WAITED_SLICE_MS = 40
+
+export interface WholeMarket {
+  /** Resolves when every listing is built, with its 52-week range; builds the rest now, in slices. */
+  ready(): Promise<void>
+  start(): void
+  stop(): void
+}
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/**
+ * Builds the simulator's not yet built listings and their 52-week ranges (simulator.build): in the
+ * background after start, and at once, slice by slice, for whoever awaits `ready()` (the rank and
+ * summary routes).
+ */
+export function wholeMarket(simulator: Simulator): WholeMarket {
+  let timer: NodeJS.Timeout | null = null
+  let waiting: Promise<void> | null = null
+  let done = false
+
+  const background = () => {
+    if (done || simulator.build(SLICE_MS, true) === 0) {
+      done = true
+      if (timer) clearInterval(timer)
+      timer = null
+    }
+  }
+
+  return {
+    ready() {
+      if (done) return Promise.resolve()
+      waiting ??= (async () => {
+        while (simulator.build(WAITED_SLICE_MS, true) > 0) await yieldToEventLoop()
+        done = true
+      })().finally(() => {
+        waiting = null
+      })
+      return waiting
+    },
+    start() {
+      if (timer || done) return
+      timer = setTimeout(() => {
+        timer = setInterval(background, EVERY_MS)
+        timer.unref()
+      }, BACKGROUND_AFTER_MS)
+      // The http server keeps the process alive; building the market alone must not.
+      timer.unref()
+    },
+    stop() {
+      if (timer) clearTimeout(timer)
+      timer = null
+    },
+  }
+}
