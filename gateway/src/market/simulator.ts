@@ -46,8 +46,9 @@ export interface Simulator {
 /**
  * The simulation of `listings` from `now` on. Listings with real facts (the hand-made catalogue,
  * indices) are built at once; those with simulated facts (the rest of the Tokyo market, thousands of
- * codes) are built on first use or by `build`, each from the same first day of history as if it had
- * been built at start, so when it is built does not change a single price.
+ * codes) are built on first use or by `build`, each from the same first day as if it had been built
+ * at start: the days and the minute path are the same; a code built later plays more of today's
+ * minutes as bars (minute-summary.ts), so only the prints inside those minutes differ.
  */
 export function createSimulator(
   seed: number,
