@@ -13,7 +13,7 @@ beforeAll(async () => {
   t = await startTestApp()
   t.app.market.stop()
   // The whole Tokyo market is built on demand: once, here, rather than inside the first test's time.
-  await t.app.market.whole()
+  await t.app.market.whole(true)
 })
 afterAll(() => t.stop())
 

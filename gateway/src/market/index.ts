@@ -36,11 +36,12 @@ export interface MarketService {
   snapshots(codes: string[]): Quote[]
   indices(): Quote[]
   /**
-   * Resolves once every listed code has its simulation built, building what is left in slices
-   * that leave the event loop free: await it before `rank` or `summary`, which draw on the whole
-   * market and would otherwise build the rest at once.
+   * Resolves once every listed code has its simulation built (with `ranges`, its 52-week range
+   * too), building what is left in slices that leave the event loop free: await it before `rank`
+   * (or `summary`, with ranges), which draw on the whole market and would otherwise build the rest
+   * at once.
    */
-  whole(): Promise<void>
+  whole(ranges?: boolean): Promise<void>
   rank(market: Market, by: RankBy, limit?: number): Quote[]
   /** Bars whose start lies in [from, to] (epoch seconds), adjusted for corporate actions or not. */
   bars(code: string, interval: BarInterval, from?: number, to?: number, adjust?: PriceAdjust): Bar[]
@@ -154,7 +155,7 @@ export function createMarket({
       return quotes
     },
     indices: () => [...instruments.values()].filter((s) => s.listing.kind === 'index').map(quote),
-    whole: () => whole.ready(),
+    whole: (ranges = false) => whole.ready(ranges),
     rank(market, by, limit = 20) {
       // Normally done already (whole()); if not, correct answers first, a busy event loop second.
       if (simulator.unbuilt() > 0) simulator.build(0)

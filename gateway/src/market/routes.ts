@@ -87,7 +87,7 @@ export function marketRouter(market: MarketService): Router {
   router.get('/summary', async (req, res) => {
     const query = parseQuery(summaryQuery, req, res)
     if (!query) return
-    await market.whole()
+    await market.whole(true)
     res.json(ok(market.summary(query.market)))
   })
 

@@ -12,8 +12,11 @@ const EVERY_MS = 250
 const WAITED_SLICE_MS = 40
 
 export interface WholeMarket {
-  /** Resolves when every listing is built, with its 52-week range; builds the rest now, in slices. */
-  ready(): Promise<void>
+  /**
+   * Resolves when every listing is built (and with `ranges`, has its 52-week range); builds the
+   * rest now, in slices.
+   */
+  ready(ranges: boolean): Promise<void>
   start(): void
   stop(): void
 }
@@ -22,35 +25,41 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 
 /**
  * Builds the simulator's not yet built listings and their 52-week ranges (simulator.build): in the
- * background after start, and at once, slice by slice, for whoever awaits `ready()` (the rank and
- * summary routes).
+ * background after start, and at once, slice by slice, for whoever awaits `ready()` (the rank
+ * route needs the listings, the summary route their ranges too).
  */
 export function wholeMarket(simulator: Simulator): WholeMarket {
   let timer: NodeJS.Timeout | null = null
-  let waiting: Promise<void> | null = null
-  let done = false
+  const waiting = new Map<boolean, Promise<void>>()
+  const done = new Map<boolean, boolean>()
+  const finish = (ranges: boolean) => {
+    done.set(ranges, true)
+    if (ranges) done.set(false, true)
+  }
 
   const background = () => {
-    if (done || simulator.build(SLICE_MS, true) === 0) {
-      done = true
+    if (done.get(true) || simulator.build(SLICE_MS, true) === 0) {
+      finish(true)
       if (timer) clearInterval(timer)
       timer = null
     }
   }
 
   return {
-    ready() {
-      if (done) return Promise.resolve()
-      waiting ??= (async () => {
-        while (simulator.build(WAITED_SLICE_MS, true) > 0) await yieldToEventLoop()
-        done = true
-      })().finally(() => {
-        waiting = null
-      })
-      return waiting
+    ready(ranges) {
+      if (done.get(ranges)) return Promise.resolve()
+      let promise = waiting.get(ranges)
+      if (!promise) {
+        promise = (async () => {
+          while (simulator.build(WAITED_SLICE_MS, ranges) > 0) await yieldToEventLoop()
+          finish(ranges)
+        })().finally(() => waiting.delete(ranges))
+        waiting.set(ranges, promise)
+      }
+      return promise
     },
     start() {
-      if (timer || done) return
+      if (timer || done.get(true)) return
       timer = setTimeout(() => {
         timer = setInterval(background, EVERY_MS)
         timer.unref()
