@@ -46,13 +46,15 @@ const BookRow = memo(function BookRow({ side, price, size, fill, change, market,
         fontSize: 14,
       }}
     >
+      {/* The size bar stays under the size column: tinted behind the coloured price, a green
+          price on a red tint fell to 4.1:1 (axe). */}
       <Box
         aria-hidden
         sx={{
           position: 'absolute',
           insetBlock: 1,
           right: 0,
-          width: `${fill}%`,
+          width: `${fill / 2}%`,
           bgcolor: `${barColor}22`,
           transition: 'width 200ms ease-out',
         }}
