@@ -41,7 +41,6 @@ export function marketRouter(market: MarketService): Router {
         name: listing.name,
         sector: listing.sector,
         lot: listing.lot,
-        ...(listing.simulatedFacts && { simulatedFacts: true }),
         price: quote?.price ?? null,
         change: quote?.change ?? null,
         changePct: quote?.changePct ?? null,
@@ -83,19 +82,14 @@ export function marketRouter(market: MarketService): Router {
     res.json(ok(market.indices()))
   })
 
-  // Both draw on the whole market: the first call after start may wait for the rest of it to be built.
-  router.get('/summary', async (req, res) => {
+  router.get('/summary', (req, res) => {
     const query = parseQuery(summaryQuery, req, res)
-    if (!query) return
-    await market.whole(true)
-    res.json(ok(market.summary(query.market)))
+    if (query) res.json(ok(market.summary(query.market)))
   })
 
-  router.get('/rank', async (req, res) => {
+  router.get('/rank', (req, res) => {
     const query = parseQuery(rankQuery, req, res)
-    if (!query) return
-    await market.whole()
-    res.json(ok(market.rank(query.market, query.by, query.limit ?? 20)))
+    if (query) res.json(ok(market.rank(query.market, query.by, query.limit ?? 20)))
   })
 
   return router
