@@ -50,22 +50,14 @@ export function checkedIdempotent<T>(
   run: (trx: Transaction<Database>) => Promise<T>,
   oneStatement?: () => ((keyRow: KeyRow) => Promise<T>) | undefined,
 ): Promise<T> {
-  return oneKeyAtATime(db, key, () => checkedOnce(db, key, checks, run, oneStatement))
-}
-
-async function checkedOnce<T>(
-  db: Kysely<Database>,
-  key: IdempotencyKey,
-  checks: () => Promise<void>,
-  run: (trx: Transaction<Database>) => Promise<T>,
-  oneStatement?: () => ((keyRow: KeyRow) => Promise<T>) | undefined,
-): Promise<T> {
-  try {
-    await checks()
-  } catch (error) {
-    if (!(error instanceof Refusal)) throw error
-    return idempotent<T>(db, key, () => Promise.reject(error))
-  }
-  const statement = oneStatement?.()
-  return statement ? idempotentStatement(db, key, statement) : idempotent(db, key, run)
+  return oneKeyAtATime(db, key, async () => {
+    try {
+      await checks()
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error
+      return idempotent<T>(db, key, () => Promise.reject(error))
+    }
+    const statement = oneStatement?.()
+    return statement ? idempotentStatement(db, key, statement) : idempotent(db, key, run)
+  })
 }
