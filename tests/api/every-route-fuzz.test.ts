@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isMessageKey } from '@kabu/shared/api/messages'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import { startTestApp, type TestApp } from '../support/app'
-import { FUND_PASSWORD, verifiedUser } from '../support/identity'
+import { verifiedUser } from '../support/identity'
 import { takeOverQuotes } from '../support/quote-feed'
 import { stateChanges, userState } from '../support/user-state'
 import { session, vue } from '../support/vue'
-import { encodeForm, malformedForm, validForm, type FieldHints } from '../support/zod-form'
+import { FORM_HINTS as HINTS } from '../support/form-hints'
+import { encodeForm, malformedForm, validForm } from '../support/zod-form'
 import { BANK_DAY_10AM, bindCard } from './funds.support'
 import { credit, userIdOf } from './trading.support'
 
@@ -29,21 +30,6 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 12)
 const NOT_FUZZED: Record<string, string> = {
   // Any form logs out (it reads none): the rest of the run would be anonymous. bad-input covers it.
   '/user/logout': 'ends the session it is sent with',
-}
-
-const amounts = fc.oneof(
-  fc.constantFrom('1', '100', '1000', '2500.5', '0.01', '1e3', '-5', '0', '999999999'),
-  fc.integer({ min: 1, max: 2_000_000 }).map(String),
-)
-/** Where a schema says little (amounts are strings the service reads), values with a chance. */
-const HINTS: FieldHints = {
-  money: amounts,
-  price: amounts,
-  credit: amounts,
-  num: fc.constantFrom('1', '100', '200', '0', '-100', '1.5'),
-  fund_password: fc.constant(FUND_PASSWORD),
-  code: fc.constantFrom('7203', '6758', 'AAPL', '600519', 'ZZZZ'),
-  idem: fc.uuid(),
 }
 
 let t: TestApp

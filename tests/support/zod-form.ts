@@ -193,3 +193,15 @@ export function encodeForm(form: FormBody): string {
   }
   return params.toString()
 }
+
+/** Every pattern a field's strings must match, through optional, default, pipe and union. */
+export function fieldPatterns(schema: z.ZodType): RegExp[] {
+  const def = defOf(schema)
+  const own = checksOf(def)
+    .filter((c) => c.format === 'regex')
+    .map((c) => c.pattern!)
+  const inner = [def.innerType, def.in, def.out, ...(def.options ?? [])].filter(
+    (s): s is z.ZodType => s !== undefined,
+  )
+  return [...own, ...inner.flatMap(fieldPatterns)]
+}
