@@ -3,12 +3,20 @@ import { isMessageKey } from '@kabu/shared/api/messages'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import { DEMO, startTestApp, type TestApp } from '../support/app'
 import { session, vue, vueData, type VueAnswer } from '../support/vue'
-import { FORM_PROBES, GZIP_BOMB, HUGE_BODY, QUERY_PROBES } from './bad-input.payloads'
+import { formShape } from '../support/zod-form'
+import {
+  FOREIGN_FIELDS,
+  formProbes,
+  GZIP_BOMB,
+  HUGE_BODY,
+  QUERY_PROBES,
+} from './bad-input.payloads'
 
 /**
  * Every /api/vue call (as the router registered them, so new areas are covered without editing
  * this file) and every /api/market route gets hostile input. Whatever comes in: never a 500, always
- * a known message key, and nothing written.
+ * a known message key, and nothing written. (Forms generated from each call's schema, valid-shaped
+ * and broken, are every-route-fuzz.test.ts's; these are the raw bodies a schema cannot describe.)
  */
 
 /** The GET routes of /api/market (gateway/src/market/routes.ts and API.md). */
@@ -72,7 +80,9 @@ describe('bad input to every /api/vue call', () => {
     for (const route of t.app.vueRoutes) {
       // Logging out is what a valid session asks for, whatever the body says.
       const asDemo = route.auth && route.path !== '/user/logout'
-      for (const probe of FORM_PROBES) {
+      // The call's own fields (its schema, as the router keeps it) and some it does not expect.
+      const own = route.schema ? Object.keys(formShape(route.schema)) : []
+      for (const probe of formProbes([...new Set([...own, ...FOREIGN_FIELDS])])) {
         const contentType = probe.contentType ?? 'application/x-www-form-urlencoded'
         const anonymous = await vue(t.url, route.path, probe.body, probe.headers, contentType)
         expectHandled(anonymous, `${route.path} ${probe.name}`)

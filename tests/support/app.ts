@@ -22,7 +22,12 @@ export const DEMO = { account: 'demo0001', password: 'demo-pass-2026', invite: '
  * sets its own.
  */
 export async function startTestApp(
-  options: { env?: Record<string, string>; deps?: AppDeps } = {},
+  options: {
+    env?: Record<string, string>
+    deps?: AppDeps
+    /** Runs on the built app before it starts (e.g. takeOverQuotes, which must precede start). */
+    beforeStart?: (app: App) => void
+  } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase()
   const config = loadConfig({
@@ -39,6 +44,7 @@ export async function startTestApp(
     ...options.deps,
   })
   try {
+    options.beforeStart?.(app)
     const { port } = await app.start()
     return {
       app,

@@ -1,5 +1,6 @@
 import compression from 'compression'
 import express, { Router, type Request, type RequestHandler, type Response } from 'express'
+import type { z } from 'zod'
 import {
   Refusal,
   type Authenticate,
@@ -16,6 +17,8 @@ export interface VueRouteInfo {
   path: string
   auth: boolean
   rateLimited: boolean
+  /** The form's schema, parsed before the handler runs; null for a call registered without one. */
+  schema: z.ZodType | null
 }
 
 // Forms of this API are a handful of short fields; 64 KB leaves room and stops floods early.
@@ -59,17 +62,41 @@ function answer(req: Request, res: Response, envelope: unknown): void {
   } else void compressed(req, res, () => res.end(json))
 }
 
-function run<User>(handler: VueHandler<User>, userOf: (res: Response) => User): RequestHandler {
+function run<User>(
+  schema: z.ZodType | null,
+  handler: VueHandler<User>,
+  userOf: (res: Response) => User,
+): RequestHandler {
   return async (req, res) => {
-    const call = { body: formFields(req), user: userOf(res), ip: req.ip ?? '', log: req.log }
+    const body = formFields(req)
+    // A ZodError goes to vueErrorHandler, as when handlers parsed their own forms.
+    const input: unknown = schema ? schema.parse(body) : undefined
+    const call = { body, input, user: userOf(res), ip: req.ip ?? '', log: req.log }
     answer(req, res, await handler(call))
   }
+}
+
+type Registration<User, Options> =
+  | [schema: z.ZodType, handler: VueHandler<User, never>, options?: Options]
+  | [handler: VueHandler<User>, options?: Options]
+
+/** Both forms of `routes.open/authed(path, [schema,] handler, [options])`, as one shape. */
+function registration<User, Options>(
+  args: Registration<User, Options>,
+): { schema: z.ZodType | null; handler: VueHandler<User>; options: Options | undefined } {
+  if (typeof args[0] === 'function') {
+    const [handler, options] = args as [VueHandler<User>, Options?]
+    return { schema: null, handler, options }
+  }
+  const [schema, handler, options] = args as [z.ZodType, VueHandler<User>, Options?]
+  return { schema, handler, options }
 }
 
 /**
  * The /api/vue router: POST with form bodies, the envelope of API.md, sessions from the `token` and
  * `account` headers, and one error handler. Areas add their calls through `VueRoutes`; `routes`
- * lists every registered call (the bad-input test walks it, so new areas are covered for free).
+ * lists every registered call with its form's schema (the bad-input, cross-user and every-route
+ * tests walk it, so new areas are covered for free).
  */
 export function createVueRouter(deps: {
   authenticate: Authenticate
@@ -90,22 +117,24 @@ export function createVueRouter(deps: {
     routes.push(info)
   }
   const registry: VueRoutes = {
-    open(path, handler, options) {
+    open(path: string, ...args: Registration<null, { rateLimited?: boolean }>) {
+      const { schema, handler, options } = registration(args)
       const rateLimited = options?.rateLimited ?? false
-      claim({ path, auth: false, rateLimited })
+      claim({ path, auth: false, rateLimited, schema })
       const guards = rateLimited ? [perIpLimiter(deps.rateLimit)] : []
       router.post(
         path,
         ...guards,
-        run(handler, () => null),
+        run(schema, handler, () => null),
       )
     },
-    authed(path, handler) {
-      claim({ path, auth: true, rateLimited: false })
+    authed(path: string, ...args: Registration<SessionUser, never>) {
+      const { schema, handler } = registration(args)
+      claim({ path, auth: true, rateLimited: false, schema })
       router.post(
         path,
         session,
-        run(handler, (res) => res.locals.user as SessionUser),
+        run(schema, handler, (res) => res.locals.user as SessionUser),
       )
     },
   }

@@ -14,13 +14,13 @@ import type { NewsService } from './service'
  */
 export function newsRoutes(news: NewsService): VueArea {
   return (routes) => {
-    routes.open('/news/list', async ({ body }) => {
-      const { page, category } = newsListRequest.parse(body)
+    routes.open('/news/list', newsListRequest, async ({ input }) => {
+      const { page, category } = input
       return ok<NewsPage>(await news.list(page, category))
     })
 
-    routes.open('/news/info', async ({ body }) => {
-      const { id } = newsInfoRequest.parse(body)
+    routes.open('/news/info', newsInfoRequest, async ({ input }) => {
+      const { id } = input
       return ok<NewsArticle>(await news.info(BigInt(id)))
     })
   }

@@ -1,11 +1,11 @@
 import { ok } from '@kabu/shared/api/envelope'
-import type { VueArea } from '../common/vue-area'
+import { noForm, type VueArea } from '../common/vue-area'
 import type { CommonService } from './service'
 
 /** `/common/*`: open calls the start screen makes before anyone logs in. */
 export function commonRoutes(common: CommonService): VueArea {
   return (routes) => {
-    routes.open('/common/config', async () => ok(await common.configEntries()))
-    routes.open('/common/version', async () => ok(common.version()))
+    routes.open('/common/config', noForm, async () => ok(await common.configEntries()))
+    routes.open('/common/version', noForm, async () => ok(common.version()))
   }
 }

@@ -8,7 +8,7 @@ import {
   type Userinfo,
 } from '@kabu/shared/api/user'
 import { MARKET_OF_TYPE } from '@kabu/shared/market/types'
-import type { VueArea } from '../common/vue-area'
+import { noForm, type VueArea } from '../common/vue-area'
 import { unitsToWire } from '../common/wire-money'
 import type { AuthService } from './service'
 
@@ -17,25 +17,25 @@ export function authRoutes(auth: AuthService): VueArea {
   return (routes) => {
     routes.open(
       '/user/register',
-      async ({ body }) =>
-        ok<SessionGrant>(await auth.register(registerRequest.parse(body)), 'register_ok'),
+      registerRequest,
+      async ({ input }) => ok<SessionGrant>(await auth.register(input), 'register_ok'),
       { rateLimited: true },
     )
 
     routes.open(
       '/user/login',
-      async ({ body, ip }) =>
-        ok<SessionGrant>(await auth.login(loginRequest.parse(body), ip), 'login_ok'),
+      loginRequest,
+      async ({ input, ip }) => ok<SessionGrant>(await auth.login(input, ip), 'login_ok'),
       { rateLimited: true },
     )
 
-    routes.authed('/user/logout', async ({ user }) => {
+    routes.authed('/user/logout', noForm, async ({ user }) => {
       await auth.logout(user)
       return ok(null)
     })
 
-    routes.authed('/user/getUserinfo', async ({ body, user }) => {
-      const { type } = userinfoRequest.parse(body)
+    routes.authed('/user/getUserinfo', userinfoRequest, async ({ input, user }) => {
+      const { type } = input
       const profile = await auth.profile(user, MARKET_OF_TYPE[type])
       const info: Userinfo = {
         account: profile.account,
@@ -49,8 +49,8 @@ export function authRoutes(auth: AuthService): VueArea {
       return ok(info)
     })
 
-    routes.authed('/user/loginPassword', async ({ body, user }) => {
-      await auth.changePassword(user, loginPasswordRequest.parse(body))
+    routes.authed('/user/loginPassword', loginPasswordRequest, async ({ input, user }) => {
+      await auth.changePassword(user, input)
       return ok(null, 'modify_ok')
     })
   }

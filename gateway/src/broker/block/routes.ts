@@ -14,18 +14,17 @@ import type { BlockService } from './service'
  */
 export function blockRoutes(block: BlockService): VueArea {
   return (routes) => {
-    routes.authed('/trade/blocklist', async ({ body }) => {
-      const { type } = blockListRequest.parse(body)
+    routes.authed('/trade/blocklist', blockListRequest, async ({ input }) => {
+      const { type } = input
       return ok(await block.list(type))
     })
 
-    routes.authed('/trade/blockinfo', async ({ body }) => {
-      const { id } = blockIdRequest.parse(body)
+    routes.authed('/trade/blockinfo', blockIdRequest, async ({ input }) => {
+      const { id } = input
       return ok(await block.info(BigInt(id)))
     })
 
-    routes.authed('/trade/blockbuy', async ({ body, user }) => {
-      const form = blockBuyRequest.parse(body)
+    routes.authed('/trade/blockbuy', blockBuyRequest, async ({ input: form, user }) => {
       const answer = await block.buy(user, {
         id: BigInt(form.id),
         num: form.num,
@@ -35,13 +34,13 @@ export function blockRoutes(block: BlockService): VueArea {
       return ok(answer, 'submit_ok')
     })
 
-    routes.authed('/trade/userblocklist', async ({ body, user }) => {
-      const { type, status } = userBlockListRequest.parse(body)
+    routes.authed('/trade/userblocklist', userBlockListRequest, async ({ input, user }) => {
+      const { type, status } = input
       return ok(await block.orders(user.userId, type, status))
     })
 
-    routes.authed('/trade/userblockinfo', async ({ body, user }) => {
-      const { id } = blockIdRequest.parse(body)
+    routes.authed('/trade/userblockinfo', blockIdRequest, async ({ input, user }) => {
+      const { id } = input
       return ok(await block.order(user.userId, BigInt(id)))
     })
   }

@@ -1,14 +1,17 @@
 import type { Ok } from '@kabu/shared/api/envelope'
 import type { Logger } from 'pino'
+import { z } from 'zod'
 import type { SessionUser } from './session-user'
 
 // The contract between the broker's areas and the /api/vue router (http/vue-router.ts) that serves
 // them: areas register calls, the router parses forms, checks sessions and writes the envelope.
 
 /** What a /api/vue handler receives. */
-export interface VueCall<User> {
-  /** The form fields as sent: untrusted, parse them with the area's zod schema. */
+export interface VueCall<User, Input = unknown> {
+  /** The form fields as sent: untrusted. */
   body: Record<string, unknown>
+  /** The form as the call's request schema parsed it (invalid forms never reach the handler). */
+  input: Input
   /** The caller (authed calls), or null (open calls). */
   user: User
   /** The caller's address, as express sees it (the login throttle counts by it). */
@@ -16,15 +19,36 @@ export interface VueCall<User> {
   log: Logger
 }
 
-export type VueHandler<User> = (call: VueCall<User>) => Promise<Ok<unknown>>
+export type VueHandler<User, Input = unknown> = (call: VueCall<User, Input>) => Promise<Ok<unknown>>
 
-/** Where an area registers its calls; paths are relative to /api/vue, e.g. `/user/login`. */
+/**
+ * Where an area registers its calls; paths are relative to /api/vue, e.g. `/user/login`.
+ *
+ * Each call names its request schema: the router parses the form with it before the handler runs,
+ * and the route table keeps it, so tests can walk every call's form (tests/api/every-route-*).
+ * (The form without a schema is still accepted so a call written before this can be merged, but the
+ * route-table test refuses it.)
+ */
 export interface VueRoutes {
   /** A call anyone may make. `rateLimited`: counted per IP (login, register). */
+  open<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    handler: VueHandler<null, z.output<S>>,
+    options?: { rateLimited?: boolean },
+  ): void
   open(path: string, handler: VueHandler<null>, options?: { rateLimited?: boolean }): void
   /** A call that needs a live session; anything else gets HTTP 401 please_login_again. */
+  authed<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    handler: VueHandler<SessionUser, z.output<S>>,
+  ): void
   authed(path: string, handler: VueHandler<SessionUser>): void
 }
+
+/** The schema of a call that reads no field (any form passes; its fields are ignored). */
+export const noForm = z.object({})
 
 /** One broker area's registration: `(routes) => { routes.open(...); routes.authed(...) }`. */
 export type VueArea = (routes: VueRoutes) => void

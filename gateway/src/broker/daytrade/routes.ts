@@ -14,23 +14,21 @@ import type { DaytradeService } from './service'
  */
 export function daytradeRoutes(daytrade: DaytradeService): VueArea {
   return (routes) => {
-    routes.authed('/trade/daytradeApply', async ({ body, user }) => {
-      const form = daytradeApplyRequest.parse(body)
+    routes.authed('/trade/daytradeApply', daytradeApplyRequest, async ({ input: form, user }) => {
       return ok(await daytrade.apply(user, form), 'submit_ok')
     })
 
-    routes.authed('/trade/daytradelist', async ({ body, user }) => {
-      const { type } = daytradeListRequest.parse(body)
+    routes.authed('/trade/daytradelist', daytradeListRequest, async ({ input, user }) => {
+      const { type } = input
       return ok(await daytrade.list(user.userId, type))
     })
 
-    routes.authed('/trade/daytradeinfo', async ({ body, user }) => {
-      const { id } = daytradeInfoRequest.parse(body)
+    routes.authed('/trade/daytradeinfo', daytradeInfoRequest, async ({ input, user }) => {
+      const { id } = input
       return ok(await daytrade.info(user.userId, BigInt(id)))
     })
 
-    routes.authed('/trade/daytradeOrder', async ({ body, user }) => {
-      const form = daytradeOrderRequest.parse(body)
+    routes.authed('/trade/daytradeOrder', daytradeOrderRequest, async ({ input: form, user }) => {
       const answer = await daytrade.order(user, { ...form, id: BigInt(form.id) })
       return ok(answer, 'submit_ok')
     })

@@ -14,13 +14,12 @@ const listRequest = z.object({ type: marketTypeSchema, page: pageSchema })
 /** `/user/rechargeChannels`, `/user/recharge`, `/user/rechargelist`. */
 export function depositRoutes(deposits: DepositService): VueArea {
   return (routes) => {
-    routes.authed('/user/rechargeChannels', async ({ body, user }) => {
-      const { type } = rechargeChannelsRequest.parse(body)
+    routes.authed('/user/rechargeChannels', rechargeChannelsRequest, async ({ input, user }) => {
+      const { type } = input
       return ok(await deposits.channels(user, currencyOf(type)))
     })
 
-    routes.authed('/user/recharge', async ({ body, user }) => {
-      const form = rechargeRequest.parse(body)
+    routes.authed('/user/recharge', rechargeRequest, async ({ input: form, user }) => {
       const answer = await deposits.recharge(user, {
         currency: currencyOf(form.type),
         money: form.money,
@@ -31,8 +30,8 @@ export function depositRoutes(deposits: DepositService): VueArea {
       return ok(answer, 'submit_ok')
     })
 
-    routes.authed('/user/rechargelist', async ({ body, user }) => {
-      const { type, page } = listRequest.parse(body)
+    routes.authed('/user/rechargelist', listRequest, async ({ input, user }) => {
+      const { type, page } = input
       return ok(await deposits.list(user, currencyOf(type), page))
     })
   }

@@ -13,18 +13,17 @@ import type { IpoService } from './service'
 /** `/trade/newstocklist`, `newstockinfo`, `subscribe`, `usernewstocklist`, `newstockPay`, `newstockWaive`. */
 export function ipoRoutes(ipo: IpoService): VueArea {
   return (routes) => {
-    routes.authed('/trade/newstocklist', async ({ body }) => {
-      const { type, phase } = newStockListRequest.parse(body)
+    routes.authed('/trade/newstocklist', newStockListRequest, async ({ input }) => {
+      const { type, phase } = input
       return ok(await ipo.list(MARKET_OF_TYPE[type], phase))
     })
 
-    routes.authed('/trade/newstockinfo', async ({ body }) => {
-      const { id } = newStockInfoRequest.parse(body)
+    routes.authed('/trade/newstockinfo', newStockInfoRequest, async ({ input }) => {
+      const { id } = input
       return ok(await ipo.info(BigInt(id)))
     })
 
-    routes.authed('/trade/subscribe', async ({ body, user }) => {
-      const form = subscribeRequest.parse(body)
+    routes.authed('/trade/subscribe', subscribeRequest, async ({ input: form, user }) => {
       const answer = await ipo.subscribe(user.userId, {
         id: BigInt(form.id),
         num: Number(form.num),
@@ -34,19 +33,17 @@ export function ipoRoutes(ipo: IpoService): VueArea {
       return ok(answer, 'subscribe_ok')
     })
 
-    routes.authed('/trade/usernewstocklist', async ({ body, user }) => {
-      const { type } = userNewStockListRequest.parse(body)
+    routes.authed('/trade/usernewstocklist', userNewStockListRequest, async ({ input, user }) => {
+      const { type } = input
       return ok(await ipo.records(user.userId, MARKET_OF_TYPE[type]))
     })
 
-    routes.authed('/trade/newstockPay', async ({ body, user }) => {
-      const form = newStockSettleRequest.parse(body)
+    routes.authed('/trade/newstockPay', newStockSettleRequest, async ({ input: form, user }) => {
       const input = { id: BigInt(form.id), fundPassword: form.fund_password, idem: form.idem }
       return ok(await ipo.pay(user.userId, input), 'purchase_ok')
     })
 
-    routes.authed('/trade/newstockWaive', async ({ body, user }) => {
-      const form = newStockSettleRequest.parse(body)
+    routes.authed('/trade/newstockWaive', newStockSettleRequest, async ({ input: form, user }) => {
       const input = { id: BigInt(form.id), fundPassword: form.fund_password, idem: form.idem }
       return ok(await ipo.waive(user.userId, input), 'cancel_ok')
     })

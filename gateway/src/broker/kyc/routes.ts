@@ -1,16 +1,18 @@
 import { ok } from '@kabu/shared/api/envelope'
 import { verifyRequest, type VerifyInfo } from '@kabu/shared/api/kyc'
-import type { VueArea } from '../common/vue-area'
+import { noForm, type VueArea } from '../common/vue-area'
 import type { KycService } from './service'
 
 /** `/user/verify` (submit for review) and `/user/verifyInfo` (status, masked number, reason). */
 export function kycRoutes(kyc: KycService): VueArea {
   return (routes) => {
-    routes.authed('/user/verify', async ({ body, user }) => {
-      await kyc.submit(user, verifyRequest.parse(body))
+    routes.authed('/user/verify', verifyRequest, async ({ input, user }) => {
+      await kyc.submit(user, input)
       return ok(null, 'submit_ok')
     })
 
-    routes.authed('/user/verifyInfo', async ({ user }) => ok<VerifyInfo>(await kyc.info(user)))
+    routes.authed('/user/verifyInfo', noForm, async ({ user }) =>
+      ok<VerifyInfo>(await kyc.info(user)),
+    )
   }
 }

@@ -19,8 +19,7 @@ import type { UserBook } from './index'
 /** `/user/wallets` and `/user/fundlist`: the user's own balances and ledger lines, read-only. */
 export function ledgerRoutes(deps: { db: Kysely<Database> }): VueArea {
   return (routes) => {
-    routes.authed('/user/wallets', async ({ body, user }) => {
-      walletsRequest.parse(body)
+    routes.authed('/user/wallets', walletsRequest, async ({ user }) => {
       const rows = await allUserBalances(deps.db, user.userId)
       const balanceOf = (currency: Currency, book: UserBook) =>
         rows.find((r) => r.currency === currency && r.book === book)?.balance ?? 0n
@@ -32,8 +31,8 @@ export function ledgerRoutes(deps: { db: Kysely<Database> }): VueArea {
       return ok(wallets)
     })
 
-    routes.authed('/user/fundlist', async ({ body, user }) => {
-      const { type, page, kind, book, currency } = fundlistRequest.parse(body)
+    routes.authed('/user/fundlist', fundlistRequest, async ({ input, user }) => {
+      const { type, page, kind, book, currency } = input
       const rows = await fundLines(deps.db, {
         userId: user.userId,
         currency: currency ?? CURRENCY_OF_MARKET[MARKET_OF_TYPE[type]],

@@ -9,13 +9,12 @@ const currencyOf = (type: MarketType) => CURRENCY_OF_MARKET[MARKET_OF_TYPE[type]
 /** `/user/loanInfo`, `/user/loan`, `/user/loanlist`, `/user/repay` (API.md "user"). */
 export function loanRoutes(loans: LoanService): VueArea {
   return (routes) => {
-    routes.authed('/user/loanInfo', async ({ body, user }) => {
-      const { type } = loanInfoRequest.parse(body)
+    routes.authed('/user/loanInfo', loanInfoRequest, async ({ input, user }) => {
+      const { type } = input
       return ok(await loans.info(user.userId, currencyOf(type)))
     })
 
-    routes.authed('/user/loan', async ({ body, user }) => {
-      const form = loanRequest.parse(body)
+    routes.authed('/user/loan', loanRequest, async ({ input: form, user }) => {
       const answer = await loans.request(user.userId, {
         currency: currencyOf(form.type),
         money: form.money,
@@ -24,13 +23,12 @@ export function loanRoutes(loans: LoanService): VueArea {
       return ok(answer, 'loan_ok')
     })
 
-    routes.authed('/user/loanlist', async ({ body, user }) => {
-      const { type } = loanListRequest.parse(body)
+    routes.authed('/user/loanlist', loanListRequest, async ({ input, user }) => {
+      const { type } = input
       return ok(await loans.list(user.userId, currencyOf(type)))
     })
 
-    routes.authed('/user/repay', async ({ body, user }) => {
-      const form = repayRequest.parse(body)
+    routes.authed('/user/repay', repayRequest, async ({ input: form, user }) => {
       const answer = await loans.repay(user.userId, {
         id: BigInt(form.id),
         money: form.money,

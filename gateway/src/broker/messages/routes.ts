@@ -11,13 +11,13 @@ import type { MessagesService } from './service'
 /** `/user/messages` and `/user/messageInfo`: the caller's own inbox, nobody else's. */
 export function messagesRoutes(messages: MessagesService): VueArea {
   return (routes) => {
-    routes.authed('/user/messages', async ({ body, user }) => {
-      const { page } = messagesRequest.parse(body)
+    routes.authed('/user/messages', messagesRequest, async ({ input, user }) => {
+      const { page } = input
       return ok<InboxPage>(await messages.inbox(user.userId, page))
     })
 
-    routes.authed('/user/messageInfo', async ({ body, user }) => {
-      const { id } = messageInfoRequest.parse(body)
+    routes.authed('/user/messageInfo', messageInfoRequest, async ({ input, user }) => {
+      const { id } = input
       return ok<MessageDetail>(await messages.read(user.userId, BigInt(id)))
     })
   }

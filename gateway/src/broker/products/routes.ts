@@ -15,18 +15,17 @@ import type { ProductsService } from './service'
  */
 export function productRoutes(products: ProductsService): VueArea {
   return (routes) => {
-    routes.authed('/trade/productlist', async ({ body }) => {
-      const { type } = productListRequest.parse(body)
+    routes.authed('/trade/productlist', productListRequest, async ({ input }) => {
+      const { type } = input
       return ok(await products.list(type))
     })
 
-    routes.authed('/trade/productinfo', async ({ body }) => {
-      const { id } = productIdRequest.parse(body)
+    routes.authed('/trade/productinfo', productIdRequest, async ({ input }) => {
+      const { id } = input
       return ok(await products.info(BigInt(id)))
     })
 
-    routes.authed('/trade/productbuy', async ({ body, user }) => {
-      const form = productBuyRequest.parse(body)
+    routes.authed('/trade/productbuy', productBuyRequest, async ({ input: form, user }) => {
       const answer = await products.buy(user, {
         id: BigInt(form.id),
         money: form.money,
@@ -36,18 +35,18 @@ export function productRoutes(products: ProductsService): VueArea {
       return ok(answer, 'follow_ok')
     })
 
-    routes.authed('/trade/productend', async ({ body, user }) => {
-      const { id, idem } = productEndRequest.parse(body)
+    routes.authed('/trade/productend', productEndRequest, async ({ input, user }) => {
+      const { id, idem } = input
       return ok(await products.end(user, BigInt(id), idem))
     })
 
-    routes.authed('/trade/userproductlist', async ({ body, user }) => {
-      const { type } = productListRequest.parse(body)
+    routes.authed('/trade/userproductlist', productListRequest, async ({ input, user }) => {
+      const { type } = input
       return ok(await products.orders(user.userId, type))
     })
 
-    routes.authed('/trade/userproductinfo', async ({ body, user }) => {
-      const { id } = productIdRequest.parse(body)
+    routes.authed('/trade/userproductinfo', productIdRequest, async ({ input, user }) => {
+      const { id } = input
       return ok(await products.order(user.userId, BigInt(id)))
     })
   }

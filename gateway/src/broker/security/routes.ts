@@ -6,8 +6,8 @@ import type { FundPasswordService } from './service'
 /** `/user/fundPassword`: set (with the login password) or change (with the old one). */
 export function securityRoutes(fundPasswords: FundPasswordService): VueArea {
   return (routes) => {
-    routes.authed('/user/fundPassword', async ({ body, user }) => {
-      await fundPasswords.change(user, fundPasswordRequest.parse(body))
+    routes.authed('/user/fundPassword', fundPasswordRequest, async ({ input, user }) => {
+      await fundPasswords.change(user, input)
       return ok(null, 'modify_ok')
     })
   }

@@ -12,18 +12,17 @@ import type { SupportService } from './service'
 /** `/user/supportThreads`, `/user/supportThread` and `/user/supportSend`: the caller's own threads. */
 export function supportRoutes(support: SupportService): VueArea {
   return (routes) => {
-    routes.authed('/user/supportThreads', async ({ body, user }) => {
-      const { page } = supportThreadsRequest.parse(body)
+    routes.authed('/user/supportThreads', supportThreadsRequest, async ({ input, user }) => {
+      const { page } = input
       return ok(await support.threads(user.userId, page))
     })
 
-    routes.authed('/user/supportThread', async ({ body, user }) => {
-      const { id } = supportThreadRequest.parse(body)
+    routes.authed('/user/supportThread', supportThreadRequest, async ({ input, user }) => {
+      const { id } = input
       return ok<SupportThreadDetail>(await support.thread(user.userId, BigInt(id)))
     })
 
-    routes.authed('/user/supportSend', async ({ body, user }) => {
-      const input = supportSendRequest.parse(body)
+    routes.authed('/user/supportSend', supportSendRequest, async ({ input, user }) => {
       return ok<SupportSent>(await support.send(user.userId, input), 'submit_ok')
     })
   }

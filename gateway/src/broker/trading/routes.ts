@@ -35,8 +35,7 @@ export function tradingRoutes({
 }: TradingRouteDeps): VueArea {
   return (routes) => {
     // Stock credit: trust funds for a credit position, and the user's requests.
-    routes.authed('/trade/ustocks', async ({ body, user }) => {
-      const form = ustocksRequest.parse(body)
+    routes.authed('/trade/ustocks', ustocksRequest, async ({ input: form, user }) => {
       const answer = await credit.requestTrustFunds(user, {
         holdingId: BigInt(form.id),
         credit: BigInt(form.credit),
@@ -45,13 +44,12 @@ export function tradingRoutes({
       return ok(answer, 'submit_ok')
     })
 
-    routes.authed('/trade/ustockslist', async ({ body, user }) => {
-      const { type } = ustocksListRequest.parse(body)
+    routes.authed('/trade/ustockslist', ustocksListRequest, async ({ input, user }) => {
+      const { type } = input
       return ok(await credit.requests(user.userId, type))
     })
 
-    routes.authed('/trade/buy', async ({ body, user }) => {
-      const form = buyRequest.parse(body)
+    routes.authed('/trade/buy', buyRequest, async ({ input: form, user }) => {
       const answer = await service.buy(user, {
         type: form.type,
         code: form.code,
@@ -64,8 +62,7 @@ export function tradingRoutes({
       return ok(answer, 'purchase_ok')
     })
 
-    routes.authed('/trade/sell', async ({ body, user }) => {
-      const form = sellRequest.parse(body)
+    routes.authed('/trade/sell', sellRequest, async ({ input: form, user }) => {
       const answer = await service.sell(user, {
         id: BigInt(form.id),
         num: Number(form.num),
@@ -75,41 +72,41 @@ export function tradingRoutes({
       return ok(answer, 'submit_ok')
     })
 
-    routes.authed('/trade/cancel', async ({ body, user }) => {
-      const { id } = cancelRequest.parse(body)
+    routes.authed('/trade/cancel', cancelRequest, async ({ input, user }) => {
+      const { id } = input
       await service.cancel(user, BigInt(id))
       return ok(null, 'cancel_ok')
     })
 
-    routes.authed('/trade/userstocklist', async ({ body, user }) => {
-      const { type } = listRequest.parse(body)
+    routes.authed('/trade/userstocklist', listRequest, async ({ input, user }) => {
+      const { type } = input
       return ok(await openList(db, market, user.userId, MARKET_OF_TYPE[type]))
     })
 
-    routes.authed('/trade/userstocklists', async ({ body, user }) => {
-      const { type } = listRequest.parse(body)
+    routes.authed('/trade/userstocklists', listRequest, async ({ input, user }) => {
+      const { type } = input
       return ok(await endedList(db, market, user.userId, MARKET_OF_TYPE[type]))
     })
 
-    routes.authed('/trade/selflist', async ({ body, user }) => {
-      const { type } = listRequest.parse(body)
+    routes.authed('/trade/selflist', listRequest, async ({ input, user }) => {
+      const { type } = input
       return ok(await watchlist.list(user.userId, MARKET_OF_TYPE[type]))
     })
 
-    routes.authed('/trade/selfadd', async ({ body, user }) => {
-      const { type, code } = watchRequest.parse(body)
+    routes.authed('/trade/selfadd', watchRequest, async ({ input, user }) => {
+      const { type, code } = input
       await watchlist.add(user.userId, code, MARKET_OF_TYPE[type])
       return ok(null, 'add_ok')
     })
 
-    routes.authed('/trade/selfdel', async ({ body, user }) => {
-      const { type, code } = watchRequest.parse(body)
+    routes.authed('/trade/selfdel', watchRequest, async ({ input, user }) => {
+      const { type, code } = input
       await watchlist.remove(user.userId, code, MARKET_OF_TYPE[type])
       return ok(null, 'delete_ok')
     })
 
-    routes.authed('/trade/selfsort', async ({ body, user }) => {
-      const { type, codes } = watchSortRequest.parse(body)
+    routes.authed('/trade/selfsort', watchSortRequest, async ({ input, user }) => {
+      const { type, codes } = input
       await watchlist.sort(user.userId, codes, MARKET_OF_TYPE[type])
       return ok(null, 'modify_ok')
     })

@@ -14,8 +14,8 @@ const uploadRequest = z.object({
 /** `/common/upload` (multipart `file`, `kind`) → `{id}` of the cleaned photo. */
 export function uploadRoutes(uploads: UploadsService): VueArea {
   return (routes) => {
-    routes.authed('/common/upload', async ({ body, user }) => {
-      const { kind, file } = uploadRequest.parse(body)
+    routes.authed('/common/upload', uploadRequest, async ({ input, user }) => {
+      const { kind, file } = input
       return ok<UploadGrant>(await uploads.store(user.userId, kind, file.bytes), 'upload_ok')
     })
   }

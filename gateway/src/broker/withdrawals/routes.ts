@@ -14,13 +14,12 @@ const rulesRequest = z.object({ type: marketTypeSchema })
 /** `/user/withdraw`, `/user/withdrawallist`, and `/user/withdrawRules` (the screen's checklist). */
 export function withdrawalRoutes(withdrawals: WithdrawalService): VueArea {
   return (routes) => {
-    routes.authed('/user/withdrawRules', async ({ body, user }) => {
-      const { type } = rulesRequest.parse(body)
+    routes.authed('/user/withdrawRules', rulesRequest, async ({ input, user }) => {
+      const { type } = input
       return ok(await withdrawals.rules(user.userId, currencyOf(type)))
     })
 
-    routes.authed('/user/withdraw', async ({ body, user }) => {
-      const form = withdrawRequest.parse(body)
+    routes.authed('/user/withdraw', withdrawRequest, async ({ input: form, user }) => {
       const answer = await withdrawals.withdraw(user.userId, {
         currency: currencyOf(form.type),
         money: form.money,
@@ -31,8 +30,8 @@ export function withdrawalRoutes(withdrawals: WithdrawalService): VueArea {
       return ok(answer, 'submit_ok')
     })
 
-    routes.authed('/user/withdrawallist', async ({ body, user }) => {
-      const { type, page } = listRequest.parse(body)
+    routes.authed('/user/withdrawallist', listRequest, async ({ input, user }) => {
+      const { type, page } = input
       return ok(await withdrawals.list(user.userId, currencyOf(type), page))
     })
   }

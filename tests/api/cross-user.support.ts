@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto'
+import type { SessionGrant } from '@kabu/shared/api/user'
+import type { TestApp } from '../support/app'
+import { FUND_PASSWORD, photo, upload, uploadId, verifiedUser } from '../support/identity'
+import { session, vueData } from '../support/vue'
+import { newOffer } from './block.support'
+import { bindCard } from './funds.support'
+import { createOffer } from './ipo.support'
+import { ops } from './ops-client'
+import { postProduct } from './products.support'
+import { credit, restingLimit, TOYOTA } from './trading.support'
+
+/**
+ * A user's world made through the real calls, for the cross-user test: one of every kind of object
+ * a call can name by id (an order, a card, a conversation, a loan, applications, block and product
+ * orders, a day-trade account, uploads, a message) and the idempotency keys of those commands.
+ */
+
+const DAY = 86_400_000
+
+/** A user ready for everything: verified, fund password, a card, money in three currencies. */
+export async function fullUser(t: TestApp, account: string): Promise<SessionGrant> {
+  const grant = await verifiedUser(t, account)
+  await bindCard(t, grant)
+  await credit(t, account, 'JPY', '100000000')
+  await credit(t, account, 'USD', '100000')
+  await credit(t, account, 'CNY', '1000000')
+  return grant
+}
+
+/** What every user sees, made by operators: an IPO offer, a block offer, a product, an article. */
+export async function catalogue(
+  t: TestApp,
+): Promise<{ ipo: string; block: string; product: string }> {
+  const now = t.app.clock.now()
+  const ipo = await createOffer(t, {
+    subscribe_start: now - 3_600_000,
+    subscribe_end: now + DAY,
+    lottery_at: now + 2 * DAY,
+    pay_deadline: now + 3 * DAY,
+    listing_at: now + 5 * DAY,
+  })
+  const block = await newOffer(t)
+  const product = await postProduct(t, { deadline: now + 2 * DAY })
+  if (product.status !== 1) throw new Error(`product refused: ${product.msg}`)
+  const news = await ops(t.url, 'POST', '/news', {
+    category: 'notice',
+    title: { ja: 'お知らせ', zh: '公告', en: 'Notice' },
+    body: { ja: '本文', zh: '正文', en: 'Body' },
+  })
+  if (news.status !== 1) throw new Error(`news refused: ${news.msg}`)
+  return {
+    ipo: String(ipo.id),
+    block: String(block.id),
+    product: String((product.data as { id: string }).id),
+  }
+}
+
+/** `user` makes one object of every kind through the calls a phone makes. */
+export async function makeWorld(
+  t: TestApp,
+  user: SessionGrant,
+  offers: { ipo: string; block: string; product: string },
+): Promise<void> {
+  const call = (path: string, form: Record<string, string>) =>
+    vueData(t.url, path, form, session(user))
+  const idem = () => randomUUID()
+  // A second card: a call that removes one leaves one to try the others with.
+  const card = (await call('/user/bankAdd', {
+    holder: 'ヤマダ タロウ',
+    bank_name: '三菱UFJ銀行',
+    bank_code: '0005',
+    branch_name: '本店',
+    branch_code: '001',
+    account_type: 'ordinary',
+    card_number: '7654321',
+    fund_password: FUND_PASSWORD,
+  })) as { id: string }
+  // A resting order (it stays open: the test's quotes never reach its price).
+  await call('/trade/buy', {
+    type: 'jpy',
+    code: TOYOTA,
+    num: '100',
+    price: (Number(restingLimit(t)) / 10_000).toString(),
+    fund_password: FUND_PASSWORD,
+    idem: idem(),
+  })
+  await call('/trade/selfadd', { type: 'jpy', code: TOYOTA })
+  await call('/user/withdraw', {
+    type: 'jpy',
+    money: '10000',
+    bank_id: String(card.id),
+    fund_password: FUND_PASSWORD,
+    idem: idem(),
+  })
+  await call('/user/recharge', {
+    type: 'jpy',
+    money: '50000',
+    channel: 'bank_transfer',
+    voucher: await uploadId(t, user, 'voucher'),
+    idem: idem(),
+  })
+  await call('/user/exchange', { from: 'JPY', to: 'USD', money: '10000', idem: idem() })
+  const image = await upload(t, user, 'support', await photo('png'), 'shot.png', 'image/png')
+  await call('/user/supportSend', {
+    text: 'my order',
+    image: (image.data as { id: string }).id,
+    idem: idem(),
+  })
+  const loan = await call('/user/loan', { type: 'jpy', money: '100000', idem: idem() })
+  // Approved, so that repaying it is a thing its owner can do.
+  const approved = await ops(t.url, 'POST', `/reviews/loan/${(loan as { id: string }).id}/approve`)
+  if (approved.status !== 1) throw new Error(`loan approval refused: ${approved.msg}`)
+  await call('/trade/subscribe', { id: offers.ipo, num: '100', idem: idem() })
+  await call('/trade/blockbuy', {
+    id: offers.block,
+    num: '100',
+    fund_password: FUND_PASSWORD,
+    idem: idem(),
+  })
+  await call('/trade/productbuy', {
+    id: offers.product,
+    money: '20000',
+    fund_password: FUND_PASSWORD,
+    idem: idem(),
+  })
+  await call('/trade/daytradeApply', { type: 'jpy', money: '1000000', idem: idem() })
+  const sent = await ops(t.url, 'POST', '/messages', {
+    account: user.account,
+    title: 'For you',
+    summary: 'A note',
+    body: 'Only for this user.',
+  })
+  if (sent.status !== 1) throw new Error(`message refused: ${sent.msg}`)
+}

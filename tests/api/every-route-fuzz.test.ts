@@ -1,0 +1,115 @@
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { isMessageKey } from '@kabu/shared/api/messages'
+import type { SessionGrant } from '@kabu/shared/api/user'
+import { startTestApp, type TestApp } from '../support/app'
+import { verifiedUser } from '../support/identity'
+import { takeOverQuotes } from '../support/quote-feed'
+import { stateChanges, userState } from '../support/user-state'
+import { session, vue } from '../support/vue'
+import { FORM_HINTS as HINTS } from '../support/form-hints'
+import { encodeForm, malformedForm, validForm } from '../support/zod-form'
+import { BANK_DAY_10AM, bindCard } from './funds.support'
+import { credit, userIdOf } from './trading.support'
+
+/**
+ * Every /api/vue call, as the router registered it, gets forms generated from its own request
+ * schema (tests/support/zod-form.ts): forms the schema accepts and forms broken from them. Whatever
+ * comes in: never a 5xx, always a known message key, and nothing about the caller changes in the
+ * store unless the answer is status:1. New calls are covered without being listed here.
+ *
+ * The world holds still so that any change is the call's own: quotes are the test's (none pushed,
+ * so no resting order fills between calls), reviews wait for an operator, and the clock sits on a
+ * bank-day morning with no accrual, draw or close due while the test runs.
+ */
+
+/** Inputs per call and kind (valid-shaped, malformed); FUZZ_RUNS raises it for a deeper run. */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 12)
+
+/** Calls this test does not send as the fuzzing user, and why. */
+const NOT_FUZZED: Record<string, string> = {
+  // Any form logs out (it reads none): the rest of the run would be anonymous. bad-input covers it.
+  '/user/logout': 'ends the session it is sent with',
+}
+
+let t: TestApp
+let fuzzer: SessionGrant
+let fuzzerId: bigint
+
+beforeAll(async () => {
+  t = await startTestApp({
+    env: { TIME_TRAVEL: '1', REVIEW_POLICY: 'manual' },
+    beforeStart: (app) => void takeOverQuotes(app.market),
+  })
+  t.app.clock.set(BANK_DAY_10AM)
+  // A user who can do everything: verified, a fund password, a card, money in three currencies.
+  fuzzer = await verifiedUser(t, 'fuzzer01')
+  await bindCard(t, fuzzer)
+  fuzzerId = await userIdOf(t, fuzzer.account)
+  await credit(t, fuzzer.account, 'JPY', '50000000')
+  await credit(t, fuzzer.account, 'USD', '100000')
+  await credit(t, fuzzer.account, 'CNY', '1000000')
+}, 60_000)
+afterAll(() => t.stop())
+
+describe('forms from every call schema', () => {
+  it('every call declares its request schema, and each one can be generated', () => {
+    const routes = t.app.vueRoutes
+    expect(routes.length).toBeGreaterThan(60)
+    const undeclared = routes.filter((r) => r.schema === null).map((r) => r.path)
+    // Register the call as routes.authed(path, schema, handler): its form is then fuzzed here.
+    expect(undeclared, 'calls registered without a request schema').toEqual([])
+    for (const route of routes) {
+      expect(fc.sample(validForm(route.schema!, HINTS), 3)).toHaveLength(3)
+      expect(fc.sample(malformedForm(route.schema!, HINTS), 3)).toHaveLength(3)
+    }
+  })
+
+  it('would see a change: the snapshot catches money moved and a row written', async () => {
+    const before = await userState(t, fuzzerId)
+    await credit(t, fuzzer.account, 'JPY', '1')
+    const changes = stateChanges(before, await userState(t, fuzzerId))
+    expect(changes.map((c) => c.split(':')[0])).toEqual(
+      expect.arrayContaining(['ledger_accounts', 'ledger_entries', 'ledger_transactions']),
+    )
+  })
+
+  it('answers every form with a known key, never a 5xx, and changes nothing without status:1', async () => {
+    const figures = { routes: 0, inputs: 0, ok: 0, refused: 0 }
+    const okCalls = new Set<string>()
+    for (const route of t.app.vueRoutes) {
+      if (route.path in NOT_FUZZED || !route.schema) continue
+      figures.routes++
+      const headers = route.auth ? session(fuzzer) : {}
+      const form = fc.oneof(validForm(route.schema, HINTS), malformedForm(route.schema, HINTS))
+      await fc.assert(
+        fc.asyncProperty(form, async (body) => {
+          const before = await userState(t, fuzzerId)
+          const answer = await vue(t.url, route.path, encodeForm(body), headers)
+          const after = await userState(t, fuzzerId)
+          const what = `${route.path} ${JSON.stringify(body).slice(0, 300)} → HTTP ${answer.http} ${answer.status} ${answer.msg}`
+          figures.inputs++
+          expect(answer.http, what).toBeLessThan(500)
+          expect(answer.status, what).toBeOneOf([0, 1])
+          if (answer.status === 1) {
+            figures.ok++
+            okCalls.add(route.path)
+            return
+          }
+          figures.refused++
+          expect(isMessageKey(answer.msg ?? ''), what).toBe(true)
+          expect(stateChanges(before, after), `${what}: changed without status:1`).toEqual([])
+        }),
+        { numRuns: RUNS * 2 },
+      )
+    }
+    console.info(
+      `every-route fuzz: ${figures.routes} calls, ${figures.inputs} forms, ` +
+        `${figures.ok} status:1 over ${okCalls.size} calls, ${figures.refused} refused`,
+    )
+    // Generated forms reach the calls' work, not only their schemas' refusals.
+    expect(okCalls.size).toBeGreaterThan(figures.routes / 2)
+    // And the user is still logged in and whole.
+    expect((await vue(t.url, '/user/getUserinfo', { type: 'jpy' }, session(fuzzer))).status).toBe(1)
+  }, 300_000)
+})
