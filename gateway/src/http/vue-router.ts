@@ -5,6 +5,7 @@ import {
   type Authenticate,
   type SessionUser,
   type VueArea,
+  type VueFileHandler,
   type VueHandler,
   type VueRoutes,
 } from '../broker/index'
@@ -16,6 +17,8 @@ export interface VueRouteInfo {
   path: string
   auth: boolean
   rateLimited: boolean
+  /** Answers with a file (VueRoutes.authedFile) rather than the envelope when it succeeds. */
+  file?: boolean
 }
 
 // Forms of this API are a handful of short fields; 64 KB leaves room and stops floods early.
@@ -66,6 +69,20 @@ function run<User>(handler: VueHandler<User>, userOf: (res: Response) => User): 
   }
 }
 
+function runFile<User>(
+  handler: VueFileHandler<User>,
+  userOf: (res: Response) => User,
+): RequestHandler {
+  return async (req, res) => {
+    const call = { body: formFields(req), user: userOf(res), ip: req.ip ?? '', log: req.log }
+    const file = await handler(call)
+    res.setHeader('content-type', file.contentType)
+    res.setHeader('content-disposition', `attachment; filename="${file.filename}"`)
+    res.setHeader('cache-control', 'no-store')
+    void compressed(req, res, () => res.end(file.body))
+  }
+}
+
 /**
  * The /api/vue router: POST with form bodies, the envelope of API.md, sessions from the `token` and
  * `account` headers, and one error handler. Areas add their calls through `VueRoutes`; `routes`
@@ -106,6 +123,14 @@ export function createVueRouter(deps: {
         path,
         session,
         run(handler, (res) => res.locals.user as SessionUser),
+      )
+    },
+    authedFile(path, handler) {
+      claim({ path, auth: true, rateLimited: false, file: true })
+      router.post(
+        path,
+        session,
+        runFile(handler, (res) => res.locals.user as SessionUser),
       )
     },
   }

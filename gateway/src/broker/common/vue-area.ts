@@ -18,12 +18,27 @@ export interface VueCall<User> {
 
 export type VueHandler<User> = (call: VueCall<User>) => Promise<Ok<unknown>>
 
+/** A file a call answers with instead of the envelope (the ledger export's CSV). */
+export interface VueFile {
+  filename: string
+  /** e.g. `text/csv; charset=utf-8` */
+  contentType: string
+  body: string
+}
+
+export type VueFileHandler<User> = (call: VueCall<User>) => Promise<VueFile>
+
 /** Where an area registers its calls; paths are relative to /api/vue, e.g. `/user/login`. */
 export interface VueRoutes {
   /** A call anyone may make. `rateLimited`: counted per IP (login, register). */
   open(path: string, handler: VueHandler<null>, options?: { rateLimited?: boolean }): void
   /** A call that needs a live session; anything else gets HTTP 401 please_login_again. */
   authed(path: string, handler: VueHandler<SessionUser>): void
+  /**
+   * An authed call that answers with a file (HTTP 200, the file's type, as an attachment); a
+   * refusal still answers the envelope `{status:0, msg}`.
+   */
+  authedFile(path: string, handler: VueFileHandler<SessionUser>): void
 }
 
 /** One broker area's registration: `(routes) => { routes.open(...); routes.authed(...) }`. */
