@@ -50,7 +50,7 @@ describe('trust panel journey on a 390×844 phone', () => {
       await page.getByTestId(`trust-rule-${key}`).waitFor()
     }
     expect(await page.getByTestId('trust-rule-amount_below_minimum').textContent()).toContain(
-      '10000',
+      '10,000',
     )
     await screens.shot('01-panel')
   })

@@ -46,13 +46,23 @@ export function FiguresCards({ panel }: { panel: TrustPanel }) {
   return (
     <>
       <Section titleId="mine.trust.operator.title" testId="trust-operator">
-        <FigureRows
-          rows={[
-            { labelId: 'mine.trust.operator.name', value: panel.operator },
-            { labelId: 'mine.trust.operator.registration', value: panel.registration },
-            { labelId: 'mine.trust.operator.segregated', value: panel.segregated_account },
-          ]}
-        />
+        {(
+          [
+            ['mine.trust.operator.name', panel.operator],
+            ['mine.trust.operator.registration', panel.registration],
+            ['mine.trust.operator.segregated', panel.segregated_account],
+          ] as const
+        ).map(([labelId, value]) => (
+          // Sentences, not figures: the label above its text, which wraps at full width.
+          <Stack key={labelId}>
+            <Typography variant="caption" color="text.secondary">
+              <FormattedMessage id={labelId} />
+            </Typography>
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {value}
+            </Typography>
+          </Stack>
+        ))}
       </Section>
       <Section titleId="mine.trust.reconciliation.title" testId="trust-reconciliation">
         <Verdict

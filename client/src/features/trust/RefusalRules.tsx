@@ -6,6 +6,7 @@ import ListItem from '@mui/material/ListItem'
 import ListItemText from '@mui/material/ListItemText'
 import Typography from '@mui/material/Typography'
 import { FormattedMessage, useIntl } from 'react-intl'
+import { formatMoney } from '../../ui/money'
 
 /**
  * Every rule that can refuse a withdrawal, as the server's table lists them: each in this
@@ -16,7 +17,13 @@ export function RefusalRules({ rules }: { rules: readonly RefusalRule[] }) {
   const intl = useIntl()
   const text = (rule: RefusalRule) => {
     const id = `mine.trust.rule.${rule.key}`
-    return id in intl.messages ? intl.formatMessage({ id }, rule.values) : rule.text
+    // A minimum is money: shown with this locale's digits, as every amount is.
+    const { min, currency } = rule.values
+    const values =
+      min && currency
+        ? { ...rule.values, min: formatMoney(min, currency, intl.locale) }
+        : rule.values
+    return id in intl.messages ? intl.formatMessage({ id }, values) : rule.text
   }
   return (
     <Card variant="outlined" data-testid="trust-rules">

@@ -32,7 +32,7 @@ export default {
     'The fund password is wrong (5 wrong tries in 15 minutes pause further tries for 15 minutes).',
   'mine.trust.rule.withdraw_window_closed':
     'It is outside {window} Tokyo time on a Japanese bank business day.',
-  'mine.trust.rule.amount_below_minimum': 'The amount is below {min} {currency}.',
+  'mine.trust.rule.amount_below_minimum': 'The amount is below {min}.',
   'mine.trust.rule.insufficient_balance':
     'The amount is more than your available cash less what you owe on loans.',
   'mine.trust.freeze.title': 'Freeze my account',

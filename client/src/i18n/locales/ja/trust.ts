@@ -31,7 +31,7 @@ export default {
   'mine.trust.rule.wrong_fund_password':
     '資金パスワードが正しくない（15分間に5回誤ると15分間入力できません）。',
   'mine.trust.rule.withdraw_window_closed': '銀行営業日の{window}（日本時間）以外である。',
-  'mine.trust.rule.amount_below_minimum': '金額が{min} {currency}未満である。',
+  'mine.trust.rule.amount_below_minimum': '金額が{min}未満である。',
   'mine.trust.rule.insufficient_balance':
     '金額が利用可能額（借入残高を差し引いた額）を超えている。',
   'mine.trust.freeze.title': 'アカウントを凍結する',
