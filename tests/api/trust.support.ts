@@ -16,7 +16,9 @@ export const selfFreeze = (
   what: string,
   fundPassword = FUND_PASSWORD,
 ): Promise<VueAnswer & { data?: SelfFreezeState }> =>
-  vue(t.url, '/user/selfFreeze', { what, fund_password: fundPassword }, session(g))
+  vue(t.url, '/user/selfFreeze', { what, fund_password: fundPassword }, session(g)) as Promise<
+    VueAnswer & { data?: SelfFreezeState }
+  >
 
 export const selfUnfreeze = (
   t: TestApp,
@@ -24,7 +26,9 @@ export const selfUnfreeze = (
   what: string,
   fundPassword = FUND_PASSWORD,
 ): Promise<VueAnswer & { data?: SelfFreezeState }> =>
-  vue(t.url, '/user/selfUnfreeze', { what, fund_password: fundPassword }, session(g))
+  vue(t.url, '/user/selfUnfreeze', { what, fund_password: fundPassword }, session(g)) as Promise<
+    VueAnswer & { data?: SelfFreezeState }
+  >
 
 export function withdraw(
   t: TestApp,

@@ -1,11 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../support/app'
-import { newUser } from '../support/identity'
+import { FUND_PASSWORD, newUser } from '../support/identity'
 import { expectLedgerConsistent } from '../support/invariants'
 import type { SessionGrant } from '@kabu/shared/api/user'
-import { vue, vueData } from '../support/vue'
+import { session, vue, vueData } from '../support/vue'
 import {
   approve,
+  idem,
   BANK_DAY_10AM,
   fund,
   readyUser,
@@ -208,6 +209,30 @@ describe('the self-freeze', () => {
     expect((await sell(t, grant, { id: holding })).msg).toBe('self_frozen_trading')
     t.app.clock.set(BANK_DAY_10AM)
     expect((await withdraw(t, grant, card)).msg).toBe('submit_ok')
+  })
+
+  it('of trading refuses every other order too: day trading, follow products, IPO, block', async () => {
+    const { grant } = await funded('100000')
+    const orders: Array<[string, Record<string, string>]> = [
+      ['/trade/daytradeApply', { type: 'jpy', money: '50000', idem: idem() }],
+      ['/trade/daytradeOrder', { id: '1', code: TOYOTA, side: 'buy', num: '100', idem: idem() }],
+      [
+        '/trade/productbuy',
+        { id: '1', money: '10000', fund_password: FUND_PASSWORD, idem: idem() },
+      ],
+      ['/trade/subscribe', { id: '1', num: '100', idem: idem() }],
+      ['/trade/blockbuy', { id: '1', num: '100', fund_password: FUND_PASSWORD, idem: idem() }],
+    ]
+    // Open, each is refused by its own rules (no such participation, product, offer; or accepted).
+    for (const [path, form] of orders) {
+      const open = await vue(t.url, path, { ...form, idem: idem() }, session(grant))
+      expect(open.msg, path).not.toBe('self_frozen_trading')
+    }
+    expect((await selfFreeze(t, grant, 'trading')).status).toBe(1)
+    for (const [path, form] of orders) {
+      const frozen = await vue(t.url, path, { ...form, idem: idem() }, session(grant))
+      expect(frozen.msg, path).toBe('self_frozen_trading')
+    }
   })
 
   it('of all covers both, and a retry of a withdrawal made before it gets its first answer', async () => {

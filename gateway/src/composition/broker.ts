@@ -131,6 +131,7 @@ export function createBroker(deps: BrokerDeps) {
     seed: config.seed,
     reviews,
     checks,
+    selfFrozen,
   })
   // New shares: offers, applications, the verifiable draw and its job (started by the app).
   const ipo = createIpo({
@@ -142,6 +143,7 @@ export function createBroker(deps: BrokerDeps) {
     userEvents: deps.userEvents,
     messages,
     checks,
+    selfFrozen,
     simulatorSeed: config.demo ? config.seed : null,
     onError: (error) => deps.logger.error({ err: error }, 'ipo job pass failed'),
   })
@@ -157,6 +159,7 @@ export function createBroker(deps: BrokerDeps) {
     reviews,
     userEvents: deps.userEvents,
     checks,
+    selfFrozen,
     jobMs: config.daytrade.jobMs,
     onError: (error) => deps.logger.error({ err: error }, 'daytrade job pass failed'),
   })
@@ -166,6 +169,7 @@ export function createBroker(deps: BrokerDeps) {
     clock,
     ledger,
     checks,
+    selfFrozen,
     demo: config.demo,
     userEvents: deps.userEvents,
     jobMs: config.products.jobMs,
