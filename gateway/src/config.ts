@@ -118,6 +118,20 @@ const envSchema = z.object({
   DAYTRADE_JOB_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
   /** Live bank cards one user may bind (the audit found an account with 217). */
   BANK_CARDS_MAX: z.coerce.number().int().min(1).max(100).default(5),
+  /** The trust panel: who runs the service, its registration, where client money is held. */
+  OPERATOR_NAME: z.string().min(1).default('Kabu Demo Securities (simulation)'),
+  OPERATOR_REGISTRATION: z
+    .string()
+    .min(1)
+    .default('Demo only: not a registered Financial Instruments Business Operator'),
+  SEGREGATED_ACCOUNT: z
+    .string()
+    .min(1)
+    .default('Demo trust account (customer segregated money), Mizuho Trust & Banking (simulated)'),
+  /** Hours a self-freeze must stand before the user may lift it. */
+  SELF_FREEZE_COOLING_HOURS: z.coerce.number().int().min(0).max(8760).default(24),
+  /** How long one live reconciliation is reused before the ledger is summed again. */
+  TRUST_RECONCILE_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
 })
 
 export type Env = z.input<typeof envSchema>
@@ -164,6 +178,16 @@ export interface Config {
   products: { jobMs: number }
   /** Day trading: the period of its job (trading starts, the forced flat at the close). */
   daytrade: { jobMs: number }
+  trust: TrustSettings
+}
+
+/** Settings of the trust panel (issue 17). */
+export interface TrustSettings {
+  operator: string
+  registration: string
+  segregatedAccount: string
+  selfFreezeCoolingHours: number
+  reconcileMs: number
 }
 
 /** Settings of new shares (issue 13). */
@@ -277,5 +301,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ipo: { payment: e.IPO_PAYMENT, jobMs: e.IPO_JOB_MS },
     products: { jobMs: e.PRODUCT_JOB_MS },
     daytrade: { jobMs: e.DAYTRADE_JOB_MS },
+    trust: {
+      operator: e.OPERATOR_NAME,
+      registration: e.OPERATOR_REGISTRATION,
+      segregatedAccount: e.SEGREGATED_ACCOUNT,
+      selfFreezeCoolingHours: e.SELF_FREEZE_COOLING_HOURS,
+      reconcileMs: e.TRUST_RECONCILE_MS,
+    },
   }
 }

@@ -6,6 +6,7 @@ import { formatUnits } from '@kabu/shared/money/decimal'
 import type { TestApp } from '../support/app'
 import { createTradingService } from '../../gateway/src/broker/trading/service'
 import { identityChecks } from '../../gateway/src/composition/identity-checks'
+import { selfFrozen } from '../../gateway/src/broker/trust/index'
 import { expectLedgerConsistent } from '../support/invariants'
 import { session, vue } from '../support/vue'
 import { ops } from './funds.support'
@@ -238,6 +239,7 @@ describe('/trade/sell', () => {
       market: t.app.market,
       settings: t.app.config.trading,
       verifyFundPassword: identityChecks(t.app.clock).verifyFundPassword,
+      selfFrozen,
     })
     const user = { userId: await userIdOf(t, g.account), account: g.account }
     await otherGateway.sell(

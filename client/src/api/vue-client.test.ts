@@ -124,3 +124,42 @@ describe('the /api/vue client', () => {
 })
 
 const okResponse = () => new Response(JSON.stringify({ status: 1, msg: 'ok', data: null }))
+
+describe('the /api/vue client’s file calls', () => {
+  function withReply(body: string, contentType: string, status = 200) {
+    const events: string[] = []
+    const client = createVueClient({
+      fetch: (async () =>
+        new Response(body, {
+          status,
+          headers: { 'content-type': contentType },
+        })) as unknown as typeof globalThis.fetch,
+      baseUrl: '/api/vue',
+      credentials: () => ({ token: 'tok', account: 'taro' }),
+      translate: (msg) => `t:${msg}`,
+      toast: (text) => events.push(`toast:${text}`),
+      dismissToasts: () => events.push('dismiss'),
+      setBusy: () => undefined,
+      onUnauthorized: () => events.push('unauthorized'),
+    })
+    return { client, events }
+  }
+
+  it('resolves with the file as a Blob', async () => {
+    const { client, events } = withReply('line,amount\r\n1,10\r\n', 'text/csv; charset=utf-8')
+    const file = await client.download('/user/ledgerExport', { type: 'jpy' })
+    expect(await file.text()).toBe('line,amount\r\n1,10\r\n')
+    expect(events).toEqual([])
+  })
+
+  it('toasts and throws a refusal answered as the envelope', async () => {
+    const { client, events } = withReply(
+      JSON.stringify({ status: 0, msg: 'invalid_input' }),
+      'application/json; charset=utf-8',
+    )
+    await expect(client.download('/user/ledgerExport')).rejects.toMatchObject({
+      msg: 'invalid_input',
+    })
+    expect(events).toEqual([`toast:t:invalid_input`])
+  })
+})

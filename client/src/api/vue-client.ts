@@ -23,30 +23,53 @@ export interface VueClientDeps {
 export function createVueClient(deps: VueClientDeps) {
   const counter = createRequestCounter(deps.setBusy)
 
-  async function send(
-    path: string,
-    params?: FormParams,
-  ): Promise<{ status: number; body: unknown }> {
+  async function request(path: string, params?: FormParams): Promise<Response> {
     const { token, account } = deps.credentials()
     const headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded' }
     if (token) headers.token = token
     if (account) headers.account = account
-    const res = await deps.fetch(vueUrl(deps.baseUrl, path), {
+    return deps.fetch(vueUrl(deps.baseUrl, path), {
       method: 'POST',
       headers,
       body: encodeForm(params),
     })
+  }
+
+  async function send(
+    path: string,
+    params?: FormParams,
+  ): Promise<{ status: number; body: unknown }> {
+    const res = await request(path, params)
     // A proxy's HTML error page is not an envelope; the status alone then decides.
     const body: unknown = await res.json().catch(() => undefined)
     return { status: res.status, body }
   }
 
   async function post<T>(path: string, params?: FormParams): Promise<T> {
+    return call<T>(() => send(path, params))
+  }
+
+  /**
+   * A call answered with a file (the ledger export): the file as a Blob when the server sends one
+   * (any type but JSON), else the envelope's refusal, toasted and thrown as `post` does.
+   */
+  async function download(path: string, params?: FormParams): Promise<Blob> {
+    return call<Blob>(async () => {
+      const res = await request(path, params)
+      const type = res.headers.get('content-type') ?? ''
+      if (res.ok && !type.startsWith('application/json')) {
+        return { status: res.status, body: { status: 1, msg: 'ok', data: await res.blob() } }
+      }
+      return { status: res.status, body: await res.json().catch(() => undefined) }
+    })
+  }
+
+  async function call<T>(exchange: () => Promise<{ status: number; body: unknown }>): Promise<T> {
     const end = counter.begin()
     try {
       let answer: { status: number; body: unknown }
       try {
-        answer = await send(path, params)
+        answer = await exchange()
       } catch {
         deps.toast(deps.translate('network_error'), TOAST_MS)
         throw new VueRefusal('network_error', 0)
@@ -74,6 +97,7 @@ export function createVueClient(deps: VueClientDeps) {
 
   return {
     post,
+    download,
     get inFlight() {
       return counter.inFlight
     },

@@ -32,3 +32,13 @@ const client = createVueClient({
 export function vuePost<T>(path: string, params?: FormParams): Promise<T> {
   return client.post<T>(path, params)
 }
+
+/**
+ * POSTs like {@link vuePost} to a call that answers with a file, and resolves with it as a Blob.
+ *
+ * @example
+ * const csv = await vueDownload('/user/ledgerExport', { type: 'jpy' })
+ */
+export function vueDownload(path: string, params?: FormParams): Promise<Blob> {
+  return client.download(path, params)
+}

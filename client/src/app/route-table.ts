@@ -21,6 +21,7 @@ import {
 import { screenRoutes as quotesScreens } from '../features/quotes/routes'
 import { screenRoutes as stockScreens } from '../features/stock/routes'
 import { screenRoutes as supportScreens } from '../features/support/routes'
+import { screenRoutes as trustScreens } from '../features/trust/routes'
 
 /**
  * Every screen this build has. A later issue adds its feature's routes here; menus enable their
@@ -46,6 +47,7 @@ export const SCREEN_ROUTES: RouteObject[] = [
   ...ipoScreens,
   ...followScreens,
   ...supportScreens,
+  ...trustScreens,
 ]
 
 export const routePaths = (routes: readonly RouteObject[]): string[] =>

@@ -5,7 +5,14 @@
  */
 export { Refusal } from './common/refusal'
 export type { Authenticate, SessionUser } from './common/session-user'
-export type { VueArea, VueCall, VueHandler, VueRoutes } from './common/vue-area'
+export type {
+  VueArea,
+  VueCall,
+  VueFile,
+  VueFileHandler,
+  VueHandler,
+  VueRoutes,
+} from './common/vue-area'
 export type { UserEvents } from './common/user-events'
 export { UploadedFile } from './common/uploaded-file'
 export { audit, auditPage } from './common/audit'

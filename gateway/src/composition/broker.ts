@@ -23,6 +23,7 @@ import { createMessages } from '../broker/messages/service'
 import { createReviewDesk } from '../broker/reviews/index'
 import { createSupport } from '../broker/support/index'
 import { createTrading } from '../broker/trading/index'
+import { createTrust, selfFrozen } from '../broker/trust/index'
 import * as orderRules from '../broker/trading/order-rules'
 import type { Clock } from '../clock'
 import type { Config } from '../config'
@@ -103,7 +104,7 @@ export function createBroker(deps: BrokerDeps) {
     checks,
   })
   // Deposits, withdrawals (registers their queues) and currency exchange.
-  const funds = createFunds({ db, clock, config, ledger, reviews, identity: checks })
+  const funds = createFunds({ db, clock, config, ledger, reviews, identity: checks, selfFrozen })
   // Stock orders, holdings, the watchlist and the matcher of resting limit orders.
   const trading = createTrading({
     db,
@@ -113,6 +114,8 @@ export function createBroker(deps: BrokerDeps) {
     settings: config.trading,
     userEvents: deps.userEvents,
     verifyFundPassword: checks.verifyFundPassword,
+    // The user's own freeze of trading (the trust panel) refuses their orders.
+    selfFrozen,
     onError: (error) => deps.logger.error({ err: error }, 'matcher pass failed'),
     // Stock credit (registers the credit queue).
     reviews,
@@ -128,6 +131,7 @@ export function createBroker(deps: BrokerDeps) {
     seed: config.seed,
     reviews,
     checks,
+    selfFrozen,
   })
   // New shares: offers, applications, the verifiable draw and its job (started by the app).
   const ipo = createIpo({
@@ -139,6 +143,7 @@ export function createBroker(deps: BrokerDeps) {
     userEvents: deps.userEvents,
     messages,
     checks,
+    selfFrozen,
     simulatorSeed: config.demo ? config.seed : null,
     onError: (error) => deps.logger.error({ err: error }, 'ipo job pass failed'),
   })
@@ -154,6 +159,7 @@ export function createBroker(deps: BrokerDeps) {
     reviews,
     userEvents: deps.userEvents,
     checks,
+    selfFrozen,
     jobMs: config.daytrade.jobMs,
     onError: (error) => deps.logger.error({ err: error }, 'daytrade job pass failed'),
   })
@@ -163,6 +169,7 @@ export function createBroker(deps: BrokerDeps) {
     clock,
     ledger,
     checks,
+    selfFrozen,
     demo: config.demo,
     userEvents: deps.userEvents,
     jobMs: config.products.jobMs,
@@ -170,6 +177,15 @@ export function createBroker(deps: BrokerDeps) {
   })
   // Customer service: the users' threads with the back office (its ops router goes on /api/ops).
   const support = createSupport({ db, clock, userEvents: deps.userEvents, checks })
+  // The trust panel: its figures, the ledger export, and the self-freeze the areas above enforce;
+  // the refusal rules it lists are the withdrawal area's own table.
+  const trust = createTrust({
+    db,
+    clock,
+    settings: config.trust,
+    verifyFundPassword: checks.verifyFundPassword,
+    withdrawRefusalRules: (currency) => funds.withdrawals.refusalRules(currency),
+  })
   const areas: VueArea[] = [
     commonRoutes(common),
     authRoutes(auth),
@@ -185,6 +201,7 @@ export function createBroker(deps: BrokerDeps) {
     products.area,
     daytrade.area,
     support.area,
+    trust.area,
   ]
   return {
     passwords,
@@ -203,6 +220,7 @@ export function createBroker(deps: BrokerDeps) {
     products,
     daytrade,
     support,
+    trust,
     areas,
   }
 }

@@ -6,6 +6,7 @@ import {
   type Authenticate,
   type SessionUser,
   type VueArea,
+  type VueFileHandler,
   type VueHandler,
   type VueRoutes,
 } from '../broker/index'
@@ -19,6 +20,8 @@ export interface VueRouteInfo {
   rateLimited: boolean
   /** The form's schema, parsed before the handler runs; null for a call registered without one. */
   schema: z.ZodType | null
+  /** Answers with a file (VueRoutes.authedFile) rather than the envelope when it succeeds. */
+  file?: boolean
 }
 
 // Forms of this API are a handful of short fields; 64 KB leaves room and stops floods early.
@@ -73,6 +76,22 @@ function run<User>(
     const input: unknown = schema ? schema.parse(body) : undefined
     const call = { body, input, user: userOf(res), ip: req.ip ?? '', log: req.log }
     answer(req, res, await handler(call))
+  }
+}
+
+function runFile<User>(
+  schema: z.ZodType,
+  handler: VueFileHandler<User>,
+  userOf: (res: Response) => User,
+): RequestHandler {
+  return async (req, res) => {
+    const body = formFields(req)
+    const input: unknown = schema.parse(body)
+    const file = await handler({ body, input, user: userOf(res), ip: req.ip ?? '', log: req.log })
+    res.setHeader('content-type', file.contentType)
+    res.setHeader('content-disposition', `attachment; filename="${file.filename}"`)
+    res.setHeader('cache-control', 'no-store')
+    void compressed(req, res, () => res.end(file.body))
   }
 }
 
@@ -135,6 +154,18 @@ export function createVueRouter(deps: {
         path,
         session,
         run(schema, handler, (res) => res.locals.user as SessionUser),
+      )
+    },
+    authedFile(path, schema, handler) {
+      claim({ path, auth: true, rateLimited: false, schema, file: true })
+      router.post(
+        path,
+        session,
+        runFile(
+          schema,
+          handler as VueFileHandler<SessionUser>,
+          (res) => res.locals.user as SessionUser,
+        ),
       )
     },
   }

@@ -12,6 +12,7 @@ import type { OpsTables } from './schema/ops'
 import type { ProductsTables } from './schema/products'
 import type { SupportTables } from './schema/support'
 import type { TradingTables } from './schema/trading'
+import type { TrustTables } from './schema/trust'
 import type { Int, IntDefault } from './schema/columns'
 
 /**
@@ -80,7 +81,8 @@ export interface Database
     BlockTables,
     DaytradeTables,
     CreditTables,
-    SupportTables {
+    SupportTables,
+    TrustTables {
   users: UsersTable
   sessions: SessionsTable
   settings: SettingsTable

@@ -114,6 +114,12 @@ export const REFUSAL_KEYS = [
   'product_locked',
   // customer service: a message to a thread an operator has closed (the user starts a new one)
   'support_thread_closed',
+  // the trust panel: a withdrawal or an order the user has frozen themself, a lift asked for
+  // inside the published cooling-off period, a lift of a scope that is not frozen
+  'self_frozen_withdraw',
+  'self_frozen_trading',
+  'self_freeze_cooling',
+  'self_freeze_none',
   // other
   'kefu_not_found',
   'network_error',

@@ -28,6 +28,8 @@ export const PANEL_ENTRIES: readonly PanelEntry[] = [
   // Customer service: the in-app conversations (features/support), which also offer the external
   // `kefu` link when one is set.
   { name: 'kefu', label: 'mine.panel.kefu', path: '/mine/support' },
+  // The trust panel (issue 17): reconciliation, the refusal rules, the self-freeze, the export.
+  { name: 'trust', label: 'mine.panel.trust', path: '/mine/trust' },
   { name: 'language', label: 'mine.panel.language', path: '/mine/language' },
   { name: 'logout', label: 'mine.panel.logout', action: 'logout' },
 ]

@@ -11,6 +11,7 @@ import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined'
 import PrivacyTipOutlinedIcon from '@mui/icons-material/PrivacyTipOutlined'
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined'
 import RequestQuoteOutlinedIcon from '@mui/icons-material/RequestQuoteOutlined'
+import ShieldOutlinedIcon from '@mui/icons-material/ShieldOutlined'
 import SupportAgentOutlinedIcon from '@mui/icons-material/SupportAgentOutlined'
 import TranslateIcon from '@mui/icons-material/Translate'
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined'
@@ -35,6 +36,7 @@ export const PANEL_ICONS: Record<string, ReactElement> = {
   about: <InfoOutlinedIcon />,
   privacy: <PrivacyTipOutlinedIcon />,
   kefu: <SupportAgentOutlinedIcon />,
+  trust: <ShieldOutlinedIcon />,
   language: <TranslateIcon />,
   logout: <LogoutIcon />,
 }

@@ -6,6 +6,7 @@ import type { Clock } from '../../clock'
 import type { MarketService } from '../../market/index'
 import type { Database } from '../../store/index'
 import type { IdentityChecks } from '../common/identity-checks'
+import type { SelfFrozen } from '../common/self-freeze'
 import type { ReviewRegistry } from '../common/review-queue'
 import type { VueArea } from '../common/vue-area'
 import type { Ledger } from '../ledger/index'
@@ -23,6 +24,8 @@ export interface BlockAreaDeps {
   seed: number
   reviews: ReviewRegistry
   checks: Pick<IdentityChecks, 'identityStatus' | 'verifyFundPassword'>
+  /** The user's own freeze of trading (the trust panel) refuses their orders here too. */
+  selfFrozen: SelfFrozen
 }
 
 const operatorOf = (res: Response) => res.locals.operator as string

@@ -7,6 +7,7 @@ import type { Clock } from '../../clock'
 import type { MarketService } from '../../market/index'
 import type { Database } from '../../store/index'
 import { VERIFIED, type IdentityChecks } from '../common/identity-checks'
+import type { SelfFrozen } from '../common/self-freeze'
 import { newOrderNo } from '../common/order-no'
 import { Refusal } from '../common/refusal'
 import { checkedIdempotent } from '../common/replayable'
@@ -24,6 +25,8 @@ export interface BlockDeps {
   market: MarketService
   seed: number
   checks: Pick<IdentityChecks, 'identityStatus' | 'verifyFundPassword'>
+  /** The user's own freeze of trading (the trust panel) refuses their orders here too. */
+  selfFrozen: SelfFrozen
 }
 
 export interface BlockBuyInput {
@@ -94,6 +97,9 @@ export function createBlockService(deps: BlockDeps) {
       let offer: q.OfferRow | undefined
       const checks = async () => {
         if (user.tradingBarred) throw new Refusal('trading_barred')
+        if (await deps.selfFrozen(db, user.userId, 'trading')) {
+          throw new Refusal('self_frozen_trading')
+        }
         offer = await q.offerById(db, input.id)
         if (!offer) throw new Refusal('not_found')
         if (phaseOf(offer, clock.now()) !== 'open') throw new Refusal('block_trade_closed')

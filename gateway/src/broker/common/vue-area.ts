@@ -21,6 +21,16 @@ export interface VueCall<User, Input = unknown> {
 
 export type VueHandler<User, Input = unknown> = (call: VueCall<User, Input>) => Promise<Ok<unknown>>
 
+/** A file a call answers with instead of the envelope (the ledger export's CSV). */
+export interface VueFile {
+  filename: string
+  /** e.g. `text/csv; charset=utf-8` */
+  contentType: string
+  body: string
+}
+
+export type VueFileHandler<User, Input = unknown> = (call: VueCall<User, Input>) => Promise<VueFile>
+
 /**
  * Where an area registers its calls; paths are relative to /api/vue, e.g. `/user/login`.
  *
@@ -45,6 +55,15 @@ export interface VueRoutes {
     handler: VueHandler<SessionUser, z.output<S>>,
   ): void
   authed(path: string, handler: VueHandler<SessionUser>): void
+  /**
+   * An authed call that answers with a file (HTTP 200, the file's type, as an attachment); a
+   * refusal still answers the envelope `{status:0, msg}`.
+   */
+  authedFile<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    handler: VueFileHandler<SessionUser, z.output<S>>,
+  ): void
 }
 
 /** The schema of a call that reads no field (any form passes; its fields are ignored). */

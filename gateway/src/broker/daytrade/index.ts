@@ -4,6 +4,7 @@ import type { TradingSettings } from '../../config'
 import type { MarketService } from '../../market/index'
 import type { Database } from '../../store/index'
 import type { IdentityChecks } from '../common/identity-checks'
+import type { SelfFrozen } from '../common/self-freeze'
 import type { ReviewRegistry } from '../common/review-queue'
 import type { UserEvents } from '../common/user-events'
 import type { VueArea } from '../common/vue-area'
@@ -29,6 +30,8 @@ export interface DaytradeAreaDeps {
   reviews: ReviewRegistry
   userEvents: UserEvents
   checks: Pick<IdentityChecks, 'identityStatus'>
+  /** The user's own freeze of trading (the trust panel) refuses their orders here too. */
+  selfFrozen: SelfFrozen
   /** Period of the job (start of trading, forced flat and settlement at the close). */
   jobMs: number
   onError: (error: unknown) => void

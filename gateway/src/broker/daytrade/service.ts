@@ -23,6 +23,7 @@ import type { TradingSettings } from '../../config'
 import type { MarketService } from '../../market/index'
 import type { Database } from '../../store/index'
 import { VERIFIED, type IdentityChecks } from '../common/identity-checks'
+import type { SelfFrozen } from '../common/self-freeze'
 import { newOrderNo } from '../common/order-no'
 import { Refusal } from '../common/refusal'
 import { checkedIdempotent } from '../common/replayable'
@@ -41,6 +42,8 @@ export interface DaytradeDeps {
   settings: TradingSettings
   rules: MarketRules
   checks: Pick<IdentityChecks, 'identityStatus'>
+  /** The user's own freeze of trading (the trust panel) refuses their orders here too. */
+  selfFrozen: SelfFrozen
 }
 
 export interface ApplyInput {
@@ -142,6 +145,9 @@ export function createDaytradeService(deps: DaytradeDeps) {
       let funds = 0n
       const checks = async () => {
         if (user.tradingBarred) throw new Refusal('trading_barred')
+        if (await deps.selfFrozen(db, user.userId, 'trading')) {
+          throw new Refusal('self_frozen_trading')
+        }
         if (!DAYTRADE_MARKETS.includes(marketOf)) throw new Refusal('cannot_sell_t1')
         const amount = parseAmount(input.money, currency)
         if (amount === 'amount_invalid') throw new Refusal('amount_invalid')
@@ -220,6 +226,9 @@ export function createDaytradeService(deps: DaytradeDeps) {
       let plan: { code: string; market: Market; price: bigint } | undefined
       const checks = async () => {
         if (user.tradingBarred) throw new Refusal('trading_barred')
+        if (await deps.selfFrozen(db, user.userId, 'trading')) {
+          throw new Refusal('self_frozen_trading')
+        }
         const p = await q.participationOf(db, user.userId, input.id)
         if (!p) throw new Refusal('not_found')
         const now = clock.now()

@@ -4,6 +4,7 @@ import type { IpoSettings } from '../../config'
 import type { MarketService } from '../../market/index'
 import type { Database } from '../../store/index'
 import type { IdentityChecks } from '../common/identity-checks'
+import type { SelfFrozen } from '../common/self-freeze'
 import type { Messages } from '../common/messages'
 import type { UserEvents } from '../common/user-events'
 import type { VueArea } from '../common/vue-area'
@@ -25,6 +26,8 @@ export interface IpoAreaDeps {
   /** The inbox: a withdrawal and a waiver by the deadline tell each user. */
   messages: Messages
   checks: Pick<IdentityChecks, 'identityStatus' | 'verifyFundPassword'>
+  /** The user's own freeze of trading (the trust panel) refuses their orders here too. */
+  selfFrozen: SelfFrozen
   /** The simulator's listing pipeline: the market seed, or null for operator offers only. */
   simulatorSeed: number | null
   onError: (error: unknown) => void
@@ -44,6 +47,7 @@ export function createIpo(deps: IpoAreaDeps) {
     market: deps.market,
     identityStatus: deps.checks.identityStatus,
     verifyFundPassword: deps.checks.verifyFundPassword,
+    selfFrozen: deps.selfFrozen,
   })
   const draw = createDraw({
     db,

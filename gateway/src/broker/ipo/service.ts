@@ -8,6 +8,7 @@ import type { Clock } from '../../clock'
 import type { MarketService } from '../../market/index'
 import { isUniqueViolation, type Database } from '../../store/index'
 import type { IdentityChecks } from '../common/identity-checks'
+import type { SelfFrozen } from '../common/self-freeze'
 import { VERIFIED } from '../common/identity-checks'
 import { newOrderNo } from '../common/order-no'
 import { checkedIdempotent } from '../common/replayable'
@@ -25,6 +26,8 @@ export interface IpoServiceDeps {
   market: Pick<MarketService, 'snapshot'>
   identityStatus: IdentityChecks['identityStatus']
   verifyFundPassword: IdentityChecks['verifyFundPassword']
+  /** The user's own freeze of trading (the trust panel) refuses their orders here too. */
+  selfFrozen: SelfFrozen
 }
 
 export type IpoService = ReturnType<typeof createIpoService>
@@ -71,6 +74,7 @@ export function createIpoService(deps: IpoServiceDeps) {
       const checks = async () => {
         // Spec §6: an account barred from trading may not apply for new shares either.
         if (tradingBarred) throw new Refusal('trading_barred')
+        if (await deps.selfFrozen(db, userId, 'trading')) throw new Refusal('self_frozen_trading')
         const offer = await offerToApply(input.id)
         if ((await deps.identityStatus(db, userId)) !== VERIFIED) {
           throw new Refusal('realname_required')

@@ -6,6 +6,7 @@ import type { Clock } from '../../clock'
 import type { Database } from '../../store/index'
 import { audit } from '../common/audit'
 import type { IdentityChecks } from '../common/identity-checks'
+import type { SelfFrozen } from '../common/self-freeze'
 import type { UserEvents } from '../common/user-events'
 import type { VueArea } from '../common/vue-area'
 import type { Ledger } from '../ledger/index'
@@ -19,6 +20,8 @@ export interface ProductsAreaDeps {
   clock: Clock
   ledger: Ledger
   checks: Pick<IdentityChecks, 'verifyFundPassword'>
+  /** The user's own freeze of trading (the trust panel) refuses their orders here too. */
+  selfFrozen: SelfFrozen
   /** The demo seeds clearly simulated products. */
   demo: boolean
   userEvents: UserEvents
@@ -35,7 +38,13 @@ const operatorOf = (res: Response) => res.locals.operator as string
  */
 export function createProducts(deps: ProductsAreaDeps) {
   const { db, clock, ledger } = deps
-  const service = createProductsService({ db, clock, ledger, checks: deps.checks })
+  const service = createProductsService({
+    db,
+    clock,
+    ledger,
+    checks: deps.checks,
+    selfFrozen: deps.selfFrozen,
+  })
   const jobs = createProductJobs({
     db,
     clock,

@@ -13,6 +13,7 @@ import { formatUnits } from '@kabu/shared/money/decimal'
 import type { Clock } from '../../clock'
 import type { Database } from '../../store/index'
 import type { IdentityChecks } from '../common/identity-checks'
+import type { SelfFrozen } from '../common/self-freeze'
 import { idempotent } from '../common/idempotency'
 import { newOrderNo } from '../common/order-no'
 import { Refusal } from '../common/refusal'
@@ -29,6 +30,8 @@ export interface ProductsDeps {
   clock: Clock
   ledger: Ledger
   checks: Pick<IdentityChecks, 'verifyFundPassword'>
+  /** The user's own freeze of trading (the trust panel) refuses their orders here too. */
+  selfFrozen: SelfFrozen
 }
 
 export interface ProductBuyInput {
@@ -142,6 +145,9 @@ export function createProductsService(deps: ProductsDeps) {
       let p: q.ProductRow | undefined
       const checks = async () => {
         if (user.tradingBarred) throw new Refusal('trading_barred')
+        if (await deps.selfFrozen(db, user.userId, 'trading')) {
+          throw new Refusal('self_frozen_trading')
+        }
         p = await product(input.id)
         buyable(p, input.money, clock.now())
         await deps.checks.verifyFundPassword(db, user.userId, input.fundPassword)

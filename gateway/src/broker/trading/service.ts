@@ -10,6 +10,7 @@ import type { SessionUser } from '../common/session-user'
 import type { MarketService } from '../../market/index'
 import type { Database } from '../../store/index'
 import { checkedIdempotent } from '../common/replayable'
+import type { SelfFrozen } from '../common/self-freeze'
 import { onPostgres, type Ledger, type LedgerTxInput, type Posting } from '../ledger/index'
 import { answerWithBusinessId } from '../ledger/post.pg.sql'
 import { Refusal } from '../common/refusal'
@@ -32,6 +33,8 @@ export interface TradingDeps {
   settings: TradingSettings
   /** Asked before a buy when TRADE_FUND_PASSWORD=1. */
   verifyFundPassword: IdentityChecks['verifyFundPassword']
+  /** The user's own freeze of trading (the trust panel): their buys and sells are refused. */
+  selfFrozen: SelfFrozen
 }
 
 export interface BuyInput {
@@ -95,6 +98,8 @@ export function createTradingService(deps: TradingDeps) {
       | undefined
     const checks = async () => {
       if (user.tradingBarred) throw new Refusal('trading_barred')
+      if (await deps.selfFrozen(db, user.userId, 'trading'))
+        throw new Refusal('self_frozen_trading')
       const h = kept ?? (await q.holdingOf(db, user.userId, input.id))
       if (!h) throw new Refusal('not_found')
       if (h.status !== BigInt(HOLDING.holding)) throw new Refusal('order_not_holding')
@@ -195,6 +200,9 @@ export function createTradingService(deps: TradingDeps) {
       // first answer even if they now say no (see checkedIdempotent).
       const checks = async () => {
         if (user.tradingBarred) throw new Refusal('trading_barred')
+        if (await deps.selfFrozen(db, user.userId, 'trading')) {
+          throw new Refusal('self_frozen_trading')
+        }
         const t = tradable(market, input.code)
         if (t.listing.market !== MARKET_OF_TYPE[input.type]) throw new Refusal('not_listed')
         checkLots(t.listing, input.num)

@@ -9,11 +9,18 @@ import type { FundsSettings } from '../../config'
 import type { FxSource } from '../../market/fx'
 import type { Database } from '../../store/index'
 import { VERIFIED, type IdentityChecks } from '../common/identity-checks'
+import type { SelfFrozen } from '../common/self-freeze'
 import { newOrderNo } from '../common/order-no'
 import { checkedIdempotent } from '../common/replayable'
 import { limitsFor } from '../common/currency-limits'
 import type { Ledger } from '../ledger/index'
 import { Refusal } from '../common/refusal'
+import {
+  describeWithdrawRules,
+  enforceWithdrawRules,
+  type WithdrawAttempt,
+  type WithdrawRuleContext,
+} from './rules'
 import * as q from './withdrawals.sql'
 
 export const WITHDRAWAL_PAGE_SIZE = 20
@@ -25,6 +32,8 @@ export interface WithdrawalDeps {
   fx: FxSource
   ledger: Ledger
   identity: IdentityChecks
+  /** The user's own freeze (the trust panel), kept by the trust area. */
+  selfFrozen: SelfFrozen
 }
 
 export interface WithdrawInput {
@@ -39,9 +48,10 @@ export type WithdrawalService = ReturnType<typeof createWithdrawalService>
 
 /**
  * Withdrawals under the published rules and nothing else (DESIGN.md "A user's own cash is
- * theirs"): verified identity, the user's own bank card, the fund password, a Japanese bank
- * business day inside the window, the minimum, and no more than withdrawable cash (available
- * minus borrowed). The amount is frozen at once and stays frozen until paid out or released.
+ * theirs"): the table of rules.ts (the user's own freeze, verified identity, the user's own bank
+ * card, the fund password, a Japanese bank business day inside the window, the minimum, and no
+ * more than withdrawable cash: available minus borrowed), which the trust panel publishes. The
+ * amount is frozen at once and stays frozen until paid out or released.
  */
 export function createWithdrawalService(deps: WithdrawalDeps) {
   const { db, clock, settings, fx, ledger, identity } = deps
@@ -54,6 +64,18 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
     return cash > 0n ? cash : 0n
   }
 
+  const minimum = (currency: Currency) => limitsFor(settings, fx, currency).withdrawMin
+  const ruleContext: WithdrawRuleContext = {
+    db,
+    identity,
+    selfFrozen: deps.selfFrozen,
+    window: formatDailyWindow(window),
+    windowOpen: () => isWindowOpen(clock.now(), window),
+    minimum,
+    format: formatUnits,
+    withdrawable: (userId, currency) => withdrawable(db, userId, currency),
+  }
+
   return {
     async rules(userId: bigint, currency: Currency): Promise<WithdrawRules> {
       return {
@@ -63,7 +85,7 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
         fund_password_set: await q.fundPasswordSet(db, userId),
         window: formatDailyWindow(window),
         window_open: isWindowOpen(clock.now(), window),
-        min: formatUnits(limitsFor(settings, fx, currency).withdrawMin),
+        min: formatUnits(minimum(currency)),
         withdrawable: formatUnits(await withdrawable(db, userId, currency)),
       }
     },
@@ -73,27 +95,22 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
       if (amount === 'amount_invalid') throw new Refusal('amount_invalid')
       const body = { currency: input.currency, amount: String(amount), bank: String(input.bankId) }
       const key = { userId, scope: 'withdraw', idem: input.idem, body }
-      let card: Awaited<ReturnType<IdentityChecks['bankCardOf']>>
-
-      // The rules, in the order the screen lists them; each refusal names the rule.
-      const checks = async () => {
-        const status = await identity.identityStatus(db, userId)
-        if (status === 1) throw new Refusal('realname_reviewing')
-        if (status !== VERIFIED) throw new Refusal('realname_required')
-        card = await identity.bankCardOf(db, userId, input.bankId)
-        if (!card) throw new Refusal('card_not_found')
-        await identity.verifyFundPassword(db, userId, input.fundPassword)
-        if (!isWindowOpen(clock.now(), window)) throw new Refusal('withdraw_window_closed')
-        if (amount < limitsFor(settings, fx, input.currency).withdrawMin) {
-          throw new Refusal('amount_below_minimum')
-        }
-        if (amount > (await withdrawable(db, userId, input.currency))) {
-          throw new Refusal('insufficient_balance')
-        }
+      const attempt: WithdrawAttempt = {
+        userId,
+        currency: input.currency,
+        amount,
+        bankId: input.bankId,
+        fundPassword: input.fundPassword,
       }
+      // The published rules, in order; the first that says no names itself (rules.ts).
+      const checks = () => enforceWithdrawRules(attempt, ruleContext)
 
       return checkedIdempotent(db, key, checks, async (trx) => {
+        const card = attempt.card
         if (!card) throw new Refusal('card_not_found')
+        // A freeze that committed since the checks ran still stops this one.
+        if (await deps.selfFrozen(trx, userId, 'withdraw'))
+          throw new Refusal('self_frozen_withdraw')
         const now = clock.now()
         const orderNo = newOrderNo('WD', now)
         const id = await q.insertWithdrawal(trx, {
@@ -122,6 +139,11 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
         if (after.available < after.borrowed) throw new Refusal('insufficient_balance')
         return { id: String(id) }
       })
+    },
+
+    /** Every rule that can refuse a withdrawal, as the trust panel publishes it. */
+    refusalRules(currency: Currency) {
+      return describeWithdrawRules(ruleContext, currency)
     },
 
     async list(userId: bigint, currency: Currency, page: number): Promise<WithdrawalRecord[]> {

@@ -21,6 +21,7 @@ import { credit } from './0018-credit'
 import { ipoWithdrawn } from './0019-ipo-withdrawn'
 import { support } from './0020-support'
 import { loginFailures } from './0021-login-failures'
+import { selfFreezes } from './0022-self-freezes'
 
 /**
  * Every migration, in order, listed in code rather than found by scanning a folder, so they run the
@@ -48,6 +49,7 @@ const MIGRATIONS: ReadonlyArray<[name: string, build: (kind: StoreKind) => Migra
   ['0019-ipo-withdrawn', ipoWithdrawn],
   ['0020-support', support],
   ['0021-login-failures', loginFailures],
+  ['0022-self-freezes', selfFreezes],
 ]
 
 export function migrationProvider(kind: StoreKind): MigrationProvider {

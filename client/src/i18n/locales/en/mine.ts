@@ -19,6 +19,7 @@ export default {
   'mine.panel.about': 'About',
   'mine.panel.privacy': 'Privacy',
   'mine.panel.kefu': 'Customer service',
+  'mine.panel.trust': 'Trust & safety',
   'mine.panel.language': 'Language',
   'mine.panel.logout': 'Log out',
   'mine.market.jpy': 'Japan',

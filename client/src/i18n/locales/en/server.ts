@@ -65,6 +65,12 @@ export default {
   'server.subscribed_already': 'You have already subscribed',
   'server.quote_stale': 'The price is not up to date. Please try again shortly',
   'server.support_thread_closed': 'This conversation has been closed. Please start a new one',
+  'server.self_frozen_withdraw':
+    'You have frozen withdrawals yourself (lift it in the trust panel)',
+  'server.self_frozen_trading': 'You have frozen trading yourself (lift it in the trust panel)',
+  'server.self_freeze_cooling':
+    'A freeze can be lifted only after the published cooling-off period',
+  'server.self_freeze_none': 'Nothing is frozen',
   'server.kefu_not_found': 'The customer-service link could not be obtained',
   'server.network_error': 'Network error. Check your connection and try again',
   'server.invalid_input': 'The input is not valid',

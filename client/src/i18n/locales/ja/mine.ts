@@ -19,6 +19,7 @@ export default {
   'mine.panel.about': 'このアプリについて',
   'mine.panel.privacy': 'プライバシーポリシー',
   'mine.panel.kefu': 'カスタマーサポート',
+  'mine.panel.trust': '信頼と安全',
   'mine.panel.language': '言語',
   'mine.panel.logout': 'ログアウト',
   'mine.market.jpy': '日本株',

@@ -68,6 +68,10 @@ export default {
   'server.quote_stale': '株価が更新されていません。しばらくしてからお試しください',
   'server.support_thread_closed':
     'この問い合わせは終了しました。新しい問い合わせを開始してください',
+  'server.self_frozen_withdraw': 'ご自身で出金を凍結しています（信頼パネルで解除できます）',
+  'server.self_frozen_trading': 'ご自身で取引を凍結しています（信頼パネルで解除できます）',
+  'server.self_freeze_cooling': '凍結の解除は公表した冷却期間が過ぎてからです',
+  'server.self_freeze_none': '凍結されていません',
   'server.kefu_not_found': 'カスタマーサポートのリンクを取得できませんでした',
   'server.network_error': 'ネットワークエラーです。接続を確認して再試行してください',
   'server.invalid_input': '入力内容が正しくありません',

@@ -19,6 +19,7 @@ import server from './server'
 import shell from './shell'
 import support from './support'
 import trading from './trading'
+import trust from './trust'
 
 /** Every text of this language: each area file holds keys prefixed by its area. */
 export default {
@@ -43,4 +44,5 @@ export default {
   ...messages,
   ...news,
   ...trading,
+  ...trust,
 } satisfies Record<string, string>

@@ -19,6 +19,7 @@ export default {
   'mine.panel.about': '关于我们',
   'mine.panel.privacy': '隐私政策',
   'mine.panel.kefu': '在线客服',
+  'mine.panel.trust': '信任与安全',
   'mine.panel.language': '语言',
   'mine.panel.logout': '退出登录',
   'mine.market.jpy': '日股',

@@ -1,0 +1,90 @@
+import type { SelfFreezeWhat } from '@kabu/shared/api/trust'
+import Alert from '@mui/material/Alert'
+import Button from '@mui/material/Button'
+import CircularProgress from '@mui/material/CircularProgress'
+import Dialog from '@mui/material/Dialog'
+import DialogActions from '@mui/material/DialogActions'
+import DialogContent from '@mui/material/DialogContent'
+import DialogTitle from '@mui/material/DialogTitle'
+import Stack from '@mui/material/Stack'
+import Typography from '@mui/material/Typography'
+import { useState } from 'react'
+import { FormattedMessage } from 'react-intl'
+import { translateServerMessage } from '../../i18n/intl'
+import { FormTextField } from '../../ui/form/FormTextField'
+
+/**
+ * The confirmation of a freeze or a lift: what it does (and, for a freeze, that it cannot be
+ * lifted for the cooling-off period), the fund password, and a refused try's reason.
+ */
+export function FreezeDialog(props: {
+  pending: { action: 'freeze' | 'unfreeze'; what: SelfFreezeWhat } | null
+  coolingHours: number
+  busy: boolean
+  error: string | null
+  onConfirm: (fundPassword: string) => void
+  onCancel: () => void
+}) {
+  const [fundPassword, setFundPassword] = useState('')
+  const [missing, setMissing] = useState(false)
+  const { pending, busy } = props
+  const confirm = () => {
+    setMissing(fundPassword === '')
+    if (fundPassword !== '') props.onConfirm(fundPassword)
+  }
+  return (
+    <Dialog
+      open={pending !== null}
+      onClose={busy ? undefined : props.onCancel}
+      fullWidth
+      slotProps={{ transition: { onExited: () => setFundPassword('') } }}
+    >
+      {pending && (
+        <>
+          <DialogTitle>
+            <FormattedMessage id={`mine.trust.freeze.${pending.action}.${pending.what}`} />
+          </DialogTitle>
+          <DialogContent>
+            <Stack spacing={2} sx={{ pt: 1 }}>
+              <Typography variant="body2">
+                <FormattedMessage
+                  id={`mine.trust.freeze.${pending.action}.explain`}
+                  values={{ hours: props.coolingHours }}
+                />
+              </Typography>
+              <FormTextField
+                name="freeze-fund_password"
+                password
+                labelId="mine.trust.freeze.fundPassword"
+                value={fundPassword}
+                onChange={setFundPassword}
+                errorId={missing ? 'common.error.required' : undefined}
+                autoComplete="off"
+              />
+              {props.error && (
+                <Alert severity="error" data-testid="freeze-error">
+                  {translateServerMessage(props.error)}
+                </Alert>
+              )}
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={props.onCancel} disabled={busy} data-testid="freeze-cancel">
+              <FormattedMessage id="mine.trust.freeze.cancel" />
+            </Button>
+            <Button
+              variant="contained"
+              color={pending.action === 'freeze' ? 'error' : 'primary'}
+              onClick={confirm}
+              disabled={busy}
+              data-testid="freeze-confirm"
+              startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+            >
+              <FormattedMessage id={`mine.trust.freeze.${pending.action}.confirm`} />
+            </Button>
+          </DialogActions>
+        </>
+      )}
+    </Dialog>
+  )
+}

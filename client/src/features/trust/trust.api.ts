@@ -1,0 +1,22 @@
+import type { SelfFreezeState, SelfFreezeWhat, TrustPanel } from '@kabu/shared/api/trust'
+import { vueDownload, vuePost } from '../../api/vue'
+
+/** /user/trust: the panel's figures of the yen wallet. */
+export function fetchTrust(): Promise<TrustPanel> {
+  return vuePost<TrustPanel>('/user/trust', { type: 'jpy' })
+}
+
+/** /user/selfFreeze: freezes withdrawals, trading or both; the fund password confirms it. */
+export function selfFreeze(what: SelfFreezeWhat, fundPassword: string): Promise<SelfFreezeState> {
+  return vuePost<SelfFreezeState>('/user/selfFreeze', { what, fund_password: fundPassword })
+}
+
+/** /user/selfUnfreeze: lifts a freeze whose cooling-off period has passed. */
+export function selfUnfreeze(what: SelfFreezeWhat, fundPassword: string): Promise<SelfFreezeState> {
+  return vuePost<SelfFreezeState>('/user/selfUnfreeze', { what, fund_password: fundPassword })
+}
+
+/** /user/ledgerExport: the yen wallet's ledger lines as a CSV file. */
+export function fetchLedgerCsv(): Promise<Blob> {
+  return vueDownload('/user/ledgerExport', { type: 'jpy' })
+}

@@ -1,0 +1,141 @@
+import type { SelfFreezeState, SelfFreezeWhat, TrustPanel } from '@kabu/shared/api/trust'
+import { assign, fromPromise, setup } from 'xstate'
+import { errorKey, notProvided, recordFailure } from '../../state/machine-helpers'
+
+export interface TrustContext {
+  panel: TrustPanel | null
+  /** What the open confirmation will freeze or lift. */
+  pending: { action: 'freeze' | 'unfreeze'; what: SelfFreezeWhat } | null
+  failure: string | null
+}
+
+export type TrustEvent =
+  | { type: 'RETRY' }
+  | { type: 'FREEZE'; what: SelfFreezeWhat }
+  | { type: 'UNFREEZE'; what: SelfFreezeWhat }
+  | { type: 'CONFIRM'; fundPassword: string }
+  | { type: 'CANCEL' }
+  | { type: 'EXPORT' }
+
+type FreezeInput = { what: SelfFreezeWhat; fundPassword: string }
+
+/** The call's input: what the dialog was opened for, and the password its CONFIRM carried. */
+const confirmed = ({
+  context,
+  event,
+}: {
+  context: TrustContext
+  event: TrustEvent
+}): FreezeInput => ({
+  what: context.pending?.what ?? 'all',
+  fundPassword: event.type === 'CONFIRM' ? event.fundPassword : '',
+})
+
+/**
+ * The trust panel: loading → ready | failed. From ready a freeze or a lift opens a confirmation
+ * (the fund password), which calls the server and shows the new state; a refusal (the cooling-off
+ * period, a wrong password) stays in the dialog. The export downloads the CSV and returns. Calls
+ * are injected actors (trust.live.ts).
+ */
+export const trustMachine = setup({
+  types: { context: {} as TrustContext, events: {} as TrustEvent },
+  actors: {
+    load: fromPromise<TrustPanel>(notProvided('load')),
+    freeze: fromPromise<SelfFreezeState, FreezeInput>(notProvided('freeze')),
+    unfreeze: fromPromise<SelfFreezeState, FreezeInput>(notProvided('unfreeze')),
+    exportLedger: fromPromise<void>(notProvided('exportLedger')),
+  },
+  actions: {
+    keepPanel: assign((_, panel: TrustPanel) => ({ panel, failure: null })),
+    keepFreeze: assign(({ context }, state: SelfFreezeState) => ({
+      panel: context.panel && { ...context.panel, self_freeze: state },
+      pending: null,
+      failure: null,
+    })),
+    open: assign((_, pending: TrustContext['pending']) => ({ pending, failure: null })),
+    close: assign({ pending: null, failure: null }),
+    recordError: assign((_, params: { error: unknown }) => ({ failure: errorKey(params.error) })),
+  },
+  guards: { lifting: ({ context }) => context.pending?.action === 'unfreeze' },
+}).createMachine({
+  id: 'trust',
+  context: { panel: null, pending: null, failure: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        src: 'load',
+        onDone: {
+          target: 'ready',
+          actions: { type: 'keepPanel', params: ({ event }) => event.output },
+        },
+        onError: { target: 'failed', actions: recordFailure },
+      },
+    },
+    failed: { on: { RETRY: 'loading' } },
+    ready: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            FREEZE: {
+              target: 'confirming',
+              actions: {
+                type: 'open',
+                params: ({ event }) => ({ action: 'freeze', what: event.what }),
+              },
+            },
+            UNFREEZE: {
+              target: 'confirming',
+              actions: {
+                type: 'open',
+                params: ({ event }) => ({ action: 'unfreeze', what: event.what }),
+              },
+            },
+            EXPORT: 'exporting',
+          },
+        },
+        confirming: {
+          tags: ['dialog'],
+          on: {
+            CANCEL: { target: 'idle', actions: 'close' },
+            CONFIRM: [{ guard: 'lifting', target: 'unfreezing' }, { target: 'freezing' }],
+          },
+        },
+        freezing: {
+          tags: ['dialog', 'busy'],
+          invoke: {
+            src: 'freeze',
+            input: confirmed,
+            onDone: {
+              target: 'idle',
+              actions: { type: 'keepFreeze', params: ({ event }) => event.output },
+            },
+            onError: { target: 'confirming', actions: recordFailure },
+          },
+        },
+        unfreezing: {
+          tags: ['dialog', 'busy'],
+          invoke: {
+            src: 'unfreeze',
+            input: confirmed,
+            onDone: {
+              target: 'idle',
+              actions: { type: 'keepFreeze', params: ({ event }) => event.output },
+            },
+            onError: { target: 'confirming', actions: recordFailure },
+          },
+        },
+        exporting: {
+          tags: ['exporting'],
+          invoke: {
+            src: 'exportLedger',
+            onDone: 'idle',
+            onError: { target: 'idle', actions: recordFailure },
+          },
+        },
+      },
+    },
+  },
+})

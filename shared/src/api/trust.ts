@@ -1,0 +1,99 @@
+import { z } from 'zod'
+import { CURRENCIES, type Currency } from '../money/currencies'
+import { marketTypeSchema } from './user'
+
+/**
+ * The trust panel (API.md: `/user/trust`, `/user/ledgerExport`, `/user/selfFreeze`,
+ * `/user/selfUnfreeze`): what the broker owes and holds, how fast it pays, every rule that can
+ * refuse a withdrawal, and the user's own freeze of withdrawals and/or trading.
+ */
+
+/** What a self-freeze covers: withdrawals, orders, or both. */
+export const SELF_FREEZE_SCOPES = ['withdraw', 'trading'] as const
+export type SelfFreezeScope = (typeof SELF_FREEZE_SCOPES)[number]
+export const SELF_FREEZE_WHAT = ['withdraw', 'trading', 'all'] as const
+export type SelfFreezeWhat = (typeof SELF_FREEZE_WHAT)[number]
+
+/** The scopes `what` names. */
+export const scopesOf = (what: SelfFreezeWhat): SelfFreezeScope[] =>
+  what === 'all' ? [...SELF_FREEZE_SCOPES] : [what]
+
+const optional = <T extends z.ZodType>(schema: T) =>
+  schema.optional().or(z.literal('').transform(() => undefined))
+
+const fundPassword = z.string({ error: 'wrong_fund_password' }).max(64, 'wrong_fund_password')
+
+/** The panel's figures are of one wallet: the market's currency, or `currency` when given. */
+export const trustRequest = z.object({
+  type: optional(marketTypeSchema),
+  currency: optional(z.enum(CURRENCIES, { error: 'invalid_input' })),
+})
+
+export const ledgerExportRequest = trustRequest
+
+export const selfFreezeRequest = z.object({
+  what: z.enum(SELF_FREEZE_WHAT, { error: 'invalid_input' }),
+  fund_password: fundPassword.optional(),
+})
+
+export const selfUnfreezeRequest = z.object({
+  what: optional(z.enum(SELF_FREEZE_WHAT, { error: 'invalid_input' })).transform((w) => w ?? 'all'),
+  fund_password: fundPassword.optional(),
+})
+
+/** One scope the user has frozen: since when, and from when they may lift it. */
+export interface SelfFreezeEntry {
+  scope: SelfFreezeScope
+  since: number
+  unfreeze_from: number
+}
+
+/** `data` of /user/selfFreeze and /user/selfUnfreeze, and the panel's `self_freeze`. */
+export interface SelfFreezeState {
+  withdraw: SelfFreezeEntry | null
+  trading: SelfFreezeEntry | null
+  /** The published cooling-off period (SELF_FREEZE_COOLING_HOURS). */
+  cooling_hours: number
+}
+
+/** One rule that can refuse a withdrawal: its refusal key, and the rule in words with figures. */
+export interface RefusalRule {
+  key: string
+  /** In English, with the figures; the app shows its own translation of `key` with `values`. */
+  text: string
+  values: Record<string, string>
+}
+
+/** `data` of /user/trust. Money is decimal strings of `currency`. */
+export interface TrustPanel {
+  operator: string
+  registration: string
+  segregated_account: string
+  currency: Currency
+  reconciliation: {
+    /** Every currency's customer total equals its segregated total. */
+    ok: boolean
+    checked_at: number
+    customer_total: string
+    segregated_total: string
+  }
+  /** Follow products: what their holders may still earn, against what issuers hold for it. */
+  product_obligations: { owed: string; issuer_funds: string; covered: boolean }
+  /** Null when no withdrawal was paid in the last 30 days. */
+  withdrawals_paid_median_hours: number | null
+  withdrawals_paid_count: number
+  refusal_rules: RefusalRule[]
+  self_freeze: SelfFreezeState
+}
+
+/** The columns of /user/ledgerExport's CSV, in order. */
+export const LEDGER_EXPORT_COLUMNS = [
+  'line',
+  'time',
+  'kind',
+  'order_no',
+  'book',
+  'currency',
+  'amount',
+  'running_balance',
+] as const

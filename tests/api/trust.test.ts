@@ -1,0 +1,308 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { TestApp } from '../support/app'
+import { FUND_PASSWORD, newUser } from '../support/identity'
+import { expectLedgerConsistent } from '../support/invariants'
+import type { SessionGrant } from '@kabu/shared/api/user'
+import { session, vue, vueData } from '../support/vue'
+import {
+  approve,
+  idem,
+  BANK_DAY_10AM,
+  fund,
+  readyUser,
+  reject,
+  startFundsApp,
+  wallets,
+} from './funds.support'
+import { buy, sell, TOYOTA } from './trading.support'
+import { ledgerExport, panel, selfFreeze, selfUnfreeze, withdraw } from './trust.support'
+
+/** The trust panel's figures, the self-freeze and the ledger export, against a real gateway. */
+
+const HOUR = 3_600_000
+let t: TestApp
+let n = 0
+const account = () => `tp${Date.now() % 100000}${n++}`
+
+beforeAll(async () => {
+  t = await startFundsApp({
+    OPERATOR_NAME: 'Test Securities K.K.',
+    OPERATOR_REGISTRATION: 'Kanto Local Finance Bureau (FIBO) No. 9999',
+    SEGREGATED_ACCOUNT: 'Customer trust account, Example Trust Bank',
+    SELF_FREEZE_COOLING_HOURS: '24',
+    TRUST_RECONCILE_MS: '0',
+    TIME_TRAVEL: '1',
+  })
+})
+afterAll(() => t.stop())
+afterEach(async () => {
+  t.app.clock.set(BANK_DAY_10AM)
+  await expectLedgerConsistent(t.app.db)
+})
+
+async function funded(money: string) {
+  const user = await readyUser(t, account())
+  await fund(t, user.grant, money)
+  return user
+}
+
+describe('the panel', () => {
+  it('names the operator, its registration and where client money is held (settings)', async () => {
+    const p = await panel(t, await newUser(t, account()))
+    expect(p).toMatchObject({
+      operator: 'Test Securities K.K.',
+      registration: 'Kanto Local Finance Bureau (FIBO) No. 9999',
+      segregated_account: 'Customer trust account, Example Trust Bank',
+      currency: 'JPY',
+    })
+  })
+
+  it('reconciles customers’ money with the segregated book, live, with the time checked', async () => {
+    const { grant, card } = await funded('300000')
+    const asked = t.app.clock.now()
+    const before = await panel(t, grant)
+    expect(before.reconciliation.ok).toBe(true)
+    expect(before.reconciliation.checked_at).toBeGreaterThanOrEqual(asked)
+    expect(before.reconciliation.checked_at).toBeLessThanOrEqual(t.app.clock.now())
+    expect(before.reconciliation.customer_total).toBe(before.reconciliation.segregated_total)
+    // Money in: both sides grow by it.
+    await fund(t, grant, '100000')
+    const after = await panel(t, grant)
+    expect(Number(after.reconciliation.customer_total)).toBe(
+      Number(before.reconciliation.customer_total) + 100000,
+    )
+    expect(after.reconciliation.segregated_total).toBe(after.reconciliation.customer_total)
+    // A withdrawal frozen is still the customer's; paid, it leaves both sides.
+    const id = ((await withdraw(t, grant, card, { money: '50000' })).data as { id: string }).id
+    expect((await panel(t, grant)).reconciliation.customer_total).toBe(
+      after.reconciliation.customer_total,
+    )
+    await approve(t, 'withdraw', id)
+    const paid = await panel(t, grant)
+    expect(Number(paid.reconciliation.customer_total)).toBe(
+      Number(after.reconciliation.customer_total) - 50000,
+    )
+    expect(paid.reconciliation).toMatchObject({ ok: true })
+    expect(paid.reconciliation.segregated_total).toBe(paid.reconciliation.customer_total)
+  })
+
+  it('says not ok when a customer balance moves outside the double entry (the guard, broken)', async () => {
+    const { grant } = await funded('20000')
+    const userId = (
+      await t.app.db
+        .selectFrom('users')
+        .select('id')
+        .where('account', '=', grant.account)
+        .executeTakeFirstOrThrow()
+    ).id
+    const tamper = (delta: bigint) =>
+      t.app.db
+        .updateTable('ledger_accounts')
+        .set((eb) => ({ balance: eb('balance', '+', delta) }))
+        .where('user_id', '=', userId)
+        .where('book', '=', 'available')
+        .execute()
+    await tamper(10_000n)
+    try {
+      const p = await panel(t, grant)
+      expect(p.reconciliation.ok).toBe(false)
+      expect(
+        Number(p.reconciliation.customer_total) - Number(p.reconciliation.segregated_total),
+      ).toBe(1)
+    } finally {
+      await tamper(-10_000n)
+    }
+    expect((await panel(t, grant)).reconciliation.ok).toBe(true)
+  })
+
+  it('gives the median time to pay a withdrawal over the last 30 days', async () => {
+    const { grant, card } = await funded('200000')
+    const fresh = await panel(t, grant)
+    const ids: string[] = []
+    for (let i = 0; i < 3; i++) {
+      ids.push(((await withdraw(t, grant, card)).data as { id: string }).id)
+    }
+    const rejected = ((await withdraw(t, grant, card)).data as { id: string }).id
+    // Paid after 1, 2 and 5 hours (and one rejected, which is not a payment).
+    for (const [i, hours] of [1, 2, 5].entries()) {
+      t.app.clock.set(BANK_DAY_10AM + hours * HOUR)
+      expect((await approve(t, 'withdraw', ids[i]!)).status).toBe(1)
+    }
+    await reject(t, 'withdraw', rejected, 'test')
+    const p = await panel(t, grant)
+    expect(p.withdrawals_paid_count).toBe(fresh.withdrawals_paid_count + 3)
+    if (fresh.withdrawals_paid_count === 0) expect(p.withdrawals_paid_median_hours).toBe(2)
+    // Thirty-one days on, none of them counts (a new session: the old one has expired).
+    t.app.clock.set(BANK_DAY_10AM + 31 * 24 * HOUR)
+    const again = await vueData<SessionGrant>(t.url, '/user/login', {
+      account: grant.account,
+      password: `pass-${grant.account}`,
+    })
+    expect(await panel(t, again)).toMatchObject({
+      withdrawals_paid_median_hours: null,
+      withdrawals_paid_count: 0,
+    })
+  })
+
+  it('shows product obligations against the issuers’ book', async () => {
+    const p = await panel(t, await newUser(t, account()))
+    expect(Number(p.product_obligations.issuer_funds)).toBeGreaterThanOrEqual(
+      Number(p.product_obligations.owed),
+    )
+    expect(p.product_obligations.covered).toBe(true)
+  })
+})
+
+describe('the self-freeze', () => {
+  it('needs the fund password and a known scope', async () => {
+    const { grant, card } = await funded('50000')
+    expect((await selfFreeze(t, grant, 'withdraw', '000000')).msg).toBe('wrong_fund_password')
+    expect((await selfFreeze(t, grant, 'everything')).msg).toBe('invalid_input')
+    expect((await panel(t, grant)).self_freeze).toMatchObject({ withdraw: null, trading: null })
+    expect((await withdraw(t, grant, card)).msg).toBe('submit_ok')
+  })
+
+  it('of withdrawals refuses them, leaves trading, and lifts only after the cooling-off', async () => {
+    const { grant, card } = await funded('100000')
+    const asked = t.app.clock.now()
+    const frozen = await selfFreeze(t, grant, 'withdraw')
+    expect(frozen).toMatchObject({ status: 1, msg: 'submit_ok' })
+    const since = frozen.data!.withdraw!.since
+    expect(since).toBeGreaterThanOrEqual(asked)
+    expect(frozen.data).toEqual({
+      withdraw: { scope: 'withdraw', since, unfreeze_from: since + 24 * HOUR },
+      trading: null,
+      cooling_hours: 24,
+    })
+    expect((await withdraw(t, grant, card)).msg).toBe('self_frozen_withdraw')
+    expect((await buy(t, grant, { code: TOYOTA })).msg).not.toBe('self_frozen_trading')
+    // A second freeze keeps the first time: the cooling-off is not restarted nor shortened.
+    t.app.clock.set(since + HOUR)
+    expect((await selfFreeze(t, grant, 'withdraw')).data?.withdraw?.since).toBe(since)
+    t.app.clock.set(since + 24 * HOUR - 60_000)
+    expect((await selfUnfreeze(t, grant, 'withdraw')).msg).toBe('self_freeze_cooling')
+    expect((await withdraw(t, grant, card)).msg).toBe('self_frozen_withdraw')
+    t.app.clock.set(since + 24 * HOUR)
+    expect((await selfUnfreeze(t, grant, 'withdraw', '000000')).msg).toBe('wrong_fund_password')
+    t.app.clock.set(BANK_DAY_10AM + 25 * HOUR) // the next bank day, 11:00, inside the window
+    const lifted = await selfUnfreeze(t, grant, 'withdraw')
+    expect(lifted).toMatchObject({ status: 1, data: { withdraw: null, trading: null } })
+    expect((await withdraw(t, grant, card)).msg).toBe('submit_ok')
+    expect((await selfUnfreeze(t, grant, 'all')).msg).toBe('self_freeze_none')
+    const trail = await t.app.db
+      .selectFrom('audit')
+      .select('action')
+      .where('target', '=', `user:${grant.account}`)
+      .orderBy('id')
+      .execute()
+    expect(trail.map((r) => r.action)).toEqual(['self.freeze', 'self.unfreeze'])
+  })
+
+  it('of trading refuses the user’s buys and sells, and not their withdrawals', async () => {
+    const { grant, card } = await funded('2000000')
+    const bought = await buy(t, grant, { code: TOYOTA })
+    expect(bought.status).toBe(1)
+    expect((await selfFreeze(t, grant, 'trading')).status).toBe(1)
+    expect((await buy(t, grant, { code: TOYOTA })).msg).toBe('self_frozen_trading')
+    const holding = (bought.data as { id: string }).id
+    t.app.clock.set(t.app.clock.now() + HOUR)
+    expect((await sell(t, grant, { id: holding })).msg).toBe('self_frozen_trading')
+    t.app.clock.set(BANK_DAY_10AM)
+    expect((await withdraw(t, grant, card)).msg).toBe('submit_ok')
+  })
+
+  it('of trading refuses every other order too: day trading, follow products, IPO, block', async () => {
+    const { grant } = await funded('100000')
+    const orders: Array<[string, Record<string, string>]> = [
+      ['/trade/daytradeApply', { type: 'jpy', money: '50000', idem: idem() }],
+      ['/trade/daytradeOrder', { id: '1', code: TOYOTA, side: 'buy', num: '100', idem: idem() }],
+      [
+        '/trade/productbuy',
+        { id: '1', money: '10000', fund_password: FUND_PASSWORD, idem: idem() },
+      ],
+      ['/trade/subscribe', { id: '1', num: '100', idem: idem() }],
+      ['/trade/blockbuy', { id: '1', num: '100', fund_password: FUND_PASSWORD, idem: idem() }],
+    ]
+    // Open, each is refused by its own rules (no such participation, product, offer; or accepted).
+    for (const [path, form] of orders) {
+      const open = await vue(t.url, path, { ...form, idem: idem() }, session(grant))
+      expect(open.msg, path).not.toBe('self_frozen_trading')
+    }
+    expect((await selfFreeze(t, grant, 'trading')).status).toBe(1)
+    for (const [path, form] of orders) {
+      const frozen = await vue(t.url, path, { ...form, idem: idem() }, session(grant))
+      expect(frozen.msg, path).toBe('self_frozen_trading')
+    }
+  })
+
+  it('of all covers both, and a retry of a withdrawal made before it gets its first answer', async () => {
+    const { grant, card } = await funded('100000')
+    const key = 'before-the-freeze'
+    const first = await withdraw(t, grant, card, { idem: key })
+    expect(first.status).toBe(1)
+    expect((await selfFreeze(t, grant, 'all')).data).toMatchObject({
+      withdraw: { scope: 'withdraw' },
+      trading: { scope: 'trading' },
+    })
+    expect(await withdraw(t, grant, card, { idem: key })).toMatchObject({
+      status: 1,
+      data: first.data,
+    })
+    expect((await withdraw(t, grant, card)).msg).toBe('self_frozen_withdraw')
+    expect((await buy(t, grant, { code: TOYOTA })).msg).toBe('self_frozen_trading')
+  })
+})
+
+describe('the ledger export', () => {
+  it('is every line of the wallet as CSV, its running balance ending at the wallet', async () => {
+    const { grant, card } = await funded('120000')
+    const id = ((await withdraw(t, grant, card, { money: '30000' })).data as { id: string }).id
+    await reject(t, 'withdraw', id, 'test')
+    await withdraw(t, grant, card, { money: '25000' })
+    const csv = await ledgerExport(t, grant)
+    expect(csv.http).toBe(200)
+    expect(csv.type).toMatch(/^text\/csv/)
+    expect(csv.disposition).toContain(`ledger-${grant.account}-JPY.csv`)
+    expect(csv.header).toEqual([
+      'line',
+      'time',
+      'kind',
+      'order_no',
+      'book',
+      'currency',
+      'amount',
+      'running_balance',
+    ])
+    expect(csv.lines.map((l) => l[2])).toEqual([
+      'deposit',
+      'withdraw_freeze',
+      'withdraw_freeze',
+      'withdraw_release',
+      'withdraw_release',
+      'withdraw_freeze',
+      'withdraw_freeze',
+    ])
+    const w = (await wallets(t, grant)).JPY!
+    expect(csv.lines.at(-1)?.[7]).toBe(String(Number(w.available) + Number(w.frozen)))
+    expect(w).toMatchObject({ available: '95000', frozen: '25000' })
+  })
+
+  it('holds only the caller’s lines, and refuses a bad wallet with the envelope', async () => {
+    const { grant } = await funded('10000')
+    const other = await newUser(t, account())
+    expect((await ledgerExport(t, other)).lines).toEqual([])
+    expect((await ledgerExport(t, grant, { currency: 'USD' })).lines).toEqual([])
+    const bad = await vue(
+      t.url,
+      '/user/ledgerExport',
+      { currency: 'XXX' },
+      {
+        token: grant.token,
+        account: grant.account,
+      },
+    )
+    expect(bad).toMatchObject({ http: 200, status: 0, msg: 'invalid_input' })
+    const anonymous = await vue(t.url, '/user/ledgerExport', {})
+    expect(anonymous).toMatchObject({ http: 401, status: 0 })
+  })
+})
