@@ -17,14 +17,18 @@ export function staticClient(clientDir: string): Router {
       fallthrough: true,
     }),
   )
-  router.get('/', (_req, res) => {
+  const page = (file: string) => (_req: unknown, res: express.Response) => {
     res.setHeader('cache-control', 'no-cache')
-    res.sendFile(path.join(clientDir, 'index.html'), (error) => {
+    res.sendFile(path.join(clientDir, file), (error) => {
       if (error && !res.headersSent) {
         res.status(404).type('text').send('The client is not built yet: run `npm run build`.')
       }
     })
-  })
+  }
+  router.get('/', page('index.html'))
+  // The back-office console: its own HTML entry of the same build (client/ops.html).
+  router.get('/ops', (_req, res) => res.redirect(301, '/ops/'))
+  router.get('/ops/', page('ops.html'))
   // The rest of the build (manifest, service worker, icons): short-lived, revalidated by ETag.
   router.use(express.static(clientDir, { index: false }))
   return router

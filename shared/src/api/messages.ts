@@ -114,6 +114,11 @@ export const REFUSAL_KEYS = [
   'product_locked',
   // customer service: a message to a thread an operator has closed (the user starts a new one)
   'support_thread_closed',
+  // back office (issue 17): a reviewer asking for an admin's action; four eyes: the same person
+  // approving twice, an approval from no person (the automatic policy)
+  'admin_required',
+  'four_eyes_same_operator',
+  'four_eyes_person_required',
   // other
   'kefu_not_found',
   'network_error',

@@ -21,6 +21,7 @@ import { credit } from './0018-credit'
 import { ipoWithdrawn } from './0019-ipo-withdrawn'
 import { support } from './0020-support'
 import { loginFailures } from './0021-login-failures'
+import { operators } from './0024-operators'
 
 /**
  * Every migration, in order, listed in code rather than found by scanning a folder, so they run the
@@ -48,6 +49,8 @@ const MIGRATIONS: ReadonlyArray<[name: string, build: (kind: StoreKind) => Migra
   ['0019-ipo-withdrawn', ipoWithdrawn],
   ['0020-support', support],
   ['0021-login-failures', loginFailures],
+  // 0022 and 0023 belong to other branches of issue 17.
+  ['0024-operators', operators],
 ]
 
 export function migrationProvider(kind: StoreKind): MigrationProvider {

@@ -65,6 +65,10 @@ export default {
   'server.subscribed_already': 'You have already subscribed',
   'server.quote_stale': 'The price is not up to date. Please try again shortly',
   'server.support_thread_closed': 'This conversation has been closed. Please start a new one',
+  'server.admin_required': 'Only an administrator may do this',
+  'server.four_eyes_same_operator':
+    'You have already approved this; a second operator must approve it',
+  'server.four_eyes_person_required': 'This request needs approval by two operators',
   'server.kefu_not_found': 'The customer-service link could not be obtained',
   'server.network_error': 'Network error. Check your connection and try again',
   'server.invalid_input': 'The input is not valid',

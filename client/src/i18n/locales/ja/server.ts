@@ -68,6 +68,9 @@ export default {
   'server.quote_stale': '株価が更新されていません。しばらくしてからお試しください',
   'server.support_thread_closed':
     'この問い合わせは終了しました。新しい問い合わせを開始してください',
+  'server.admin_required': 'この操作は管理者のみ行えます',
+  'server.four_eyes_same_operator': '承認済みです。別の担当者の承認が必要です',
+  'server.four_eyes_person_required': 'この申請は担当者2名の承認が必要です',
   'server.kefu_not_found': 'カスタマーサポートのリンクを取得できませんでした',
   'server.network_error': 'ネットワークエラーです。接続を確認して再試行してください',
   'server.invalid_input': '入力内容が正しくありません',
