@@ -8,6 +8,7 @@ import type { UserHub } from '../realtime/user.hub'
 import type { Database } from '../store/index'
 import { clockRoutes } from './clock.routes'
 import { opsMessagesRoutes } from './messages.routes'
+import { opsOffersRoutes } from './offers.routes'
 import { createOperatorAccounts } from './operators/accounts'
 import { seedDemoOperators } from './operators/demo'
 import { operatorLoginRouter, operatorRoutes } from './operators/routes'
@@ -64,6 +65,7 @@ export function createOps(deps: OpsDeps) {
     extra: [
       operatorRoutes(db, operators, config.timeTravel),
       opsUploadsRoute(deps.uploads),
+      opsOffersRoutes(db),
       clockRoutes(db, clock, config.timeTravel),
       opsMessagesRoutes({ db, clock, messages, userEvents: userHub }),
       ...(deps.extraRoutes ?? []),
