@@ -8,7 +8,7 @@ import List from '@mui/material/List'
 import ListItemButton from '@mui/material/ListItemButton'
 import ListItemText from '@mui/material/ListItemText'
 import MenuItem from '@mui/material/MenuItem'
-import Select from '@mui/material/Select'
+import TextField from '@mui/material/TextField'
 import Toolbar from '@mui/material/Toolbar'
 import Typography from '@mui/material/Typography'
 import useMediaQuery from '@mui/material/useMediaQuery'
@@ -78,25 +78,16 @@ export function Shell() {
           <Typography component="h1" variant="h6" sx={{ flexGrow: 1 }} noWrap>
             <FormattedMessage id="console.title" />
           </Typography>
-          <Typography variant="body2" noWrap data-testid="operator">
+          <Typography
+            variant="body2"
+            noWrap
+            data-testid="operator"
+            sx={{ display: { xs: 'none', sm: 'block' } }}
+          >
             {me?.operator.display_name} ·{' '}
             <FormattedMessage id={`console.role.${me?.operator.role ?? 'reviewer'}`} />
           </Typography>
-          <Select
-            size="small"
-            variant="standard"
-            value={preferences.locale}
-            onChange={(e) => setLocale(e.target.value as Locale)}
-            inputProps={{ 'aria-label': intl.formatMessage({ id: 'console.language' }) }}
-            sx={{ color: 'inherit', display: wide ? undefined : 'none' }}
-          >
-            {LOCALES.map((l) => (
-              <MenuItem key={l} value={l}>
-                {SELF_NAMES[l]}
-              </MenuItem>
-            ))}
-          </Select>
-          <Button color="inherit" onClick={() => void logOut()}>
+          <Button color="inherit" sx={{ whiteSpace: 'nowrap' }} onClick={() => void logOut()}>
             <FormattedMessage id="console.logout" />
           </Button>
         </Toolbar>
@@ -109,6 +100,20 @@ export function Shell() {
       >
         <Toolbar />
         {menu}
+        <TextField
+          select
+          size="small"
+          label={intl.formatMessage({ id: 'console.language' })}
+          value={preferences.locale}
+          onChange={(e) => setLocale(e.target.value as Locale)}
+          sx={{ m: 2 }}
+        >
+          {LOCALES.map((l) => (
+            <MenuItem key={l} value={l}>
+              {SELF_NAMES[l]}
+            </MenuItem>
+          ))}
+        </TextField>
       </Drawer>
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 1.5, md: 3 } }}>
         <Toolbar />

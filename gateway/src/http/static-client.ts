@@ -27,8 +27,13 @@ export function staticClient(clientDir: string): Router {
   }
   router.get('/', page('index.html'))
   // The back-office console: its own HTML entry of the same build (client/ops.html).
-  router.get('/ops', (_req, res) => res.redirect(301, '/ops/'))
-  router.get('/ops/', page('ops.html'))
+  // (Express matches `/ops` and `/ops/` alike: the bare one is sent to the slash, so the page's
+  // relative URLs resolve under /ops/.)
+  const opsPage = page('ops.html')
+  router.get('/ops', (req, res) => {
+    if (req.path.endsWith('/')) return opsPage(req, res)
+    res.redirect(301, '/ops/')
+  })
   // The rest of the build (manifest, service worker, icons): short-lived, revalidated by ETag.
   router.use(express.static(clientDir, { index: false }))
   return router

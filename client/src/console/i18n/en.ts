@@ -22,6 +22,7 @@ export default {
   'console.kind.block': 'Block buys',
   'console.kind.credit': 'Credit',
   'console.kind.daytrade': 'Day trading',
+  'console.status': 'Status',
   'console.status.pending': 'Pending',
   'console.status.approved': 'Approved',
   'console.status.rejected': 'Rejected',

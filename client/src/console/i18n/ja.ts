@@ -22,6 +22,7 @@ export default {
   'console.kind.block': '立会外分売',
   'console.kind.credit': '信用',
   'console.kind.daytrade': 'デイトレード',
+  'console.status': '状態',
   'console.status.pending': '審査待ち',
   'console.status.approved': '承認済み',
   'console.status.rejected': '却下済み',

@@ -22,6 +22,7 @@ export default {
   'console.kind.block': '大宗交易',
   'console.kind.credit': '信用',
   'console.kind.daytrade': '日内交易',
+  'console.status': '状态',
   'console.status.pending': '待审核',
   'console.status.approved': '已批准',
   'console.status.rejected': '已驳回',

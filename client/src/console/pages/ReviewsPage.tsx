@@ -84,7 +84,8 @@ export default function ReviewsPage() {
           size="small"
           value={status}
           onChange={(e) => setStatus(e.target.value as ReviewStatus)}
-          aria-label={intl.formatMessage({ id: 'console.status.pending' })}
+          label={intl.formatMessage({ id: 'console.status' })}
+          sx={{ minWidth: 140 }}
         >
           {REVIEW_STATUSES.map((s) => (
             <MenuItem key={s} value={s}>
@@ -92,7 +93,7 @@ export default function ReviewsPage() {
             </MenuItem>
           ))}
         </TextField>
-        <Button onClick={rows.reload}>
+        <Button onClick={rows.reload} sx={{ whiteSpace: 'nowrap' }}>
           <FormattedMessage id="console.reload" />
         </Button>
       </Box>
