@@ -5,6 +5,7 @@ import Button from '@mui/material/Button'
 import Drawer from '@mui/material/Drawer'
 import IconButton from '@mui/material/IconButton'
 import List from '@mui/material/List'
+import ListItem from '@mui/material/ListItem'
 import ListItemButton from '@mui/material/ListItemButton'
 import ListItemText from '@mui/material/ListItemText'
 import MenuItem from '@mui/material/MenuItem'
@@ -45,18 +46,19 @@ export function Shell() {
   const names = Object.keys(SECTIONS).filter((s) => s !== 'clock' || me?.time_travel) as Section[]
 
   const menu = (
-    <List component="nav" aria-label={intl.formatMessage({ id: 'console.nav.menu' })}>
+    <List>
       {names.map((name) => (
-        <ListItemButton
-          key={name}
-          component="a"
-          href={`#${name}`}
-          selected={name === section}
-          aria-current={name === section ? 'page' : undefined}
-          onClick={() => setMenuOpen(false)}
-        >
-          <ListItemText primary={intl.formatMessage({ id: `console.nav.${name}` })} />
-        </ListItemButton>
+        <ListItem key={name} disablePadding>
+          <ListItemButton
+            component="a"
+            href={`#${name}`}
+            selected={name === section}
+            aria-current={name === section ? 'page' : undefined}
+            onClick={() => setMenuOpen(false)}
+          >
+            <ListItemText primary={intl.formatMessage({ id: `console.nav.${name}` })} />
+          </ListItemButton>
+        </ListItem>
       ))}
     </List>
   )
@@ -99,21 +101,23 @@ export function Shell() {
         sx={{ width: DRAWER, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER } }}
       >
         <Toolbar />
-        {menu}
-        <TextField
-          select
-          size="small"
-          label={intl.formatMessage({ id: 'console.language' })}
-          value={preferences.locale}
-          onChange={(e) => setLocale(e.target.value as Locale)}
-          sx={{ m: 2 }}
-        >
-          {LOCALES.map((l) => (
-            <MenuItem key={l} value={l}>
-              {SELF_NAMES[l]}
-            </MenuItem>
-          ))}
-        </TextField>
+        <Box component="nav" aria-label={intl.formatMessage({ id: 'console.nav.menu' })}>
+          {menu}
+          <TextField
+            select
+            size="small"
+            label={intl.formatMessage({ id: 'console.language' })}
+            value={preferences.locale}
+            onChange={(e) => setLocale(e.target.value as Locale)}
+            sx={{ m: 2 }}
+          >
+            {LOCALES.map((l) => (
+              <MenuItem key={l} value={l}>
+                {SELF_NAMES[l]}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Box>
       </Drawer>
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 1.5, md: 3 } }}>
         <Toolbar />

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import List from '@mui/material/List'
+import ListItem from '@mui/material/ListItem'
 import ListItemButton from '@mui/material/ListItemButton'
 import ListItemText from '@mui/material/ListItemText'
 import Paper from '@mui/material/Paper'
@@ -38,13 +39,15 @@ export default function SupportPage() {
       )}
       <List>
         {threads.data?.map((t) => (
-          <ListItemButton key={t.id} onClick={() => setOpen(t.id)} divider>
-            <ListItemText
-              primary={`${t.account} · ${t.subject || '…'}`}
-              secondary={`${new Date(t.updated).toLocaleString(intl.locale)} — ${t.last_text}`}
-              slotProps={{ secondary: { noWrap: true } }}
-            />
-          </ListItemButton>
+          <ListItem key={t.id} disablePadding>
+            <ListItemButton onClick={() => setOpen(t.id)} divider>
+              <ListItemText
+                primary={`${t.account} · ${t.subject || '…'}`}
+                secondary={`${new Date(t.updated).toLocaleString(intl.locale)} — ${t.last_text}`}
+                slotProps={{ secondary: { noWrap: true } }}
+              />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Box>
