@@ -109,7 +109,7 @@ export function Shell() {
             label={intl.formatMessage({ id: 'console.language' })}
             value={preferences.locale}
             onChange={(e) => setLocale(e.target.value as Locale)}
-            sx={{ m: 2 }}
+            sx={{ m: 2, width: `calc(100% - 32px)` }}
           >
             {LOCALES.map((l) => (
               <MenuItem key={l} value={l}>

@@ -85,7 +85,7 @@ export default function ReviewsPage() {
           value={status}
           onChange={(e) => setStatus(e.target.value as ReviewStatus)}
           label={intl.formatMessage({ id: 'console.status' })}
-          sx={{ minWidth: 140 }}
+          sx={{ flex: { xs: 1, md: '0 0 220px' } }}
         >
           {REVIEW_STATUSES.map((s) => (
             <MenuItem key={s} value={s}>
