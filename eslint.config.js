@@ -65,8 +65,20 @@ export const zones = [
       './client/src/api',
       './client/src/i18n',
     ],
-    from: ['./client/src/features', './client/src/app'],
-    message: 'shared client layers never import features/ or app/.',
+    from: ['./client/src/features', './client/src/app', './client/src/console'],
+    message: 'shared client layers never import features/, app/ or console/.',
+  },
+  // The back-office console is a page of its own: the customer app never imports it (so none of
+  // it lands in the customer's chunks), and it takes nothing of the customer's features.
+  {
+    target: ['./client/src/features', './client/src/app', './client/src/main.tsx'],
+    from: './client/src/console',
+    message: 'the customer app never imports the back-office console (client/src/console).',
+  },
+  {
+    target: './client/src/console',
+    from: './client/src/features',
+    message: 'the console takes nothing of the customer features; move what both need down.',
   },
   // Gateway: a broker area imports broker/ledger, broker/common and itself.
   ...brokerAreas.map((area) => ({

@@ -37,7 +37,8 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
     // Every page is the one index.html (hash routes); offline it comes from the precache.
     navigateFallback: '/index.html',
-    navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//, /^\/health/],
+    // /ops/ is the back-office console's own page, never the customer app's.
+    navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//, /^\/health/, /^\/ops/],
     // No runtime caching on purpose: requests outside the precache are never stored.
     runtimeCaching: [],
     cleanupOutdatedCaches: true,

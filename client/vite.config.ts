@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { parse } from '@formatjs/icu-messageformat-parser'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
@@ -14,7 +15,8 @@ const gateway = 'http://localhost:8080'
  * route). The area files have one fixed shape: `export default { 'key': 'text', … } satisfies …`.
  */
 function precompileMessages(): Plugin {
-  const areaFile = /\/src\/i18n\/locales\/[^/]+\/(?!index\.)[^/]+\.ts$/
+  // The customer app's area files, and the back-office console's own catalogues.
+  const areaFile = /\/src\/(i18n\/locales\/[^/]+\/(?!index\.)[^/]+|console\/i18n\/(?!catalog\.)[^/]+)\.ts$/
   return {
     name: 'kabu:precompile-messages',
     enforce: 'pre',
@@ -56,5 +58,13 @@ export default defineConfig({
     emptyOutDir: true,
     // Phones from the last few years; lets the build keep modern syntax (smaller, faster).
     target: 'es2022',
+    // Two pages: the customer app, and the back-office console at /ops/ (client/ops.html), whose
+    // code no chunk of the customer app imports.
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        ops: fileURLToPath(new URL('./ops.html', import.meta.url)),
+      },
+    },
   },
 })

@@ -89,6 +89,8 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     config,
     reviews: broker.reviewDesk,
     messages: broker.messages,
+    passwords: broker.passwords,
+    uploads: broker.identity.uploads,
     userHub,
     ledgerCheck: (db) => broker.ledger.check(db),
     forgetSessions: (userId) => sessions?.forgetUser(userId),
@@ -176,6 +178,7 @@ export function createApp(config: Config, deps: AppDeps = {}) {
       // The rest of a used account (identity, card, deposits, watchlist), through the services.
       const completed = await completeDemo.profile()
       logger.info({ account: demo.account, created, completed }, 'demo login ready')
+      logger.info({ created: await ops.seedDemoOperators() }, 'demo operators ready')
     }
     await market.start()
     // The demo's first trades need prices (before the auto review and the matcher start).

@@ -26,6 +26,9 @@ const envSchema = z.object({
   DEMO_ACCOUNT: z.string().default('demo0001'),
   DEMO_PASSWORD: z.string().default('demo-pass-2026'),
   DEMO_INVITE: z.string().default('DEMO2026'),
+  /** The demo's back-office people (issue 17): `admin` and `reviewer`, printed at start. */
+  DEMO_ADMIN_PASSWORD: z.string().min(12).default('admin-demo-2026'),
+  DEMO_REVIEWER_PASSWORD: z.string().min(12).default('review-demo-2026'),
   DEMO_FUND_PASSWORD: z
     .string()
     .regex(/^\d{6}$/, 'six digits')
@@ -93,6 +96,8 @@ const envSchema = z.object({
   DEPOSIT_ACCOUNT: z.string().min(1).default('普通 1234567'),
   WITHDRAW_MIN_JPY: yen.default('10000'),
   WITHDRAW_WINDOW: dailyWindow.default('09:00-15:30'),
+  /** Four eyes (issue 17): a withdrawal above this many yen is paid after two operators approve. */
+  FOUR_EYES_WITHDRAW_ABOVE: z.union([z.literal(''), yen]).default(''),
   FX_SPREAD: z
     .string()
     .regex(/^0(\.\d{1,4})?$/)
@@ -153,6 +158,8 @@ export interface Config {
   reviewPolicy: 'auto' | 'manual'
   autoReviewDelayMs: number
   opsToken: string
+  /** The demo's operator accounts (seeded only in the demo). */
+  demoOperators: { admin: string; reviewer: string }
   timeTravel: boolean
   brokerUpstream: string | undefined
   quoteSource: QuoteSourceSettings
@@ -230,6 +237,8 @@ export interface FundsSettings {
   depositAccount: string
   withdrawMinJpy: string
   withdrawWindow: string
+  /** Yen; a withdrawal above it needs two different operators' approvals. Undefined: off. */
+  fourEyesWithdrawAboveJpy?: string
   fxSpread: string
 }
 
@@ -256,6 +265,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoPassword: e.DEMO_PASSWORD,
     demoInvite: e.DEMO_INVITE,
     demoFundPassword: e.DEMO_FUND_PASSWORD,
+    demoOperators: { admin: e.DEMO_ADMIN_PASSWORD, reviewer: e.DEMO_REVIEWER_PASSWORD },
     reviewPolicy: e.REVIEW_POLICY ?? (demo ? 'auto' : 'manual'),
     autoReviewDelayMs: e.AUTO_REVIEW_DELAY_MS,
     opsToken: e.OPS_TOKEN ?? randomBytes(24).toString('base64url'),
@@ -287,6 +297,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       depositAccount: e.DEPOSIT_ACCOUNT,
       withdrawMinJpy: e.WITHDRAW_MIN_JPY,
       withdrawWindow: e.WITHDRAW_WINDOW,
+      fourEyesWithdrawAboveJpy: e.FOUR_EYES_WITHDRAW_ABOVE || undefined,
       fxSpread: e.FX_SPREAD,
     },
     trading: {

@@ -1,5 +1,6 @@
 import { createApp } from './app'
 import { loadConfig, type Config } from './config'
+import { DEMO_OPERATOR_LOGINS } from './ops/operators/demo'
 
 /**
  * `npm start -w gateway`: read the settings, build the app, start it, say where it is, and stop it
@@ -49,6 +50,9 @@ function printBanner(config: Config, port: number, storeKind: string, storeLocat
       `  fund password ${config.demoFundPassword}  (the demo account's, for money commands)`,
       `  invite code   ${config.demoInvite.toUpperCase()}  (give it to a newcomer to register)`,
       `  OPS_TOKEN     ${config.opsToken}`,
+      `  back office   http://${host}:${port}/ops/`,
+      `    admin       login ${DEMO_OPERATOR_LOGINS.admin}  password ${config.demoOperators.admin}`,
+      `    reviewer    login ${DEMO_OPERATOR_LOGINS.reviewer}  password ${config.demoOperators.reviewer}`,
     )
   }
   lines.push('')

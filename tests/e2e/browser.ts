@@ -13,6 +13,20 @@ export async function launchPhone(): Promise<{ browser: Browser; context: Browse
   return { browser, context }
 }
 
+/** A desktop window (the back-office console's other layout), scanned by axe like the phone. */
+export async function launchDesktop(): Promise<{ browser: Browser; context: BrowserContext }> {
+  const browser = await chromium.launch(launchOptions)
+  const context = await browser.newContext({
+    ...phone,
+    viewport: { width: 1280, height: 800 },
+    deviceScaleFactor: 1,
+    isMobile: false,
+    hasTouch: false,
+  })
+  watchAccessibility(context)
+  return { browser, context }
+}
+
 /**
  * The same phone with a real profile in `userDataDir`: a normal context is incognito, where
  * Chromium says no web app can be installed (`in-incognito`). Close the context to end it.

@@ -17,13 +17,22 @@ export function staticClient(clientDir: string): Router {
       fallthrough: true,
     }),
   )
-  router.get('/', (_req, res) => {
+  const page = (file: string) => (_req: unknown, res: express.Response) => {
     res.setHeader('cache-control', 'no-cache')
-    res.sendFile(path.join(clientDir, 'index.html'), (error) => {
+    res.sendFile(path.join(clientDir, file), (error) => {
       if (error && !res.headersSent) {
         res.status(404).type('text').send('The client is not built yet: run `npm run build`.')
       }
     })
+  }
+  router.get('/', page('index.html'))
+  // The back-office console: its own HTML entry of the same build (client/ops.html).
+  // (Express matches `/ops` and `/ops/` alike: the bare one is sent to the slash, so the page's
+  // relative URLs resolve under /ops/.)
+  const opsPage = page('ops.html')
+  router.get('/ops', (req, res) => {
+    if (req.path.endsWith('/')) return opsPage(req, res)
+    res.redirect(301, '/ops/')
   })
   // The rest of the build (manifest, service worker, icons): short-lived, revalidated by ETag.
   router.use(express.static(clientDir, { index: false }))

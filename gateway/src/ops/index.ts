@@ -1,14 +1,23 @@
 import type { Router } from 'express'
 import type { Kysely } from 'kysely'
-import type { Decide, MessagesService, ReviewQueues } from '../broker/index'
+import type { Decide, MessagesService, ReviewQueues, UploadsService } from '../broker/index'
 import type { AdjustableClock } from '../clock'
 import type { Config } from '../config'
+import type { PasswordHasher } from '../passwords'
 import type { UserHub } from '../realtime/user.hub'
 import type { Database } from '../store/index'
 import { clockRoutes } from './clock.routes'
 import { opsMessagesRoutes } from './messages.routes'
+import { opsOffersRoutes } from './offers.routes'
+import { createOperatorAccounts } from './operators/accounts'
+import { seedDemoOperators } from './operators/demo'
+import { operatorLoginRouter, operatorRoutes } from './operators/routes'
+import { opsUploadsRoute } from './uploads.route'
 import { opsRouter } from './routes'
 import { createUserActions } from './users'
+
+/** An operator's session lasts a working day; the console logs in again after it. */
+const OPERATOR_SESSION_MS = 12 * 3_600_000
 
 export interface OpsDeps {
   db: Kysely<Database>
@@ -17,6 +26,10 @@ export interface OpsDeps {
   /** The broker's review desk: its queues to list, and the one way a request is decided. */
   reviews: { queues: ReviewQueues; decide: Decide }
   messages: MessagesService
+  /** The argon2id hasher operators' passwords share with customers'. */
+  passwords: PasswordHasher
+  /** Identity photos and support pictures, shown to operators at /api/ops/uploads/:id. */
+  uploads: UploadsService
   userHub: UserHub
   /** Drops a user's kept sessions when an operator changes the account (see SessionCache). */
   forgetSessions?: (userId: bigint) => void
@@ -28,6 +41,12 @@ export interface OpsDeps {
 /** The back office's /api/ops router: reviews, users, audit, ledger check, clock, messages. */
 export function createOps(deps: OpsDeps) {
   const { db, clock, config, reviews, messages, userHub } = deps
+  const operators = createOperatorAccounts({
+    db,
+    clock,
+    passwords: deps.passwords,
+    sessionTtlMs: OPERATOR_SESSION_MS,
+  })
   const act = createUserActions({
     db,
     clock,
@@ -36,18 +55,28 @@ export function createOps(deps: OpsDeps) {
   })
   const router = opsRouter({
     opsToken: config.opsToken,
+    authenticate: (token) => operators.authenticate(token),
+    open: [operatorLoginRouter(operators, config.timeTravel)],
     db,
     queues: reviews.queues,
     decide: reviews.decide,
     act,
     ledgerCheck: deps.ledgerCheck,
     extra: [
+      operatorRoutes(db, operators, config.timeTravel),
+      opsUploadsRoute(deps.uploads),
+      opsOffersRoutes(db),
       clockRoutes(db, clock, config.timeTravel),
       opsMessagesRoutes({ db, clock, messages, userEvents: userHub }),
       ...(deps.extraRoutes ?? []),
     ],
   })
-  return { router }
+  return {
+    router,
+    operators,
+    /** Demo mode: the `admin` and `reviewer` of the start banner. */
+    seedDemoOperators: () => seedDemoOperators(db, operators, config.demoOperators),
+  }
 }
 
 export type Ops = ReturnType<typeof createOps>

@@ -3,14 +3,19 @@ import type { Kysely } from 'kysely'
 import { ok } from '@kabu/shared/api/envelope'
 import { auditQuery, rejectBody, reviewsQuery, reviewTarget } from '@kabu/shared/api/ops'
 import { z } from 'zod'
-import { Refusal, auditPage, type Decide, type ReviewQueues } from '../broker/index'
+import { Refusal, approvalsOf, auditPage, type Decide, type ReviewQueues } from '../broker/index'
 import type { Database } from '../store/index'
 import { opsErrorHandler } from './errors'
-import { requireOperator } from './operator-auth'
+import { type AuthenticateOperator, requireOperator } from './operator-auth'
+import { requireRole } from './roles'
 import { USER_ACTIONS, type createUserActions } from './users'
 
 export interface OpsRouterDeps {
   opsToken: string
+  /** Operator sessions (the console); the script token is checked first. */
+  authenticate?: AuthenticateOperator
+  /** Mounted before the guard: the operators' login. */
+  open?: Router[]
   db: Kysely<Database>
   queues: ReviewQueues
   decide: Decide
@@ -30,20 +35,34 @@ const userTarget = z.object({ account: z.string().min(1).max(64), action: z.enum
 /** `/api/ops` at the fixed paths of API.md; every call needs the operator's bearer token. */
 export function opsRouter(deps: OpsRouterDeps): Router {
   const router = Router()
-  router.use(requireOperator(deps.opsToken))
+  for (const open of deps.open ?? []) router.use(open)
+  router.use(requireOperator(deps.opsToken, deps.authenticate))
+  router.use(requireRole)
   router.use(express.json({ limit: '32kb' }))
 
   router.get('/reviews', async (req, res) => {
     const { kind, status } = reviewsQuery.parse(req.query)
     const queue = deps.queues.get(kind)
     if (!queue) throw new Refusal('not_found')
-    const rows = await queue.list(deps.db, status)
+    const listed = await queue.list(deps.db, status)
+    // Four eyes: a pending request shows who has approved it so far.
+    const approvals =
+      status === 'pending'
+        ? await approvalsOf(
+            deps.db,
+            kind,
+            listed.map((r) => BigInt(r.id)),
+          )
+        : new Map<string, string[]>()
+    const rows = listed.map((r) => ({ ...r, approvals: approvals.get(r.id) ?? [] }))
     res.type('application/json').send(JSON.stringify(ok(rows), bigintAsString))
   })
 
   router.post('/reviews/:kind/:id/approve', async (req, res) => {
     const { kind, id } = reviewTarget.parse(req.params)
-    await deps.decide(kind, BigInt(id), operatorOf(res), { approve: true })
+    const outcome = await deps.decide(kind, BigInt(id), operatorOf(res), { approve: true })
+    // Four eyes held it: recorded, still pending until a second, different operator approves.
+    if (outcome.awaiting) return void res.json(ok({ id, status: 'pending', ...outcome.awaiting }))
     res.json(ok({ id, status: 'approved' }))
   })
 

@@ -9,6 +9,7 @@ import type { LedgerTables } from './schema/ledger'
 import type { LoansTables } from './schema/loans'
 import type { NewsTables } from './schema/news'
 import type { OpsTables } from './schema/ops'
+import type { OperatorTables } from './schema/operators'
 import type { ProductsTables } from './schema/products'
 import type { SupportTables } from './schema/support'
 import type { TradingTables } from './schema/trading'
@@ -82,7 +83,8 @@ export interface Database
     DaytradeTables,
     CreditTables,
     SupportTables,
-    TrustTables {
+    TrustTables,
+    OperatorTables {
   users: UsersTable
   sessions: SessionsTable
   settings: SettingsTable

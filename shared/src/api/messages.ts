@@ -120,6 +120,11 @@ export const REFUSAL_KEYS = [
   'self_frozen_trading',
   'self_freeze_cooling',
   'self_freeze_none',
+  // back office (issue 17): a reviewer asking for an admin's action; four eyes: the same person
+  // approving twice, an approval from no person (the automatic policy)
+  'admin_required',
+  'four_eyes_same_operator',
+  'four_eyes_person_required',
   // other
   'kefu_not_found',
   'network_error',

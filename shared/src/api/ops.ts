@@ -71,3 +71,36 @@ export const opsMessageBody = z
   })
 
 export type OpsMessage = z.infer<typeof opsMessageBody>
+
+export const OPERATOR_ROLES = ['reviewer', 'admin'] as const
+export type OperatorRoleName = (typeof OPERATOR_ROLES)[number]
+
+const operatorLogin = z
+  .string()
+  .trim()
+  .regex(/^[a-zA-Z0-9._-]{3,32}$/, 'invalid_input')
+
+/** `POST /api/ops/login`: an operator's login and password (a passkey proof later, issue 17). */
+export const operatorLoginBody = z.object({
+  login: operatorLogin,
+  password: z.string().min(1).max(200),
+})
+
+/** `POST /api/ops/operators` (admin): a new operator account. */
+export const operatorCreateBody = z.object({
+  login: operatorLogin,
+  display_name: text(64),
+  role: z.enum(OPERATOR_ROLES),
+  password: z.string().min(12).max(200),
+})
+
+/** `GET /api/ops/users?q=&page=`: accounts whose name contains `q`, newest first. */
+export const opsUsersQuery = z.object({ q: z.string().max(64).optional(), page })
+
+/** What `POST /api/ops/login` and `GET /api/ops/me` answer. */
+export interface OperatorSession {
+  token?: string
+  operator: { login: string; display_name: string; role: OperatorRoleName }
+  /** Whether `POST /api/ops/clock` is allowed (TIME_TRAVEL=1). */
+  time_travel: boolean
+}

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../store/index'
+import { operatorIdOf } from './operator-label'
 
 /** What one back-office action did, as the audit trail keeps it. */
 export interface AuditEntry {
@@ -20,6 +21,7 @@ export async function audit(trx: Kysely<Database>, entry: AuditEntry, at: number
     .insertInto('audit')
     .values({
       operator: entry.operator,
+      operator_id: operatorIdOf(entry.operator) ?? null,
       action: entry.action,
       target: entry.target,
       before_json: toJson(entry.before),
@@ -43,6 +45,7 @@ export async function auditPage(db: Kysely<Database>, options: { page: number; t
   return rows.map((row) => ({
     id: row.id.toString(),
     operator: row.operator,
+    operator_id: row.operator_id === null ? null : row.operator_id.toString(),
     action: row.action,
     target: row.target,
     before: JSON.parse(row.before_json) as unknown,

@@ -11,6 +11,8 @@ export interface FundsLimits {
   depositMaxUnverified: bigint
   depositMaxVerified: bigint
   withdrawMin: bigint
+  /** Above it a withdrawal needs two operators (FOUR_EYES_WITHDRAW_ABOVE); undefined: never. */
+  fourEyesAbove?: bigint
 }
 
 /**
@@ -33,5 +35,10 @@ export function limitsFor(settings: FundsSettings, fx: FxSource, currency: Curre
     depositMaxUnverified: convert(settings.depositMaxUnverifiedJpy, Decimal.ROUND_DOWN),
     depositMaxVerified: convert(settings.depositMaxVerifiedJpy, Decimal.ROUND_DOWN),
     withdrawMin: convert(settings.withdrawMinJpy, Decimal.ROUND_UP),
+    // Rounded down: a converted threshold asks for a second person at least as often as in yen.
+    fourEyesAbove:
+      settings.fourEyesWithdrawAboveJpy === undefined
+        ? undefined
+        : convert(settings.fourEyesWithdrawAboveJpy, Decimal.ROUND_DOWN),
   }
 }

@@ -24,6 +24,11 @@ export interface ReviewOutcome {
    * `id` and, on a reject, `reason` are added by the framework.
    */
   params?: Record<string, string>
+  /**
+   * Set when four eyes held the approval back: this approval is recorded, the request stays
+   * pending until `needed` different approvers have approved it.
+   */
+  awaiting?: { approvals: number; needed: number }
 }
 
 /** One row of `GET /api/ops/reviews`; queues add the fields an operator needs to decide. */
@@ -59,6 +64,12 @@ export interface ReviewQueue {
    * on a later pass.
    */
   autoDecide?(db: Kysely<Database>, id: bigint): Promise<AutoDecision | undefined>
+  /**
+   * Four eyes: how many different approvers this pending request needs (1 or 2), inside the
+   * decision's transaction, holding the request's row so concurrent approvals queue. Refuses
+   * `not_found` unless pending. Absent: one approval always decides.
+   */
+  approvalsNeeded?(trx: Kysely<Database>, id: bigint): Promise<number>
 }
 
 export interface ReviewRegistry {

@@ -9,6 +9,8 @@ import type { ReviewQueue, ReviewQueues } from '../common/review-queue'
 /** The operator name of decisions taken by REVIEW_POLICY=auto, as the audit trail shows it. */
 export const AUTO_OPERATOR = 'auto'
 
+const LEFT_TO_PEOPLE = new Set<string>(['not_found', 'four_eyes_person_required'])
+
 export interface AutoReviewDeps {
   db: Kysely<Database>
   clock: Clock
@@ -42,7 +44,8 @@ export function startAutoReview(deps: AutoReviewDeps): { stop(): Promise<void> }
         const decision = await autoDecide.call(queue, db, id)
         if (decision) await decide(queue.kind, id, AUTO_OPERATOR, decision)
       } catch (error) {
-        if (error instanceof Refusal && error.key === 'not_found') continue
+        // A request for four eyes waits for two people; the policy is neither.
+        if (error instanceof Refusal && LEFT_TO_PEOPLE.has(error.key)) continue
         logger?.error({ err: error, kind: queue.kind, id: row.id }, 'auto review failed')
       }
     }

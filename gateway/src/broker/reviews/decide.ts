@@ -6,6 +6,7 @@ import type { Clock } from '../../clock'
 import type { UserEvents } from '../common/user-events'
 import type { Database } from '../../store/index'
 import { audit } from '../common/audit'
+import { recordApproval } from './four-eyes'
 import { createKeyedLock } from './keyed-lock'
 import type { ReviewKind, ReviewOutcome, ReviewQueues } from '../common/review-queue'
 
@@ -64,6 +65,8 @@ export function createDecider({ db, clock, queues, messages, userEvents }: Decid
     const reason = decision.approve ? undefined : decision.reason
 
     const outcome = await db.transaction().execute(async (trx) => {
+      const held = decision.approve ? await holdForFourEyes(trx, kind, id, operator) : undefined
+      if (held) return held
       const result =
         reason === undefined
           ? await queue.approve(trx, id, operator)
@@ -89,8 +92,41 @@ export function createDecider({ db, clock, queues, messages, userEvents }: Decid
       })
       return result
     })
-    userEvents.emit(outcome.userId, eventOf(kind, id.toString(), verdict, reason))
+    if (!outcome.awaiting) {
+      userEvents.emit(outcome.userId, eventOf(kind, id.toString(), verdict, reason))
+    }
     return outcome
+  }
+
+  /**
+   * Four eyes: when the queue says this request needs two approvers, the approval is recorded
+   * (and audited as such) and the request stays pending until the second, different approver;
+   * the user hears nothing until it is decided. Undefined: go on and decide now.
+   */
+  async function holdForFourEyes(
+    trx: Kysely<Database>,
+    kind: ReviewKind,
+    id: bigint,
+    operator: string,
+  ): Promise<ReviewOutcome | undefined> {
+    const queue = queues.get(kind)
+    const needed = (await queue?.approvalsNeeded?.(trx, id)) ?? 1
+    if (needed < 2) return undefined
+    const approvals = await recordApproval(trx, kind, id, operator, clock.now())
+    if (approvals >= needed) return undefined
+    const awaiting = { approvals, needed }
+    await audit(
+      trx,
+      {
+        operator,
+        action: `review.${kind}.approve_first`,
+        target: `${kind}:${id}`,
+        before: { status: 'pending' },
+        after: { status: 'pending', ...awaiting },
+      },
+      clock.now(),
+    )
+    return { userId: 0n, before: null, after: null, awaiting }
   }
 }
 

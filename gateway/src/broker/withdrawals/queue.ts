@@ -1,5 +1,9 @@
 import type { Currency } from '@kabu/shared/money/currencies'
 import type { Clock } from '../../clock'
+import type { FundsSettings } from '../../config'
+import type { FxSource } from '../../market/fx'
+import { limitsFor } from '../common/currency-limits'
+import { Refusal } from '../common/refusal'
 import type { ReviewQueue } from '../common/review-queue'
 import type { Ledger, Posting } from '../ledger/index'
 import {
@@ -18,7 +22,17 @@ type Row = ReviewedRow<'withdrawals'>
  * pays it out of the frozen book to the bank (bank clearing), rejecting returns it to available.
  * Either way the frozen book drops by exactly the amount frozen, in the reviewer's transaction.
  */
-export function withdrawQueue({ clock, ledger }: { clock: Clock; ledger: Ledger }): ReviewQueue {
+export function withdrawQueue({
+  clock,
+  ledger,
+  settings,
+  fx,
+}: {
+  clock: Clock
+  ledger: Ledger
+  settings: FundsSettings
+  fx: FxSource
+}): ReviewQueue {
   const unfreeze = (row: Row, to: 'bank' | 'available'): Posting[] => {
     const currency = row.currency as Currency
     return [
@@ -63,6 +77,24 @@ export function withdrawQueue({ clock, ledger }: { clock: Clock; ledger: Ledger 
         postings: unfreeze(row, 'available'),
       })
       return moneyOutcome(row)
+    },
+
+    /**
+     * Four eyes (FOUR_EYES_WITHDRAW_ABOVE): above the threshold in the wallet's currency, two
+     * different approvers. The no-op UPDATE takes the row's lock on both stores, so a second
+     * approver's transaction waits for the first one's approval row instead of missing it.
+     */
+    async approvalsNeeded(trx, id) {
+      const row = await trx
+        .updateTable('withdrawals')
+        .set((eb) => ({ status: eb.ref('status') }))
+        .where('id', '=', id)
+        .where('status', '=', q.PENDING)
+        .returning(['amount', 'currency'])
+        .executeTakeFirst()
+      if (!row) throw new Refusal('not_found')
+      const above = limitsFor(settings, fx, row.currency as Currency).fourEyesAbove
+      return above !== undefined && row.amount > above ? 2 : 1
     },
 
     /**

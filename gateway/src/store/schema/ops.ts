@@ -25,6 +25,8 @@ export interface AuditTable {
   before_json: string
   after_json: string
   at: Int
+  /** The operator account that acted (migration 0024); null for OPS_TOKEN and the auto policy. */
+  operator_id: ColumnType<bigint | null, bigint | null | undefined, never>
 }
 
 export type MessageRow = Selectable<MessagesTable>

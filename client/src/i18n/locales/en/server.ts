@@ -71,6 +71,10 @@ export default {
   'server.self_freeze_cooling':
     'A freeze can be lifted only after the published cooling-off period',
   'server.self_freeze_none': 'Nothing is frozen',
+  'server.admin_required': 'Only an administrator may do this',
+  'server.four_eyes_same_operator':
+    'You have already approved this; a second operator must approve it',
+  'server.four_eyes_person_required': 'This request needs approval by two operators',
   'server.kefu_not_found': 'The customer-service link could not be obtained',
   'server.network_error': 'Network error. Check your connection and try again',
   'server.invalid_input': 'The input is not valid',

@@ -1,0 +1,89 @@
+import { Router } from 'express'
+import type { Kysely } from 'kysely'
+import { ok } from '@kabu/shared/api/envelope'
+import { formatUnits } from '@kabu/shared/money/decimal'
+import type { Database } from '../store/index'
+
+const LISTED = 50
+
+/**
+ * `GET /api/ops/ipo` and `GET /api/ops/block`: the newest offers, for the console's product pages
+ * (the creating and drawing routes are the areas' own). Read-only; never an offer's draw seed.
+ */
+export function opsOffersRoutes(db: Kysely<Database>): Router {
+  const router = Router()
+  router.get('/ipo', async (_req, res) => {
+    const rows = await db
+      .selectFrom('ipo_offers')
+      .select([
+        'id',
+        'code',
+        'market',
+        'currency',
+        'name_ja',
+        'name_en',
+        'price',
+        'lot',
+        'lots_offered',
+        'subscribe_start',
+        'subscribe_end',
+        'lottery_at',
+        'listing_at',
+        'drawn_at',
+        'withdrawn_at',
+        'simulated',
+      ])
+      .orderBy('id', 'desc')
+      .limit(LISTED)
+      .execute()
+    res.json(
+      ok(
+        rows.map((r) => ({
+          id: r.id.toString(),
+          code: r.code,
+          market: r.market,
+          currency: r.currency,
+          name: { ja: r.name_ja, en: r.name_en },
+          price: formatUnits(r.price),
+          lot: Number(r.lot),
+          lots_offered: Number(r.lots_offered),
+          subscribe_start: Number(r.subscribe_start),
+          subscribe_end: Number(r.subscribe_end),
+          lottery_at: Number(r.lottery_at),
+          listing_at: Number(r.listing_at),
+          drawn: r.drawn_at !== null,
+          withdrawn: r.withdrawn_at !== null,
+          simulated: r.simulated === 1n,
+        })),
+      ),
+    )
+  })
+  router.get('/block', async (_req, res) => {
+    const rows = await db
+      .selectFrom('block_offers')
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(LISTED)
+      .execute()
+    res.json(
+      ok(
+        rows.map((r) => ({
+          id: r.id.toString(),
+          code: r.code,
+          market: r.market,
+          currency: r.currency,
+          price: formatUnits(r.price),
+          lots: Number(r.lots),
+          min_lots: Number(r.min_lots),
+          max_lots: Number(r.max_lots),
+          opens_at: Number(r.opens_at),
+          closes_at: Number(r.closes_at),
+          allocated: r.allocated_at !== null,
+          simulated: r.simulated === 1n,
+          created_by: r.created_by,
+        })),
+      ),
+    )
+  })
+  return router
+}

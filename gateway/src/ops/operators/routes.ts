@@ -1,0 +1,111 @@
+import express, { Router } from 'express'
+import type { Kysely } from 'kysely'
+import { ok } from '@kabu/shared/api/envelope'
+import {
+  operatorCreateBody,
+  operatorLoginBody,
+  opsUsersQuery,
+  type OperatorSession,
+} from '@kabu/shared/api/ops'
+import { Refusal } from '../../broker/index'
+import type { Database } from '../../store/index'
+import { identityOf } from '../operator-auth'
+import type { OperatorAccounts, OperatorIdentity } from './accounts'
+import { loginLimiter } from './login-limiter'
+
+const sessionOf = (
+  person: OperatorIdentity,
+  timeTravel: boolean,
+  token?: string,
+): OperatorSession => ({
+  ...(token === undefined ? {} : { token }),
+  operator: {
+    login: person.login ?? person.label,
+    display_name: person.displayName ?? person.label,
+    role: person.role,
+  },
+  time_travel: timeTravel,
+})
+
+/** `POST /api/ops/login`: mounted in front of the guard (it is how a person gets past it). */
+export function operatorLoginRouter(accounts: OperatorAccounts, timeTravel: boolean): Router {
+  const router = Router()
+  const limiter = loginLimiter()
+  router.post('/login', express.json({ limit: '4kb' }), async (req, res) => {
+    const { login, password } = operatorLoginBody.parse(req.body ?? {})
+    limiter.check(login, req.ip ?? '')
+    try {
+      const { token, operator } = await accounts.login(login, password)
+      limiter.succeeded(login, req.ip ?? '')
+      res.json(ok(sessionOf(operator, timeTravel, token), 'login_ok'))
+    } catch (error) {
+      if (error instanceof Refusal) limiter.failed(login, req.ip ?? '')
+      throw error
+    }
+  })
+  return router
+}
+
+const bearerOf = (header: string | undefined) => /^Bearer (\S+)$/.exec(header ?? '')?.[1]
+
+/** Behind the guard: the caller's own session, the operator list, and the users to act on. */
+export function operatorRoutes(
+  db: Kysely<Database>,
+  accounts: OperatorAccounts,
+  timeTravel: boolean,
+): Router {
+  const router = Router()
+  router.get('/me', (_req, res) => void res.json(ok(sessionOf(identityOf(res), timeTravel))))
+
+  router.post('/logout', async (req, res) => {
+    const bearer = bearerOf(req.headers.authorization)
+    if (bearer && identityOf(res).id !== undefined) await accounts.logout(bearer)
+    res.json(ok(null))
+  })
+
+  router.get('/operators', async (_req, res) => {
+    const rows = await accounts.list()
+    res.json(ok(rows.map((r) => ({ ...r, id: r.id.toString(), disabled: r.disabled === 1n }))))
+  })
+
+  router.post('/operators', async (req, res) => {
+    const body = operatorCreateBody.parse(req.body ?? {})
+    const id = await accounts.create({
+      login: body.login,
+      displayName: body.display_name,
+      role: body.role,
+      password: body.password,
+      by: identityOf(res).label,
+    })
+    res.json(ok({ id: id.toString(), login: body.login.toLowerCase(), role: body.role }))
+  })
+
+  router.get('/users', async (req, res) => {
+    const { q, page } = opsUsersQuery.parse(req.query)
+    let query = db
+      .selectFrom('users')
+      .select(['id', 'account', 'status', 'trading_barred', 'created_at'])
+      .where('status', '!=', 'issuer')
+    if (q) {
+      const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+      query = query.where((eb) => eb(eb.fn('lower', ['account']), 'like', like))
+    }
+    const rows = await query
+      .orderBy('id', 'desc')
+      .offset((page - 1) * 50)
+      .limit(50)
+      .execute()
+    res.json(
+      ok(
+        rows.map((r) => ({
+          id: r.id.toString(),
+          account: r.account,
+          status: r.status,
+          trading_barred: r.trading_barred === 1n,
+          created: Number(r.created_at),
+        })),
+      ),
+    )
+  })
+  return router
+}
