@@ -114,9 +114,10 @@ export const REFUSAL_KEYS = [
   'product_locked',
   // customer service: a message to a thread an operator has closed (the user starts a new one)
   'support_thread_closed',
-  // other
+  // other; `upstream_unavailable`: in upstream broker mode the broker did not answer in time
   'kefu_not_found',
   'network_error',
+  'upstream_unavailable',
   'invalid_input',
   'not_found',
 ] as const

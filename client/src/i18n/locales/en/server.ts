@@ -67,6 +67,7 @@ export default {
   'server.support_thread_closed': 'This conversation has been closed. Please start a new one',
   'server.kefu_not_found': 'The customer-service link could not be obtained',
   'server.network_error': 'Network error. Check your connection and try again',
+  'server.upstream_unavailable': "The broker's service is not answering. Please try again shortly",
   'server.invalid_input': 'The input is not valid',
   'server.not_found': 'Not found',
   'server.credit_market_only':

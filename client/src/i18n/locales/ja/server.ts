@@ -70,6 +70,8 @@ export default {
     'この問い合わせは終了しました。新しい問い合わせを開始してください',
   'server.kefu_not_found': 'カスタマーサポートのリンクを取得できませんでした',
   'server.network_error': 'ネットワークエラーです。接続を確認して再試行してください',
+  'server.upstream_unavailable':
+    '証券会社のサービスが応答していません。しばらくしてから再度お試しください',
   'server.invalid_input': '入力内容が正しくありません',
   'server.not_found': '見つかりませんでした',
   'server.credit_market_only':
