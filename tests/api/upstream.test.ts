@@ -154,6 +154,24 @@ describe('a gateway in upstream broker mode', () => {
     expect(stranger.status).toBe(404)
   })
 
+  it('refuses a body larger than the largest photo before it reaches the broker', async () => {
+    const limit = a.gateway.config.uploadMaxBytes + 64 * 1024
+    const brokerRequests = () => (brokerLogs.join('').match(/request completed/g) ?? []).length
+    const before = brokerRequests()
+    const res = await fetch(`${a.url}/api/vue/common/upload`, {
+      method: 'POST',
+      headers: { ...session(grant), 'content-type': 'application/octet-stream' },
+      body: new Uint8Array(limit + 1),
+    })
+    expect(res.status).toBe(413)
+    expect(await res.json()).toEqual({ status: 0, msg: 'invalid_input' })
+    expect(brokerRequests()).toBe(before)
+    // At the limit it is the broker's to judge (it refuses a body that is not a photo's form).
+    const atLimit = await vue(a.url, '/common/upload', new Uint8Array(limit), session(grant))
+    expect(atLimit.status).toBe(0)
+    await expect.poll(brokerRequests).toBe(before + 1)
+  })
+
   it("keeps the broker's gzip of a large answer on the way to the phone", async () => {
     // Every pair of nine currencies: well over the 1 KB from which the broker compresses.
     const res = await fetch(`${a.url}/api/vue/user/exchangeRates`, {
@@ -171,6 +189,13 @@ describe('a gateway in upstream broker mode', () => {
     expect(health).toMatchObject({ ok: true, store: 'upstream' })
     const depth = await fetch(`${a.url}/api/market/depth?code=7203`)
     expect(depth.status).toBe(200)
+    const metrics = await fetch(`${a.url}/metrics`, {
+      headers: { authorization: `Bearer ${a.gateway.config.opsToken}` },
+    })
+    // Forwarded calls are timed as one series, not one per path.
+    expect(await metrics.text()).toMatch(
+      /kabu_http_request_duration_seconds_count\{[^}]*route="\/api\/vue\/\*path"/,
+    )
     const quotes = connect(`${a.url}${QUOTES_NAMESPACE}`, { transports: ['websocket'] })
     const user = connect(`${a.url}${USER_NAMESPACE}`, {
       transports: ['websocket'],

@@ -52,13 +52,19 @@ export function createUpstreamGateway(config: Config, deps: UpstreamGatewayDeps 
     // No matcher or scheduler runs here; the market does, on every such gateway.
     isLeader: () => false,
   })
-  const proxy = upstreamProxy({ ...upstream, trustForwarded: config.trustProxy !== undefined })
+  const proxy = upstreamProxy({
+    ...upstream,
+    trustForwarded: config.trustProxy !== undefined,
+    // The largest photo /common/upload takes, and room for its multipart framing and fields.
+    maxBodyBytes: config.uploadMaxBytes + 64 * 1024,
+  })
   const http = createHttpApp({
     logger,
     health: upstreamHealthHandler(market),
     clientDir: config.clientDir,
     trustProxy: config.trustProxy,
-    vueRouter: Router().use(proxy.handler),
+    // A route, not middleware, so /metrics times every forwarded call as one series.
+    vueRouter: Router().all('/*path', proxy.handler),
     marketRouter: marketRouter(market),
     metrics: {
       timeRequests: metrics.timeRequests,

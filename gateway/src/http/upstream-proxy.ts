@@ -14,6 +14,11 @@ export interface UpstreamSettings {
    * as HAProxy stands in front). If not, a phone's own X-Forwarded-For is dropped, not passed on.
    */
   trustForwarded: boolean
+  /**
+   * Largest body passed on (the largest photo and its multipart framing): a bigger one is refused
+   * here, so a phone cannot make this gateway stream it into the broker.
+   */
+  maxBodyBytes: number
 }
 
 // Headers of one connection (RFC 9110 §7.6.1), never passed on; `host` is the upstream's own.
@@ -72,6 +77,11 @@ export function upstreamProxy(settings: UpstreamSettings): {
       if (!res.writableFinished) gone.abort()
     })
     const carriesBody = req.method !== 'GET' && req.method !== 'HEAD'
+    if (carriesBody && !(bodyLength(req) <= settings.maxBodyBytes)) {
+      // Read and dropped, so the phone finishes sending and hears the answer.
+      req.resume()
+      return void res.status(413).json(refused('invalid_input'))
+    }
     let answer: Awaited<ReturnType<Agent['request']>>
     try {
       answer = await agent.request({
@@ -116,6 +126,13 @@ function forwardedHeaders(req: Request, trustForwarded: boolean): IncomingHttpHe
   // The same id in both gateways' logs.
   headers['x-request-id'] = req.id
   return headers
+}
+
+/** The body's declared length; a chunked body of unknown length counts as too long. */
+function bodyLength(req: Request): number {
+  const declared = req.headers['content-length']
+  if (declared === undefined) return req.headers['transfer-encoding'] ? Infinity : 0
+  return /^\d{1,15}$/.test(declared) ? Number(declared) : Infinity
 }
 
 function errorCode(error: unknown): string {
