@@ -36,7 +36,12 @@ const envSchema = z.object({
   OPS_TOKEN: z.string().min(16).optional(),
   TIME_TRAVEL: flag.default(false),
   /** Upstream broker mode: the broker's `/api/vue` that this gateway forwards `/api/vue` to. */
-  BROKER_UPSTREAM: z.url({ protocol: /^https?$/ }).optional(),
+  BROKER_UPSTREAM: z
+    .url({ protocol: /^https?$/ })
+    // The forwarder sends the phone's headers, not a URL's user and password: refuse them rather
+    // than drop them without a word (and they would end up in logs of the URL).
+    .refine((u) => !new URL(u).username && !new URL(u).password, 'no credentials in the URL')
+    .optional(),
   /** Connect, first byte of the answer, and silence inside it: past this, `upstream_unavailable`. */
   BROKER_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
   QUOTE_SOURCE: z

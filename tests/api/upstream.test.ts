@@ -2,6 +2,7 @@ import { io as connect } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import { QUOTES_NAMESPACE, USER_NAMESPACE, type SubscribeAck } from '@kabu/shared/realtime'
+import { loadConfig } from '../../gateway/src/config'
 import { createLogger } from '../../gateway/src/logger'
 import { USER_EVENTS_UPSTREAM } from '../../gateway/src/realtime/user-upstream'
 import { DEMO, startTestApp, type TestApp } from '../support/app'
@@ -274,6 +275,20 @@ describe('a broker that is down or hangs', () => {
     } finally {
       await slow.stop()
       await hanging.close()
+    }
+  })
+})
+
+describe('BROKER_UPSTREAM', () => {
+  it('takes an http(s) URL without credentials, with a 10 s timeout unless told', () => {
+    const url = 'https://broker.example/api/vue'
+    expect(loadConfig({ BROKER_UPSTREAM: url }).brokerUpstream).toEqual({ url, timeoutMs: 10_000 })
+    expect(
+      loadConfig({ BROKER_UPSTREAM: url, BROKER_UPSTREAM_TIMEOUT_MS: '2500' }).brokerUpstream,
+    ).toEqual({ url, timeoutMs: 2_500 })
+    expect(loadConfig({}).brokerUpstream).toBeUndefined()
+    for (const bad of ['https://user:pw@broker.example/api/vue', 'ftp://broker.example/api/vue']) {
+      expect(() => loadConfig({ BROKER_UPSTREAM: bad })).toThrow(/BROKER_UPSTREAM/)
     }
   })
 })
