@@ -8,6 +8,7 @@ import type { BalanceReader } from './broker/auth/balances'
 import { SessionCache } from './broker/auth/session-cache'
 import { createClock, type AdjustableClock } from './clock'
 import type { Config } from './config'
+import { healthHandler } from './http/health'
 import { createHttpApp } from './http/http-app'
 import { DEFAULT_SESSION_RATE_LIMIT, type RateLimitOptions } from './http/rate-limit'
 import { createVueRouter } from './http/vue-router'
@@ -116,9 +117,9 @@ export function createApp(config: Config, deps: AppDeps = {}) {
   })
   const http = createHttpApp({
     logger,
-    store,
-    market,
+    health: healthHandler(store, market),
     clientDir: config.clientDir,
+    trustProxy: config.trustProxy,
     // Multipart uploads and the photos they serve go in front of the form router.
     vueRouter: Router().use(broker.identity.uploadsRouter, vue.router),
     marketRouter: Router().use(broker.ipo.marketRouter, marketRouter(market)),

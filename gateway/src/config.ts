@@ -38,7 +38,15 @@ const envSchema = z.object({
   AUTO_REVIEW_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(3000),
   OPS_TOKEN: z.string().min(16).optional(),
   TIME_TRAVEL: flag.default(false),
-  BROKER_UPSTREAM: z.string().url().optional(),
+  /** Upstream broker mode: the broker's `/api/vue` that this gateway forwards `/api/vue` to. */
+  BROKER_UPSTREAM: z
+    .url({ protocol: /^https?$/ })
+    // The forwarder sends the phone's headers, not a URL's user and password: refuse them rather
+    // than drop them without a word (and they would end up in logs of the URL).
+    .refine((u) => !new URL(u).username && !new URL(u).password, 'no credentials in the URL')
+    .optional(),
+  /** Connect, first byte of the answer, and silence inside it: past this, `upstream_unavailable`. */
+  BROKER_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
   QUOTE_SOURCE: z
     .string()
     .regex(/^(simulator|poll:https?:\/\/.+|replay:.+)$/, 'simulator, poll:URL or replay:FILE')
@@ -71,6 +79,15 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.url({ protocol: /^https?$/ }))),
+  /**
+   * Express's `trust proxy`: which hops' X-Forwarded-For to believe, so the per-address login
+   * limits count phones and not the proxy in front (a hop count, or `loopback`, CIDRs, …).
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^[\w.:/, -]{1,200}$/)
+    .optional()
+    .transform((v) => (v === undefined ? undefined : /^\d+$/.test(v) ? Number(v) : v)),
   APP_VERSION: z.string().default('0.1.0'),
   MIN_CLIENT_VERSION: z.string().default('0.1.0'),
   /** AES-256-GCM key for ID numbers at rest: 64 hex characters; unset → a key file in DATA_DIR. */
@@ -161,7 +178,8 @@ export interface Config {
   /** The demo's operator accounts (seeded only in the demo). */
   demoOperators: { admin: string; reviewer: string }
   timeTravel: boolean
-  brokerUpstream: string | undefined
+  /** Upstream broker mode: `/api/vue` goes to this broker; the market stays this gateway's. */
+  brokerUpstream: { url: string; timeoutMs: number } | undefined
   quoteSource: QuoteSourceSettings
   logLevel: string
   clientDir: string
@@ -169,6 +187,8 @@ export interface Config {
   kefuUrl: string
   /** Origins besides the app's own whose pages may open its sockets. */
   allowedOrigins: string[]
+  /** Express's `trust proxy` (TRUST_PROXY): unset trusts no X-Forwarded-For. */
+  trustProxy: number | string | undefined
   appVersion: string
   minClientVersion: string
   idKey: string | undefined
@@ -270,13 +290,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     autoReviewDelayMs: e.AUTO_REVIEW_DELAY_MS,
     opsToken: e.OPS_TOKEN ?? randomBytes(24).toString('base64url'),
     timeTravel: e.TIME_TRAVEL,
-    brokerUpstream: e.BROKER_UPSTREAM,
+    brokerUpstream: e.BROKER_UPSTREAM
+      ? { url: e.BROKER_UPSTREAM, timeoutMs: e.BROKER_UPSTREAM_TIMEOUT_MS }
+      : undefined,
     quoteSource: parseQuoteSource(e),
     logLevel: e.LOG_LEVEL,
     clientDir: e.CLIENT_DIR,
     argon2: { memoryKib: e.ARGON2_MEMORY_KIB, passes: e.ARGON2_PASSES },
     kefuUrl: e.KEFU_URL,
     allowedOrigins: e.ALLOWED_ORIGINS,
+    trustProxy: e.TRUST_PROXY,
     appVersion: e.APP_VERSION,
     minClientVersion: e.MIN_CLIENT_VERSION,
     idKey: e.ID_KEY,

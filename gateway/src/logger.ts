@@ -1,24 +1,39 @@
-import { pino, type Logger } from 'pino'
+import { pino, type DestinationStream, type Logger } from 'pino'
 import type { Config } from './config'
 
 export type { Logger }
 
 /**
- * JSON lines on stdout (what log collectors read). Credentials are redacted wherever a log call might
- * carry them: request headers hold session tokens, bodies hold passwords.
+ * Fields that hold a credential wherever they appear one level down in a log call (`body`,
+ * `fields`, `headers`, …): the session token, the login password and its confirmation, the fund
+ * password, the old password of a change, the operator's bearer token and cookies.
  */
-export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
-  return pino({
+export const REDACTED_PATHS = [
+  'req.headers.token',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  '*.token',
+  '*.authorization',
+  '*.cookie',
+  '*.password',
+  '*.password2',
+  '*.old',
+  '*.login_password',
+  '*.fund_password',
+]
+
+/**
+ * JSON lines on stdout (what log collectors read), or on `destination` (a test reading what was
+ * logged). Credentials are redacted wherever a log call might carry them: request headers hold
+ * session tokens, bodies hold passwords.
+ */
+export function createLogger(
+  config: Pick<Config, 'logLevel'>,
+  destination?: DestinationStream,
+): Logger {
+  const options = {
     level: config.logLevel,
-    redact: {
-      paths: [
-        'req.headers.token',
-        'req.headers.authorization',
-        '*.password',
-        '*.password2',
-        '*.old',
-      ],
-      censor: '[redacted]',
-    },
-  })
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+  }
+  return destination ? pino(options, destination) : pino(options)
 }

@@ -1,4 +1,5 @@
 import { createApp } from './app'
+import { createUpstreamGateway } from './composition/upstream-gateway'
 import { loadConfig, type Config } from './config'
 import { DEMO_OPERATOR_LOGINS } from './ops/operators/demo'
 
@@ -8,7 +9,10 @@ import { DEMO_OPERATOR_LOGINS } from './ops/operators/demo'
  */
 async function main(): Promise<void> {
   const config = loadConfig()
-  const app = createApp(config)
+  // Upstream broker mode: /api/vue is forwarded, only the market is this gateway's own.
+  const full = config.brokerUpstream ? undefined : createApp(config)
+  const app = full ?? createUpstreamGateway(config)
+  const store = full && `${full.store.kind} (${full.store.location})`
 
   let stopping = false
   const stop = (signal: string) => {
@@ -28,7 +32,7 @@ async function main(): Promise<void> {
 
   try {
     const { port } = await app.start()
-    printBanner(config, port, app.store.kind, app.store.location)
+    printBanner(config, port, store)
   } catch (error) {
     app.logger.fatal({ err: error }, 'could not start')
     await app.stop().catch(() => undefined)
@@ -36,15 +40,19 @@ async function main(): Promise<void> {
   }
 }
 
-function printBanner(config: Config, port: number, storeKind: string, storeLocation: string): void {
+function printBanner(config: Config, port: number, store: string | undefined): void {
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
+  // The upstream's origin only: a URL's user and password never reach the terminal.
+  const upstream = config.brokerUpstream && new URL(config.brokerUpstream.url).origin
   const lines = [
     '',
     `  kabu gateway  http://${host}:${port}`,
-    `  store         ${storeKind} (${storeLocation})`,
+    store
+      ? `  store         ${store}`
+      : `  broker        upstream ${upstream} (/api/vue forwarded)`,
     `  quotes        ${config.quoteSource.kind}, market hours ${config.marketHours}, seed ${config.seed}`,
   ]
-  if (config.demo) {
+  if (config.demo && store) {
     lines.push(
       `  DEMO login    account ${config.demoAccount}  password ${config.demoPassword}`,
       `  fund password ${config.demoFundPassword}  (the demo account's, for money commands)`,

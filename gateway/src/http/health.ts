@@ -27,3 +27,13 @@ export function healthHandler(store: Store, market: MarketStatusSource): Request
       .json({ ok: storeOk, store: store.kind, market: market.status() })
   }
 }
+
+/**
+ * Upstream broker mode: this gateway holds no store, so it is healthy while it serves its market.
+ * The broker's own health is not probed here: every gateway forwards to the same broker, so
+ * taking them all out of rotation when it is down would only trade `upstream_unavailable` for a
+ * proxy's error page.
+ */
+export function upstreamHealthHandler(market: MarketStatusSource): RequestHandler {
+  return (_req, res) => void res.json({ ok: true, store: 'upstream', market: market.status() })
+}

@@ -2,17 +2,17 @@ import compression from 'compression'
 import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express'
 import type { Logger } from 'pino'
 import { refused } from '@kabu/shared/api/envelope'
-import type { Store } from '../store/index'
-import { healthHandler, type MarketStatusSource } from './health'
 import { requestLogger } from './request-log'
 import { securityHeaders } from './security'
 import { staticClient } from './static-client'
 
 export interface HttpDeps {
   logger: Logger
-  store: Store
-  market: MarketStatusSource
+  /** `GET /health`: the store and market of this gateway (`healthHandler`), or an upstream's. */
+  health: RequestHandler
   clientDir: string
+  /** Express's `trust proxy` (TRUST_PROXY): whose X-Forwarded-For gives `req.ip`. */
+  trustProxy?: number | string
   vueRouter: Router
   marketRouter: Router
   /** The back office (`/api/ops`), guarded by its own bearer token. */
@@ -36,10 +36,11 @@ const lastResortErrors: ErrorRequestHandler = (error, req, res, next) => {
 export function createHttpApp(deps: HttpDeps): express.Express {
   const app = express()
   app.disable('x-powered-by')
+  if (deps.trustProxy !== undefined) app.set('trust proxy', deps.trustProxy)
   app.use(requestLogger(deps.logger))
   if (deps.metrics) app.use(deps.metrics.timeRequests)
   app.use(securityHeaders())
-  app.get('/health', healthHandler(deps.store, deps.market))
+  app.get('/health', deps.health)
   if (deps.metrics) app.use('/metrics', deps.metrics.router)
   // It gzips its own large answers (see vue-router.ts).
   app.use('/api/vue', deps.vueRouter)

@@ -125,9 +125,10 @@ export const REFUSAL_KEYS = [
   'admin_required',
   'four_eyes_same_operator',
   'four_eyes_person_required',
-  // other
+  // other; `upstream_unavailable`: in upstream broker mode the broker did not answer in time
   'kefu_not_found',
   'network_error',
+  'upstream_unavailable',
   'invalid_input',
   'not_found',
 ] as const

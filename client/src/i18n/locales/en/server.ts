@@ -77,6 +77,7 @@ export default {
   'server.four_eyes_person_required': 'This request needs approval by two operators',
   'server.kefu_not_found': 'The customer-service link could not be obtained',
   'server.network_error': 'Network error. Check your connection and try again',
+  'server.upstream_unavailable': "The broker's service is not answering. Please try again shortly",
   'server.invalid_input': 'The input is not valid',
   'server.not_found': 'Not found',
   'server.credit_market_only':

@@ -77,6 +77,8 @@ export default {
   'server.four_eyes_person_required': 'この申請は担当者2名の承認が必要です',
   'server.kefu_not_found': 'カスタマーサポートのリンクを取得できませんでした',
   'server.network_error': 'ネットワークエラーです。接続を確認して再試行してください',
+  'server.upstream_unavailable':
+    '証券会社のサービスが応答していません。しばらくしてから再度お試しください',
   'server.invalid_input': '入力内容が正しくありません',
   'server.not_found': '見つかりませんでした',
   'server.credit_market_only':

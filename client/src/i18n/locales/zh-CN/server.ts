@@ -74,6 +74,7 @@ export default {
   'server.four_eyes_person_required': '此申请需要两位操作员批准',
   'server.kefu_not_found': '未获取到客服链接',
   'server.network_error': '网络错误，请检查网络后重试',
+  'server.upstream_unavailable': '券商服务暂无响应，请稍后再试',
   'server.invalid_input': '输入内容无效',
   'server.not_found': '未找到',
   'server.credit_market_only': '融资买入须立即成交：请选择市价或不低于现价的限价',
