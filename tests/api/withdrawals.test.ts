@@ -285,7 +285,8 @@ describe('a withdrawal', () => {
     expect((await withdraw(grant, card, { money: '20001', idem: key })).msg).toBe(
       'idempotency_conflict',
     )
-  })
+    // Each queued retry runs the rules again (a fund-password hash each): slow on a busy machine.
+  }, 60_000)
 
   it('shows each user only their own withdrawals', async () => {
     const a = await funded('50000')

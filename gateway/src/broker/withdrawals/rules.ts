@@ -25,6 +25,8 @@ export interface WithdrawAttempt {
   fundPassword: string | undefined
   /** Set by the card rule: the card the money goes to, for the transaction to record. */
   card?: Card
+  /** The identity status, read once for the two rules that ask it. */
+  identityStatus?: Promise<0 | 1 | 2 | 3>
 }
 
 /** What the rules read: the store, the clock's window, the limits, the user's own freeze. */
@@ -53,6 +55,9 @@ interface WithdrawRule {
 
 const none = () => ({})
 
+const identityOf = (a: WithdrawAttempt, ctx: WithdrawRuleContext) =>
+  (a.identityStatus ??= ctx.identity.identityStatus(ctx.db, a.userId))
+
 /** In the order they are checked, which is the order the panel lists them. */
 export const WITHDRAW_RULES: readonly WithdrawRule[] = [
   {
@@ -66,13 +71,13 @@ export const WITHDRAW_RULES: readonly WithdrawRule[] = [
     key: 'realname_reviewing',
     values: none,
     text: () => 'Refused while your identity documents are under review.',
-    passes: async (a, ctx) => (await ctx.identity.identityStatus(ctx.db, a.userId)) !== 1,
+    passes: async (a, ctx) => (await identityOf(a, ctx)) !== 1,
   },
   {
     key: 'realname_required',
     values: none,
     text: () => 'Your identity must be verified.',
-    passes: async (a, ctx) => (await ctx.identity.identityStatus(ctx.db, a.userId)) === VERIFIED,
+    passes: async (a, ctx) => (await identityOf(a, ctx)) === VERIFIED,
   },
   {
     key: 'card_not_found',
