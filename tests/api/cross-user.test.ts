@@ -30,8 +30,8 @@ import { userIdOf } from './trading.support'
  * Cross-user access, walked from the route table: every /api/vue call whose form takes an id is
  * sent by Bob with each of Alice's ids of that kind. Bob gets a refusal or an answer about his own
  * things only; Alice's rows and reads are the same after; never a 5xx. A call added later that takes
- * an id is found by its schema: this test fails until the id's kind is named below and the test
- * can make one (KINDS), so new calls are covered without being listed one by one.
+ * an id is found by its schema: this test fails until the id's kind is named in id-kinds.ts and
+ * cross-user.support.ts makes one, so new calls are covered without being listed one by one.
  */
 
 /** Calls Alice reads her own things with, compared before and after Bob's walk. */
