@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import fc from 'fast-check'
-import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { isMessageKey } from '@kabu/shared/api/messages'
@@ -11,8 +10,18 @@ import { newUser, uploadId } from '../support/identity'
 import { takeOverQuotes } from '../support/quote-feed'
 import { stateChanges, userState } from '../support/user-state'
 import { session, vue, type VueAnswer } from '../support/vue'
-import { encodeForm, fieldPatterns, formShape, validForm, type FormBody } from '../support/zod-form'
+import { encodeForm, formShape, validForm, type FormBody } from '../support/zod-form'
 import { catalogue, fullUser, makeWorld } from './cross-user.support'
+import {
+  ID_FIELDS,
+  OWNED,
+  PUBLIC,
+  idFieldsOf,
+  idsOf as idsIn,
+  kindOf,
+  mentions,
+  type Kind,
+} from './id-kinds'
 import { T0 } from './ipo.support'
 import { OPS_TOKEN } from './ops-client'
 import { userIdOf } from './trading.support'
@@ -21,79 +30,9 @@ import { userIdOf } from './trading.support'
  * Cross-user access, walked from the route table: every /api/vue call whose form takes an id is
  * sent by Bob with each of Alice's ids of that kind. Bob gets a refusal or an answer about his own
  * things only; Alice's rows and reads are the same after; never a 5xx. A call added later that takes
- * an id is found by its schema: this test fails until the id's kind is named below and the test
- * can make one (KINDS), so new calls are covered without being listed one by one.
+ * an id is found by its schema: this test fails until the id's kind is named in id-kinds.ts and
+ * cross-user.support.ts makes one, so new calls are covered without being listed one by one.
  */
-
-/** Where Alice's ids of each kind are found once she has made her world (cross-user.support.ts). */
-const OWNED = {
-  holding: { table: 'holdings', column: 'id' },
-  bank_card: { table: 'bank_cards', column: 'id' },
-  support_thread: { table: 'support_threads', column: 'id' },
-  message: { table: 'messages', column: 'id' },
-  upload: { table: 'uploads', column: 'id' },
-  loan: { table: 'loans', column: 'id' },
-  ipo_application: { table: 'ipo_applications', column: 'id' },
-  block_order: { table: 'block_orders', column: 'id' },
-  product_order: { table: 'product_orders', column: 'id' },
-  daytrade: { table: 'daytrade_participations', column: 'id' },
-  idem: { table: 'idempotency_keys', column: 'idem' },
-} as const
-/** Things every user may name (the catalogue): Bob may read or buy them, Alice is untouched. */
-const PUBLIC = {
-  ipo_offer: 'ipo_offers',
-  block_offer: 'block_offers',
-  product: 'products',
-  news: 'news',
-} as const
-type Kind = keyof typeof OWNED | keyof typeof PUBLIC
-
-/** The kind of id each call's field takes (`idem` fields are all of kind idem). */
-const ID_FIELDS: Record<string, Kind> = {
-  '/user/messageInfo id': 'message',
-  '/news/info id': 'news',
-  '/user/verify front': 'upload',
-  '/user/verify back': 'upload',
-  '/user/bankDel id': 'bank_card',
-  '/user/recharge voucher': 'upload',
-  '/user/withdraw bank_id': 'bank_card',
-  '/trade/ustocks id': 'holding',
-  '/trade/sell id': 'holding',
-  '/trade/cancel id': 'holding',
-  '/user/repay id': 'loan',
-  '/trade/newstockinfo id': 'ipo_offer',
-  '/trade/subscribe id': 'ipo_offer',
-  '/trade/newstockPay id': 'ipo_application',
-  '/trade/newstockWaive id': 'ipo_application',
-  '/trade/blockinfo id': 'block_offer',
-  '/trade/blockbuy id': 'block_offer',
-  '/trade/userblockinfo id': 'block_order',
-  '/trade/productinfo id': 'product',
-  '/trade/productbuy id': 'product',
-  '/trade/productend id': 'product_order',
-  '/trade/userproductinfo id': 'product_order',
-  '/trade/daytradeinfo id': 'daytrade',
-  '/trade/daytradeOrder id': 'daytrade',
-  '/user/supportThread id': 'support_thread',
-  '/user/supportSend thread': 'support_thread',
-  '/user/supportSend image': 'upload',
-}
-
-/** Fields whose pattern looks like an id's but that are a count, a page or an amount. */
-const NOT_IDS = new Set(['num', 'page', 'credit'])
-/** A field takes an id by its name, or by a pattern of our ids (row numbers, upload keys). */
-const ID_NAME = /^(id|idem|thread|image|voucher|front|back)$|_id$|Id$/
-const ID_PATTERN = (p: RegExp) => p.source.startsWith('^[1-9]') || p.source.includes('{22}')
-
-function idFieldsOf(route: { path: string; schema: unknown }): string[] {
-  const shape = formShape(route.schema as Parameters<typeof formShape>[0])
-  return Object.entries(shape)
-    .filter(([name]) => !NOT_IDS.has(name))
-    .filter(([name, field]) => ID_NAME.test(name) || fieldPatterns(field).some(ID_PATTERN))
-    .map(([name]) => name)
-}
-const kindOf = (path: string, field: string): Kind | undefined =>
-  field === 'idem' ? 'idem' : ID_FIELDS[`${path} ${field}`]
 
 /** Calls Alice reads her own things with, compared before and after Bob's walk. */
 const ALICE_READS: Array<[string, Record<string, string>]> = [
@@ -121,12 +60,7 @@ let aliceId: bigint
 /** Alice's ids of each owned kind, and the catalogue's of each public kind. */
 const ids = new Map<Kind, string[]>()
 
-async function idsOf(table: string, column: string, userId?: bigint): Promise<string[]> {
-  let query = t.app.db.selectFrom(sql.table(table).as('t')).select(sql.ref(`t.${column}`).as('v'))
-  if (userId !== undefined) query = query.where(sql.ref('t.user_id'), '=', userId)
-  const rows = (await query.execute()) as Array<{ v: unknown }>
-  return rows.map((r) => String(r.v))
-}
+const idsOf = (table: string, column: string, userId?: bigint) => idsIn(t, table, column, userId)
 
 let carols = 0
 /** A user who has only uploaded photos: the calls of someone not yet verified. */
@@ -377,18 +311,3 @@ describe('cross-user access over every call that takes an id', () => {
     expect(figures.calls).toBeGreaterThanOrEqual(20)
   }, 300_000)
 })
-
-/** Where an answer names the account or carries one of the ids under an id-like key. */
-function mentions(data: unknown, account: string, theirIds: Set<string>, at = ''): string[] {
-  if (typeof data === 'string') return data === account ? [at] : []
-  if (typeof data !== 'object' || data === null) return []
-  const found: string[] = []
-  for (const [key, value] of Object.entries(data)) {
-    const here = `${at}.${key}`
-    if (ID_NAME.test(key) && (typeof value === 'string' || typeof value === 'number')) {
-      if (theirIds.has(String(value))) found.push(`${here}=${String(value)}`)
-    }
-    found.push(...mentions(value, account, theirIds, here))
-  }
-  return found
-}

@@ -3,20 +3,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isMessageKey } from '@kabu/shared/api/messages'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import { startTestApp, type TestApp } from '../support/app'
-import { verifiedUser } from '../support/identity'
 import { takeOverQuotes } from '../support/quote-feed'
 import { stateChanges, userState } from '../support/user-state'
 import { session, vue } from '../support/vue'
 import { FORM_HINTS as HINTS } from '../support/form-hints'
-import { encodeForm, malformedForm, validForm } from '../support/zod-form'
-import { BANK_DAY_10AM, bindCard } from './funds.support'
+import { encodeForm, malformedForm, validForm, type FieldHints } from '../support/zod-form'
+import { catalogue, fullUser, makeWorld } from './cross-user.support'
+import { OWNED, PUBLIC, idFieldsOf, idsOf, kindOf } from './id-kinds'
+import { T0 } from './ipo.support'
+import { OPS_TOKEN } from './ops-client'
 import { credit, userIdOf } from './trading.support'
 
 /**
  * Every /api/vue call, as the router registered it, gets forms generated from its own request
  * schema (tests/support/zod-form.ts): forms the schema accepts and forms broken from them. Whatever
  * comes in: never a 5xx, always a known message key, and nothing about the caller changes in the
- * store unless the answer is status:1. New calls are covered without being listed here.
+ * store unless the answer is status:1. New calls are covered without being listed here. The caller
+ * owns one of everything (cross-user.support.ts), and an id field is offered the caller's own ids of
+ * its kind (id-kinds.ts) beside generated ones, so broken forms reach real orders, cards, loans...
  *
  * The world holds still so that any change is the call's own: quotes are the test's (none pushed,
  * so no resting order fills between calls), reviews wait for an operator, and the clock sits on a
@@ -24,7 +28,7 @@ import { credit, userIdOf } from './trading.support'
  */
 
 /** Inputs per call and kind (valid-shaped, malformed); FUZZ_RUNS raises it for a deeper run. */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 12)
+const RUNS = Number(process.env.FUZZ_RUNS ?? 10)
 
 /** Calls this test does not send as the fuzzing user, and why. */
 const NOT_FUZZED: Record<string, string> = {
@@ -38,18 +42,37 @@ let fuzzerId: bigint
 
 beforeAll(async () => {
   t = await startTestApp({
-    env: { TIME_TRAVEL: '1', REVIEW_POLICY: 'manual' },
+    env: {
+      TIME_TRAVEL: '1',
+      REVIEW_POLICY: 'manual',
+      OPS_TOKEN,
+      IPO_JOB_MS: '3600000',
+      PRODUCT_JOB_MS: '3600000',
+      DAYTRADE_JOB_MS: '60000',
+    },
     beforeStart: (app) => void takeOverQuotes(app.market),
   })
-  t.app.clock.set(BANK_DAY_10AM)
-  // A user who can do everything: verified, a fund password, a card, money in three currencies.
-  fuzzer = await verifiedUser(t, 'fuzzer01')
-  await bindCard(t, fuzzer)
+  t.app.clock.set(T0)
+  // A user who can do everything and has one of everything.
+  fuzzer = await fullUser(t, 'fuzzer01')
   fuzzerId = await userIdOf(t, fuzzer.account)
-  await credit(t, fuzzer.account, 'JPY', '50000000')
-  await credit(t, fuzzer.account, 'USD', '100000')
-  await credit(t, fuzzer.account, 'CNY', '1000000')
-}, 60_000)
+  await makeWorld(t, fuzzer, await catalogue(t))
+}, 120_000)
+
+/** The generic hints, and each id field offered the fuzzer's own ids of its kind. */
+async function hintsFor(route: (typeof t.app.vueRoutes)[number]): Promise<FieldHints> {
+  const hints: FieldHints = { ...HINTS }
+  for (const field of idFieldsOf(route)) {
+    const kind = kindOf(route.path, field)
+    if (kind === undefined || kind === 'idem') continue
+    const mine =
+      kind in OWNED
+        ? await idsOf(t, OWNED[kind as keyof typeof OWNED].table, 'id', fuzzerId)
+        : await idsOf(t, PUBLIC[kind as keyof typeof PUBLIC], 'id')
+    if (mine.length) hints[field] = fc.constantFrom(...mine)
+  }
+  return hints
+}
 afterAll(() => t.stop())
 
 describe('forms from every call schema', () => {
@@ -81,7 +104,8 @@ describe('forms from every call schema', () => {
       if (route.path in NOT_FUZZED || !route.schema) continue
       figures.routes++
       const headers = route.auth ? session(fuzzer) : {}
-      const form = fc.oneof(validForm(route.schema, HINTS), malformedForm(route.schema, HINTS))
+      const hints = await hintsFor(route)
+      const form = fc.oneof(validForm(route.schema, hints), malformedForm(route.schema, hints))
       await fc.assert(
         fc.asyncProperty(form, async (body) => {
           const before = await userState(t, fuzzerId)
