@@ -219,6 +219,29 @@ describe('four eyes (FOUR_EYES_WITHDRAW_ABOVE=100000)', () => {
     expect(answer.data).toEqual({ id, status: 'rejected' })
   })
 
+  it('pays once when two different operators approve at the same moment', async () => {
+    const { id } = await withdrawal('150000')
+    const answers = await Promise.all([
+      opsAs(t, reviewerToken, 'POST', `/reviews/withdraw/${id}/approve`),
+      opsAs(t, adminToken, 'POST', `/reviews/withdraw/${id}/approve`),
+    ])
+    const statuses = answers.map((a) => (a.data as { status: string }).status).sort()
+    expect(statuses).toEqual(['approved', 'pending'])
+    expect((await withdrawalRow(id)).status).toBe(1n)
+    const order = await t.app.db
+      .selectFrom('withdrawals')
+      .select('order_no')
+      .where('id', '=', BigInt(id))
+      .executeTakeFirstOrThrow()
+    const paid = await t.app.db
+      .selectFrom('ledger_transactions')
+      .select('id')
+      .where('order_no', '=', order.order_no)
+      .where('kind', '=', 'withdraw_pay')
+      .execute()
+    expect(paid).toHaveLength(1)
+  })
+
   it('leaves a withdrawal at the threshold to one operator', async () => {
     const { id } = await withdrawal('100000')
     const answer = await opsAs(t, reviewerToken, 'POST', `/reviews/withdraw/${id}/approve`)
