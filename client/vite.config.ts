@@ -16,7 +16,8 @@ const gateway = 'http://localhost:8080'
  */
 function precompileMessages(): Plugin {
   // The customer app's area files, and the back-office console's own catalogues.
-  const areaFile = /\/src\/(i18n\/locales\/[^/]+\/(?!index\.)[^/]+|console\/i18n\/(?!catalog\.)[^/]+)\.ts$/
+  const areaFile =
+    /\/src\/(i18n\/locales\/[^/]+\/(?!index\.)[^/]+|console\/i18n\/(?!catalog\.)[^/]+)\.ts$/
   return {
     name: 'kabu:precompile-messages',
     enforce: 'pre',

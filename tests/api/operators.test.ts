@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO, type TestApp } from '../support/app'
 import { session, vue } from '../support/vue'
 import { fund, idem, readyUser, startFundsApp } from './funds.support'
-import { FUND_PASSWORD } from '../support/identity'
+import { FUND_PASSWORD, uploadId } from '../support/identity'
 import { ADMIN, REVIEWER, operatorLogin, opsAs } from './operators.support'
 
 let t: TestApp
@@ -84,6 +84,52 @@ describe('operator login', () => {
     expect((await opsAs(t, t.app.config.opsToken, 'GET', '/me')).data).toMatchObject({
       operator: { role: 'admin' },
     })
+  })
+})
+
+describe('the console’s own reads', () => {
+  it('shows a document photo to any operator at /api/ops/uploads/:id, to nobody else', async () => {
+    const { grant } = await readyUser(t, account())
+    const id = await uploadId(t, grant, 'voucher')
+    const as = (authorization?: string) =>
+      fetch(`${t.url}/api/ops/uploads/${id}`, {
+        headers: authorization ? { authorization } : {},
+      })
+    const seen = await as(`Bearer ${reviewerToken}`)
+    expect(seen.status).toBe(200)
+    expect(seen.headers.get('content-type')).toBe('image/jpeg')
+    expect((await seen.arrayBuffer()).byteLength).toBeGreaterThan(100)
+    expect((await as()).status).toBe(401)
+    expect((await as(`Bearer ${grant.token}`)).status).toBe(401)
+    const unknown = await fetch(`${t.url}/api/ops/uploads/nope`, {
+      headers: { authorization: `Bearer ${reviewerToken}` },
+    })
+    expect(unknown.status).toBe(404)
+  })
+
+  it('answers hostile bodies at /login and /operators with a 4xx and a key, writing nothing', async () => {
+    const before = await t.app.db.selectFrom('operators').select('id').execute()
+    for (const path of ['/login', '/operators']) {
+      for (const body of [
+        '[1]',
+        'null',
+        '"x"',
+        '{{{',
+        JSON.stringify({ login: { $gt: '' }, password: ['a'] }),
+        JSON.stringify({ login: 'x\u0000yz', password: 'p' }),
+        JSON.stringify({ login: 'a'.repeat(100_000), password: 'p' }),
+      ]) {
+        const res = await fetch(`${t.url}/api/ops${path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+          body,
+        })
+        expect(res.status, `${path} ${body.slice(0, 20)}`).toBeGreaterThanOrEqual(400)
+        expect(res.status).toBeLessThan(500)
+        expect(((await res.json()) as { status: number }).status).toBe(0)
+      }
+    }
+    expect(await t.app.db.selectFrom('operators').select('id').execute()).toEqual(before)
   })
 })
 
@@ -217,6 +263,29 @@ describe('four eyes (FOUR_EYES_WITHDRAW_ABOVE=100000)', () => {
       reason: 'bank details do not match',
     })
     expect(answer.data).toEqual({ id, status: 'rejected' })
+  })
+
+  it('pays once when two different operators approve at the same moment', async () => {
+    const { id } = await withdrawal('150000')
+    const answers = await Promise.all([
+      opsAs(t, reviewerToken, 'POST', `/reviews/withdraw/${id}/approve`),
+      opsAs(t, adminToken, 'POST', `/reviews/withdraw/${id}/approve`),
+    ])
+    const statuses = answers.map((a) => (a.data as { status: string }).status).sort()
+    expect(statuses).toEqual(['approved', 'pending'])
+    expect((await withdrawalRow(id)).status).toBe(1n)
+    const order = await t.app.db
+      .selectFrom('withdrawals')
+      .select('order_no')
+      .where('id', '=', BigInt(id))
+      .executeTakeFirstOrThrow()
+    const paid = await t.app.db
+      .selectFrom('ledger_transactions')
+      .select('id')
+      .where('order_no', '=', order.order_no)
+      .where('kind', '=', 'withdraw_pay')
+      .execute()
+    expect(paid).toHaveLength(1)
   })
 
   it('leaves a withdrawal at the threshold to one operator', async () => {
