@@ -12,6 +12,8 @@ export interface HttpDeps {
   logger: Logger
   store: Store
   market: MarketStatusSource
+  /** Whether this gateway leads the cluster (runs the market's publisher, matcher and schedulers). */
+  role(): 'leader' | 'follower'
   clientDir: string
   vueRouter: Router
   marketRouter: Router
@@ -39,7 +41,7 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   app.use(requestLogger(deps.logger))
   if (deps.metrics) app.use(deps.metrics.timeRequests)
   app.use(securityHeaders())
-  app.get('/health', healthHandler(deps.store, deps.market))
+  app.get('/health', healthHandler(deps.store, deps.market, deps.role))
   if (deps.metrics) app.use('/metrics', deps.metrics.router)
   // It gzips its own large answers (see vue-router.ts).
   app.use('/api/vue', deps.vueRouter)
