@@ -25,7 +25,6 @@ export function marketPublisher(deps: {
   let term = 0
   let stopFeed: (() => void) | undefined
   let heartbeat: NodeJS.Timeout | undefined
-  let sending: Promise<void> = Promise.resolve()
 
   function continued(quote: Quote): Quote | undefined {
     const floor = notBefore.get(quote.code)
@@ -41,10 +40,7 @@ export function marketPublisher(deps: {
       if (out) batch.push(out)
     }
     if (quotes.length > 0 && batch.length === 0) return
-    // One after another, so the channel carries the batches in the order they were printed.
-    sending = sending
-      .then(() => relay.publish(term, batch))
-      .catch((error: unknown) => logger.error({ err: error }, 'relay: publish failed'))
+    relay.send(term, batch)
   }
 
   return {
@@ -64,7 +60,7 @@ export function marketPublisher(deps: {
       stopFeed = market.onQuotes(send)
       heartbeat = setInterval(() => send([]), HEARTBEAT_MS)
       heartbeat.unref()
-      await sending
+      await relay.sent()
     },
     /** Stops publishing and waits for the batches on their way. */
     async follow(): Promise<void> {
@@ -72,7 +68,7 @@ export function marketPublisher(deps: {
       stopFeed = undefined
       if (heartbeat) clearInterval(heartbeat)
       heartbeat = undefined
-      await sending
+      await relay.sent()
     },
   }
 }

@@ -42,6 +42,10 @@ export function createQuoteRelay(deps: QuoteRelayDeps) {
   let heardTerm = 0
   let lastHeard = 0
   let batches = 0
+  // The leader's batches waiting while one is on its way (see `send`).
+  let waiting: Quote[] | null = null
+  let waitingTerm = 0
+  let inFlight: Promise<void> | null = null
 
   /** Takes the quotes newer than what is held; returns them. */
   function take(quotes: readonly Quote[]): Quote[] {
@@ -115,7 +119,35 @@ export function createQuoteRelay(deps: QuoteRelayDeps) {
     },
     /** A new leader's term: higher than every earlier leader's. */
     nextTerm: async (): Promise<number> => Number(await publisher.incr(termKey)),
-    /** Publishes a batch (the leader only); an empty batch is the heartbeat. */
+    /**
+     * Publishes soon (the leader's prints): while one batch is on its way to Redis the next ones
+     * wait and then go as one, so a busy Redis or event loop means fewer, larger batches, not a
+     * queue of round trips each adding its wait. Prints keep their order; none is dropped.
+     */
+    send(term: number, quotes: readonly Quote[]): void {
+      if (waiting) {
+        waiting.push(...quotes)
+        waitingTerm = term
+        return
+      }
+      waiting = [...quotes]
+      waitingTerm = term
+      if (inFlight) return
+      const drain = async () => {
+        while (waiting) {
+          const batch = waiting
+          waiting = null
+          await this.publish(waitingTerm, batch).catch((error: unknown) =>
+            logger.error({ err: error }, 'relay: publish failed'),
+          )
+        }
+        inFlight = null
+      }
+      inFlight = drain()
+    },
+    /** Resolves when every batch handed to `send` has been published (or failed). */
+    sent: (): Promise<void> => inFlight ?? Promise.resolve(),
+    /** Publishes a batch now; an empty batch is the heartbeat. */
     async publish(term: number, quotes: readonly Quote[]): Promise<void> {
       // Each quote is encoded once, for the hash and the message alike.
       const encoded = quotes.map((q) => JSON.stringify(q))
