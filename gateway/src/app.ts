@@ -191,6 +191,8 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     if (config.demo) logger.info({ bought: await completeDemo.trades() }, 'demo trades')
     // The matcher and the schedulers, here or on whichever gateway leads.
     await cluster.start(leaderJobs(broker, newsFeed))
+    // Each gateway of a cluster lists new shares on its own market (the leader's IPO job does too).
+    if (cluster.shared) broker.ipo.debuts.start()
     if (config.redisUrl) {
       closeRedis = await attachRedisAdapter(
         io,
@@ -217,6 +219,7 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     stopCountingTicks?.()
     // Lets go of the lead (another gateway takes it) and stops the matcher and the schedulers.
     await cluster.stop()
+    await broker.ipo.debuts.stop()
     userHub.close()
     if (server.listening) {
       const closed = io.close()
