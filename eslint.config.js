@@ -108,6 +108,7 @@ export const zones = [
   {
     target: [
       `${gw}/market`,
+      `${gw}/cluster`,
       `${gw}/store`,
       `${gw}/clock.ts`,
       `${gw}/config.ts`,
@@ -116,7 +117,7 @@ export const zones = [
     ],
     from: [`${gw}/broker`, ...brokerClients.map((d) => `${gw}/${d}`), `${gw}/app.ts`],
     message:
-      'market, store, clock, config, logger and passwords sit below the broker and never import it or what is above it.',
+      'market, cluster, store, clock, config, logger and passwords sit below the broker and never import it or what is above it.',
   },
 ]
 
