@@ -120,6 +120,7 @@ export const zones = [
   {
     target: [
       `${gw}/market`,
+      `${gw}/cluster`,
       `${gw}/store`,
       `${gw}/clock.ts`,
       `${gw}/config.ts`,
@@ -128,7 +129,7 @@ export const zones = [
     ],
     from: [`${gw}/broker`, ...brokerClients.map((d) => `${gw}/${d}`), `${gw}/app.ts`],
     message:
-      'market, store, clock, config, logger and passwords sit below the broker and never import it or what is above it.',
+      'market, cluster, store, clock, config, logger and passwords sit below the broker and never import it or what is above it.',
   },
 ]
 

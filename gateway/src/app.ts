@@ -2,7 +2,9 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Router } from 'express'
 import { Server } from 'socket.io'
+import { createCluster } from './cluster/index'
 import { createBroker } from './composition/broker'
+import { leaderJobs } from './composition/leader-jobs'
 import { demoAccount } from './composition/demo-account'
 import type { BalanceReader } from './broker/auth/balances'
 import { SessionCache } from './broker/auth/session-cache'
@@ -53,18 +55,24 @@ export function createApp(config: Config, deps: AppDeps = {}) {
   const logger = deps.logger ?? createLogger(config)
   const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   const clock = deps.clock ?? createClock()
-  const market = createMarket({
+  const ownMarket = createMarket({
     clock,
     seed: config.seed,
     marketHours: config.marketHours,
     logger: logger.child({ part: 'market' }),
     quoteSource: config.quoteSource,
   })
+  // With PostgreSQL and Redis the gateways share one market: everything below uses the leader's
+  // quotes as relayed, and only the leader runs the matcher and the schedulers (issue 16).
+  const cluster = createCluster(config, {
+    market: ownMarket,
+    logger: logger.child({ part: 'cluster' }),
+  })
+  const market = cluster.market
   const metrics = createMetrics({
     // Read when /metrics is, from the io server built below.
     sockets: (namespace) => io.of(namespace).sockets.size,
-    // Every gateway runs its own market and schedulers until leadership (issue 16) exists.
-    isLeader: () => true,
+    isLeader: () => cluster.role() === 'leader',
   })
   // On PostgreSQL a session read is a round trip: live sessions are kept, while its notices are
   // followed (from start()).
@@ -117,7 +125,7 @@ export function createApp(config: Config, deps: AppDeps = {}) {
   })
   const http = createHttpApp({
     logger,
-    health: healthHandler(store, market),
+    health: healthHandler(store, market, cluster.role),
     clientDir: config.clientDir,
     trustProxy: config.trustProxy,
     // Multipart uploads and the photos they serve go in front of the form router.
@@ -184,20 +192,21 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     await market.start()
     // The demo's first trades need prices (before the auto review and the matcher start).
     if (config.demo) logger.info({ bought: await completeDemo.trades() }, 'demo trades')
-    broker.trading.matcher.start()
-    broker.ipo.jobs.start()
-    broker.products.jobs.start()
-    broker.trading.creditJobs.start()
-    broker.daytrade.jobs.start()
-    await newsFeed.start()
+    // The matcher and the schedulers, here or on whichever gateway leads.
+    await cluster.start(leaderJobs(broker, newsFeed))
+    // Each gateway of a cluster lists new shares on its own market (the leader's IPO job does too).
+    if (cluster.shared) broker.ipo.debuts.start()
     if (config.redisUrl) {
-      closeRedis = await attachRedisAdapter(io, config.redisUrl, logger.child({ part: 'redis' }))
+      closeRedis = await attachRedisAdapter(
+        io,
+        { redisUrl: config.redisUrl, redisPrefix: config.redisPrefix },
+        logger.child({ part: 'redis' }),
+      )
     }
     hub = registerQuotesHub(io, market, logger.child({ part: 'quotes' }), metrics)
     stopCountingTicks = market.onQuotes((quotes) => metrics.tickedIn(quotes.length))
     registerDepthHub(io, market, logger.child({ part: 'depth' }))
     userHub.attach(io, broker.auth.authenticate, logger.child({ part: 'user-hub' }))
-    broker.reviewDesk.start()
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
       server.listen(config.port, config.host, () => {
@@ -211,7 +220,9 @@ export function createApp(config: Config, deps: AppDeps = {}) {
   async function shutDown(): Promise<void> {
     hub?.close()
     stopCountingTicks?.()
-    await broker.reviewDesk.stop()
+    // Lets go of the lead (another gateway takes it) and stops the matcher and the schedulers.
+    await cluster.stop()
+    await broker.ipo.debuts.stop()
     userHub.close()
     if (server.listening) {
       const closed = io.close()
@@ -223,12 +234,6 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     await closeRedis?.()
     await stopNotices?.()
     await market.stop()
-    await newsFeed.stop()
-    await broker.trading.matcher.stop()
-    await broker.ipo.jobs.stop()
-    await broker.products.jobs.stop()
-    await broker.daytrade.jobs.stop()
-    await broker.trading.creditJobs.stop()
     await store.close()
   }
 
@@ -244,6 +249,7 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     db: store.db,
     clock,
     market,
+    cluster,
     broker,
     ops,
     userHub,

@@ -20,6 +20,13 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
+  /** Names this deployment's keys in Redis and its leader lock in PostgreSQL (several on one pair). */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/, 'letters, digits, _ . -')
+    .default('kabu'),
+  /** How often a follower tries to take the leader lock, and the leader checks it still holds it. */
+  LEADER_RETRY_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
   SEED: z.coerce.number().int().default(1),
   MARKET_HOURS: z.enum(['real', 'always']).optional(),
   DEMO: flag.optional(),
@@ -164,6 +171,9 @@ export interface Config {
   dataDir: string
   databaseUrl: string | undefined
   redisUrl: string | undefined
+  /** REDIS_PREFIX: this deployment's Redis keys and leader lock. */
+  redisPrefix: string
+  leaderRetryMs: number
   seed: number
   marketHours: 'real' | 'always'
   demo: boolean
@@ -278,6 +288,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    leaderRetryMs: e.LEADER_RETRY_MS,
     seed: e.SEED,
     marketHours: e.MARKET_HOURS ?? (demo ? 'always' : 'real'),
     demo,

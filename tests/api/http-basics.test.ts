@@ -43,7 +43,13 @@ describe('health and headers', () => {
       store: string
       market: { simulated: boolean }
     }
-    expect(body).toMatchObject({ ok: true, store: t.database.kind, market: { simulated: true } })
+    // A gateway alone leads (issue 16).
+    expect(body).toMatchObject({
+      ok: true,
+      store: t.database.kind,
+      role: 'leader',
+      market: { simulated: true },
+    })
   })
 
   it('echoes a sane x-request-id and makes one up otherwise', async () => {

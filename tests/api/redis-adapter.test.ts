@@ -23,10 +23,9 @@ describe.skipIf(!redisUrl)(
     let phone: Socket<QuotesServerToClient, QuotesClientToServer>
 
     beforeAll(async () => {
-      ;[first, second] = await Promise.all([
-        startTestApp({ env: { REDIS_URL: redisUrl! } }),
-        startTestApp({ env: { REDIS_URL: redisUrl! } }),
-      ])
+      // One deployment: the same key prefix in Redis (each suite its own, so suites keep apart).
+      const env = { REDIS_URL: redisUrl!, REDIS_PREFIX: `adapter-${Date.now()}-${process.pid}` }
+      ;[first, second] = await Promise.all([startTestApp({ env }), startTestApp({ env })])
       phone = connect(`${second.url}${QUOTES_NAMESPACE}`, {
         transports: ['websocket'],
         reconnection: false,

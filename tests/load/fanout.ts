@@ -15,10 +15,17 @@
  *   options: --clients=500,2000 --rates=1000,2500,5000,10000,20000 --seconds=5
  *            --setups=ref,hub,rooms --codes=50 --procs=4 --stalled=100 --sample-every=10
  *            --socket.io-client
+ *
+ *   npx tsx tests/load/fanout.ts --cluster             two gateways through Redis (issue 16):
+ *            one gateway with 2,000 phones, then two (a leader publishing its market through
+ *            Redis, REDIS_URL or redis://127.0.0.1:6379, and a follower) with 1,000 phones each,
+ *            at 5,000 ticks/s; lag p99 and CPU per gateway, and the Redis hop's own p99.
+ *            options: --cluster-clients=2000 --cluster-rate=5000 --seconds=5
  */
 import { TICK_BATCH_MS } from '@kabu/shared/realtime'
 import { Histogram } from './fanout/histogram'
 import type { ClientReport, Setup } from './fanout/messages'
+import { clusterComparison } from './fanout/cluster'
 import { startClients, startServer } from './fanout/processes'
 import { SYNTHETIC_CODES, syntheticCode } from './fanout/synthetic-market'
 import { seededRandom, Zipf } from './fanout/zipf'
@@ -231,6 +238,19 @@ function sustained(rows: Row[], setup: Setup, clients: number, boundMs: number):
 }
 
 async function main() {
+  if (args.has('cluster')) {
+    const total = list('cluster-clients', '2000')[0]!
+    return clusterComparison({
+      total,
+      rate: list('cluster-rate', '5000')[0]!,
+      seconds: SECONDS,
+      watchlists: watchlists(total),
+      procs: PROCS,
+      socketIoClient: SOCKET_IO_CLIENT,
+      sampleEvery: SAMPLE_EVERY,
+      goalMs: P99_GOAL_MS,
+    })
+  }
   console.log(
     `fan-out: ${CLIENTS.join(' and ')} clients × ${CODES} of ${SYNTHETIC_CODES} codes (Zipf), ` +
       `rates ${RATES.join(', ')} ticks/s, ${SECONDS} s each, setups ${SETUPS.join(', ')}, ` +

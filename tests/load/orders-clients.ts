@@ -14,6 +14,8 @@ import { idem, TOYOTA } from '../api/trading.support'
 
 interface Plan {
   url: string
+  /** Several gateways: client i talks to urls[i % urls.length] (default: url alone). */
+  urls?: string[]
   seconds: number
   headers: Record<string, string>[]
 }
@@ -95,10 +97,12 @@ class Connection {
 
 async function main() {
   const plan = JSON.parse(process.argv[2] ?? '') as Plan
-  const url = new URL(plan.url)
+  const urls = (plan.urls ?? [plan.url]).map((u) => new URL(u))
   const latencies: number[] = []
   let refused = 0
-  const connections = await Promise.all(plan.headers.map((h) => Connection.open(url, h)))
+  const connections = await Promise.all(
+    plan.headers.map((h, i) => Connection.open(urls[i % urls.length]!, h)),
+  )
   const timed = async (connection: Connection, path: string, form: Record<string, string>) => {
     const started = performance.now()
     const answer = await connection.post(path, form)

@@ -6,7 +6,11 @@
  * On PostgreSQL it also prints what the gateway's backends waited on (orders-waits.ts). Prints
  * figures only; it never asserts a timing.
  *
- *   npx tsx tests/load/orders.ts [seconds=10]
+ * With Redis too (TEST_REDIS_URL or REDIS_URL) it then runs the same 8 clients against one
+ * gateway and against two gateways sharing the PostgreSQL and one market (orders-cluster.ts), and
+ * prints the ratio.
+ *
+ *   npx tsx tests/load/orders.ts [seconds=10] [--cluster: the two-gateway comparison alone]
  */
 import { execFile, execFileSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
@@ -20,9 +24,18 @@ import { credit } from '../api/trading.support'
 import { newUser } from '../support/identity'
 import type { TestApp } from '../support/app'
 import { sampleWaits } from './orders-waits'
+import { ordersAcrossGateways } from './orders-cluster'
 import { postgresCpu } from './postgres-cpu'
 
-const SECONDS = Math.min(60, Math.max(1, Number.parseInt(process.argv[2] ?? '', 10) || 10))
+const CLUSTER_ONLY = process.argv.includes('--cluster')
+const SECONDS = Math.min(
+  60,
+  Math.max(
+    1,
+    Number.parseInt(process.argv.slice(2).find((a) => !a.startsWith('--')) ?? '', 10) || 10,
+  ),
+)
+const REDIS_URL = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL
 const PGBENCH_SECONDS = 20
 // V8 compiles the hot path only after it has run a while: on a cold gateway the first seconds of
 // orders ran at ~70 % of the warm rate. pgbench, a C program, needs no such start.
@@ -185,6 +198,12 @@ async function pgbench(url: string): Promise<number | null> {
 
 async function main() {
   const pgUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL
+  if (CLUSTER_ONLY) {
+    if (!pgUrl || !REDIS_URL)
+      return console.info('--cluster needs TEST_DATABASE_URL and TEST_REDIS_URL')
+    process.env.TEST_DATABASE_URL = pgUrl
+    return ordersAcrossGateways(REDIS_URL, SECONDS)
+  }
   // The SQLite run must not inherit a PostgreSQL URL.
   delete process.env.TEST_DATABASE_URL
   await onStore('sqlite', {})
@@ -200,6 +219,8 @@ async function main() {
   console.info(
     `pgbench -c 8 -T ${PGBENCH_SECONDS}: ${tps.toFixed(1)} tx/s; orders at 8 clients / pgbench = ${(ours / tps).toFixed(3)}`,
   )
+  if (REDIS_URL) await ordersAcrossGateways(REDIS_URL, SECONDS)
+  else console.info('two gateways: skipped (set TEST_REDIS_URL or REDIS_URL)')
 }
 
 main().catch((error: unknown) => {

@@ -36,6 +36,8 @@ export async function startTestApp(
     LOG_LEVEL: 'silent',
     DEMO: '1',
     MARKET_HOURS: 'always',
+    // Parallel suites on one Redis and PostgreSQL keep their keys and leader locks apart.
+    REDIS_PREFIX: `test-${process.pid}-${Math.random().toString(36).slice(2, 10)}`,
     ...database.env,
     ...options.env,
   })

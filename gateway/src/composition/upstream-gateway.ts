@@ -85,7 +85,11 @@ export function createUpstreamGateway(config: Config, deps: UpstreamGatewayDeps 
   async function start(): Promise<{ port: number }> {
     await market.start()
     if (config.redisUrl) {
-      closeRedis = await attachRedisAdapter(io, config.redisUrl, logger.child({ part: 'redis' }))
+      closeRedis = await attachRedisAdapter(
+        io,
+        { redisUrl: config.redisUrl, redisPrefix: config.redisPrefix },
+        logger.child({ part: 'redis' }),
+      )
     }
     hubs.push(registerQuotesHub(io, market, logger.child({ part: 'quotes' }), metrics))
     hubs.push(registerDepthHub(io, market, logger.child({ part: 'depth' })))

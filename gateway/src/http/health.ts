@@ -9,11 +9,16 @@ export interface MarketStatusSource {
 }
 
 /**
- * `{ok, store, market}`: 200 when the store answers a query, 503 when it does not, so a load
+ * `{ok, store, role, market}`: 200 when the store answers a query, 503 when it does not, so a load
  * balancer or Docker's health check takes this gateway out of rotation. A closed or stale market is
- * reported but is not a failure: outside trading hours that is the normal state.
+ * reported but is not a failure: outside trading hours that is the normal state. `role` is
+ * `leader` or `follower` (issue 16): a gateway alone always leads.
  */
-export function healthHandler(store: Store, market: MarketStatusSource): RequestHandler {
+export function healthHandler(
+  store: Store,
+  market: MarketStatusSource,
+  role: () => 'leader' | 'follower',
+): RequestHandler {
   return async (req, res) => {
     let storeOk = true
     try {
@@ -24,7 +29,7 @@ export function healthHandler(store: Store, market: MarketStatusSource): Request
     }
     res
       .status(storeOk ? 200 : 503)
-      .json({ ok: storeOk, store: store.kind, market: market.status() })
+      .json({ ok: storeOk, store: store.kind, role: role(), market: market.status() })
   }
 }
 

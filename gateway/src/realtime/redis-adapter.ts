@@ -15,21 +15,30 @@ import type { Server } from 'socket.io'
  * comes back on another gateway is recovered too; pub/sub keeps no history, so recovery was off
  * whenever REDIS_URL was set. It also resumes the stream after a dropped Redis connection.
  *
- * Quote ticks do not travel this way: each gateway's hub writes its own clients' frames from its
- * own market (the simulator with a shared SEED plays the same market on every gateway), so fan-out
- * scales with the gateways instead of funnelling every frame through Redis.
+ * Quote ticks do not travel this way: the leader publishes each batch of prints once
+ * (`cluster/quote-relay.ts`) and each gateway's hub writes its own clients' frames from it, so
+ * fan-out scales with the gateways instead of funnelling every frame through the adapter.
+ *
+ * The stream and the session keys are named after REDIS_PREFIX, so deployments (and tests) that
+ * share one Redis keep apart.
  */
 export async function attachRedisAdapter(
   io: Server,
-  url: string,
+  settings: { redisUrl: string; redisPrefix: string },
   logger: Logger,
 ): Promise<() => Promise<void>> {
-  const client = createClient({ url })
+  const client = createClient({ url: settings.redisUrl })
   // Without a listener a dropped connection would be an uncaught 'error'; the client reconnects.
   client.on('error', (error: unknown) => logger.error({ err: error }, 'redis connection error'))
   await client.connect()
   // Its readers block on the stream for at most a second, so a stopping gateway lets go quickly.
-  io.adapter(createAdapter(client, { blockTimeInMs: 1_000 }))
+  io.adapter(
+    createAdapter(client, {
+      blockTimeInMs: 1_000,
+      streamName: `${settings.redisPrefix}:socket.io`,
+      sessionKeyPrefix: `${settings.redisPrefix}:session:`,
+    }),
+  )
   return async () => {
     await client.close()
   }

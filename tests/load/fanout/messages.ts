@@ -1,7 +1,11 @@
 /** The IPC between the benchmark (parent), its server process and its client processes. */
 
-/** a: raw `ws` reference; b: the gateway's /quotes hub; rooms: one socket.io room per code (a trade-off probe). */
-export type Setup = 'ref' | 'hub' | 'rooms'
+/**
+ * a: raw `ws` reference; b: the gateway's /quotes hub; rooms: one socket.io room per code (a
+ * trade-off probe); relay-leader / relay-follower: the hub of one of two gateways sharing one
+ * market through Redis (issue 16): the leader's market publishes, both hubs feed from the relay.
+ */
+export type Setup = 'ref' | 'hub' | 'rooms' | 'relay-leader' | 'relay-follower'
 
 export type ToServer =
   | { type: 'rate'; ticksPerSecond: number }
@@ -25,6 +29,8 @@ export type FromServer =
       gaps: number[]
       /** The server's event loop delay p99 since the last `usage`. */
       loopDelayP99Ms: number
+      /** Relay setups: tick creation (at the leader) → heard from Redis here, 1 ms buckets. */
+      relayLag: number[]
     }
 
 export type ToClients =

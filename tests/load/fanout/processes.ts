@@ -24,8 +24,8 @@ function next<T extends { type: string }, K extends T['type']>(
 }
 
 /** The server process of one setup (fork inherits tsx's loader through execArgv). */
-export async function startServer(setup: Setup) {
-  const child = fork(path.join(here, 'server-process.ts'), [setup], {
+export async function startServer(setup: Setup, extra: string[] = []) {
+  const child = fork(path.join(here, 'server-process.ts'), [setup, ...extra], {
     execArgv: [...process.execArgv, '--expose-gc'],
   })
   const send = (message: ToServer) => child.send(message)

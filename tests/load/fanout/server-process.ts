@@ -7,7 +7,9 @@ import { createServer } from 'node:http'
 import type { AddressInfo, Socket as NetSocket } from 'node:net'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { QUOTES_NAMESPACE, TICK_BATCH_MS } from '@kabu/shared/realtime'
+import pino from 'pino'
 import { Server } from 'socket.io'
+import { createQuoteRelay } from '../../../gateway/src/cluster/quote-relay'
 import { registerQuotesHub } from '../../../gateway/src/realtime/quotes.hub'
 import { Histogram } from './histogram'
 import type { FromServer, Setup, ToServer } from './messages'
@@ -27,6 +29,7 @@ const lastSentAt = new WeakMap<object, number>()
 let framesSent = 0
 let framesTooSoon = 0
 let gaps = new Histogram()
+let relayLag = new Histogram()
 function frameSent(client: object) {
   const now = performance.now()
   const last = lastSentAt.get(client)
@@ -62,6 +65,30 @@ if (setup === 'ref') {
   if (setup === 'hub') {
     const hub = registerQuotesHub(io, market.service())
     stop = () => hub.close()
+  } else if (setup === 'relay-leader' || setup === 'relay-follower') {
+    // As cluster/ wires a gateway: the leader publishes its market's batches once through Redis;
+    // every gateway's hub is fed by the relay (argv: REDIS_URL, REDIS_PREFIX).
+    const relay = createQuoteRelay({
+      url: process.argv[3]!,
+      prefix: process.argv[4]!,
+      logger: pino({ level: 'warn' }),
+    })
+    await relay.start()
+    const own = market.service()
+    if (setup === 'relay-leader') own.onQuotes((quotes) => relay.send(1, quotes))
+    relay.onQuotes((quotes) => {
+      const now = Date.now()
+      for (const q of quotes) relayLag.add(now - q.time)
+    })
+    const hub = registerQuotesHub(io, {
+      ...own,
+      snapshots: (codes: string[]) => own.snapshots(codes).map((q) => relay.quote(q.code) ?? q),
+      onQuotes: (listener: Parameters<typeof own.onQuotes>[0]) => relay.onQuotes(listener),
+    })
+    stop = () => {
+      hub.close()
+      void relay.stop()
+    }
   } else {
     stop = startRoomsHub(io, market)
   }
@@ -87,8 +114,10 @@ process.on('message', (message: ToServer) => {
       framesTooSoon,
       gaps: gaps.counts,
       loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
+      relayLag: relayLag.counts,
     })
     gaps = new Histogram()
+    relayLag = new Histogram()
     loopDelay.reset()
   } else {
     market.stop()

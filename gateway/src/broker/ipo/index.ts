@@ -11,7 +11,7 @@ import type { VueArea } from '../common/vue-area'
 import type { Ledger } from '../ledger/index'
 import { createDraw } from './draw'
 import { ipoMarketRouter, ipoOpsRouter } from './http'
-import { createIpoJobs } from './jobs'
+import { createDebutJob, createIpoJobs } from './jobs'
 import { ipoRoutes } from './routes'
 import { createIpoService } from './service'
 import { createWithdrawal } from './withdraw'
@@ -74,12 +74,21 @@ export function createIpo(deps: IpoAreaDeps) {
     everyMs: deps.settings.jobMs,
     onError: deps.onError,
   })
+  const debuts = createDebutJob({
+    db,
+    clock,
+    market: deps.market,
+    everyMs: deps.settings.jobMs,
+    onError: deps.onError,
+  })
   const area: VueArea = ipoRoutes(service)
   return {
     service,
     draw,
     withdrawal,
     jobs,
+    /** Every gateway's: new shares listed on its market, whichever gateway leads. */
+    debuts,
     area,
     opsRouter: ipoOpsRouter({ db, clock, service, draw, withdrawal }),
     marketRouter: ipoMarketRouter(db, clock),

@@ -67,21 +67,17 @@ function simulatedRow(o: SimulatedOffer, now: number): q.NewOffer {
 }
 
 /**
- * What the clock makes happen to new shares, one pass at a time: the simulator's offers appear,
- * offers are drawn at their lottery time, unpaid winners are waived after the deadline (and told), and on
- * listing day the code starts trading in the market and paid shares become holdings. Started and stopped with the app, like the matcher.
+ * Hands the market every offer whose listing day has come, once per gateway: a code that quotes
+ * and trades. Every gateway of a cluster runs it (`debutJob`), since each serves listings and
+ * bars from its own market; the leader's IPO job runs it first on listing day.
  */
-export function createIpoJobs(deps: IpoJobDeps) {
-  const { db, clock } = deps
-  // The simulator's slots this gateway has written (or found written): each pass writes new ones only.
-  const written = new Set<string>()
+function debutLister(db: Kysely<Database>, market: Pick<MarketService, 'addDebut'>) {
   // The offers this gateway has handed to the market as listed.
   const listed = new Set<bigint>()
-
-  async function list(now: number): Promise<void> {
+  return async (now: number): Promise<void> => {
     for (const offer of await q.listedOffers(db, now)) {
       if (listed.has(offer.id)) continue
-      deps.market.addDebut({
+      market.addDebut({
         code: offer.code,
         market: offer.market as Market,
         name: { ja: offer.name_ja, zh: offer.name_zh, en: offer.name_en },
@@ -93,6 +89,26 @@ export function createIpoJobs(deps: IpoJobDeps) {
       listed.add(offer.id)
     }
   }
+}
+
+/** The listings alone, for a gateway that follows (the leader's IPO job lists them too). */
+export function createDebutJob(
+  deps: Pick<IpoJobDeps, 'db' | 'clock' | 'market' | 'everyMs' | 'onError'>,
+) {
+  const list = debutLister(deps.db, deps.market)
+  return periodicJob(() => list(deps.clock.now()), { ...deps, runAtStart: true })
+}
+
+/**
+ * What the clock makes happen to new shares, one pass at a time: the simulator's offers appear,
+ * offers are drawn at their lottery time, unpaid winners are waived after the deadline (and told), and on
+ * listing day the code starts trading in the market and paid shares become holdings. Started and stopped with the app, like the matcher.
+ */
+export function createIpoJobs(deps: IpoJobDeps) {
+  const { db, clock } = deps
+  // The simulator's slots this gateway has written (or found written): each pass writes new ones only.
+  const written = new Set<string>()
+  const list = debutLister(db, deps.market)
 
   /**
    * A winner left unpaid past the deadline is waived; the user gets a message in the same

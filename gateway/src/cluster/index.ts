@@ -1,0 +1,98 @@
+import type { Logger } from 'pino'
+import type { MarketService } from '../market/index'
+import { leaderLock } from './leader-lock'
+import { marketPublisher } from './market-publisher'
+import { createQuoteRelay } from './quote-relay'
+import { relayedMarket } from './relayed-market'
+
+export type Role = 'leader' | 'follower'
+
+/** What only the leader runs: the matcher and every scheduler (composition/leader-jobs.ts). */
+export interface LeaderJobs {
+  start(): Promise<void>
+  stop(): Promise<void>
+}
+
+export interface ClusterSettings {
+  databaseUrl: string | undefined
+  redisUrl: string | undefined
+  redisPrefix: string
+  leaderRetryMs: number
+}
+
+export interface Cluster {
+  /** Whether several gateways share one market (PostgreSQL and Redis both configured). */
+  readonly shared: boolean
+  /** The market the rest of the gateway uses: the leader's quotes when shared. */
+  readonly market: MarketService
+  role(): Role
+  /** Starts following (and leading when the lock is won); the leader jobs start with the lead. */
+  start(jobs: LeaderJobs): Promise<void>
+  stop(): Promise<void>
+}
+
+/**
+ * One market across many gateways (issue 16). With PostgreSQL and Redis, exactly one gateway leads
+ * (the PostgreSQL advisory lock of `leader-lock.ts`): it runs the leader jobs and publishes its
+ * market's prints through Redis (`market-publisher.ts`, `quote-relay.ts`); every gateway, the
+ * leader too, serves the relayed quotes (`relayed-market.ts`). Without one of them a gateway is
+ * alone, as it always was: it leads, and its market is its own.
+ */
+export function createCluster(
+  settings: ClusterSettings,
+  deps: { market: MarketService; logger: Logger },
+): Cluster {
+  const { databaseUrl, redisUrl } = settings
+  if (!databaseUrl?.startsWith('postgres') || !redisUrl) return alone(deps.market)
+
+  const logger = deps.logger
+  const relay = createQuoteRelay({ url: redisUrl, prefix: settings.redisPrefix, logger })
+  const publisher = marketPublisher({ market: deps.market, relay, logger })
+  let jobs: LeaderJobs | undefined
+  const lock = leaderLock({
+    databaseUrl,
+    name: settings.redisPrefix,
+    retryMs: settings.leaderRetryMs,
+    logger,
+    async onChange(leader) {
+      if (leader) {
+        await publisher.lead()
+        await jobs?.start()
+      } else {
+        await jobs?.stop()
+        await publisher.follow()
+      }
+    },
+  })
+  return {
+    shared: true,
+    market: relayedMarket(deps.market, relay),
+    role: () => (lock.isLeader() ? 'leader' : 'follower'),
+    async start(leaderJobs) {
+      jobs = leaderJobs
+      await relay.start()
+      await lock.start()
+    },
+    async stop() {
+      await lock.stop()
+      await relay.stop()
+    },
+  }
+}
+
+/** A gateway on its own: leader from the start, of its own market. */
+function alone(market: MarketService): Cluster {
+  let jobs: LeaderJobs | undefined
+  return {
+    shared: false,
+    market,
+    role: () => 'leader',
+    async start(leaderJobs) {
+      jobs = leaderJobs
+      await jobs.start()
+    },
+    async stop() {
+      await jobs?.stop()
+    },
+  }
+}

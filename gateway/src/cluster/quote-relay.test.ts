@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto'
+import type { Quote } from '@kabu/shared/market/types'
+import pino from 'pino'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createClock } from '../clock'
+import { createMarket } from '../market/index'
+import { marketPublisher } from './market-publisher'
+import { createQuoteRelay, type QuoteRelay } from './quote-relay'
+
+const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL
+const logger = pino({ level: 'silent' })
+
+const quote = (code: string, seq: number, price: number, time = 1_000): Quote => ({
+  code,
+  market: 'jp',
+  kind: 'stock',
+  name: { ja: code, zh: code, en: code },
+  price,
+  prevClose: price,
+  open: price,
+  high: price,
+  low: price,
+  volume: 0,
+  turnover: 0,
+  change: 0,
+  changePct: 0,
+  marketCap: 0,
+  limitUp: null,
+  limitDown: null,
+  time,
+  seq,
+  trading: true,
+  special: null,
+})
+
+describe.skipIf(!redisUrl)('quote relay through Redis (skipped: set TEST_REDIS_URL)', () => {
+  const relays: QuoteRelay[] = []
+  const relay = async (prefix: string) => {
+    const r = createQuoteRelay({ url: redisUrl!, prefix, logger })
+    relays.push(r)
+    await r.start()
+    return r
+  }
+  afterEach(async () => {
+    await Promise.all(relays.splice(0).map((r) => r.stop()))
+  })
+
+  it('hands every gateway the batches, never a seq going back nor a deposed leader’s batch', async () => {
+    const prefix = `relay-${randomUUID()}`
+    const leader = await relay(prefix)
+    const follower = await relay(prefix)
+    const heard: Array<[string, number]> = []
+    follower.onQuotes((quotes) =>
+      heard.push(...quotes.map((q) => [q.code, q.seq] as [string, number])),
+    )
+
+    await leader.publish(1, [quote('7203', 5, 100), quote('6758', 2, 50)])
+    await leader.publish(1, [quote('7203', 4, 99)]) // older than what is held: dropped
+    await leader.publish(2, [quote('7203', 6, 101)]) // a new leader's term
+    await leader.publish(1, [quote('7203', 7, 102)]) // the deposed leader, late: ignored
+    await leader.publish(2, []) // the heartbeat
+    await expect.poll(() => follower.batchesHeard(), { timeout: 5_000 }).toBe(4)
+    expect(heard).toEqual([
+      ['7203', 5],
+      ['6758', 2],
+      ['7203', 6],
+    ])
+    expect(follower.quote('7203')?.price).toBe(101)
+    expect(follower.silentFor()).toBeLessThan(5_000)
+
+    // A gateway that starts later serves the last published state from the start.
+    const late = await relay(prefix)
+    expect(late.quote('6758')?.seq).toBe(2)
+    // Another prefix is another deployment.
+    const other = await relay(`${prefix}-other`)
+    expect(other.quote('6758')).toBeUndefined()
+    expect(other.silentFor()).toBe(Infinity)
+  })
+
+  it('makes a new leader continue from the last published state: seq up, never back in time', async () => {
+    const prefix = `relay-${randomUUID()}`
+    const clock = createClock()
+    const market = createMarket({ clock, seed: 1, marketHours: 'always', logger })
+    const own7203 = market.snapshot('7203')!
+    const ownAapl = market.snapshot('AAPL')!
+    const before = await relay(prefix)
+    // What the old leader published last: 7203 fifty prints further on; AAPL at a later time.
+    await before.publish(1, [
+      { ...own7203, seq: own7203.seq + 50 },
+      { ...ownAapl, seq: ownAapl.seq + 1, time: ownAapl.time + 60_000 },
+    ])
+    const follower = await relay(prefix)
+    const heard: Quote[] = []
+    follower.onQuotes((quotes) => heard.push(...quotes))
+
+    const publisher = marketPublisher({ market, relay: before, logger })
+    await publisher.lead()
+    await expect.poll(() => heard.length, { timeout: 5_000 }).toBeGreaterThan(10)
+    await publisher.follow()
+    // Its own 7203 is published under the old leader's count, not its own (so not "older").
+    const stored = await follower.lastPublished()
+    expect(stored.get('7203')?.seq).toBe(own7203.seq + 50)
+    // Its AAPL is older than the last published one: held back until its prints catch up.
+    expect(heard.some((q) => q.code === 'AAPL')).toBe(false)
+    expect(stored.get('AAPL')?.time).toBe(ownAapl.time + 60_000)
+    // The rest of the market is published as it is.
+    expect(heard.find((q) => q.code === '6758')?.seq).toBe(market.snapshot('6758')!.seq)
+  })
+})

@@ -1,0 +1,167 @@
+import type { Quote } from '@kabu/shared/market/types'
+import type { Logger } from 'pino'
+import { createClient } from 'redis'
+
+/** Without a batch (or the leader's heartbeat) for this long, the relayed quotes are stale. */
+export const RELAY_SILENT_MS = 3_000
+/** The leader says it is alive this often when its market prints nothing (closed sessions). */
+export const HEARTBEAT_MS = 1_000
+
+export interface QuoteRelayDeps {
+  url: string
+  /** REDIS_PREFIX: the channel and keys are `<prefix>:ticks`, `<prefix>:quotes`, `<prefix>:term`. */
+  prefix: string
+  logger: Logger
+}
+
+/**
+ * The one market's quotes as every gateway hears them. The leader publishes each batch of prints
+ * once (`publish`): in one Redis transaction the batch goes to the `ticks` channel and each quote
+ * into the `quotes` hash, the last published state, from which a new leader continues and a
+ * gateway that starts serves its first snapshots. Every gateway (the leader too) keeps the newest
+ * quote per code it has heard and hands the batches to its listeners (the hub, the matcher).
+ *
+ * Each batch carries the publishing leader's term (a counter in Redis taken at election): once a
+ * newer term is heard, a deposed leader's late batches are ignored; and a quote whose seq is below
+ * the one held for its code is dropped, so what a gateway serves never goes back.
+ */
+export function createQuoteRelay(deps: QuoteRelayDeps) {
+  const { logger } = deps
+  const channel = `${deps.prefix}:ticks`
+  const stateKey = `${deps.prefix}:quotes`
+  const termKey = `${deps.prefix}:term`
+  const publisher = createClient({ url: deps.url })
+  const subscriber = publisher.duplicate()
+  for (const client of [publisher, subscriber]) {
+    // Without a listener a dropped connection would be an uncaught 'error'; the client reconnects.
+    client.on('error', (error: unknown) => logger.error({ err: error }, 'relay connection error'))
+  }
+
+  const state = new Map<string, Quote>()
+  const listeners = new Set<(quotes: Quote[]) => void>()
+  let heardTerm = 0
+  let lastHeard = 0
+  let batches = 0
+  // The leader's batches waiting while one is on its way (see `send`).
+  let waiting: Quote[] | null = null
+  let waitingTerm = 0
+  let inFlight: Promise<void> | null = null
+
+  /** Takes the quotes newer than what is held; returns them. */
+  function take(quotes: readonly Quote[]): Quote[] {
+    const fresh: Quote[] = []
+    for (const quote of quotes) {
+      const held = state.get(quote.code)
+      // Same seq: a session that opened or closed (trading flips, nothing printed) still counts.
+      if (
+        held &&
+        (quote.seq < held.seq || (quote.seq === held.seq && quote.trading === held.trading))
+      )
+        continue
+      state.set(quote.code, quote)
+      fresh.push(quote)
+    }
+    return fresh
+  }
+
+  function heard(message: string): void {
+    let batch: { term: number; quotes: Quote[] }
+    try {
+      batch = JSON.parse(message) as { term: number; quotes: Quote[] }
+    } catch (error) {
+      logger.error({ err: error }, 'relay: unreadable batch')
+      return
+    }
+    if (batch.term < heardTerm) return
+    heardTerm = batch.term
+    lastHeard = performance.now()
+    batches++
+    const fresh = take(batch.quotes)
+    if (fresh.length === 0) return
+    for (const listener of listeners) {
+      try {
+        listener(fresh)
+      } catch (error) {
+        logger.error({ err: error }, 'relayed quote listener failed')
+      }
+    }
+  }
+
+  return {
+    /** Connects, subscribes, and loads the last published state (so snapshots start from it). */
+    async start(): Promise<void> {
+      await Promise.all([publisher.connect(), subscriber.connect()])
+      await subscriber.subscribe(channel, heard)
+      take([...(await this.lastPublished()).values()])
+    },
+    async stop(): Promise<void> {
+      listeners.clear()
+      await Promise.all(
+        [publisher, subscriber].map((c) => (c.isOpen ? c.close() : Promise.resolve())),
+      )
+    },
+    /** The newest quote heard of a code (canonical code). */
+    quote: (code: string): Quote | undefined => state.get(code),
+    /** Milliseconds since the leader was last heard (Infinity before it ever was). */
+    silentFor: () => (lastHeard === 0 ? Infinity : performance.now() - lastHeard),
+    /** Batches heard so far (tests, metrics). */
+    batchesHeard: () => batches,
+    onQuotes(listener: (quotes: Quote[]) => void): () => void {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    /** The last published quote of every code, as stored in Redis. */
+    async lastPublished(): Promise<Map<string, Quote>> {
+      const stored = await publisher.hGetAll(stateKey)
+      const quotes = new Map<string, Quote>()
+      for (const [code, json] of Object.entries(stored)) quotes.set(code, JSON.parse(json) as Quote)
+      return quotes
+    },
+    /** A new leader's term: higher than every earlier leader's. */
+    nextTerm: async (): Promise<number> => Number(await publisher.incr(termKey)),
+    /**
+     * Publishes soon (the leader's prints): while one batch is on its way to Redis the next ones
+     * wait and then go as one, so a busy Redis or event loop means fewer, larger batches, not a
+     * queue of round trips each adding its wait. Prints keep their order; none is dropped.
+     */
+    send(term: number, quotes: readonly Quote[]): void {
+      if (waiting) {
+        waiting.push(...quotes)
+        waitingTerm = term
+        return
+      }
+      waiting = [...quotes]
+      waitingTerm = term
+      if (inFlight) return
+      const drain = async () => {
+        while (waiting) {
+          const batch = waiting
+          waiting = null
+          await this.publish(waitingTerm, batch).catch((error: unknown) =>
+            logger.error({ err: error }, 'relay: publish failed'),
+          )
+        }
+        inFlight = null
+      }
+      inFlight = drain()
+    },
+    /** Resolves when every batch handed to `send` has been published (or failed). */
+    sent: (): Promise<void> => inFlight ?? Promise.resolve(),
+    /** Publishes a batch now; an empty batch is the heartbeat. */
+    async publish(term: number, quotes: readonly Quote[]): Promise<void> {
+      // Each quote is encoded once, for the hash and the message alike.
+      const encoded = quotes.map((q) => JSON.stringify(q))
+      const message = `{"term":${term},"quotes":[${encoded.join(',')}]}`
+      const tx = publisher.multi()
+      if (quotes.length > 0) {
+        const fields: Record<string, string> = {}
+        quotes.forEach((q, i) => (fields[q.code] = encoded[i] ?? ''))
+        tx.hSet(stateKey, fields)
+      }
+      tx.publish(channel, message)
+      await tx.exec()
+    },
+  }
+}
+
+export type QuoteRelay = ReturnType<typeof createQuoteRelay>
