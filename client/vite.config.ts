@@ -66,6 +66,16 @@ export default defineConfig({
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
         ops: fileURLToPath(new URL('./ops.html', import.meta.url)),
       },
+      // The console's own files are named `console-*`, so the customer's worker can leave them out
+      // of its precache (pwa.config.ts): a phone never downloads the back office.
+      output: {
+        entryFileNames: (chunk) =>
+          chunk.name === 'ops' ? 'assets/console-[name]-[hash].js' : 'assets/[name]-[hash].js',
+        chunkFileNames: (chunk) =>
+          chunk.facadeModuleId?.includes('/src/console/')
+            ? 'assets/console-[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
+      },
     },
   },
 })
