@@ -37,6 +37,8 @@ function precompileMessages(): Plugin {
   }
 }
 
+const isConsole = (id: string | null) => id?.includes('/src/console/') === true
+
 export default defineConfig({
   plugins: [precompileMessages(), react(), VitePWA(pwaOptions)],
   resolve: {
@@ -72,7 +74,8 @@ export default defineConfig({
         entryFileNames: (chunk) =>
           chunk.name === 'ops' ? 'assets/console-[name]-[hash].js' : 'assets/[name]-[hash].js',
         chunkFileNames: (chunk) =>
-          chunk.facadeModuleId?.includes('/src/console/')
+          isConsole(chunk.facadeModuleId) ||
+          (chunk.moduleIds.length > 0 && chunk.moduleIds.every(isConsole))
             ? 'assets/console-[name]-[hash].js'
             : 'assets/[name]-[hash].js',
       },
