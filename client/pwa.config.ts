@@ -35,6 +35,8 @@ export const pwaOptions: Partial<VitePWAOptions> = {
   },
   workbox: {
     globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+    // The back-office console (its page and its own chunks) is no part of the customer's shell.
+    globIgnores: ['ops.html', 'assets/console-*'],
     // Every page is the one index.html (hash routes); offline it comes from the precache.
     navigateFallback: '/index.html',
     // /ops/ is the back-office console's own page, never the customer app's.

@@ -37,6 +37,8 @@ function precompileMessages(): Plugin {
   }
 }
 
+const isConsole = (id: string | null) => id?.includes('/src/console/') === true
+
 export default defineConfig({
   plugins: [precompileMessages(), react(), VitePWA(pwaOptions)],
   resolve: {
@@ -65,6 +67,17 @@ export default defineConfig({
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
         ops: fileURLToPath(new URL('./ops.html', import.meta.url)),
+      },
+      // The console's own files are named `console-*`, so the customer's worker can leave them out
+      // of its precache (pwa.config.ts): a phone never downloads the back office.
+      output: {
+        entryFileNames: (chunk) =>
+          chunk.name === 'ops' ? 'assets/console-[name]-[hash].js' : 'assets/[name]-[hash].js',
+        chunkFileNames: (chunk) =>
+          isConsole(chunk.facadeModuleId) ||
+          (chunk.moduleIds.length > 0 && chunk.moduleIds.every(isConsole))
+            ? 'assets/console-[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
       },
     },
   },
