@@ -237,7 +237,8 @@ describe('/trade/sell', () => {
       ledger: t.app.broker.ledger,
       market: t.app.market,
       settings: t.app.config.trading,
-      verifyFundPassword: identityChecks(t.app.clock).verifyFundPassword,
+      verifyFundPassword: identityChecks(t.app.clock, t.app.broker.secondFactor.verifySecondFactor)
+        .verifyFundPassword,
     })
     const user = { userId: await userIdOf(t, g.account), account: g.account }
     await otherGateway.sell(

@@ -61,7 +61,13 @@ function answer(req: Request, res: Response, envelope: unknown): void {
 
 function run<User>(handler: VueHandler<User>, userOf: (res: Response) => User): RequestHandler {
   return async (req, res) => {
-    const call = { body: formFields(req), user: userOf(res), ip: req.ip ?? '', log: req.log }
+    const call = {
+      body: formFields(req),
+      user: userOf(res),
+      ip: req.ip ?? '',
+      site: { host: req.headers.host ?? '', origin: req.headers.origin },
+      log: req.log,
+    }
     answer(req, res, await handler(call))
   }
 }

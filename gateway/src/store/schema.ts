@@ -10,6 +10,7 @@ import type { LoansTables } from './schema/loans'
 import type { NewsTables } from './schema/news'
 import type { OpsTables } from './schema/ops'
 import type { ProductsTables } from './schema/products'
+import type { SecondFactorTables } from './schema/second-factor'
 import type { SupportTables } from './schema/support'
 import type { TradingTables } from './schema/trading'
 import type { Int, IntDefault } from './schema/columns'
@@ -80,7 +81,8 @@ export interface Database
     BlockTables,
     DaytradeTables,
     CreditTables,
-    SupportTables {
+    SupportTables,
+    SecondFactorTables {
   users: UsersTable
   sessions: SessionsTable
   settings: SettingsTable

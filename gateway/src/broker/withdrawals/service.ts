@@ -14,6 +14,7 @@ import { checkedIdempotent } from '../common/replayable'
 import { limitsFor } from '../common/currency-limits'
 import type { Ledger } from '../ledger/index'
 import { Refusal } from '../common/refusal'
+import type { SecondFactorProof } from '../common/second-factor'
 import * as q from './withdrawals.sql'
 
 export const WITHDRAWAL_PAGE_SIZE = 20
@@ -32,6 +33,8 @@ export interface WithdrawInput {
   money: string
   bankId: bigint
   fundPassword: string | undefined
+  /** The passkey assertion or TOTP code, required once the user enrolled one. */
+  proof: SecondFactorProof
   idem: string
 }
 
@@ -83,6 +86,7 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
         card = await identity.bankCardOf(db, userId, input.bankId)
         if (!card) throw new Refusal('card_not_found')
         await identity.verifyFundPassword(db, userId, input.fundPassword)
+        await identity.verifySecondFactor(userId, input.proof)
         if (!isWindowOpen(clock.now(), window)) throw new Refusal('withdraw_window_closed')
         if (amount < limitsFor(settings, fx, input.currency).withdrawMin) {
           throw new Refusal('amount_below_minimum')

@@ -21,6 +21,7 @@ import { credit } from './0018-credit'
 import { ipoWithdrawn } from './0019-ipo-withdrawn'
 import { support } from './0020-support'
 import { loginFailures } from './0021-login-failures'
+import { secondFactor } from './0023-second-factor'
 
 /**
  * Every migration, in order, listed in code rather than found by scanning a folder, so they run the
@@ -48,6 +49,7 @@ const MIGRATIONS: ReadonlyArray<[name: string, build: (kind: StoreKind) => Migra
   ['0019-ipo-withdrawn', ipoWithdrawn],
   ['0020-support', support],
   ['0021-login-failures', loginFailures],
+  ['0023-second-factor', secondFactor],
 ]
 
 export function migrationProvider(kind: StoreKind): MigrationProvider {
