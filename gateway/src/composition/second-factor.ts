@@ -3,13 +3,13 @@ import type { SessionGrant } from '@kabu/shared/api/user'
 import type { Clock } from '../clock'
 import type { Config } from '../config'
 import { createSecondFactor } from '../broker/second-factor/index'
-import { throttledCheck, verifyFundPassword } from '../broker/security/fund-password'
+import { verifyFundPassword } from '../broker/security/fund-password'
 import type { Database } from '../store/index'
 
 /**
  * Passkeys and TOTP (broker/second-factor), built before the areas that ask for the factor:
- * its `verifySecondFactor` goes into the identity checks every money area receives. TOTP guesses
- * count against the same throttle as the fund password; a passkey login opens its session through
+ * its `verifySecondFactor` goes into the identity checks every money area receives. A passkey
+ * login opens its session through
  * the auth area, which is built later (hence the function).
  */
 export function buildSecondFactor(deps: {
@@ -24,7 +24,6 @@ export function buildSecondFactor(deps: {
     clock,
     settings: deps.config.webauthn,
     verifyFundPassword: (reader, userId, plain) => verifyFundPassword(reader, userId, plain, clock),
-    throttle: (userId, check) => throttledCheck(db, userId, clock, check),
     startSession: deps.startSession,
   })
 }

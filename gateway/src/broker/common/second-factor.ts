@@ -20,7 +20,7 @@ export type SecondFactorUsed = 'passkey' | 'totp' | 'none'
  * them; a user with neither passes unless `required`.
  *
  * @throws Refusal second_factor_required | second_factor_not_set (required, none enrolled) |
- *   passkey_invalid | totp_invalid | too_frequent (TOTP guesses share the fund-password throttle)
+ *   passkey_invalid | totp_invalid | too_frequent (five wrong TOTP codes per 15 minutes)
  */
 export type VerifySecondFactor = (
   userId: bigint,

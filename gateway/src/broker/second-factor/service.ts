@@ -11,15 +11,13 @@ import type { CallSite } from '../common/vue-area'
 import { createChallenges } from './challenges'
 import { createPasskeys } from './passkeys'
 import { relyingParty, type RelyingPartySettings } from './relying-party'
-import { createTotp, type Throttle } from './totp'
+import { createTotp } from './totp'
 
 export interface SecondFactorDeps {
   db: Kysely<Database>
   clock: Clock
   settings: RelyingPartySettings
   verifyFundPassword: IdentityChecks['verifyFundPassword']
-  /** The fund-password throttle, which TOTP guesses share. */
-  throttle: Throttle
   /** Opens a session for a user a passkey proved, as a password login does (auth area). */
   startSession: (userId: bigint) => Promise<SessionGrant>
 }
@@ -37,7 +35,7 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
   const { db, clock } = deps
   const challenges = createChallenges(db, clock)
   const passkeys = createPasskeys(db, clock, challenges)
-  const totp = createTotp(db, clock, deps.throttle)
+  const totp = createTotp(db, clock)
   const rpOf = (site: CallSite) => relyingParty(deps.settings, site)
 
   const verify: VerifySecondFactor = async (userId, proof, options = {}) => {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import { generateSecret, generateURI, verify } from 'otplib'
 import type { TotpSetup } from '@kabu/shared/api/second-factor'
 import type { Clock } from '../../clock'
@@ -8,8 +8,9 @@ import { Refusal } from '../common/refusal'
 /** One 30-second step either side: a phone's clock a little off still works. */
 const TOLERANCE_SECONDS = 30
 
-/** Runs a guess under the fund-password throttle (5 per 15 minutes), which TOTP codes share. */
-export type Throttle = (userId: bigint, check: () => Promise<boolean>) => Promise<boolean>
+/** Five wrong codes per 15 minutes, as the fund password allows: 5 in a million, not a brute force. */
+export const TOTP_WINDOW_MS = 15 * 60_000
+export const TOTP_MAX_TRIES = 5
 
 /**
  * TOTP (RFC 6238, 6 digits, 30 s, SHA-1: what every authenticator app does) on otplib: a secret is
@@ -17,8 +18,34 @@ export type Throttle = (userId: bigint, check: () => Promise<boolean>) => Promis
  * once (the step it matched is kept). Codes run on the wall clock, not the app's: the user's
  * authenticator app knows nothing of the demo's time travel.
  */
-export function createTotp(db: Kysely<Database>, clock: Clock, throttle: Throttle) {
+export function createTotp(db: Kysely<Database>, clock: Clock) {
   const wallSeconds = () => Math.floor(Date.now() / 1000)
+
+  /**
+   * Counts a try before the code is checked (in one statement, so concurrent guesses cannot all
+   * slip under the limit); a right code clears the count. Its own count: the fund password's is
+   * cleared by every right fund password, which a thief holding it would send with each guess.
+   *
+   * @throws Refusal too_frequent
+   */
+  async function throttle(userId: bigint, check: () => Promise<boolean>): Promise<boolean> {
+    const now = clock.now()
+    const windowStart = BigInt(now - TOTP_WINDOW_MS)
+    const fresh = sql<boolean>`failed_since <= ${windowStart}`
+    const counted = await db
+      .updateTable('totp_secrets')
+      .set({
+        failed_tries: sql`case when ${fresh} then 1 else failed_tries + 1 end`,
+        failed_since: sql`case when ${fresh} then ${BigInt(now)} else failed_since end`,
+      })
+      .where('user_id', '=', userId)
+      .returning('failed_tries')
+      .executeTakeFirst()
+    if (counted && counted.failed_tries > BigInt(TOTP_MAX_TRIES)) throw new Refusal('too_frequent')
+    if (!(await check())) return false
+    await db.updateTable('totp_secrets').set({ failed_tries: 0 }).where('user_id', '=', userId).execute()
+    return true
+  }
 
   /** The step `code` matches after the last one used, or undefined. */
   async function matchingStep(secret: string, code: string, lastStep: bigint) {

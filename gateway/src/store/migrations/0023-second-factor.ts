@@ -7,7 +7,7 @@ import { idColumn } from './columns'
  * them (single use, with an expiry, so a captured assertion cannot be replayed), and a TOTP secret
  * as the fallback for phones without a passkey. `pending_secret` is a TOTP secret shown to the user
  * but not yet confirmed with a code; `last_step` is the last time step accepted, so a code is good
- * once.
+ * once; wrong codes are counted per window (failed_tries since failed_since).
  */
 export function secondFactor(kind: StoreKind): Migration {
   return {
@@ -55,6 +55,10 @@ export function secondFactor(kind: StoreKind): Migration {
         .addColumn('secret', 'text')
         .addColumn('pending_secret', 'text')
         .addColumn('last_step', 'bigint', (c) => c.notNull().defaultTo(0))
+        // Wrong codes in the window that began at failed_since (a throttle of TOTP's own: a right
+        // fund password, which clears that one's count, must not clear this one).
+        .addColumn('failed_tries', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('failed_since', 'bigint', (c) => c.notNull().defaultTo(0))
         .addColumn('enabled_at', 'bigint')
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute()

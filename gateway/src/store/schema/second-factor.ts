@@ -37,6 +37,9 @@ export interface TotpSecretsTable {
   pending_secret: string | null
   /** The last accepted TOTP time step: a code is accepted once. */
   last_step: IntDefault
+  /** Codes tried in the throttle window that began at `failed_since`. */
+  failed_tries: IntDefault
+  failed_since: IntDefault
   enabled_at: NullableInt
   created_at: Int
 }
