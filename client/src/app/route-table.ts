@@ -20,6 +20,7 @@ import {
 } from '../features/position/routes'
 import { screenRoutes as quotesScreens } from '../features/quotes/routes'
 import { screenRoutes as stockScreens } from '../features/stock/routes'
+import { screenRoutes as securityScreens } from '../features/security/routes'
 import { screenRoutes as supportScreens } from '../features/support/routes'
 
 /**
@@ -46,6 +47,7 @@ export const SCREEN_ROUTES: RouteObject[] = [
   ...ipoScreens,
   ...followScreens,
   ...supportScreens,
+  ...securityScreens,
 ]
 
 export const routePaths = (routes: readonly RouteObject[]): string[] =>

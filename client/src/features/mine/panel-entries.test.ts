@@ -4,11 +4,14 @@ import { isEntryEnabled, PANEL_ENTRIES } from './panel-entries'
 import { PANEL_ICONS } from './panel-icons'
 
 describe('side user panel entries', () => {
-  // Spec §2's fourteen, currency exchange ("reachable from Mine", issue 3) and the user's block
-  // requests (issue 13).
-  it('lists the fourteen entries of spec §2, exchange and block requests, with unique names', () => {
-    expect(PANEL_ENTRIES).toHaveLength(16)
-    expect(new Set(PANEL_ENTRIES.map((e) => e.name)).size).toBe(16)
+  // Spec §2's fourteen, currency exchange ("reachable from Mine", issue 3), the user's block
+  // requests (issue 13) and security: passkeys and the authenticator app (issue 17).
+  it('lists the fourteen entries of spec §2, exchange, block requests and security, uniquely', () => {
+    expect(PANEL_ENTRIES).toHaveLength(17)
+    expect(new Set(PANEL_ENTRIES.map((e) => e.name)).size).toBe(17)
+    expect(PANEL_ENTRIES.find((e) => e.name === 'security')).toMatchObject({
+      path: '/mine/security',
+    })
     expect(PANEL_ENTRIES.find((e) => e.name === 'blockOrders')).toMatchObject({
       path: '/home/large2',
     })

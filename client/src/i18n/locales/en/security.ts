@@ -1,0 +1,32 @@
+export default {
+  'security.title': 'Passkeys and two-step verification',
+  'security.intro':
+    'Once you add a passkey or an authenticator app, withdrawals and bank account changes also need it, besides your fund password. A passkey also lets you log in without a password.',
+  'security.passkeys': 'Passkeys',
+  'security.passkeys.none': 'No passkeys yet',
+  'security.passkeys.add': 'Add a passkey on this phone',
+  'security.passkeys.remove': 'Remove',
+  'security.passkeys.added': 'Added {date}',
+  'security.passkeys.unsupported':
+    'This browser cannot use passkeys. Use an authenticator app instead.',
+  'security.passkey.defaultName': 'Passkey {n}',
+  'security.totp': 'Authenticator app',
+  'security.totp.on': 'On: enter its 6-digit code to confirm',
+  'security.totp.off': 'Off',
+  'security.totp.setup': 'Set up an authenticator app',
+  'security.totp.disable': 'Turn off the authenticator app',
+  'security.totp.instructions':
+    'Add this key to your authenticator app (or open it in the app), then enter the 6-digit code it shows.',
+  'security.totp.openApp': 'Open in authenticator app',
+  'security.totp.newCode': 'Code from the app',
+  'security.fundPassword': 'Fund password',
+  'security.cancel': 'Cancel',
+  'security.confirm': 'Confirm',
+  'security.addPasskey.title': 'Add a passkey',
+  'security.removePasskey.title': 'Remove this passkey',
+  'security.enableTotp.title': 'Set up an authenticator app',
+  'security.disableTotp.title': 'Turn off the authenticator app',
+  'security.confirm.passkeyHint': 'Your passkey will confirm this on the next step.',
+  'security.confirm.totp': 'Authenticator code',
+  'security.confirm.totpInstead': 'Authenticator code (instead of the passkey)',
+} satisfies Record<string, string>

@@ -1,0 +1,32 @@
+export default {
+  'security.title': 'パスキーと2段階認証',
+  'security.intro':
+    'パスキーまたは認証アプリを登録すると、出金と銀行口座の変更には取引パスワードに加えてその確認が必要になります。パスキーではパスワードなしでログインもできます。',
+  'security.passkeys': 'パスキー',
+  'security.passkeys.none': 'パスキーはまだありません',
+  'security.passkeys.add': 'この端末にパスキーを追加',
+  'security.passkeys.remove': '削除',
+  'security.passkeys.added': '{date} に追加',
+  'security.passkeys.unsupported':
+    'このブラウザはパスキーに対応していません。認証アプリをご利用ください。',
+  'security.passkey.defaultName': 'パスキー {n}',
+  'security.totp': '認証アプリ',
+  'security.totp.on': 'オン：6桁のコードで確認します',
+  'security.totp.off': 'オフ',
+  'security.totp.setup': '認証アプリを設定',
+  'security.totp.disable': '認証アプリをオフにする',
+  'security.totp.instructions':
+    'このキーを認証アプリに追加し（またはアプリで開き）、表示された6桁のコードを入力してください。',
+  'security.totp.openApp': '認証アプリで開く',
+  'security.totp.newCode': 'アプリのコード',
+  'security.fundPassword': '取引パスワード',
+  'security.cancel': 'キャンセル',
+  'security.confirm': '確認',
+  'security.addPasskey.title': 'パスキーを追加',
+  'security.removePasskey.title': 'このパスキーを削除',
+  'security.enableTotp.title': '認証アプリを設定',
+  'security.disableTotp.title': '認証アプリをオフにする',
+  'security.confirm.passkeyHint': '次の手順でパスキーによる確認を行います。',
+  'security.confirm.totp': '認証コード',
+  'security.confirm.totpInstead': '認証コード（パスキーの代わりに）',
+} satisfies Record<string, string>
