@@ -126,6 +126,11 @@ describe('a withdrawal confirmed by a passkey', () => {
     const { grant, card } = await enrolled()
     const before = await wallets(t, grant)
     expect(await withdraw(grant, card)).toMatchObject({ status: 0, msg: 'second_factor_required' })
+    // Empty fields, as a form sends them, are no factor either.
+    expect(await withdraw(grant, card, { passkey: '', totp: '' })).toMatchObject({
+      status: 0,
+      msg: 'second_factor_required',
+    })
     expect(await wallets(t, grant)).toEqual(before)
   })
 

@@ -13,14 +13,23 @@ const CREDENTIAL_JSON_MAX = 16_384
 
 export const TOTP_RULE = /^\d{6}$/
 
+// A form's empty field is a field not filled in: the factor was not offered.
+const blankIsAbsent = (v: unknown) => (v === '' ? undefined : v)
+
 /** The optional second-factor fields of `/user/withdraw`, `/user/bankAdd`, `/user/bankDel`, … */
 export const secondFactorFields = z.object({
-  passkey: z.string().max(CREDENTIAL_JSON_MAX, 'passkey_invalid').optional(),
-  totp: z
-    .string()
-    .transform((s) => s.normalize('NFKC').trim())
-    .pipe(z.string().regex(TOTP_RULE, 'totp_invalid'))
-    .optional(),
+  passkey: z.preprocess(
+    blankIsAbsent,
+    z.string().max(CREDENTIAL_JSON_MAX, 'passkey_invalid').optional(),
+  ),
+  totp: z.preprocess(
+    blankIsAbsent,
+    z
+      .string()
+      .transform((s) => s.normalize('NFKC').trim())
+      .pipe(z.string().regex(TOTP_RULE, 'totp_invalid'))
+      .optional(),
+  ),
 })
 export type SecondFactorFields = z.input<typeof secondFactorFields>
 

@@ -29,8 +29,8 @@ function liveWithdrawMachine(type: MarketType) {
         factors = enrolled
         return { rules, cards, factors }
       }),
-      submit: fromPromise(async ({ input }) =>
-        withdraw({ type, ...input, ...(await secondFactorFields(factors, input.totp)) }),
+      submit: fromPromise(async ({ input: { totp, ...draft } }) =>
+        withdraw({ type, ...draft, ...(await secondFactorFields(factors, totp)) }),
       ),
       watchReview: watchReviewActor('withdraw', async (id) =>
         (await fetchWithdrawals(type)).find((r) => r.id === id),
