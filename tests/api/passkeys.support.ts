@@ -1,7 +1,8 @@
 import type { SessionGrant } from '@kabu/shared/api/user'
 import type { TestApp } from '../support/app'
 import { FUND_PASSWORD } from '../support/identity'
-import { softAuthenticator, type CreationOptions, type RequestOptions } from '../support/soft-authenticator'
+import type { softAuthenticator } from '../support/soft-authenticator'
+import { type CreationOptions, type RequestOptions } from '../support/soft-authenticator'
 import { session, vue, vueData, type VueAnswer } from '../support/vue'
 
 /** Helpers of the passkey and TOTP tests: calls made as the app's own page (its Origin). */

@@ -26,7 +26,14 @@ const withdraw = (grant: SessionGrant, card: string, form: Record<string, string
   vue(
     t.url,
     '/user/withdraw',
-    { type: 'jpy', money: '20000', bank_id: card, fund_password: FUND_PASSWORD, idem: idem(), ...form },
+    {
+      type: 'jpy',
+      money: '20000',
+      bank_id: card,
+      fund_password: FUND_PASSWORD,
+      idem: idem(),
+      ...form,
+    },
     asPage(t, grant),
   )
 
@@ -49,12 +56,22 @@ describe('TOTP, the fallback factor', () => {
   it('is enabled only with a code of its secret and the fund password', async () => {
     const { grant } = await readyUser(t, account())
     expect(
-      await vue(t.url, '/user/totpEnable', { code: '123456', fund_password: FUND_PASSWORD }, asPage(t, grant)),
+      await vue(
+        t.url,
+        '/user/totpEnable',
+        { code: '123456', fund_password: FUND_PASSWORD },
+        asPage(t, grant),
+      ),
     ).toMatchObject({ status: 0, msg: 'totp_not_set_up' })
     const setup = await vueData<TotpSetup>(t.url, '/user/totpSetup', {}, session(grant))
     const wrongCode = String((Number(await codeOf(setup.secret)) + 1) % 1_000_000).padStart(6, '0')
     expect(
-      await vue(t.url, '/user/totpEnable', { code: wrongCode, fund_password: FUND_PASSWORD }, asPage(t, grant)),
+      await vue(
+        t.url,
+        '/user/totpEnable',
+        { code: wrongCode, fund_password: FUND_PASSWORD },
+        asPage(t, grant),
+      ),
     ).toMatchObject({ status: 0, msg: 'totp_invalid' })
     expect(
       await vue(
@@ -64,9 +81,9 @@ describe('TOTP, the fallback factor', () => {
         asPage(t, grant),
       ),
     ).toMatchObject({ status: 0, msg: 'wrong_fund_password' })
-    expect((await vueData<SecondFactors>(t.url, '/user/secondFactors', {}, session(grant))).totp).toBe(
-      false,
-    )
+    expect(
+      (await vueData<SecondFactors>(t.url, '/user/secondFactors', {}, session(grant))).totp,
+    ).toBe(false)
   })
 
   it('confirms a withdrawal with a code, each code once, and refuses a wrong one', async () => {

@@ -4,7 +4,10 @@ import { assign, fromCallback, fromPromise, type AnyActorRef } from 'xstate'
 import type { BankCard } from '@kabu/shared/api/banks'
 import type { WithdrawalRecord, WithdrawRules } from '@kabu/shared/api/funds'
 import type { SessionGrant } from '@kabu/shared/api/user'
-import { withdrawMachine, type WithdrawSetup } from '../../client/src/features/funds/withdraw.machine'
+import {
+  withdrawMachine,
+  type WithdrawSetup,
+} from '../../client/src/features/funds/withdraw.machine'
 import type { TestApp } from '../support/app'
 import { FUND_PASSWORD } from '../support/identity'
 import { expectLedgerConsistent } from '../support/invariants'

@@ -110,7 +110,11 @@ describe('passkey journey on a 390×844 phone', () => {
     await screens.shot('05-pending')
     // The passkey signed this withdrawal: its counter moved, and the back office has the request.
     expect((await credentials())[0]?.signCount).toBeGreaterThan(before)
-    const queue = (await opsCall(gateway, 'GET', '/reviews?kind=withdraw&status=pending')) as Array<{
+    const queue = (await opsCall(
+      gateway,
+      'GET',
+      '/reviews?kind=withdraw&status=pending',
+    )) as Array<{
       account: string
     }>
     expect(queue.map((r) => r.account)).toContain(gateway.config.demoAccount)

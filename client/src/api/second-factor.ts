@@ -24,9 +24,8 @@ export async function passkeyAssertion(
   optionsPath = '/user/passkeyConfirmOptions',
 ): Promise<string> {
   const { startAuthentication } = await webauthn()
-  const optionsJSON = await vuePost<Parameters<typeof startAuthentication>[0]['optionsJSON']>(
-    optionsPath,
-  )
+  const optionsJSON =
+    await vuePost<Parameters<typeof startAuthentication>[0]['optionsJSON']>(optionsPath)
   try {
     return JSON.stringify(await startAuthentication({ optionsJSON }))
   } catch {

@@ -125,7 +125,9 @@ export function demoAccount({ db, broker, logger, login }: DemoAccountDeps) {
     if ((await broker.identity.banks.list(user)).length > 0) return false
     // No page and no factor: a demo user who enrolled a passkey keeps their cards themselves.
     const noFactor = { site: { host: '', origin: undefined } }
-    const enrolled = await broker.secondFactor.verifySecondFactor(user.userId, noFactor).catch(() => 'yes')
+    const enrolled = await broker.secondFactor
+      .verifySecondFactor(user.userId, noFactor)
+      .catch(() => 'yes')
     if (enrolled !== 'none') return false
     await broker.identity.banks.add(user, DEMO_CARD, login.fundPassword, noFactor)
     return true

@@ -46,7 +46,10 @@ export function WithdrawForm(props: {
     }
     setErrors(found)
     if (!found.money && !found.fundPassword && card) {
-      send({ type: 'SUBMIT', draft: { money: money.trim(), bankId, fundPassword, totp: totp.trim() } })
+      send({
+        type: 'SUBMIT',
+        draft: { money: money.trim(), bankId, fundPassword, totp: totp.trim() },
+      })
     }
   }
 

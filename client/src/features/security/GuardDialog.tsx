@@ -44,7 +44,7 @@ export function GuardDialog(props: {
           {props.newCode && (
             <FormTextField
               name="security-new-code"
-              labelId="security.totp.newCode"
+              labelId="mine.security.totp.newCode"
               value={code}
               onChange={setCode}
               autoComplete="one-time-code"
@@ -53,7 +53,7 @@ export function GuardDialog(props: {
           <FormTextField
             name="security-fund-password"
             password
-            labelId="security.fundPassword"
+            labelId="mine.security.fundPassword"
             value={fundPassword}
             onChange={setFundPassword}
             autoComplete="off"
@@ -67,7 +67,7 @@ export function GuardDialog(props: {
       </DialogContent>
       <DialogActions>
         <Button onClick={props.onCancel} disabled={props.busy}>
-          <FormattedMessage id="security.cancel" />
+          <FormattedMessage id="mine.security.cancel" />
         </Button>
         <Button
           variant="contained"
@@ -75,7 +75,7 @@ export function GuardDialog(props: {
           onClick={() => props.onConfirm({ fundPassword, totp: totp.trim(), code: code.trim() })}
           data-testid="security-confirm"
         >
-          <FormattedMessage id="security.confirm" />
+          <FormattedMessage id="mine.security.confirm" />
         </Button>
       </DialogActions>
     </Dialog>

@@ -19,7 +19,7 @@ import { useSecurity } from './use-security'
 export function SecurityScreen() {
   return (
     <RequireSession>
-      <Header back title={<FormattedMessage id="security.title" />} />
+      <Header back title={<FormattedMessage id="mine.security.title" />} />
       <Security />
     </RequireSession>
   )
@@ -27,23 +27,25 @@ export function SecurityScreen() {
 
 function Security() {
   const intl = useIntl()
-  const s = useSecurity((n) => intl.formatMessage({ id: 'security.passkey.defaultName' }, { n }))
+  const s = useSecurity((n) =>
+    intl.formatMessage({ id: 'mine.security.passkey.defaultName' }, { n }),
+  )
   const { factors, pending } = s
   if (!factors) return <Loading />
-  const titleId = pending ? `security.${pending.kind}.title` : 'security.title'
+  const titleId = pending ? `mine.security.${pending.kind}.title` : 'mine.security.title'
 
   return (
     <Stack spacing={2} sx={{ p: 2 }}>
       <Alert severity="info">
-        <FormattedMessage id="security.intro" />
+        <FormattedMessage id="mine.security.intro" />
       </Alert>
 
       <Typography variant="h6" component="h2">
-        <FormattedMessage id="security.passkeys" />
+        <FormattedMessage id="mine.security.passkeys" />
       </Typography>
       {factors.passkeys.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
-          <FormattedMessage id="security.passkeys.none" />
+          <FormattedMessage id="mine.security.passkeys.none" />
         </Typography>
       ) : (
         <List dense data-testid="security-passkeys">
@@ -52,7 +54,7 @@ function Security() {
               key={p.id}
               secondaryAction={
                 <Button color="error" onClick={() => s.ask({ kind: 'removePasskey', id: p.id })}>
-                  <FormattedMessage id="security.passkeys.remove" />
+                  <FormattedMessage id="mine.security.passkeys.remove" />
                 </Button>
               }
             >
@@ -60,7 +62,7 @@ function Security() {
                 primary={p.name}
                 secondary={
                   <FormattedMessage
-                    id="security.passkeys.added"
+                    id="mine.security.passkeys.added"
                     values={{ date: <FormattedDate value={p.created} dateStyle="medium" /> }}
                   />
                 }
@@ -75,27 +77,27 @@ function Security() {
           onClick={() => s.ask({ kind: 'addPasskey' })}
           data-testid="security-add-passkey"
         >
-          <FormattedMessage id="security.passkeys.add" />
+          <FormattedMessage id="mine.security.passkeys.add" />
         </Button>
       ) : (
         <Alert severity="warning">
-          <FormattedMessage id="security.passkeys.unsupported" />
+          <FormattedMessage id="mine.security.passkeys.unsupported" />
         </Alert>
       )}
 
       <Typography variant="h6" component="h2">
-        <FormattedMessage id="security.totp" />
+        <FormattedMessage id="mine.security.totp" />
       </Typography>
       <Typography variant="body2" color="text.secondary" data-testid="security-totp-state">
-        <FormattedMessage id={factors.totp ? 'security.totp.on' : 'security.totp.off'} />
+        <FormattedMessage id={factors.totp ? 'mine.security.totp.on' : 'mine.security.totp.off'} />
       </Typography>
       {factors.totp ? (
         <Button variant="outlined" color="error" onClick={() => s.ask({ kind: 'disableTotp' })}>
-          <FormattedMessage id="security.totp.disable" />
+          <FormattedMessage id="mine.security.totp.disable" />
         </Button>
       ) : (
         <Button variant="outlined" onClick={s.startTotp} data-testid="security-setup-totp">
-          <FormattedMessage id="security.totp.setup" />
+          <FormattedMessage id="mine.security.totp.setup" />
         </Button>
       )}
 
@@ -113,7 +115,7 @@ function Security() {
         {pending?.kind === 'enableTotp' && (
           <>
             <Typography variant="body2">
-              <FormattedMessage id="security.totp.instructions" />
+              <FormattedMessage id="mine.security.totp.instructions" />
             </Typography>
             <Typography
               variant="body1"
@@ -123,7 +125,7 @@ function Security() {
               {pending.setup.secret}
             </Typography>
             <Button href={pending.setup.uri} size="small">
-              <FormattedMessage id="security.totp.openApp" />
+              <FormattedMessage id="mine.security.totp.openApp" />
             </Button>
           </>
         )}

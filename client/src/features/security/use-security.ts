@@ -28,9 +28,9 @@ export function useSecurity(passkeyName: (n: number) => string) {
 
   const reload = useCallback(async () => setFactors(await fetchSecondFactors()), [])
   useEffect(() => {
-    reload().catch(() => undefined)
+    fetchSecondFactors().then(setFactors, () => undefined)
     passkeysSupported().then(setSupported, () => setSupported(false))
-  }, [reload])
+  }, [])
 
   async function startTotp() {
     setError(null)

@@ -20,13 +20,13 @@ export function SecondFactorHint(props: {
     <>
       {passkey && (
         <Typography variant="body2" color="text.secondary" data-testid="second-factor-passkey">
-          <FormattedMessage id="security.confirm.passkeyHint" />
+          <FormattedMessage id="mine.security.confirm.passkeyHint" />
         </Typography>
       )}
       {factors.totp && (
         <FormTextField
           name="second-factor-totp"
-          labelId={passkey ? 'security.confirm.totpInstead' : 'security.confirm.totp'}
+          labelId={passkey ? 'mine.security.confirm.totpInstead' : 'mine.security.confirm.totp'}
           value={props.totp}
           onChange={props.onTotp}
           autoComplete="one-time-code"

@@ -1,13 +1,13 @@
-import type {
-  AuthenticationResponseJSON,
-  RegistrationResponseJSON,
-} from '@simplewebauthn/server'
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
 import { z } from 'zod'
 import { Refusal } from '../common/refusal'
 
 // The JSON a browser makes of a PublicKeyCredential (what @simplewebauthn/browser sends): checked
 // for shape here so that the library only ever sees strings where it expects them.
-const b64url = z.string().regex(/^[A-Za-z0-9_-]*$/).max(8192)
+const b64url = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]*$/)
+  .max(8192)
 
 const common = {
   id: b64url.min(1),

@@ -138,7 +138,8 @@ export function createPasskeys(db: Kysely<Database>, clock: Clock, challenges: C
         .selectAll()
         .where('credential_id', '=', response.id)
         .executeTakeFirst()
-      if (!stored || (userId !== null && stored.user_id !== userId)) throw new Refusal('passkey_invalid')
+      if (!stored || (userId !== null && stored.user_id !== userId))
+        throw new Refusal('passkey_invalid')
       const result = await verifyAuthenticationResponse({
         response,
         expectedChallenge: challenge,

@@ -30,7 +30,8 @@ function hostName(host: string): string {
  */
 export function relyingParty(settings: RelyingPartySettings, site: CallSite): RelyingParty {
   const rpId = settings.rpId ?? hostName(site.host)
-  if (settings.origins.length > 0) return { rpId, origins: settings.origins, rpName: settings.rpName }
+  if (settings.origins.length > 0)
+    return { rpId, origins: settings.origins, rpName: settings.rpName }
   let own: string[] = []
   if (site.origin) {
     try {

@@ -36,9 +36,13 @@ export function secondFactorRoutes(factors: SecondFactorService): VueArea {
       ok(await factors.confirmOptions(user, site)),
     )
 
-    routes.open('/user/passkeyLoginOptions', async ({ site }) => ok(await factors.loginOptions(site)), {
-      rateLimited: true,
-    })
+    routes.open(
+      '/user/passkeyLoginOptions',
+      async ({ site }) => ok(await factors.loginOptions(site)),
+      {
+        rateLimited: true,
+      },
+    )
     routes.open(
       '/user/passkeyLogin',
       async ({ body, site }) =>

@@ -126,8 +126,7 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
       return deps.startSession(userId)
     },
 
-    totpSetup: (user: SessionUser) =>
-      totp.setup(user.userId, user.account, deps.settings.rpName),
+    totpSetup: (user: SessionUser) => totp.setup(user.userId, user.account, deps.settings.rpName),
 
     async totpEnable(user: SessionUser, input: Guarded & { code: string }, site: CallSite) {
       await guard(user, input, site)

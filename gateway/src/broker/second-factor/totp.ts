@@ -43,7 +43,11 @@ export function createTotp(db: Kysely<Database>, clock: Clock) {
       .executeTakeFirst()
     if (counted && counted.failed_tries > BigInt(TOTP_MAX_TRIES)) throw new Refusal('too_frequent')
     if (!(await check())) return false
-    await db.updateTable('totp_secrets').set({ failed_tries: 0 }).where('user_id', '=', userId).execute()
+    await db
+      .updateTable('totp_secrets')
+      .set({ failed_tries: 0 })
+      .where('user_id', '=', userId)
+      .execute()
     return true
   }
 
