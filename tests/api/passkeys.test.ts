@@ -200,6 +200,23 @@ describe('a withdrawal confirmed by a passkey', () => {
   })
 })
 
+describe('one assertion, two requests at once', () => {
+  it('confirms exactly one of them: the challenge is used up in one statement', async () => {
+    const { grant, card, phone } = await enrolled()
+    const passkey = await confirmation(t, grant, phone)
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => withdraw(grant, card, { passkey })),
+    )
+    expect(answers.map((a) => a.msg).sort()).toEqual([
+      'passkey_invalid',
+      'passkey_invalid',
+      'passkey_invalid',
+      'submit_ok',
+    ])
+    expect((await wallets(t, grant)).JPY).toMatchObject({ frozen: '20000' })
+  })
+})
+
 describe('bank-card changes', () => {
   it('need the passkey to bind and to unbind a card', async () => {
     const { grant, card, phone } = await enrolled()

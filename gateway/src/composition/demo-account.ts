@@ -123,12 +123,13 @@ export function demoAccount({ db, broker, logger, login }: DemoAccountDeps) {
 
   async function bankCard(user: SessionUser): Promise<boolean> {
     if ((await broker.identity.banks.list(user)).length > 0) return false
-    // No page and no factor: a demo user who enrolled a passkey keeps their cards themselves.
+    // Nothing here can sign: a demo user who enrolled a passkey or TOTP binds cards themselves.
     const noFactor = { site: { host: '', origin: undefined } }
-    const enrolled = await broker.secondFactor
-      .verifySecondFactor(user.userId, noFactor)
-      .catch(() => 'yes')
-    if (enrolled !== 'none') return false
+    const enrolled = await broker.secondFactor.verifySecondFactor(user.userId, noFactor).then(
+      () => false,
+      () => true,
+    )
+    if (enrolled) return false
     await broker.identity.banks.add(user, DEMO_CARD, login.fundPassword, noFactor)
     return true
   }
