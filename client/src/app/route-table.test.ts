@@ -70,6 +70,9 @@ const ISSUE_13_IPO_ROUTES = ['/home/newShare', '/home/newShareInfo', '/mine/newS
 /** Issue 15 customer-service screens (features/support). */
 const ISSUE_15_SUPPORT_ROUTES = ['/mine/support', '/mine/supportInfo']
 
+/** Issue 17 passkeys and the authenticator app (features/security). */
+const ISSUE_17_SECURITY_ROUTES = ['/mine/security']
+
 describe('route table', () => {
   const paths = routePaths([...TAB_ROUTES, ...SCREEN_ROUTES])
 
@@ -87,6 +90,7 @@ describe('route table', () => {
         ...ISSUE_14_FOLLOW_ROUTES,
         ...ISSUE_14_DAYTRADE_ROUTES,
         ...ISSUE_15_SUPPORT_ROUTES,
+        ...ISSUE_17_SECURITY_ROUTES,
       ].sort(),
     )
   })
