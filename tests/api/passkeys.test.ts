@@ -121,6 +121,30 @@ describe('registering a passkey', () => {
   })
 })
 
+describe('removing a passkey', () => {
+  it('needs the passkey itself, and only the owner’s id removes anything', async () => {
+    const owner = await enrolled()
+    const other = await enrolled()
+    const [theirs] = (await factors(owner.grant)).passkeys
+    const del = (who: typeof owner, form: Record<string, string>) =>
+      vue(
+        t.url,
+        '/user/passkeyDel',
+        { id: String(theirs?.id), fund_password: FUND_PASSWORD, ...form },
+        asPage(t, who.grant),
+      )
+    expect(
+      await del(other, { passkey: await confirmation(t, other.grant, other.phone) }),
+    ).toMatchObject({ status: 0, msg: 'passkey_not_found' })
+    expect(await del(owner, {})).toMatchObject({ status: 0, msg: 'second_factor_required' })
+    expect((await factors(owner.grant)).passkeys).toHaveLength(1)
+    expect(
+      await del(owner, { passkey: await confirmation(t, owner.grant, owner.phone) }),
+    ).toMatchObject({ status: 1, msg: 'delete_ok' })
+    expect(await factors(owner.grant)).toEqual({ passkeys: [], totp: false })
+  })
+})
+
 describe('a withdrawal confirmed by a passkey', () => {
   it('is refused without the passkey once one is enrolled, and nothing is frozen', async () => {
     const { grant, card } = await enrolled()
@@ -248,79 +272,6 @@ describe('bank-card changes', () => {
     expect(await del({ passkey: await confirmation(t, grant, phone) })).toMatchObject({
       status: 1,
       msg: 'unbind_ok',
-    })
-  })
-})
-
-describe('logging in with a passkey', () => {
-  async function loginAssertion(phone: Phone) {
-    const options = await vueData<RequestOptions>(t.url, '/user/passkeyLoginOptions', {}, asPage(t))
-    expect(options.allowCredentials ?? []).toEqual([])
-    return JSON.stringify(phone.get(options, t.url))
-  }
-
-  it('opens the same session a password login does, once per challenge', async () => {
-    const { grant, phone } = await enrolled()
-    const credential = await loginAssertion(phone)
-    const answer = await vue(t.url, '/user/passkeyLogin', { credential }, asPage(t))
-    expect(answer).toMatchObject({ status: 1, msg: 'login_ok', data: { account: grant.account } })
-    const fresh = answer.data as SessionGrant
-    expect(fresh.token).not.toBe(grant.token)
-    expect(await factors(fresh)).toMatchObject({ totp: false })
-
-    expect(await vue(t.url, '/user/passkeyLogin', { credential }, asPage(t))).toMatchObject({
-      status: 0,
-      msg: 'passkey_invalid',
-    })
-  })
-
-  it('after the account is typed, accepts only that account’s passkey', async () => {
-    const { grant, phone } = await enrolled()
-    const other = await enrolled()
-    const theirs = await vue(
-      t.url,
-      '/user/passkeyLogin',
-      { credential: await loginAssertion(other.phone), account: grant.account },
-      asPage(t),
-    )
-    expect(theirs).toMatchObject({ status: 0, msg: 'passkey_invalid' })
-    const mine = await vue(
-      t.url,
-      '/user/passkeyLogin',
-      { credential: await loginAssertion(phone), account: grant.account.toUpperCase() },
-      asPage(t),
-    )
-    expect(mine).toMatchObject({ status: 1, data: { account: grant.account } })
-  })
-
-  it('refuses a frozen account as the password login does', async () => {
-    const { grant, phone } = await enrolled()
-    await t.app.db
-      .updateTable('users')
-      .set({ status: 'frozen' })
-      .where('account', '=', grant.account)
-      .execute()
-    const credential = await loginAssertion(phone)
-    expect(await vue(t.url, '/user/passkeyLogin', { credential }, asPage(t))).toMatchObject({
-      status: 0,
-      msg: 'account_frozen',
-    })
-  })
-})
-
-describe('verifySecondFactor, for other areas', () => {
-  it('passes a user with no factor unless one is required', async () => {
-    const { grant } = await readyUser(t, account())
-    const user = await t.app.db
-      .selectFrom('users')
-      .select('id')
-      .where('account', '=', grant.account)
-      .executeTakeFirstOrThrow()
-    const verify = t.app.broker.secondFactor.verifySecondFactor
-    const site = { host: new URL(t.url).host, origin: t.url }
-    expect(await verify(user.id, { site })).toBe('none')
-    await expect(verify(user.id, { site }, { required: true })).rejects.toMatchObject({
-      key: 'second_factor_not_set',
     })
   })
 })
