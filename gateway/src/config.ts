@@ -161,6 +161,24 @@ const envSchema = z.object({
   SELF_FREEZE_COOLING_HOURS: z.coerce.number().int().min(0).max(8760).default(24),
   /** How long one live reconciliation is reused before the ledger is summed again. */
   TRUST_RECONCILE_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
+  /** Passkeys: the relying party id (a domain); unset → the host the request was sent to. */
+  WEBAUTHN_RP_ID: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/i, 'a host name')
+    .optional(),
+  /** Passkeys: the page origins allowed to sign, comma-separated; unset → the app's own origin. */
+  WEBAUTHN_ORIGINS: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/ }))),
+  /** Passkeys: the name the phone shows when it saves one. */
+  WEBAUTHN_RP_NAME: z.string().min(1).default('Kabu Mobile'),
 })
 
 export type Env = z.input<typeof envSchema>
@@ -207,6 +225,8 @@ export interface Config {
   uploadMaxPixels: number
   /** Live bank cards one user may bind. */
   bankCardsMax: number
+  /** Passkeys' relying party (broker/second-factor/relying-party.ts). */
+  webauthn: { rpId: string | undefined; origins: string[]; rpName: string }
   funds: FundsSettings
   trading: TradingSettings
   loans: LoanSettings
@@ -321,6 +341,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadMaxPixels: e.UPLOAD_MAX_PIXELS,
     bankCardsMax: e.BANK_CARDS_MAX,
+    webauthn: { rpId: e.WEBAUTHN_RP_ID, origins: e.WEBAUTHN_ORIGINS, rpName: e.WEBAUTHN_RP_NAME },
     funds: {
       depositMinJpy: e.DEPOSIT_MIN_JPY,
       depositMaxUnverifiedJpy: e.DEPOSIT_MAX_UNVERIFIED_JPY,

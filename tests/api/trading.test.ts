@@ -238,7 +238,8 @@ describe('/trade/sell', () => {
       ledger: t.app.broker.ledger,
       market: t.app.market,
       settings: t.app.config.trading,
-      verifyFundPassword: identityChecks(t.app.clock).verifyFundPassword,
+      verifyFundPassword: identityChecks(t.app.clock, t.app.broker.secondFactor.verifySecondFactor)
+        .verifyFundPassword,
       selfFrozen,
     })
     const user = { userId: await userIdOf(t, g.account), account: g.account }

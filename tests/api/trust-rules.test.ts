@@ -4,6 +4,8 @@ import type { TestApp } from '../support/app'
 import { newUser, submitIdentity } from '../support/identity'
 import { expectLedgerConsistent } from '../support/invariants'
 import { BANK_DAY_10AM, fund, readyUser, startFundsApp } from './funds.support'
+import { softAuthenticator } from '../support/soft-authenticator'
+import { registerPasskey } from './passkeys.support'
 import { panel, selfFreeze, withdraw } from './trust.support'
 
 /**
@@ -53,6 +55,11 @@ const FIRE: Record<string, () => Promise<string | undefined>> = {
   async wrong_fund_password() {
     const { grant, card } = await funded('50000')
     return (await withdraw(t, grant, card, { fund_password: '000000' })).msg
+  },
+  async second_factor_required() {
+    const { grant, card } = await funded('50000')
+    expect((await registerPasskey(t, grant, softAuthenticator())).status).toBe(1)
+    return (await withdraw(t, grant, card)).msg
   },
   async withdraw_window_closed() {
     const { grant, card } = await funded('50000')

@@ -4,7 +4,10 @@ import { assign, fromCallback, fromPromise, type AnyActorRef } from 'xstate'
 import type { BankCard } from '@kabu/shared/api/banks'
 import type { WithdrawalRecord, WithdrawRules } from '@kabu/shared/api/funds'
 import type { SessionGrant } from '@kabu/shared/api/user'
-import { withdrawMachine } from '../../client/src/features/funds/withdraw.machine'
+import {
+  withdrawMachine,
+  type WithdrawSetup,
+} from '../../client/src/features/funds/withdraw.machine'
 import type { TestApp } from '../support/app'
 import { FUND_PASSWORD } from '../support/identity'
 import { expectLedgerConsistent } from '../support/invariants'
@@ -31,7 +34,7 @@ const rules: WithdrawRules = {
 }
 const paths = modelPaths(withdrawMachine, [
   { type: 'xstate.done.actor.loadSetup', output: { rules, cards: [] } },
-  { type: 'SUBMIT', draft: { money: '20000', bankId: '1', fundPassword: FUND_PASSWORD } },
+  { type: 'SUBMIT', draft: { money: '20000', bankId: '1', fundPassword: FUND_PASSWORD, totp: '' } },
   { type: 'CONFIRM' },
   { type: 'CANCEL' },
   { type: 'xstate.done.actor.submit', output: { id: '1' } },
@@ -51,7 +54,7 @@ function driverFor(): ModelDriver {
       await fund(t, grant, '50000')
       return withdrawMachine.provide({
         actors: {
-          loadSetup: fromPromise(async () => ({
+          loadSetup: fromPromise(async (): Promise<WithdrawSetup> => ({
             rules: await vueData<WithdrawRules>(
               t.url,
               '/user/withdrawRules',
@@ -59,6 +62,7 @@ function driverFor(): ModelDriver {
               session(grant),
             ),
             cards: await vueData<BankCard[]>(t.url, '/user/banks', {}, session(grant)),
+            factors: null,
           })),
           submit: fromPromise(async ({ input }) => {
             const form = {
@@ -95,7 +99,12 @@ function driverFor(): ModelDriver {
     },
     submit: (refused) => ({
       type: 'SUBMIT',
-      draft: { money: '20000', bankId: card, fundPassword: refused ? '000000' : FUND_PASSWORD },
+      draft: {
+        money: '20000',
+        bankId: card,
+        fundPassword: refused ? '000000' : FUND_PASSWORD,
+        totp: '',
+      },
     }),
     async decide(actor: AnyActorRef, yes: boolean) {
       const id = (actor.getSnapshot() as { context: { requestId: string } }).context.requestId

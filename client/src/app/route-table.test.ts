@@ -72,6 +72,8 @@ const ISSUE_15_SUPPORT_ROUTES = ['/mine/support', '/mine/supportInfo']
 
 /** Issue 17 trust panel (features/trust). */
 const ISSUE_17_TRUST_ROUTES = ['/mine/trust']
+/** Issue 17 passkeys and the authenticator app (features/security). */
+const ISSUE_17_SECURITY_ROUTES = ['/mine/security']
 
 describe('route table', () => {
   const paths = routePaths([...TAB_ROUTES, ...SCREEN_ROUTES])
@@ -91,6 +93,7 @@ describe('route table', () => {
         ...ISSUE_14_DAYTRADE_ROUTES,
         ...ISSUE_15_SUPPORT_ROUTES,
         ...ISSUE_17_TRUST_ROUTES,
+        ...ISSUE_17_SECURITY_ROUTES,
       ].sort(),
     )
   })

@@ -34,6 +34,7 @@ import type { Database } from '../store/index'
 import { createFunds } from './funds'
 import { createIdentity } from './identity'
 import { identityChecks } from './identity-checks'
+import { buildSecondFactor } from './second-factor'
 
 export interface BrokerDeps {
   db: Kysely<Database>
@@ -65,7 +66,14 @@ export function createBroker(deps: BrokerDeps) {
   const { db, clock, config } = deps
   const passwords = createPasswordHasher(config.argon2)
   const ledger = createLedger({ clock, posted: deps.ledgerPosted })
-  const checks = identityChecks(clock)
+  // Passkeys and TOTP; a passkey login opens its session through `auth`, built below.
+  const secondFactor = buildSecondFactor({
+    db,
+    clock,
+    config,
+    startSession: (userId) => auth.startSession(userId),
+  })
+  const checks = identityChecks(clock, secondFactor.verifySecondFactor)
   // Areas with requests to review register their queue here; the review desk decides them.
   const reviews = createReviewQueues()
   const messages = createMessages({ db, clock, userEvents: deps.userEvents })
@@ -189,6 +197,7 @@ export function createBroker(deps: BrokerDeps) {
   const areas: VueArea[] = [
     commonRoutes(common),
     authRoutes(auth),
+    secondFactor.area,
     ledgerRoutes({ db }),
     messagesRoutes(messages),
     newsRoutes(createNewsService({ db })),
@@ -221,6 +230,7 @@ export function createBroker(deps: BrokerDeps) {
     daytrade,
     support,
     trust,
+    secondFactor,
     areas,
   }
 }

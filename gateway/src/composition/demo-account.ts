@@ -123,7 +123,14 @@ export function demoAccount({ db, broker, logger, login }: DemoAccountDeps) {
 
   async function bankCard(user: SessionUser): Promise<boolean> {
     if ((await broker.identity.banks.list(user)).length > 0) return false
-    await broker.identity.banks.add(user, DEMO_CARD, login.fundPassword)
+    // Nothing here can sign: a demo user who enrolled a passkey or TOTP binds cards themselves.
+    const noFactor = { site: { host: '', origin: undefined } }
+    const enrolled = await broker.secondFactor.verifySecondFactor(user.userId, noFactor).then(
+      () => false,
+      () => true,
+    )
+    if (enrolled) return false
+    await broker.identity.banks.add(user, DEMO_CARD, login.fundPassword, noFactor)
     return true
   }
 

@@ -65,6 +65,9 @@ function answer(req: Request, res: Response, envelope: unknown): void {
   } else void compressed(req, res, () => res.end(json))
 }
 
+/** The page a call came from, for passkeys' relying party (the host asked, the page's origin). */
+const siteOf = (req: Request) => ({ host: req.headers.host ?? '', origin: req.headers.origin })
+
 function run<User>(
   schema: z.ZodType | null,
   handler: VueHandler<User>,
@@ -74,7 +77,14 @@ function run<User>(
     const body = formFields(req)
     // A ZodError goes to vueErrorHandler, as when handlers parsed their own forms.
     const input: unknown = schema ? schema.parse(body) : undefined
-    const call = { body, input, user: userOf(res), ip: req.ip ?? '', log: req.log }
+    const call = {
+      body,
+      input,
+      user: userOf(res),
+      ip: req.ip ?? '',
+      site: siteOf(req),
+      log: req.log,
+    }
     answer(req, res, await handler(call))
   }
 }
@@ -87,7 +97,15 @@ function runFile<User>(
   return async (req, res) => {
     const body = formFields(req)
     const input: unknown = schema.parse(body)
-    const file = await handler({ body, input, user: userOf(res), ip: req.ip ?? '', log: req.log })
+    const call = {
+      body,
+      input,
+      user: userOf(res),
+      ip: req.ip ?? '',
+      site: siteOf(req),
+      log: req.log,
+    }
+    const file = await handler(call)
     res.setHeader('content-type', file.contentType)
     res.setHeader('content-disposition', `attachment; filename="${file.filename}"`)
     res.setHeader('cache-control', 'no-store')

@@ -11,6 +11,7 @@ import type { NewsTables } from './schema/news'
 import type { OpsTables } from './schema/ops'
 import type { OperatorTables } from './schema/operators'
 import type { ProductsTables } from './schema/products'
+import type { SecondFactorTables } from './schema/second-factor'
 import type { SupportTables } from './schema/support'
 import type { TradingTables } from './schema/trading'
 import type { TrustTables } from './schema/trust'
@@ -84,7 +85,8 @@ export interface Database
     CreditTables,
     SupportTables,
     TrustTables,
-    OperatorTables {
+    OperatorTables,
+    SecondFactorTables {
   users: UsersTable
   sessions: SessionsTable
   settings: SettingsTable

@@ -125,6 +125,18 @@ export const REFUSAL_KEYS = [
   'admin_required',
   'four_eyes_same_operator',
   'four_eyes_person_required',
+  // second factors (passkeys, TOTP): a withdrawal or card change without the factor the user
+  // enrolled, a factor asked for that was never set up, an assertion that does not verify (wrong,
+  // expired or replayed challenge, another site, a bad signature), a wrong or reused code, a TOTP
+  // enabled twice or confirmed before its setup, a credential registered twice, one not found
+  'second_factor_required',
+  'second_factor_not_set',
+  'passkey_invalid',
+  'totp_invalid',
+  'totp_already_enabled',
+  'totp_not_set_up',
+  'passkey_exists',
+  'passkey_not_found',
   // other; `upstream_unavailable`: in upstream broker mode the broker did not answer in time
   'kefu_not_found',
   'network_error',

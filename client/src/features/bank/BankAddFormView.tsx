@@ -5,13 +5,15 @@ import CircularProgress from '@mui/material/CircularProgress'
 import Stack from '@mui/material/Stack'
 import ToggleButton from '@mui/material/ToggleButton'
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup'
-import { useCallback, type FormEvent } from 'react'
+import { useCallback, useState, type FormEvent } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { useNavigate } from 'react-router-dom'
 import { translateServerMessage } from '../../i18n/intl'
 import { hasErrors } from '../../ui/form/field-errors'
 import { FormTextField } from '../../ui/form/FormTextField'
+import { SecondFactorHint } from '../../ui/form/SecondFactorHint'
 import { useFormState } from '../../ui/form/useFormState'
+import { useSecondFactors } from '../../ui/form/useSecondFactors'
 import { useSubmit } from '../../ui/form/useSubmit'
 import { showToast } from '../../ui/toast/toast.store'
 import { addCard } from './bank.api'
@@ -38,6 +40,9 @@ export function BankAddFormView() {
     card_number: '',
     fund_password: '',
   })
+  // Once the user has a passkey or an authenticator app, binding a card needs it too.
+  const factors = useSecondFactors()
+  const [totp, setTotp] = useState('')
   const holder = liveHolder(values.holder)
   const holderHint =
     values.holder.trim() === ''
@@ -50,10 +55,10 @@ export function BankAddFormView() {
     const found = validateBankAdd(values)
     setErrors(found)
     if (hasErrors(found)) return
-    await addCard({ ...values, holder: holder.folded ?? values.holder })
+    await addCard({ ...values, holder: holder.folded ?? values.holder }, totp.trim())
     showToast(translateServerMessage('add_ok'), 2000, 'success')
     navigate('/mine/bank', { replace: true })
-  }, [values, holder.folded, setErrors, navigate])
+  }, [values, holder.folded, setErrors, navigate, totp])
   const { submitting, submit } = useSubmit(action)
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
@@ -116,6 +121,7 @@ export function BankAddFormView() {
         errorId={errors.fund_password}
         autoComplete="off"
       />
+      <SecondFactorHint factors={factors} totp={totp} onTotp={setTotp} />
       <Button
         type="submit"
         variant="contained"

@@ -83,7 +83,7 @@ function BankList() {
         card={selected}
         busy={state.hasTag('busy')}
         error={state.matches({ shown: 'confirming' }) ? error : null}
-        onConfirm={(fundPassword) => send({ type: 'CONFIRM', fundPassword })}
+        onConfirm={(fundPassword, totp) => send({ type: 'CONFIRM', fundPassword, totp })}
         onCancel={() => send({ type: 'CANCEL' })}
       />
     </Stack>

@@ -11,6 +11,8 @@ import { useState } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { translateServerMessage } from '../../i18n/intl'
 import { FormTextField } from '../../ui/form/FormTextField'
+import { SecondFactorHint } from '../../ui/form/SecondFactorHint'
+import { useSecondFactors } from '../../ui/form/useSecondFactors'
 
 /** Unbinding a card asks for the fund password first (spec §5), naming the card it removes. */
 export function DeleteCardDialog({
@@ -23,12 +25,15 @@ export function DeleteCardDialog({
   card: BankCard | null
   busy: boolean
   error: string | null
-  onConfirm: (fundPassword: string) => void
+  onConfirm: (fundPassword: string, totp: string) => void
   onCancel: () => void
 }) {
   const [pin, setPin] = useState('')
+  const [totp, setTotp] = useState('')
+  const factors = useSecondFactors()
   const close = () => {
     setPin('')
+    setTotp('')
     onCancel()
   }
   return (
@@ -50,6 +55,7 @@ export function DeleteCardDialog({
             onChange={setPin}
             autoComplete="off"
           />
+          <SecondFactorHint factors={factors} totp={totp} onTotp={setTotp} />
         </Stack>
       </DialogContent>
       <DialogActions>
@@ -60,7 +66,7 @@ export function DeleteCardDialog({
           color="error"
           variant="contained"
           disabled={busy || !/^\d{6}$/.test(pin)}
-          onClick={() => onConfirm(pin)}
+          onClick={() => onConfirm(pin, totp.trim())}
           data-testid="bank-delete-confirm"
         >
           <FormattedMessage id="mine.bank.delete.confirm" />

@@ -11,7 +11,7 @@ export interface BankListContext {
 
 export type BankListEvent =
   | { type: 'DELETE'; card: BankCard }
-  | { type: 'CONFIRM'; fundPassword: string }
+  | { type: 'CONFIRM'; fundPassword: string; totp?: string }
   | { type: 'CANCEL' }
   | { type: 'RETRY' }
 
@@ -24,7 +24,9 @@ export const bankListMachine = setup({
   types: { context: {} as BankListContext, events: {} as BankListEvent },
   actors: {
     loadCards: fromPromise<BankCard[]>(notProvided('loadCards')),
-    deleteCard: fromPromise<void, { id: number; fundPassword: string }>(notProvided('deleteCard')),
+    deleteCard: fromPromise<void, { id: number; fundPassword: string; totp?: string }>(
+      notProvided('deleteCard'),
+    ),
   },
   actions: {
     recordError: assign((_, params: { error: unknown }) => ({ error: errorKey(params.error) })),
@@ -77,7 +79,11 @@ export const bankListMachine = setup({
             src: 'deleteCard',
             input: ({ context, event }) => {
               assertEvent(event, 'CONFIRM')
-              return { id: context.selected?.id ?? 0, fundPassword: event.fundPassword }
+              return {
+                id: context.selected?.id ?? 0,
+                fundPassword: event.fundPassword,
+                totp: event.totp ?? '',
+              }
             },
             onDone: { target: '#bankList.loading', actions: assign({ selected: null }) },
             onError: {

@@ -8,6 +8,7 @@ import { FormTextField } from '../../ui/form/FormTextField'
 import { formatMoney } from '../../ui/money'
 import { amountError } from './amount-form'
 import { CardPicker } from './CardPicker'
+import { SecondFactorHint } from '../../ui/form/SecondFactorHint'
 import { ConfirmDialog } from './ConfirmDialog'
 import { rulesHold, type WithdrawEvent, type WithdrawSetup } from './withdraw.machine'
 
@@ -25,6 +26,7 @@ export function WithdrawForm(props: {
   const [bankId, setBankId] = useState(setup.cards[0] ? String(setup.cards[0].id) : '')
   const [money, setMoney] = useState('')
   const [fundPassword, setFundPassword] = useState('')
+  const [totp, setTotp] = useState('')
   const [errors, setErrors] = useState<{ money?: string; fundPassword?: string }>({})
   const allowed = rulesHold(setup.rules)
   const card = setup.cards.find((c) => String(c.id) === bankId)
@@ -44,7 +46,10 @@ export function WithdrawForm(props: {
     }
     setErrors(found)
     if (!found.money && !found.fundPassword && card) {
-      send({ type: 'SUBMIT', draft: { money: money.trim(), bankId, fundPassword } })
+      send({
+        type: 'SUBMIT',
+        draft: { money: money.trim(), bankId, fundPassword, totp: totp.trim() },
+      })
     }
   }
 
@@ -75,6 +80,7 @@ export function WithdrawForm(props: {
         errorId={errors.fundPassword}
         autoComplete="off"
       />
+      <SecondFactorHint factors={setup.factors} totp={totp} onTotp={setTotp} />
       <Button
         type="submit"
         variant="contained"

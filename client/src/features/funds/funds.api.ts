@@ -42,6 +42,9 @@ export const withdraw = (input: {
   bankId: string
   fundPassword: string
   idem: string
+  /** The second factor's fields (api/second-factor.ts), when the user enrolled one. */
+  passkey?: string
+  totp?: string
 }) =>
   vuePost<{ id: string }>('/user/withdraw', {
     type: input.type,
@@ -49,6 +52,8 @@ export const withdraw = (input: {
     bank_id: input.bankId,
     fund_password: input.fundPassword,
     idem: input.idem,
+    passkey: input.passkey,
+    totp: input.totp,
   })
 
 export const fetchWithdrawals = (type: MarketType) =>

@@ -13,7 +13,7 @@ const rules: WithdrawRules = {
   min: '10000',
   withdrawable: '50000',
 }
-const draft = { money: '20000', bankId: '3', fundPassword: '135790' }
+const draft = { money: '20000', bankId: '3', fundPassword: '135790', totp: '' }
 
 function run(options: { rules?: Partial<WithdrawRules>; submit?: () => Promise<{ id: string }> }) {
   let serial = 0
@@ -24,6 +24,7 @@ function run(options: { rules?: Partial<WithdrawRules>; submit?: () => Promise<{
         loadSetup: fromPromise(async (): Promise<WithdrawSetup> => ({
           rules: { ...rules, ...options.rules },
           cards: [],
+          factors: null,
         })),
         submit: fromPromise(async ({ input }) => {
           sent.push(input)

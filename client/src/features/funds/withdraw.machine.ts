@@ -1,5 +1,6 @@
 import type { BankCard } from '@kabu/shared/api/banks'
 import type { WithdrawRules } from '@kabu/shared/api/funds'
+import type { SecondFactors } from '@kabu/shared/api/second-factor'
 import { assign, fromPromise, setup } from 'xstate'
 import { notProvided } from '../../state/machine-helpers'
 import {
@@ -15,11 +16,15 @@ export interface WithdrawDraft {
   money: string
   bankId: string
   fundPassword: string
+  /** A TOTP code, when the user has TOTP and typed one; else '' (a passkey signs, if enrolled). */
+  totp: string
 }
 
 export interface WithdrawSetup {
   rules: WithdrawRules
   cards: BankCard[]
+  /** The user's second factors: a withdrawal carries one of them once enrolled. */
+  factors: SecondFactors | null
 }
 
 export interface WithdrawContext {

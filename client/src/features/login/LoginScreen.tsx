@@ -3,8 +3,9 @@ import { useValidatedForm } from '../../ui/form/useValidatedForm'
 import { prefetchRoute } from '../../state/route-registry'
 import { authDraft } from './auth-draft'
 import { AccountField, AuthForm, useEnterApp } from './AuthForm'
-import { login } from './auth.api'
+import { login, loginWithPasskey } from './auth.api'
 import { DemoLoginOffer } from './DemoLoginOffer'
+import { PasskeyLoginButton } from './PasskeyLoginButton'
 import { validateLogin, type LoginForm } from './login-form'
 
 // The other form is usually the next screen: its code is fetched while the user types here.
@@ -39,6 +40,9 @@ export function LoginScreen() {
         password
         labelId="login.field.password"
         autoComplete="current-password"
+      />
+      <PasskeyLoginButton
+        onLogin={async () => enter(await loginWithPasskey(form.values.account))}
       />
       <DemoLoginOffer
         onUse={async (demo) => {

@@ -5,11 +5,14 @@ import { PANEL_ICONS } from './panel-icons'
 
 describe('side user panel entries', () => {
   // Spec §2's fourteen, currency exchange ("reachable from Mine", issue 3), the user's block
-  // requests (issue 13) and the trust panel (issue 17).
-  it('lists the fourteen entries of spec §2, exchange, block requests and trust, uniquely named', () => {
-    expect(PANEL_ENTRIES).toHaveLength(17)
-    expect(new Set(PANEL_ENTRIES.map((e) => e.name)).size).toBe(17)
+  // requests (issue 13), the trust panel and security: passkeys and the authenticator app (issue 17).
+  it('lists the fourteen entries of spec §2, exchange, block requests, trust and security, uniquely', () => {
+    expect(PANEL_ENTRIES).toHaveLength(18)
+    expect(new Set(PANEL_ENTRIES.map((e) => e.name)).size).toBe(18)
     expect(PANEL_ENTRIES.find((e) => e.name === 'trust')).toMatchObject({ path: '/mine/trust' })
+    expect(PANEL_ENTRIES.find((e) => e.name === 'security')).toMatchObject({
+      path: '/mine/security',
+    })
     expect(PANEL_ENTRIES.find((e) => e.name === 'blockOrders')).toMatchObject({
       path: '/home/large2',
     })

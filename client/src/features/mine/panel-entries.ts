@@ -23,6 +23,8 @@ export const PANEL_ENTRIES: readonly PanelEntry[] = [
   { name: 'bank', label: 'mine.panel.bank', path: '/mine/bank' },
   { name: 'loginPassword', label: 'mine.panel.loginPassword', path: '/mine/loginPassword' },
   { name: 'fundPassword', label: 'mine.panel.fundPassword', path: '/mine/fundPassword' },
+  // Passkeys and the authenticator app (issue 17), beside the passwords they strengthen.
+  { name: 'security', label: 'mine.panel.security', path: '/mine/security' },
   { name: 'about', label: 'mine.panel.about', path: '/mine/about' },
   { name: 'privacy', label: 'mine.panel.privacy', path: '/mine/privacy' },
   // Customer service: the in-app conversations (features/support), which also offer the external

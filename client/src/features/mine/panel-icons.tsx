@@ -2,6 +2,7 @@ import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlin
 import AddCardOutlinedIcon from '@mui/icons-material/AddCardOutlined'
 import CreditScoreOutlinedIcon from '@mui/icons-material/CreditScoreOutlined'
 import CurrencyExchangeOutlinedIcon from '@mui/icons-material/CurrencyExchangeOutlined'
+import FingerprintOutlinedIcon from '@mui/icons-material/FingerprintOutlined'
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined'
 import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined'
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined'
@@ -33,6 +34,7 @@ export const PANEL_ICONS: Record<string, ReactElement> = {
   bank: <AccountBalanceOutlinedIcon />,
   loginPassword: <LockOutlinedIcon />,
   fundPassword: <KeyOutlinedIcon />,
+  security: <FingerprintOutlinedIcon />,
   about: <InfoOutlinedIcon />,
   privacy: <PrivacyTipOutlinedIcon />,
   kefu: <SupportAgentOutlinedIcon />,

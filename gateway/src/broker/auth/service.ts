@@ -51,6 +51,12 @@ export interface Profile {
 
 export type AuthService = ReturnType<typeof createAuthService>
 
+/** Told only to someone who proved they own the account. */
+function refuseInactive(status: string): void {
+  if (status === 'banned') throw new Refusal('account_banned')
+  if (status === 'frozen') throw new Refusal('account_frozen')
+}
+
 /**
  * Accounts and sessions: register under an inviter, log in, log out, change the login password, and
  * resolve a token to its user for every authed call.
@@ -113,11 +119,21 @@ export function createAuthService(deps: AuthDeps) {
         throw new Refusal('wrong_account_or_password')
       }
       await throttle.succeeded(input.account, ip)
-      if (user.status === 'banned') throw new Refusal('account_banned')
-      if (user.status === 'frozen') throw new Refusal('account_frozen')
+      refuseInactive(user.status)
       if (passwords.isOutdated(user.password_hash)) {
         await q.setPasswordHash(db, user.id, await passwords.hash(input.password))
       }
+      return { token: await openSession(user.id), account: user.account }
+    },
+
+    /**
+     * A session for a user proved another way (a passkey, second-factor area): the same session a
+     * password login opens, under the same account states.
+     */
+    async startSession(userId: bigint) {
+      const user = await q.findUserById(db, userId)
+      if (!user) throw new Refusal('account_not_found')
+      refuseInactive(user.status)
       return { token: await openSession(user.id), account: user.account }
     },
 

@@ -1,5 +1,6 @@
 import { ok } from '@kabu/shared/api/envelope'
 import { bankAddRequest, bankDelRequest, type BankCard } from '@kabu/shared/api/banks'
+import { proofOf } from '../common/second-factor'
 import { noForm, type VueArea } from '../common/vue-area'
 import type { BankService } from './service'
 
@@ -8,14 +9,14 @@ export function bankRoutes(banks: BankService): VueArea {
   return (routes) => {
     routes.authed('/user/banks', noForm, async ({ user }) => ok<BankCard[]>(await banks.list(user)))
 
-    routes.authed('/user/bankAdd', bankAddRequest, async ({ input, user }) => {
-      const { fund_password, ...card } = input
-      return ok(await banks.add(user, card, fund_password), 'add_ok')
+    routes.authed('/user/bankAdd', bankAddRequest, async (call) => {
+      const { fund_password, ...card } = call.input
+      return ok(await banks.add(call.user, card, fund_password, proofOf(call)), 'add_ok')
     })
 
-    routes.authed('/user/bankDel', bankDelRequest, async ({ input, user }) => {
-      const { id, fund_password } = input
-      await banks.remove(user, BigInt(id), fund_password)
+    routes.authed('/user/bankDel', bankDelRequest, async (call) => {
+      const { id, fund_password } = call.input
+      await banks.remove(call.user, BigInt(id), fund_password, proofOf(call))
       return ok(null, 'unbind_ok')
     })
   }

@@ -5,6 +5,7 @@ import type { SessionUser } from '../common/session-user'
 import { isUniqueViolation, type Database } from '../../store/index'
 import type { IdentityChecks } from '../common/identity-checks'
 import { Refusal } from '../common/refusal'
+import type { SecondFactorProof } from '../common/second-factor'
 import { onPostgres } from '../ledger/index'
 
 /** The user's own live card `id`, masked, as a withdrawal shows and pays it; else undefined. */
@@ -35,7 +36,7 @@ export async function bankCardOf(
 export interface BankDeps {
   db: Kysely<Database>
   clock: Clock
-  checks: Pick<IdentityChecks, 'identityStatus' | 'verifyFundPassword'>
+  checks: Pick<IdentityChecks, 'identityStatus' | 'verifyFundPassword' | 'verifySecondFactor'>
   /** Live cards one user may bind (BANK_CARDS_MAX). */
   maxCards: number
 }
@@ -45,8 +46,8 @@ export type BankService = ReturnType<typeof createBankService>
 export type NewCard = Omit<BankCard, 'id' | 'card_number_masked'> & { card_number: string }
 
 /**
- * Bank cards a user withdraws to. Binding one needs verified identity and the fund password, and
- * so does unbinding; the same account cannot be bound twice, nor more than `maxCards` at once.
+ * Bank cards a user withdraws to. Binding one needs verified identity and the fund password (and
+ * the passkey or TOTP code, once the user enrolled one), and so does unbinding; the same account cannot be bound twice, nor more than `maxCards` at once.
  * Account numbers leave masked.
  */
 export function createBankService({ db, clock, checks, maxCards }: BankDeps) {
@@ -71,11 +72,17 @@ export function createBankService({ db, clock, checks, maxCards }: BankDeps) {
       }))
     },
 
-    async add(user: SessionUser, card: NewCard, fundPassword: string | undefined) {
+    async add(
+      user: SessionUser,
+      card: NewCard,
+      fundPassword: string | undefined,
+      proof: SecondFactorProof,
+    ) {
       const status = await checks.identityStatus(db, user.userId)
       if (status === 1) throw new Refusal('realname_reviewing')
       if (status !== 2) throw new Refusal('realname_required')
       await checks.verifyFundPassword(db, user.userId, fundPassword)
+      await checks.verifySecondFactor(user.userId, proof)
       try {
         return await db.transaction().execute(async (trx) => {
           // Binds queue on the user's row (PostgreSQL; SQLite has one writer), so two at once
@@ -118,8 +125,14 @@ export function createBankService({ db, clock, checks, maxCards }: BankDeps) {
       }
     },
 
-    async remove(user: SessionUser, id: bigint, fundPassword: string | undefined): Promise<void> {
+    async remove(
+      user: SessionUser,
+      id: bigint,
+      fundPassword: string | undefined,
+      proof: SecondFactorProof,
+    ): Promise<void> {
       await checks.verifyFundPassword(db, user.userId, fundPassword)
+      await checks.verifySecondFactor(user.userId, proof)
       const result = await db
         .updateTable('bank_cards')
         .set({ deleted_at: clock.now() })

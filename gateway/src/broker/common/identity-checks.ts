@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../store/index'
+import type { VerifySecondFactor } from './second-factor'
 
 /**
  * What the money flows ask the identity area (C's seams: kyc, banks, uploads, security). Passed in
@@ -23,6 +24,8 @@ export interface IdentityChecks {
   >
   /** Refusal: fund_password_not_set | wrong_fund_password | too_frequent. */
   verifyFundPassword(db: Kysely<Database>, userId: bigint, plain: string | undefined): Promise<void>
+  /** The passkey or TOTP the user enrolled, when they did (second-factor area). */
+  verifySecondFactor: VerifySecondFactor
 }
 
 export const VERIFIED = 2

@@ -6,6 +6,12 @@ import type { SessionUser } from './session-user'
 // The contract between the broker's areas and the /api/vue router (http/vue-router.ts) that serves
 // them: areas register calls, the router parses forms, checks sessions and writes the envelope.
 
+/** The request's Host header and the page's Origin header (absent outside browsers). */
+export interface CallSite {
+  host: string
+  origin: string | undefined
+}
+
 /** What a /api/vue handler receives. */
 export interface VueCall<User, Input = unknown> {
   /** The form fields as sent: untrusted. */
@@ -16,6 +22,8 @@ export interface VueCall<User, Input = unknown> {
   user: User
   /** The caller's address, as express sees it (the login throttle counts by it). */
   ip: string
+  /** Where the page that called says it is: passkeys are bound to it (second-factor area). */
+  site: CallSite
   log: Logger
 }
 

@@ -4,6 +4,7 @@ import { ok } from '@kabu/shared/api/envelope'
 import { withdrawRequest } from '@kabu/shared/api/funds'
 import { marketTypeSchema } from '@kabu/shared/api/user'
 import { CURRENCY_OF_MARKET, MARKET_OF_TYPE, type MarketType } from '@kabu/shared/market/types'
+import { proofOf } from '../common/second-factor'
 import type { VueArea } from '../common/vue-area'
 import type { WithdrawalService } from './service'
 
@@ -19,12 +20,14 @@ export function withdrawalRoutes(withdrawals: WithdrawalService): VueArea {
       return ok(await withdrawals.rules(user.userId, currencyOf(type)))
     })
 
-    routes.authed('/user/withdraw', withdrawRequest, async ({ input: form, user }) => {
+    routes.authed('/user/withdraw', withdrawRequest, async (call) => {
+      const { input: form, user } = call
       const answer = await withdrawals.withdraw(user.userId, {
         currency: currencyOf(form.type),
         money: form.money,
         bankId: BigInt(form.bank_id),
         fundPassword: form.fund_password,
+        proof: proofOf(call),
         idem: form.idem,
       })
       return ok(answer, 'submit_ok')

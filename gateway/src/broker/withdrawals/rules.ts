@@ -5,6 +5,7 @@ import type { Currency } from '@kabu/shared/money/currencies'
 import type { Database } from '../../store/index'
 import { VERIFIED, type IdentityChecks } from '../common/identity-checks'
 import { Refusal } from '../common/refusal'
+import type { SecondFactorProof } from '../common/second-factor'
 import type { SelfFrozen } from '../common/self-freeze'
 
 /**
@@ -23,6 +24,8 @@ export interface WithdrawAttempt {
   amount: bigint
   bankId: bigint
   fundPassword: string | undefined
+  /** The passkey assertion or TOTP code, for a user who enrolled one. */
+  proof: SecondFactorProof
   /** Set by the card rule: the card the money goes to, for the transaction to record. */
   card?: Card
   /** The identity status, read once for the two rules that ask it. */
@@ -97,6 +100,18 @@ export const WITHDRAW_RULES: readonly WithdrawRule[] = [
       'Your fund password is required; 5 wrong tries in 15 minutes stop further tries for 15 minutes.',
     passes: async (a, ctx) => {
       await ctx.identity.verifyFundPassword(ctx.db, a.userId, a.fundPassword)
+      return true
+    },
+  },
+  {
+    // verifySecondFactor refuses by itself: second_factor_required, passkey_invalid, totp_invalid
+    // or too_frequent; a user who enrolled no factor passes (broker/second-factor).
+    key: 'second_factor_required',
+    values: none,
+    text: () =>
+      'Once you have set up a passkey or an authenticator app, it must confirm each withdrawal.',
+    passes: async (a, ctx) => {
+      await ctx.identity.verifySecondFactor(a.userId, a.proof)
       return true
     },
   },

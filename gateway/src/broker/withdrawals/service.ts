@@ -15,6 +15,7 @@ import { checkedIdempotent } from '../common/replayable'
 import { limitsFor } from '../common/currency-limits'
 import type { Ledger } from '../ledger/index'
 import { Refusal } from '../common/refusal'
+import type { SecondFactorProof } from '../common/second-factor'
 import {
   describeWithdrawRules,
   enforceWithdrawRules,
@@ -41,6 +42,8 @@ export interface WithdrawInput {
   money: string
   bankId: bigint
   fundPassword: string | undefined
+  /** The passkey assertion or TOTP code, required once the user enrolled one. */
+  proof: SecondFactorProof
   idem: string
 }
 
@@ -101,6 +104,7 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
         amount,
         bankId: input.bankId,
         fundPassword: input.fundPassword,
+        proof: input.proof,
       }
       // The published rules, in order; the first that says no names itself (rules.ts).
       const checks = () => enforceWithdrawRules(attempt, ruleContext)

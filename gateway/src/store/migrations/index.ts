@@ -22,6 +22,7 @@ import { ipoWithdrawn } from './0019-ipo-withdrawn'
 import { support } from './0020-support'
 import { loginFailures } from './0021-login-failures'
 import { selfFreezes } from './0022-self-freezes'
+import { secondFactor } from './0023-second-factor'
 import { operators } from './0024-operators'
 
 /**
@@ -51,7 +52,7 @@ const MIGRATIONS: ReadonlyArray<[name: string, build: (kind: StoreKind) => Migra
   ['0020-support', support],
   ['0021-login-failures', loginFailures],
   ['0022-self-freezes', selfFreezes],
-  // 0023 belongs to another branch of issue 17 (passkeys).
+  ['0023-second-factor', secondFactor],
   ['0024-operators', operators],
 ]
 

@@ -15,6 +15,7 @@ import messages from './messages'
 import mine from './mine'
 import mineDocuments from './mine-documents'
 import news from './news'
+import security from './security'
 import server from './server'
 import shell from './shell'
 import support from './support'
@@ -36,6 +37,7 @@ export default {
   ...loans,
   ...mine,
   ...mineDocuments,
+  ...security,
   ...server,
   ...shell,
   ...support,

@@ -35,4 +35,5 @@ export default {
     'This browser does not let the app save data, so you could not stay logged in. Leave private mode or allow this site to store data.',
   'login.start.error.unknown': '"{step}" failed. Check your connection and try again.',
   'login.start.error.reason': '"{step}" failed: {reason}',
+  'login.passkey': 'Log in with a passkey',
 } satisfies Record<string, string>

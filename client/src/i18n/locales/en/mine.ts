@@ -46,4 +46,5 @@ export default {
   'mine.loginPassword.repeat': 'Repeat new password',
   'mine.loginPassword.rule': '6–64 characters',
   'mine.loginPassword.submit': 'Change',
+  'mine.panel.security': 'Passkeys and two-step verification',
 } satisfies Record<string, string>

@@ -102,4 +102,12 @@ export default {
   'server.repay_ok': 'Repaid',
   'server.delete_ok': 'Deleted',
   'server.claim_ok': 'Claimed',
+  'server.second_factor_required': 'Confirm with your passkey or authenticator code',
+  'server.second_factor_not_set': 'Add a passkey or an authenticator app first',
+  'server.passkey_invalid': 'The passkey could not be verified. Please try again',
+  'server.totp_invalid': 'Wrong or already used authenticator code',
+  'server.totp_already_enabled': 'The authenticator app is already on',
+  'server.totp_not_set_up': 'Set up the authenticator app first',
+  'server.passkey_exists': 'This passkey is already registered',
+  'server.passkey_not_found': 'Passkey not found',
 } satisfies Record<string, string>

@@ -35,4 +35,5 @@ export default {
     'このブラウザではデータを保存できないため、ログイン状態を保てません。プライベートモードを解除するか、サイトデータの保存を許可してください。',
   'login.start.error.unknown': '「{step}」に失敗しました。接続を確認して再試行してください。',
   'login.start.error.reason': '「{step}」に失敗しました：{reason}',
+  'login.passkey': 'パスキーでログイン',
 } satisfies Record<string, string>

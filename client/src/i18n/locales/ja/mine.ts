@@ -46,4 +46,5 @@ export default {
   'mine.loginPassword.repeat': '新しいパスワード（確認）',
   'mine.loginPassword.rule': '6〜64 文字',
   'mine.loginPassword.submit': '変更する',
+  'mine.panel.security': 'パスキーと2段階認証',
 } satisfies Record<string, string>

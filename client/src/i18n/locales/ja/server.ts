@@ -103,4 +103,12 @@ export default {
   'server.repay_ok': '返済しました',
   'server.delete_ok': '削除しました',
   'server.claim_ok': '受け取りました',
+  'server.second_factor_required': 'パスキーまたは認証コードで確認してください',
+  'server.second_factor_not_set': '先にパスキーか認証アプリを登録してください',
+  'server.passkey_invalid': 'パスキーを確認できませんでした。もう一度お試しください',
+  'server.totp_invalid': '認証コードが違うか、使用済みです',
+  'server.totp_already_enabled': '認証アプリは設定済みです',
+  'server.totp_not_set_up': '先に認証アプリを設定してください',
+  'server.passkey_exists': 'このパスキーは登録済みです',
+  'server.passkey_not_found': 'パスキーが見つかりません',
 } satisfies Record<string, string>

@@ -34,4 +34,5 @@ export default {
     '此浏览器无法保存数据，无法保持登录状态。请关闭无痕模式或允许网站保存数据。',
   'login.start.error.unknown': '“{step}”失败，请检查网络后重试。',
   'login.start.error.reason': '“{step}”失败：{reason}',
+  'login.passkey': '使用通行密钥登录',
 } satisfies Record<string, string>

@@ -45,4 +45,5 @@ export default {
   'mine.loginPassword.repeat': '确认新密码',
   'mine.loginPassword.rule': '6–64 个字符',
   'mine.loginPassword.submit': '确认修改',
+  'mine.panel.security': '通行密钥与两步验证',
 } satisfies Record<string, string>

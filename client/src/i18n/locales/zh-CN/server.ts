@@ -98,4 +98,12 @@ export default {
   'server.repay_ok': '还款成功',
   'server.delete_ok': '删除成功',
   'server.claim_ok': '领取成功',
+  'server.second_factor_required': '请使用通行密钥或验证码确认',
+  'server.second_factor_not_set': '请先添加通行密钥或身份验证器应用',
+  'server.passkey_invalid': '无法验证通行密钥，请重试',
+  'server.totp_invalid': '验证码错误或已使用',
+  'server.totp_already_enabled': '身份验证器应用已开启',
+  'server.totp_not_set_up': '请先设置身份验证器应用',
+  'server.passkey_exists': '此通行密钥已注册',
+  'server.passkey_not_found': '未找到通行密钥',
 } satisfies Record<string, string>

@@ -1,0 +1,63 @@
+import type { SecondFactors } from '@kabu/shared/api/second-factor'
+import { VueRefusal } from './refusal'
+import { vuePost } from './vue'
+
+/**
+ * The second factor a money command carries beside the fund password (gateway: broker/second-
+ * factor): a passkey assertion, made here with @simplewebauthn/browser, or a TOTP code the user
+ * typed. Shared by the screens that move money out or change where it goes (funds, bank) and the
+ * security settings. The WebAuthn library is loaded only when a ceremony starts.
+ */
+
+export const fetchSecondFactors = () => vuePost<SecondFactors>('/user/secondFactors')
+
+const webauthn = () => import('@simplewebauthn/browser')
+
+/** Whether this browser can make passkeys (a secure context with WebAuthn). */
+export const passkeysSupported = async () => (await webauthn()).browserSupportsWebAuthn()
+
+// The phone's own "cancelled" or "timed out" is no server refusal: it is told as the missing factor.
+const cancelled = () => new VueRefusal('second_factor_required', 200)
+
+/** Signs a fresh challenge of `optionsPath` with a passkey of this phone; the assertion's JSON. */
+export async function passkeyAssertion(
+  optionsPath = '/user/passkeyConfirmOptions',
+): Promise<string> {
+  const { startAuthentication } = await webauthn()
+  const optionsJSON =
+    await vuePost<Parameters<typeof startAuthentication>[0]['optionsJSON']>(optionsPath)
+  try {
+    return JSON.stringify(await startAuthentication({ optionsJSON }))
+  } catch {
+    throw cancelled()
+  }
+}
+
+/** Makes a new passkey on this phone for the user; the attestation's JSON. */
+export async function passkeyCreation(): Promise<string> {
+  const { startRegistration } = await webauthn()
+  const optionsJSON = await vuePost<Parameters<typeof startRegistration>[0]['optionsJSON']>(
+    '/user/passkeyRegisterOptions',
+  )
+  try {
+    return JSON.stringify(await startRegistration({ optionsJSON }))
+  } catch {
+    throw cancelled()
+  }
+}
+
+/**
+ * The form fields proving the factor the user enrolled: a passkey when they have one (this phone
+ * signs), else the TOTP code they typed, else nothing (no factor enrolled).
+ */
+export async function secondFactorFields(
+  factors: SecondFactors | null,
+  totp: string,
+): Promise<{ passkey?: string; totp?: string }> {
+  if (totp !== '') return { totp }
+  if (factors && factors.passkeys.length > 0) return { passkey: await passkeyAssertion() }
+  return {}
+}
+
+/** Whether a form offers a TOTP field: the user has TOTP (optional when a passkey can sign). */
+export const asksForTotp = (factors: SecondFactors | null) => factors?.totp === true

@@ -1,0 +1,32 @@
+export default {
+  'mine.security.title': 'Passkeys and two-step verification',
+  'mine.security.intro':
+    'Once you add a passkey or an authenticator app, withdrawals and bank account changes also need it, besides your fund password. A passkey also lets you log in without a password.',
+  'mine.security.passkeys': 'Passkeys',
+  'mine.security.passkeys.none': 'No passkeys yet',
+  'mine.security.passkeys.add': 'Add a passkey on this phone',
+  'mine.security.passkeys.remove': 'Remove',
+  'mine.security.passkeys.added': 'Added {date}',
+  'mine.security.passkeys.unsupported':
+    'This browser cannot use passkeys. Use an authenticator app instead.',
+  'mine.security.passkey.defaultName': 'Passkey {n}',
+  'mine.security.totp': 'Authenticator app',
+  'mine.security.totp.on': 'On: enter its 6-digit code to confirm',
+  'mine.security.totp.off': 'Off',
+  'mine.security.totp.setup': 'Set up an authenticator app',
+  'mine.security.totp.disable': 'Turn off the authenticator app',
+  'mine.security.totp.instructions':
+    'Add this key to your authenticator app (or open it in the app), then enter the 6-digit code it shows.',
+  'mine.security.totp.openApp': 'Open in authenticator app',
+  'mine.security.totp.newCode': 'Code from the app',
+  'mine.security.fundPassword': 'Fund password',
+  'mine.security.cancel': 'Cancel',
+  'mine.security.confirm': 'Confirm',
+  'mine.security.addPasskey.title': 'Add a passkey',
+  'mine.security.removePasskey.title': 'Remove this passkey',
+  'mine.security.enableTotp.title': 'Set up an authenticator app',
+  'mine.security.disableTotp.title': 'Turn off the authenticator app',
+  'mine.security.confirm.passkeyHint': 'Your passkey will confirm this on the next step.',
+  'mine.security.confirm.totp': 'Authenticator code',
+  'mine.security.confirm.totpInstead': 'Authenticator code (instead of the passkey)',
+} satisfies Record<string, string>

@@ -1,0 +1,32 @@
+export default {
+  'mine.security.title': 'パスキーと2段階認証',
+  'mine.security.intro':
+    'パスキーまたは認証アプリを登録すると、出金と銀行口座の変更には取引パスワードに加えてその確認が必要になります。パスキーではパスワードなしでログインもできます。',
+  'mine.security.passkeys': 'パスキー',
+  'mine.security.passkeys.none': 'パスキーはまだありません',
+  'mine.security.passkeys.add': 'この端末にパスキーを追加',
+  'mine.security.passkeys.remove': '削除',
+  'mine.security.passkeys.added': '{date} に追加',
+  'mine.security.passkeys.unsupported':
+    'このブラウザはパスキーに対応していません。認証アプリをご利用ください。',
+  'mine.security.passkey.defaultName': 'パスキー {n}',
+  'mine.security.totp': '認証アプリ',
+  'mine.security.totp.on': 'オン：6桁のコードで確認します',
+  'mine.security.totp.off': 'オフ',
+  'mine.security.totp.setup': '認証アプリを設定',
+  'mine.security.totp.disable': '認証アプリをオフにする',
+  'mine.security.totp.instructions':
+    'このキーを認証アプリに追加し（またはアプリで開き）、表示された6桁のコードを入力してください。',
+  'mine.security.totp.openApp': '認証アプリで開く',
+  'mine.security.totp.newCode': 'アプリのコード',
+  'mine.security.fundPassword': '取引パスワード',
+  'mine.security.cancel': 'キャンセル',
+  'mine.security.confirm': '確認',
+  'mine.security.addPasskey.title': 'パスキーを追加',
+  'mine.security.removePasskey.title': 'このパスキーを削除',
+  'mine.security.enableTotp.title': '認証アプリを設定',
+  'mine.security.disableTotp.title': '認証アプリをオフにする',
+  'mine.security.confirm.passkeyHint': '次の手順でパスキーによる確認を行います。',
+  'mine.security.confirm.totp': '認証コード',
+  'mine.security.confirm.totpInstead': '認証コード（パスキーの代わりに）',
+} satisfies Record<string, string>
