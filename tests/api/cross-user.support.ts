@@ -1,3 +1,5 @@
+import { softAuthenticator } from '../support/soft-authenticator'
+import { registerPasskey } from './passkeys.support'
 import { randomUUID } from 'node:crypto'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import type { TestApp } from '../support/app'
@@ -61,6 +63,7 @@ export async function makeWorld(
   t: TestApp,
   user: SessionGrant,
   offers: { ipo: string; block: string; product: string },
+  { passkey = true }: { passkey?: boolean } = {},
 ): Promise<void> {
   const call = (path: string, form: Record<string, string>) =>
     vueData(t.url, path, form, session(user))
@@ -132,4 +135,9 @@ export async function makeWorld(
     body: 'Only for this user.',
   })
   if (sent.status !== 1) throw new Error(`message refused: ${sent.msg}`)
+  // Last: from here on the user's withdrawals and card changes need this passkey too.
+  if (passkey) {
+    const registered = await registerPasskey(t, user, softAuthenticator())
+    if (registered.status !== 1) throw new Error(`passkey refused: ${registered.msg}`)
+  }
 }

@@ -10,9 +10,13 @@ export type UserState = Record<string, string[]>
 
 /**
  * Rows that change on purpose when a call is refused: each failed fund password is counted (the
- * throttle that stops guessing; API.md `too_frequent`). Nothing else may.
+ * throttle that stops guessing; API.md `too_frequent`), and so is each wrong TOTP code (its own
+ * throttle's columns). Nothing else may.
  */
 const COUNTED_REFUSALS = new Set(['fund_password_failures'])
+const COUNTED_COLUMNS: Record<string, readonly string[]> = {
+  totp_secrets: ['failed_tries', 'failed_since'],
+}
 
 const tablesCache = new WeakMap<TestApp, Promise<string[]>>()
 
@@ -51,9 +55,18 @@ export async function userState(t: TestApp, userId: bigint): Promise<UserState> 
   state.users = await rowsOf(db.selectFrom('users').selectAll().where('id', '=', userId))
   for (const table of await userTables(t)) {
     // Table names come from the database itself, never from input.
-    state[table] = await rowsOf(
-      db.selectFrom(sql.table(table).as('t')).selectAll().where(sql.ref('t.user_id'), '=', userId),
-    )
+    const rows = await db
+      .selectFrom(sql.table(table).as('t'))
+      .selectAll()
+      .where(sql.ref('t.user_id'), '=', userId)
+      .execute()
+    const counted = COUNTED_COLUMNS[table] ?? []
+    state[table] = rows
+      .map((row) =>
+        Object.fromEntries(Object.entries(row).filter(([column]) => !counted.includes(column))),
+      )
+      .map(line)
+      .sort()
   }
   state.ledger_entries = await rowsOf(
     db

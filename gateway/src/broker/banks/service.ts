@@ -131,6 +131,15 @@ export function createBankService({ db, clock, checks, maxCards }: BankDeps) {
       fundPassword: string | undefined,
       proof: SecondFactorProof,
     ): Promise<void> {
+      // Whose card it is first: a card not the user's is not found, whatever else the form holds.
+      const card = await db
+        .selectFrom('bank_cards')
+        .select('id')
+        .where('id', '=', id)
+        .where('user_id', '=', user.userId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst()
+      if (!card) throw new Refusal('card_not_found')
       await checks.verifyFundPassword(db, user.userId, fundPassword)
       await checks.verifySecondFactor(user.userId, proof)
       const result = await db

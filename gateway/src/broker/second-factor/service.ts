@@ -96,6 +96,14 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
     },
 
     async removePasskey(user: SessionUser, input: Guarded & { id: number }, site: CallSite) {
+      // Whose passkey it is first: one not the user's is not found, whatever else the form holds.
+      const own = await db
+        .selectFrom('passkeys')
+        .select('id')
+        .where('id', '=', BigInt(input.id))
+        .where('user_id', '=', user.userId)
+        .executeTakeFirst()
+      if (!own) throw new Refusal('passkey_not_found')
       await guard(user, input, site, true)
       const removed = await db
         .deleteFrom('passkeys')
