@@ -1,4 +1,3 @@
-import { listingByCode, searchListings } from '@kabu/shared/market/listings/index'
 import type {
   Bar,
   BarInterval,
@@ -23,6 +22,9 @@ import { rankQuotes, type RankBy } from './rank'
 import { marketSummary } from './summary'
 import { createSimulator } from './simulator'
 import { createRealSource, simulatorSource, type QuoteSourceSettings } from './sources/index'
+import { createCatalogue } from './universe/catalogue'
+import { wholeMarket } from './universe/whole-market'
+import { yearRangeOfBars, type YearRange } from './year-range'
 
 export type { RankBy } from './rank'
 export type { Debut } from './debut'
@@ -33,6 +35,13 @@ export interface MarketService {
   snapshot(code: string): Quote | undefined
   snapshots(codes: string[]): Quote[]
   indices(): Quote[]
+  /**
+   * Resolves once every listed code has its simulation built (with `ranges`, its 52-week range
+   * too), building what is left in slices that leave the event loop free: await it before `rank`
+   * (or `summary`, with ranges), which draw on the whole market and would otherwise build the rest
+   * at once.
+   */
+  whole(ranges?: boolean): Promise<void>
   rank(market: Market, by: RankBy, limit?: number): Quote[]
   /** Bars whose start lies in [from, to] (epoch seconds), adjusted for corporate actions or not. */
   bars(code: string, interval: BarInterval, from?: number, to?: number, adjust?: PriceAdjust): Bar[]
@@ -42,6 +51,8 @@ export interface MarketService {
   depth(code: string, afterSeq?: number): Depth | undefined
   /** One market's summary pages: indicators, sectors, short selling, flows, 52-week ranges. */
   summary(market: Market): MarketSummary
+  /** High and low of the daily bars of the year before today (as `bars` gives them, unadjusted). */
+  pastYearRange(code: string): YearRange | undefined
   status(): FeedStatus
   /** Whether the source feeding `code` has stopped delivering: market orders are refused then. */
   isStale(code: string): boolean
@@ -67,10 +78,12 @@ export interface MarketDeps {
 }
 
 /**
- * The market-data service. The simulator builds a year of history and today's minutes at once and
- * supplies the listings, reference data and every code's quotes; a real source (QUOTE_SOURCE poll
- * or replay) overlays the quotes and bars of the codes it carries. Each source reports its own
- * liveness, so a stopped poller makes only its codes stale.
+ * The market-data service. The catalogue lists the whole market (the hand-made listings and every
+ * other Tokyo code, universe/); the simulator builds a year of history and today's minutes of the
+ * hand-made ones at once and of the others when first needed or in the background, and supplies
+ * the reference data and every code's quotes; a real source (QUOTE_SOURCE poll or replay) overlays
+ * the quotes and bars of the codes it carries. Each source reports its own liveness, so a stopped
+ * poller makes only its codes stale.
  */
 export function createMarket({
   clock,
@@ -80,10 +93,12 @@ export function createMarket({
   quoteSource = { kind: 'simulator' },
 }: MarketDeps): MarketService {
   const builtAt = performance.now()
-  const simulator = createSimulator(seed, marketHours, clock.now())
+  const catalogue = createCatalogue(seed)
+  const simulator = createSimulator(seed, marketHours, clock.now(), catalogue.listings)
   const { instruments } = simulator
   logger.info(
     {
+      listings: catalogue.listings.length,
       instruments: instruments.size,
       seed,
       marketHours,
@@ -93,6 +108,7 @@ export function createMarket({
   )
 
   const feed = simulatorSource(simulator, clock, logger)
+  const whole = wholeMarket(simulator)
   const real = createRealSource(quoteSource, {
     clock,
     logger: logger.child({ source: quoteSource.kind }),
@@ -102,10 +118,10 @@ export function createMarket({
   // New shares listed while the gateway runs, by upper-case code (lookups ignore case, as the catalogue's).
   const debuts = new Map<string, Listing>()
   const listingOf = (code: string): Listing | undefined =>
-    listingByCode(code) ?? debuts.get(code.toUpperCase())
+    catalogue.listing(code) ?? debuts.get(code.toUpperCase())
   const simOf = (code: string): InstrumentSim | undefined => {
     const listing = listingOf(code)
-    return listing && instruments.get(listing.code)
+    return listing && simulator.instrument(listing.code)
   }
   // Until a real source has delivered a code, its simulated quote stands in (and the code is stale).
   const quote = (sim: InstrumentSim) =>
@@ -124,7 +140,7 @@ export function createMarket({
               l.code.startsWith(needle) ||
               Object.values(l.name).some((n) => n.toUpperCase().includes(needle)),
           )
-      return [...newShares, ...searchListings(q, limit, toKatakana)].slice(0, limit)
+      return [...newShares, ...catalogue.search(q, limit, toKatakana)].slice(0, limit)
     },
     snapshot(code) {
       const sim = simOf(code)
@@ -139,7 +155,10 @@ export function createMarket({
       return quotes
     },
     indices: () => [...instruments.values()].filter((s) => s.listing.kind === 'index').map(quote),
+    whole: (ranges = false) => whole.ready(ranges),
     rank(market, by, limit = 20) {
+      // Normally done already (whole()); if not, correct answers first, a busy event loop second.
+      if (simulator.unbuilt() > 0) simulator.build(0)
       const stocks = [...instruments.values()].filter(
         (s) => s.listing.market === market && s.listing.kind === 'stock',
       )
@@ -161,6 +180,12 @@ export function createMarket({
     },
     summary(on) {
       return marketSummary(this, on, seed, clock.now())
+    },
+    pastYearRange(code) {
+      const sim = simOf(code)
+      if (!sim) return undefined
+      if (real?.carries(sim.listing.code)) return yearRangeOfBars(this.bars(code, '1d'))
+      return sim.pastYearRange()
     },
     status() {
       const now = clock.now()
@@ -196,7 +221,7 @@ export function createMarket({
     },
     addDebut(debut) {
       const key = debut.code.toUpperCase()
-      if (listingByCode(key) ?? debuts.get(key)) return
+      if (catalogue.listing(key) ?? debuts.get(key)) return
       const listing = debutListing(seed, debut)
       debuts.set(key, listing)
       simulator.addDebut(listing, debut.offerPrice, debut.listingAt, clock.now())
@@ -223,10 +248,12 @@ export function createMarket({
     start() {
       feed.start()
       real?.start()
+      whole.start()
     },
     stop() {
       feed.stop()
       real?.stop()
+      whole.stop()
     },
   }
 }
