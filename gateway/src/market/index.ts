@@ -27,6 +27,9 @@ import { wholeMarket } from './universe/whole-market'
 import { yearRangeOfBars, type YearRange } from './year-range'
 
 export type { RankBy } from './rank'
+
+/** How long a market summary is answered again before it is made afresh (clock ms). */
+const SUMMARY_KEPT_MS = 5_000
 export type { Debut } from './debut'
 
 export interface MarketService {
@@ -51,8 +54,11 @@ export interface MarketService {
   depth(code: string, afterSeq?: number): Depth | undefined
   /** One market's summary pages: indicators, sectors, short selling, flows, 52-week ranges. */
   summary(market: Market): MarketSummary
-  /** High and low of the daily bars of the year before today (as `bars` gives them, unadjusted). */
-  pastYearRange(code: string): YearRange | undefined
+  /**
+   * High and low of the daily bars of the year before today (as `bars` gives them, unadjusted);
+   * with `onlyIfPriced`, undefined for a long-tail code whose past year is not priced yet.
+   */
+  pastYearRange(code: string, onlyIfPriced?: boolean): YearRange | undefined
   status(): FeedStatus
   /** Whether the source feeding `code` has stopped delivering: market orders are refused then. */
   isStale(code: string): boolean
@@ -107,6 +113,7 @@ export function createMarket({
     'market simulator built',
   )
 
+  const summaries = new Map<Market, MarketSummary>()
   const feed = simulatorSource(simulator, clock, logger)
   const whole = wholeMarket(simulator)
   const real = createRealSource(quoteSource, {
@@ -179,13 +186,20 @@ export function createMarket({
       return sim && depthOf(sim, seed, afterSeq)
     },
     summary(on) {
-      return marketSummary(this, on, seed, clock.now())
+      // Six pages read one summary, and each phone opening them asks again: over 4,600 codes it
+      // is worth keeping for a few seconds (its prices are that old at most).
+      const now = clock.now()
+      const kept = summaries.get(on)
+      if (kept && now >= kept.time && now - kept.time < SUMMARY_KEPT_MS) return kept
+      const fresh = marketSummary(this, on, seed, now)
+      summaries.set(on, fresh)
+      return fresh
     },
-    pastYearRange(code) {
+    pastYearRange(code, onlyIfPriced = false) {
       const sim = simOf(code)
       if (!sim) return undefined
       if (real?.carries(sim.listing.code)) return yearRangeOfBars(this.bars(code, '1d'))
-      return sim.pastYearRange()
+      return sim.pastYearRange(onlyIfPriced)
     },
     status() {
       const now = clock.now()

@@ -17,7 +17,7 @@ import {
 } from './prints'
 import { randomStream } from './rng'
 import { Tape } from './tape'
-import { minuteSummary, type MinuteSummary } from './minute-summary'
+import { minuteSummary, quietMinute, quietMinutes, type MinuteSummary } from './minute-summary'
 import { isoDateToUtc } from '@kabu/shared/market/iso-date'
 import { tseRenewalInterval } from '@kabu/shared/market/limits'
 import { widen, yearRangeOfBars, type YearRange } from './year-range'
@@ -32,6 +32,8 @@ export interface LiveDay {
   next: number
   /** 1m bars of the minutes that traded, and the day's bar so far (null before the first print). */
   minuteBars: UnitBar[]
+  /** Minutes from the day's start folded into `bar` and not kept in `minuteBars` (quietMinute). */
+  quiet: number
   bar: UnitBar | null
   done: boolean
   /** TSE special-quote renewal interval in units (Japanese stocks; null elsewhere). */
@@ -69,6 +71,8 @@ const RETAINED_MINUTE_DAYS = 2
 export interface LazyPast {
   bars(): { bars: UnitBar[]; actions: CorporateAction[] }
   yearRange(): YearRange
+  /** Whether `yearRange` is known already (costs nothing). */
+  priced(): boolean
 }
 
 /**
@@ -164,6 +168,11 @@ export class InstrumentSim {
     }
   }
 
+  /** Whether a day before `currentDay` is still being walked (a clock jump went past its end). */
+  walking(currentDay: string): boolean {
+    return this.day !== null && !this.day.done && this.day.plan.date < currentDay
+  }
+
   /** The previous close of the first day walked (units): what a lazily priced past ends on. */
   get firstPrevClose(): number {
     return this.firstPlanned ?? this.lastClose
@@ -209,7 +218,11 @@ export class InstrumentSim {
    * High and low of the finished days of the year before the current one, as prices: what a
    * 52-week list needs of every code, without building each one's bars (bar-query.ts).
    */
-  pastYearRange(): YearRange {
+  pastYearRange(): YearRange
+  /** With `onlyIfPriced`: undefined rather than pricing a lazily built past (a year of days). */
+  pastYearRange(onlyIfPriced: boolean): YearRange | undefined
+  pastYearRange(onlyIfPriced = false): YearRange | undefined {
+    if (onlyIfPriced && this.past && !this.past.priced()) return undefined
     const days = this.ownHistory.length
     if (this.yearRange?.days !== days) {
       // The past of a listing built lazily stays unpriced unless someone wants its bars.
@@ -279,7 +292,8 @@ export class InstrumentSim {
     const day = this.day
     if (!day) return
     if (day.bar) this.ownHistory.push(day.bar)
-    this.pastMinuteDays.push({ date: day.plan.date, bars: day.minuteBars })
+    if (this.retainedMinuteDays > 0)
+      this.pastMinuteDays.push({ date: day.plan.date, bars: this.minuteBarsOf(day) })
     if (this.pastMinuteDays.length > this.retainedMinuteDays) this.pastMinuteDays.shift()
     this.day = null
   }
@@ -304,6 +318,7 @@ export class InstrumentSim {
       prints: null,
       next: 0,
       minuteBars: [],
+      quiet: 0,
       bar: null,
       done: false,
       renewalInterval:
@@ -342,17 +357,31 @@ export class InstrumentSim {
         this.wakeAt = start
         return false
       }
-      const random = randomStream(this.market.seed, 'prints', this.listing.code, grid.date, minute)
       day.minute = minute
       day.next = 0
       if (minute < minutesStartedBy(grid.starts, now) - PRINT_BY_PRINT_MINUTES) {
         day.prints = null
-        const summary = minuteSummary(day.context, minute, random)
+        if (this.listing.simulatedFacts && day.quiet === minute) {
+          // A run of quiet minutes from the day's start: one fold, their bars made when asked for.
+          const upTo = minutesStartedBy(grid.starts, now) - PRINT_BY_PRINT_MINUTES
+          const folded = quietMinutes(day.context, minute, upTo)
+          day.quiet = upTo
+          day.minute = upTo - 1
+          if (folded) this.applyMinute(day, folded, false)
+          continue
+        }
+        const summary = this.listing.simulatedFacts
+          ? quietMinute(day.context, minute)
+          : minuteSummary(day.context, minute, this.printStream(grid.date, minute))
         if (summary) this.applyMinute(day, summary)
         continue
       }
-      day.prints = minutePrints(day.context, minute, random)
+      day.prints = minutePrints(day.context, minute, this.printStream(grid.date, minute))
     }
+  }
+
+  private printStream(date: string, minute: number) {
+    return randomStream(this.market.seed, 'prints', this.listing.code, date, minute)
   }
 
   /** Whether print `i` of the current minute is the day's first (its open) or last (its close). */
@@ -394,7 +423,7 @@ export class InstrumentSim {
   }
 
   /** A minute long past, as one bar (minute-summary.ts): its prints count, the tape has none. */
-  private applyMinute(day: LiveDay, { bar, count, lastAt }: MinuteSummary): void {
+  private applyMinute(day: LiveDay, { bar, count, lastAt }: MinuteSummary, keep = true): void {
     this.seq += count
     this.lastPrintAt = lastAt
     this.price = bar.close
@@ -408,7 +437,18 @@ export class InstrumentSim {
       dayBar.volume += bar.volume
       dayBar.turnover += bar.turnover
     }
-    day.minuteBars.push(bar)
+    if (keep) day.minuteBars.push(bar)
+  }
+
+  /** The 1m bars of `day`: its quiet minutes (not kept, see quietMinute) made again, then the rest. */
+  minuteBarsOf(day: LiveDay): UnitBar[] {
+    if (day.quiet === 0) return day.minuteBars
+    const bars: UnitBar[] = []
+    for (let j = 0; j < day.quiet; j++) {
+      const minute = quietMinute(day.context, j)
+      if (minute) bars.push(minute.bar)
+    }
+    return [...bars, ...day.minuteBars]
   }
 
   private applyPrint(day: LiveDay, time: number, price: number, quantity: number): void {

@@ -19,12 +19,15 @@ export function lazyPast(
   startDay: string,
 ): LazyPast {
   let range: YearRange | null = null
-  const walk = () => {
+  const shadowWalk = () => {
     const owner = sim()
     const shadow = new InstrumentSim(context, owner.listing, firstDate)
     shadow.priceDaysBefore(startDay)
     const scale = owner.firstPrevClose / shadow.price
-    const snap = (units: number) => owner.pricing.snap(units * scale)
+    return { shadow, scale, snap: (units: number) => owner.pricing.snap(units * scale) }
+  }
+  const walk = () => {
+    const { shadow, scale, snap } = shadowWalk()
     const bars = shadow.history.map((bar): UnitBar => ({
       ...bar,
       open: snap(bar.open),
@@ -39,8 +42,16 @@ export function lazyPast(
   return {
     bars: walk,
     yearRange() {
-      range ??= yearRangeOfBars(walk().bars)
+      if (range) return range
+      // The range of the scaled bars without making them: snapping and scaling keep the order.
+      const { shadow, snap } = shadowWalk()
+      const unscaled = yearRangeOfBars(shadow.history)
+      range =
+        unscaled.high > -Infinity
+          ? { high: snap(unscaled.high), low: snap(unscaled.low) }
+          : unscaled
       return range
     },
+    priced: () => range !== null,
   }
 }

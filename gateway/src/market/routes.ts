@@ -83,11 +83,12 @@ export function marketRouter(market: MarketService): Router {
     res.json(ok(market.indices()))
   })
 
-  // Both draw on the whole market: the first call after start may wait for the rest of it to be built.
+  // Both draw on the whole market: the first call after start may wait for the rest of it to be
+  // built (a few seconds of slices); the summary's 52-week lists do not wait for every past year.
   router.get('/summary', async (req, res) => {
     const query = parseQuery(summaryQuery, req, res)
     if (!query) return
-    await market.whole(true)
+    await market.whole()
     res.json(ok(market.summary(query.market)))
   })
 

@@ -27,6 +27,8 @@ export interface Simulator {
   instrument(code: string): InstrumentSim | undefined
   /** How many listings are not built yet. */
   unbuilt(): number
+  /** How many steps `build` has left: listings to build, and with `ranges`, ranges to price. */
+  pending(ranges: boolean): number
   /**
    * Builds not yet built instruments, busiest first, for about `budgetMs` (0: all of them); with
    * `ranges`, then prices their pasts' 52-week ranges (a market-wide list needs them). Returns how
@@ -79,6 +81,8 @@ export function createSimulator(
     dayCache.set(market, { at, day })
     return day
   }
+  // A long-tail code dropped by a clock jump (see `advance`) is built again from its old seq on.
+  const seqFloor = new Map<string, number>()
   const buildNow = (listing: Listing) => {
     const context = contexts[listing.market]
     const firstDate = firstDates.get(listing.market) ?? ''
@@ -89,6 +93,8 @@ export function createSimulator(
       const past = lazyPast(context, () => sim, firstDate, startDay)
       sim = new InstrumentSim(context, listing, startDay, undefined, past)
     } else sim = new InstrumentSim(context, listing, firstDate)
+    sim.seq = seqFloor.get(listing.code) ?? 0
+    seqFloor.delete(listing.code)
     sim.advance(lastStep, currentDayAt(listing.market, lastStep))
     instruments.set(listing.code, sim)
     return sim
@@ -99,9 +105,28 @@ export function createSimulator(
     else buildNow(listing)
   }
   // Busiest first: the codes most people look at are built before the long tail.
-  const queue = [...later.values()].sort((a, b) => dailyValue(b) - dailyValue(a))
+  const byValue = (a: Listing, b: Listing) => dailyValue(b) - dailyValue(a)
+  let queue = [...later.values()].sort(byValue)
   let next = 0
   let ranged = 0
+  /**
+   * A long-tail code whose walked day ended before a clock jump's `now` goes back to be built
+   * again (on first use or in the background) instead of walking the rest of that day minute by
+   * minute: for thousands of codes in the 24-hour days of MARKET_HOURS=always that walk took
+   * 30 s of one core at a one-day jump, with the event loop held. Rebuilt, the code prices the
+   * days it missed by the daily model, as history (that one day's bar is the model's, not the
+   * aggregate of the prints it showed before the jump), and its seq goes on from where it was.
+   */
+  const dropForRebuild = (sim: InstrumentSim) => {
+    instruments.delete(sim.listing.code)
+    later.set(sim.listing.code, sim.listing)
+    seqFloor.set(sim.listing.code, sim.seq)
+  }
+  const requeue = () => {
+    queue = [...later.values()].sort(byValue)
+    next = 0
+    ranged = 0
+  }
   const wasTrading = new Map<Market, boolean>()
   const trading = (market: Market, at: number) => contexts[market].calendar.isOpen(at)
 
@@ -118,6 +143,7 @@ export function createSimulator(
       return buildNow(listing)
     },
     unbuilt: () => later.size,
+    pending: (ranges) => later.size + (ranges ? queue.length - ranged : 0),
     build(budgetMs, ranges = false) {
       const until = performance.now() + budgetMs
       const inTime = () => budgetMs <= 0 || performance.now() < until
@@ -148,6 +174,7 @@ export function createSimulator(
       const catchUp = at - lastStep > CATCH_UP_MS
       lastStep = at
       const published: Quote[] = []
+      const dropped = later.size
       for (const market of MARKETS) {
         const currentDay = contexts[market].calendar.currentDay(at)
         const open = trading(market, at)
@@ -158,6 +185,10 @@ export function createSimulator(
           if (sim.listing.market !== market) continue
           // Nothing to play before its next print, minute or session: most codes, most steps.
           if (sim.wakeAt > at && !flipped) continue
+          if (catchUp && sim.listing.simulatedFacts && sim.walking(currentDay)) {
+            dropForRebuild(sim)
+            continue
+          }
           const seqBefore = sim.seq
           const onPrint = catchUp ? undefined : () => published.push(quoteOf(sim, open))
           sim.advance(at, currentDay, onPrint)
@@ -166,6 +197,7 @@ export function createSimulator(
           }
         }
       }
+      if (later.size !== dropped) requeue()
       return published
     },
   }

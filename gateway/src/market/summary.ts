@@ -137,16 +137,22 @@ function investorTrendsOf(source: SummarySource, market: Market, seed: number): 
   }
 }
 
-/** Stocks at or within NEAR_RANGE of their 52-week high (or low), closest first. */
+/**
+ * Stocks at or within NEAR_RANGE of their 52-week high (or low), closest first. A long-tail code
+ * whose past year is not priced yet (the background prices them, busiest first, after start) is
+ * left out rather than priced here: a request must not pay for a year of thousands of codes.
+ */
 function yearRangeOf(source: SummarySource, stocks: Quote[]) {
-  const rows: YearRangeRow[] = stocks.map((q) => {
-    const past = source.pastYearRange(q.code) ?? { high: -Infinity, low: Infinity }
-    return {
+  const rows: YearRangeRow[] = []
+  for (const q of stocks) {
+    const past = source.pastYearRange(q.code, true)
+    if (!past) continue
+    rows.push({
       ...stockOf(q),
       high52w: Math.max(q.high, past.high),
       low52w: Math.min(q.low, past.low),
-    }
-  })
+    })
+  }
   const fromHigh = (r: YearRangeRow) => (r.high52w - r.price) / r.high52w
   const fromLow = (r: YearRangeRow) => (r.price - r.low52w) / r.low52w
   return {

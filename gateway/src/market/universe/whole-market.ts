@@ -32,35 +32,27 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 export function wholeMarket(simulator: Simulator): WholeMarket {
   let timer: NodeJS.Timeout | null = null
   const waiting = new Map<boolean, Promise<void>>()
-  const done = new Map<boolean, boolean>()
-  const finish = (ranges: boolean) => {
-    done.set(ranges, true)
-    if (ranges) done.set(false, true)
-  }
 
+  // A clock jump can send codes back to be built again (simulator.ts), so the background keeps
+  // looking: a step with nothing left to build costs a comparison.
   const background = () => {
-    if (done.get(true) || simulator.build(SLICE_MS, true) === 0) {
-      finish(true)
-      if (timer) clearInterval(timer)
-      timer = null
-    }
+    if (simulator.pending(true) > 0) simulator.build(SLICE_MS, true)
   }
 
   return {
     ready(ranges) {
-      if (done.get(ranges)) return Promise.resolve()
+      if (simulator.pending(ranges) === 0) return Promise.resolve()
       let promise = waiting.get(ranges)
       if (!promise) {
         promise = (async () => {
           while (simulator.build(WAITED_SLICE_MS, ranges) > 0) await yieldToEventLoop()
-          finish(ranges)
         })().finally(() => waiting.delete(ranges))
         waiting.set(ranges, promise)
       }
       return promise
     },
     start() {
-      if (timer || done.get(true)) return
+      if (timer) return
       timer = setTimeout(() => {
         timer = setInterval(background, EVERY_MS)
         timer.unref()
