@@ -10,7 +10,7 @@ const BACKGROUND_AFTER_MS = 5_000
 const SLICE_MS = 10
 const EVERY_MS = 250
 /** While someone waits for the whole market, slices run back to back, yielding between them. */
-const WAITED_SLICE_MS = 40
+const WAITED_SLICE_MS = 20
 
 export interface WholeMarket {
   /**
