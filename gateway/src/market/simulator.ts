@@ -105,8 +105,7 @@ export function createSimulator(
     else buildNow(listing)
   }
   // Busiest first: the codes most people look at are built before the long tail.
-  const byValue = (a: Listing, b: Listing) => dailyValue(b) - dailyValue(a)
-  let queue = [...later.values()].sort(byValue)
+  const queue = [...later.values()].sort((a, b) => dailyValue(b) - dailyValue(a))
   let next = 0
   let ranged = 0
   /**
@@ -122,8 +121,9 @@ export function createSimulator(
     later.set(sim.listing.code, sim.listing)
     seqFloor.set(sim.listing.code, sim.seq)
   }
+  // The queue holds the whole long tail: going through it again builds what was dropped (the rest
+  // is skipped) and prices the ranges not priced yet (the priced ones answer at once).
   const requeue = () => {
-    queue = [...later.values()].sort(byValue)
     next = 0
     ranged = 0
   }
