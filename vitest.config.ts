@@ -38,6 +38,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A journey waits on what the phone shows; vitest's 1 s for expect.poll was shorter than a
+          // lazily loaded screen takes on 2 busy cores (a route's chunk and catalogue part first).
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

@@ -1,6 +1,7 @@
 /**
  * Quote fan-out at the limit (issue 5): N phones (clients in separate processes), each holding 50
- * of 3,000 synthetic codes picked Zipf-like, a synthetic market at rising tick rates, against
+ * of the 4,626 Tokyo codes picked Zipf-like (busiest first, issue 15), a synthetic market at rising
+ * tick rates, against
  *   ref   (a) raw `ws`, per client every 100 ms one JSON message of its changed codes' latest ticks,
  *   hub   (b) the gateway's /quotes hub (registerQuotesHub) over the same market,
  *   rooms     a probe: one socket.io room broadcast per changed code per frame (several messages).

@@ -61,7 +61,7 @@ function minuteChunks(
   lowest: number,
   highest: number,
 ): DayChunk[] {
-  const current = sim.day ? [{ date: sim.day.plan.date, bars: sim.day.minuteBars }] : []
+  const current = sim.day ? [{ date: sim.day.plan.date, bars: sim.minuteBarsOf(sim.day) }] : []
   if (currentOnly) return current
   const walked = new Set([...sim.pastMinuteDays.map((d) => d.date), ...current.map((d) => d.date)])
   // The context's sessions are memoised; the calendar's own answer works out time zones each time.

@@ -1,5 +1,5 @@
 import type { CompanyFacts } from '@kabu/shared/market/depth'
-import { FUNDAMENTALS } from '@kabu/shared/market/listings/fundamentals'
+import { fundamentalsOf } from '@kabu/shared/market/listings/fundamentals'
 import type { MarketService } from './index'
 
 const YEAR_SECONDS = 365 * 86_400
@@ -16,7 +16,7 @@ export function companyFacts(market: MarketService, code: string): CompanyFacts 
   const listing = market.listing(code)
   const quote = listing && market.snapshot(listing.code)
   if (!listing || !quote) return undefined
-  const fundamentals = FUNDAMENTALS.get(listing.code)
+  const fundamentals = fundamentalsOf(listing)
   const price = quote.price
   // Forward-adjusted, so a split inside the year does not leave a pre-split high standing.
   const bars = market.bars(listing.code, '1d', undefined, undefined, 'forward')
@@ -39,5 +39,7 @@ export function companyFacts(market: MarketService, code: string): CompanyFacts 
     low52w: year.length ? Math.min(...year.map((bar) => bar.low)) : null,
     // The fundamentals are simulated whatever the quote source.
     simulated: true,
+    // Beyond the hand-made catalogue, the sector and the shares are simulated too.
+    ...(listing.simulatedFacts && { simulatedFacts: true }),
   }
 }

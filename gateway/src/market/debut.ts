@@ -38,7 +38,8 @@ const OUTSTANDING_PER_SHARE_OFFERED = 100
  * drawn from the seed (the offer names none). Every figure here is generated and says so.
  */
 export function debutListing(seed: number, debut: Debut): Listing {
-  const sectors = SECTORS.filter((s) => s !== 'index')
+  // A new share is a company: never an index, never a fund.
+  const sectors = SECTORS.filter((s) => s !== 'index' && s !== 'fund')
   const sector =
     sectors[Math.floor(randomStream(seed, 'debut-sector', debut.code).uniform() * sectors.length)]
   return {

@@ -1,4 +1,3 @@
-import { listingByCode, searchListings } from '@kabu/shared/market/listings/index'
 import type {
   Bar,
   BarInterval,
@@ -23,8 +22,14 @@ import { rankQuotes, type RankBy } from './rank'
 import { marketSummary } from './summary'
 import { createSimulator } from './simulator'
 import { createRealSource, simulatorSource, type QuoteSourceSettings } from './sources/index'
+import { createCatalogue } from './universe/catalogue'
+import { wholeMarket } from './universe/whole-market'
+import { yearRangeOfBars, type YearRange } from './year-range'
 
 export type { RankBy } from './rank'
+
+/** How long a market summary is answered again before it is made afresh (clock ms). */
+const SUMMARY_KEPT_MS = 5_000
 export type { Debut } from './debut'
 
 export interface MarketService {
@@ -33,6 +38,13 @@ export interface MarketService {
   snapshot(code: string): Quote | undefined
   snapshots(codes: string[]): Quote[]
   indices(): Quote[]
+  /**
+   * Resolves once every listed code has its simulation built (with `ranges`, its 52-week range
+   * too), building what is left in slices that leave the event loop free: await it before `rank`
+   * (or `summary`, with ranges), which draw on the whole market and would otherwise build the rest
+   * at once.
+   */
+  whole(ranges?: boolean): Promise<void>
   rank(market: Market, by: RankBy, limit?: number): Quote[]
   /** Bars whose start lies in [from, to] (epoch seconds), adjusted for corporate actions or not. */
   bars(code: string, interval: BarInterval, from?: number, to?: number, adjust?: PriceAdjust): Bar[]
@@ -42,6 +54,11 @@ export interface MarketService {
   depth(code: string, afterSeq?: number): Depth | undefined
   /** One market's summary pages: indicators, sectors, short selling, flows, 52-week ranges. */
   summary(market: Market): MarketSummary
+  /**
+   * High and low of the daily bars of the year before today (as `bars` gives them, unadjusted);
+   * with `onlyIfPriced`, undefined for a long-tail code whose past year is not priced yet.
+   */
+  pastYearRange(code: string, onlyIfPriced?: boolean): YearRange | undefined
   status(): FeedStatus
   /** Whether the source feeding `code` has stopped delivering: market orders are refused then. */
   isStale(code: string): boolean
@@ -67,10 +84,12 @@ export interface MarketDeps {
 }
 
 /**
- * The market-data service. The simulator builds a year of history and today's minutes at once and
- * supplies the listings, reference data and every code's quotes; a real source (QUOTE_SOURCE poll
- * or replay) overlays the quotes and bars of the codes it carries. Each source reports its own
- * liveness, so a stopped poller makes only its codes stale.
+ * The market-data service. The catalogue lists the whole market (the hand-made listings and every
+ * other Tokyo code, universe/); the simulator builds a year of history and today's minutes of the
+ * hand-made ones at once and of the others when first needed or in the background, and supplies
+ * the reference data and every code's quotes; a real source (QUOTE_SOURCE poll or replay) overlays
+ * the quotes and bars of the codes it carries. Each source reports its own liveness, so a stopped
+ * poller makes only its codes stale.
  */
 export function createMarket({
   clock,
@@ -80,10 +99,12 @@ export function createMarket({
   quoteSource = { kind: 'simulator' },
 }: MarketDeps): MarketService {
   const builtAt = performance.now()
-  const simulator = createSimulator(seed, marketHours, clock.now())
+  const catalogue = createCatalogue(seed)
+  const simulator = createSimulator(seed, marketHours, clock.now(), catalogue.listings)
   const { instruments } = simulator
   logger.info(
     {
+      listings: catalogue.listings.length,
       instruments: instruments.size,
       seed,
       marketHours,
@@ -92,7 +113,9 @@ export function createMarket({
     'market simulator built',
   )
 
+  const summaries = new Map<Market, MarketSummary>()
   const feed = simulatorSource(simulator, clock, logger)
+  const whole = wholeMarket(simulator)
   const real = createRealSource(quoteSource, {
     clock,
     logger: logger.child({ source: quoteSource.kind }),
@@ -102,10 +125,10 @@ export function createMarket({
   // New shares listed while the gateway runs, by upper-case code (lookups ignore case, as the catalogue's).
   const debuts = new Map<string, Listing>()
   const listingOf = (code: string): Listing | undefined =>
-    listingByCode(code) ?? debuts.get(code.toUpperCase())
+    catalogue.listing(code) ?? debuts.get(code.toUpperCase())
   const simOf = (code: string): InstrumentSim | undefined => {
     const listing = listingOf(code)
-    return listing && instruments.get(listing.code)
+    return listing && simulator.instrument(listing.code)
   }
   // Until a real source has delivered a code, its simulated quote stands in (and the code is stale).
   const quote = (sim: InstrumentSim) =>
@@ -124,7 +147,7 @@ export function createMarket({
               l.code.startsWith(needle) ||
               Object.values(l.name).some((n) => n.toUpperCase().includes(needle)),
           )
-      return [...newShares, ...searchListings(q, limit, toKatakana)].slice(0, limit)
+      return [...newShares, ...catalogue.search(q, limit, toKatakana)].slice(0, limit)
     },
     snapshot(code) {
       const sim = simOf(code)
@@ -139,7 +162,10 @@ export function createMarket({
       return quotes
     },
     indices: () => [...instruments.values()].filter((s) => s.listing.kind === 'index').map(quote),
+    whole: (ranges = false) => whole.ready(ranges),
     rank(market, by, limit = 20) {
+      // Normally done already (whole()); if not, correct answers first, a busy event loop second.
+      if (simulator.unbuilt() > 0) simulator.build(0)
       const stocks = [...instruments.values()].filter(
         (s) => s.listing.market === market && s.listing.kind === 'stock',
       )
@@ -160,7 +186,20 @@ export function createMarket({
       return sim && depthOf(sim, seed, afterSeq)
     },
     summary(on) {
-      return marketSummary(this, on, seed, clock.now())
+      // Six pages read one summary, and each phone opening them asks again: over 4,600 codes it
+      // is worth keeping for a few seconds (its prices are that old at most).
+      const now = clock.now()
+      const kept = summaries.get(on)
+      if (kept && now >= kept.time && now - kept.time < SUMMARY_KEPT_MS) return kept
+      const fresh = marketSummary(this, on, seed, now)
+      summaries.set(on, fresh)
+      return fresh
+    },
+    pastYearRange(code, onlyIfPriced = false) {
+      const sim = simOf(code)
+      if (!sim) return undefined
+      if (real?.carries(sim.listing.code)) return yearRangeOfBars(this.bars(code, '1d'))
+      return sim.pastYearRange(onlyIfPriced)
     },
     status() {
       const now = clock.now()
@@ -196,7 +235,7 @@ export function createMarket({
     },
     addDebut(debut) {
       const key = debut.code.toUpperCase()
-      if (listingByCode(key) ?? debuts.get(key)) return
+      if (catalogue.listing(key) ?? debuts.get(key)) return
       const listing = debutListing(seed, debut)
       debuts.set(key, listing)
       simulator.addDebut(listing, debut.offerPrice, debut.listingAt, clock.now())
@@ -223,10 +262,12 @@ export function createMarket({
     start() {
       feed.start()
       real?.start()
+      whole.start()
     },
     stop() {
       feed.stop()
       real?.stop()
+      whole.stop()
     },
   }
 }

@@ -1,4 +1,4 @@
-import type { Listing } from '@kabu/shared/market/types'
+import type { CorporateAction, Listing } from '@kabu/shared/market/types'
 import { priceToUnits, UNITS_PER_ONE, unitsToPrice } from '@kabu/shared/money/units'
 import { addPrint, openBar, type UnitBar } from './bars'
 import type { MarketContext } from './context'
@@ -17,8 +17,10 @@ import {
 } from './prints'
 import { randomStream } from './rng'
 import { Tape } from './tape'
+import { minuteSummary, quietMinute, quietMinutes, type MinuteSummary } from './minute-summary'
 import { isoDateToUtc } from '@kabu/shared/market/iso-date'
 import { tseRenewalInterval } from '@kabu/shared/market/limits'
+import { widen, yearRangeOfBars, type YearRange } from './year-range'
 
 /** A day walked minute by minute: today's, or the last one walked. */
 export interface LiveDay {
@@ -30,14 +32,48 @@ export interface LiveDay {
   next: number
   /** 1m bars of the minutes that traded, and the day's bar so far (null before the first print). */
   minuteBars: UnitBar[]
+  /** Minutes from the day's start folded into `bar` and not kept in `minuteBars` (quietMinute). */
+  quiet: number
   bar: UnitBar | null
   done: boolean
   /** TSE special-quote renewal interval in units (Japanese stocks; null elsewhere). */
   renewalInterval: number | null
 }
 
+/**
+ * When catching up (start, a clock jump), the trading minutes before the last this many are played
+ * as one bar each (minute-summary.ts). The last quarter of an hour of trading (before a lunch
+ * break or a close too) is played print by print, so the tape and the ticks are real prints.
+ */
+const PRINT_BY_PRINT_MINUTES = 15
+
+/** How many of the day's minutes have started by `now` (starts ascend). */
+function minutesStartedBy(starts: Float64Array, now: number): number {
+  let low = 0
+  let high = starts.length
+  while (low < high) {
+    const mid = (low + high) >> 1
+    if ((starts[mid] ?? 0) <= now) low = mid + 1
+    else high = mid
+  }
+  return low
+}
+
 /** Days of 1m bars kept besides the current one, for charts that show a few days. */
 const RETAINED_MINUTE_DAYS = 2
+
+/**
+ * The days before an instrument's first walked day, priced on demand (a listing of the long tail
+ * is built without them; see simulator.ts): their daily bars, oldest first, and the corporate
+ * actions among them; or only the 52-week range of those bars, which a market-wide list needs
+ * without keeping every code's year of bars in memory.
+ */
+export interface LazyPast {
+  bars(): { bars: UnitBar[]; actions: CorporateAction[] }
+  yearRange(): YearRange
+  /** Whether `yearRange` is known already (costs nothing). */
+  priced(): boolean
+}
 
 /**
  * One instrument's simulation. Days before the current one are priced by the daily model alone
@@ -48,9 +84,13 @@ const RETAINED_MINUTE_DAYS = 2
 export class InstrumentSim {
   readonly model: InstrumentModel
   readonly pricing: Pricing
-  /** Daily bars of finished days before `day`. */
-  readonly history: UnitBar[] = []
+  private readonly ownHistory: UnitBar[] = []
   readonly pastMinuteDays: Array<{ date: string; bars: UnitBar[] }> = []
+  /**
+   * When the instrument needs its next look (epoch ms): its next print, its next minute or its
+   * next session. Until then `advance` has nothing to play, and the simulator skips it.
+   */
+  wakeAt = 0
   day: LiveDay | null = null
   /** Splits and dividends reached so far; opened with the first day priced. */
   actions: CorporateActionBook | null = null
@@ -73,12 +113,20 @@ export class InstrumentSim {
    */
   private debutFrom: number | null
 
-  /** `debut.offerPrice`: the listing is a new share whose first trading day is `firstDate`. */
+  /** The 52-week range of `history`, kept until a day is added to it. */
+  private yearRange: { days: number; range: YearRange } | null = null
+
+  /**
+   * `debut.offerPrice`: the listing is a new share whose first trading day is `firstDate`.
+   * `past`: the days before `firstDate`, priced when first asked for (bars, 52-week range); then
+   * fewer minute days are kept too, as the long tail's charts are rarely opened.
+   */
   constructor(
     readonly market: MarketContext,
     readonly listing: Listing,
     firstDate: string,
     debut?: { offerPrice: number },
+    private past?: LazyPast,
   ) {
     this.model = instrumentModel(listing)
     this.pricing = pricingFor(listing)
@@ -88,6 +136,46 @@ export class InstrumentSim {
     this.lastClose = this.pricing.snap(this.debutFrom ?? this.anchor)
     this.price = this.lastClose
     this.pendingDate = firstDate
+    this.retainedMinuteDays = past ? 0 : RETAINED_MINUTE_DAYS
+  }
+
+  private readonly retainedMinuteDays: number
+  private firstPlanned: number | null = null
+
+  /** Daily bars of finished days before `day`, oldest first. */
+  get history(): UnitBar[] {
+    if (this.past) {
+      const { bars, actions } = this.past.bars()
+      this.past = undefined
+      this.ownHistory.unshift(...bars)
+      this.actions?.applied.unshift(...actions)
+    }
+    return this.ownHistory
+  }
+
+  /**
+   * Prices every trading day before `date` by the daily model alone, as history: a lazily priced
+   * past (lazy-past.ts), which must stop short of `date` whatever the calendar's hours.
+   */
+  priceDaysBefore(date: string): void {
+    while (this.pendingDate < date) {
+      const day = this.pendingDate
+      this.pendingDate = this.market.nextDay(day)
+      if (this.market.sessions(day).length === 0) continue
+      const plan = this.planFor(day, date)
+      this.ownHistory.push(analyticDayBar(plan, this.pricing))
+      this.price = plan.close
+    }
+  }
+
+  /** Whether a day before `currentDay` is still being walked (a clock jump went past its end). */
+  walking(currentDay: string): boolean {
+    return this.day !== null && !this.day.done && this.day.plan.date < currentDay
+  }
+
+  /** The previous close of the first day walked (units): what a lazily priced past ends on. */
+  get firstPrevClose(): number {
+    return this.firstPlanned ?? this.lastClose
   }
 
   /**
@@ -110,17 +198,46 @@ export class InstrumentSim {
         this.pendingDate = this.market.nextDay(date)
         continue
       }
-      if (first.open > now) return
+      if (first.open > now) {
+        this.wakeAt = first.open
+        return
+      }
       const plan = this.planFor(date, currentDay)
       this.pendingDate = this.market.nextDay(date)
       this.retireDay()
       if (last.close <= now && date < currentDay) {
-        this.history.push(analyticDayBar(plan, this.pricing))
+        this.ownHistory.push(analyticDayBar(plan, this.pricing))
         this.price = plan.close
         continue
       }
       this.day = this.startDay(plan)
     }
+  }
+
+  /**
+   * High and low of the finished days of the year before the current one, as prices: what a
+   * 52-week list needs of every code, without building each one's bars (bar-query.ts).
+   */
+  pastYearRange(): YearRange
+  /** With `onlyIfPriced`: undefined rather than pricing a lazily built past (a year of days). */
+  pastYearRange(onlyIfPriced: boolean): YearRange | undefined
+  pastYearRange(onlyIfPriced = false): YearRange | undefined {
+    if (onlyIfPriced && this.past && !this.past.priced()) return undefined
+    const days = this.ownHistory.length
+    if (this.yearRange?.days !== days) {
+      // The past of a listing built lazily stays unpriced unless someone wants its bars.
+      const units = this.past
+        ? widen(this.past.yearRange(), yearRangeOfBars(this.ownHistory))
+        : yearRangeOfBars(this.ownHistory)
+      this.yearRange = {
+        days,
+        range:
+          units.high > -Infinity
+            ? { high: unitsToPrice(units.high), low: unitsToPrice(units.low) }
+            : units,
+      }
+    }
+    return this.yearRange.range
   }
 
   private planFor(date: string, currentDay: string): DayPlan {
@@ -151,6 +268,7 @@ export class InstrumentSim {
       this.listing.lot,
     )
     this.variance = nextVariance(shocks, this.model)
+    this.firstPlanned ??= plan.prevClose
     this.lastClose = plan.close
     return plan
   }
@@ -173,9 +291,10 @@ export class InstrumentSim {
   private retireDay(): void {
     const day = this.day
     if (!day) return
-    if (day.bar) this.history.push(day.bar)
-    this.pastMinuteDays.push({ date: day.plan.date, bars: day.minuteBars })
-    if (this.pastMinuteDays.length > RETAINED_MINUTE_DAYS) this.pastMinuteDays.shift()
+    if (day.bar) this.ownHistory.push(day.bar)
+    if (this.retainedMinuteDays > 0)
+      this.pastMinuteDays.push({ date: day.plan.date, bars: this.minuteBarsOf(day) })
+    if (this.pastMinuteDays.length > this.retainedMinuteDays) this.pastMinuteDays.shift()
     this.day = null
   }
 
@@ -199,6 +318,7 @@ export class InstrumentSim {
       prints: null,
       next: 0,
       minuteBars: [],
+      quiet: 0,
       bar: null,
       done: false,
       renewalInterval:
@@ -215,7 +335,10 @@ export class InstrumentSim {
       const prints = day.prints
       if (prints && day.next < prints.times.length) {
         const time = prints.times[day.next] ?? 0
-        if (time > now) return false
+        if (time > now) {
+          this.wakeAt = time
+          return false
+        }
         const i = day.next++
         const price = prints.prices[i] ?? 0
         if (this.passesSpecialQuote(day, time, price, this.dayEdge(day, i, prints), onPrint)) {
@@ -229,12 +352,36 @@ export class InstrumentSim {
         day.done = true
         return true
       }
-      if ((grid.starts[minute] ?? 0) > now) return false
-      const random = randomStream(this.market.seed, 'prints', this.listing.code, grid.date, minute)
-      day.prints = minutePrints(day.context, minute, random)
+      const start = grid.starts[minute] ?? 0
+      if (start > now) {
+        this.wakeAt = start
+        return false
+      }
       day.minute = minute
       day.next = 0
+      if (minute < minutesStartedBy(grid.starts, now) - PRINT_BY_PRINT_MINUTES) {
+        day.prints = null
+        if (this.listing.simulatedFacts && day.quiet === minute) {
+          // A run of quiet minutes from the day's start: one fold, their bars made when asked for.
+          const upTo = minutesStartedBy(grid.starts, now) - PRINT_BY_PRINT_MINUTES
+          const folded = quietMinutes(day.context, minute, upTo)
+          day.quiet = upTo
+          day.minute = upTo - 1
+          if (folded) this.applyMinute(day, folded, false)
+          continue
+        }
+        const summary = this.listing.simulatedFacts
+          ? quietMinute(day.context, minute)
+          : minuteSummary(day.context, minute, this.printStream(grid.date, minute))
+        if (summary) this.applyMinute(day, summary)
+        continue
+      }
+      day.prints = minutePrints(day.context, minute, this.printStream(grid.date, minute))
     }
+  }
+
+  private printStream(date: string, minute: number) {
+    return randomStream(this.market.seed, 'prints', this.listing.code, date, minute)
   }
 
   /** Whether print `i` of the current minute is the day's first (its open) or last (its close). */
@@ -273,6 +420,35 @@ export class InstrumentSim {
       onQuote?.()
     }
     return false
+  }
+
+  /** A minute long past, as one bar (minute-summary.ts): its prints count, the tape has none. */
+  private applyMinute(day: LiveDay, { bar, count, lastAt }: MinuteSummary, keep = true): void {
+    this.seq += count
+    this.lastPrintAt = lastAt
+    this.price = bar.close
+    this.special = null
+    const dayBar = day.bar
+    if (!dayBar) day.bar = { ...bar, time: isoDateToUtc(day.plan.date) / 1000 }
+    else {
+      dayBar.high = Math.max(dayBar.high, bar.high)
+      dayBar.low = Math.min(dayBar.low, bar.low)
+      dayBar.close = bar.close
+      dayBar.volume += bar.volume
+      dayBar.turnover += bar.turnover
+    }
+    if (keep) day.minuteBars.push(bar)
+  }
+
+  /** The 1m bars of `day`: its quiet minutes (not kept, see quietMinute) made again, then the rest. */
+  minuteBarsOf(day: LiveDay): UnitBar[] {
+    if (day.quiet === 0) return day.minuteBars
+    const bars: UnitBar[] = []
+    for (let j = 0; j < day.quiet; j++) {
+      const minute = quietMinute(day.context, j)
+      if (minute) bars.push(minute.bar)
+    }
+    return [...bars, ...day.minuteBars]
   }
 
   private applyPrint(day: LiveDay, time: number, price: number, quantity: number): void {

@@ -24,6 +24,29 @@ const DAILY_TURNOVER_RATE: Record<Market, number> = { jp: 0.0025, us: 0.005, cn:
 
 const TRADING_DAYS_PER_YEAR = 252
 
+/**
+ * How often a stock prints grows with how much it trades: PRINTS_AT_REFERENCE prints a minute at
+ * average activity for a stock trading REFERENCE_DAILY_VALUE a day (in its market's currency), as
+ * the ⅔ power of its daily value (busy names trade in larger sizes too). So Toyota (≈ ¥110 bn a day)
+ * prints about 150 times a minute, over once a second even in the midday lull (half the average
+ * activity, see U_CURVATURE), while a small company trading ¥60 m a day prints about once a minute,
+ * as thin Tokyo names do. A rate per code rather than one for all keeps the whole market's prints
+ * (and the CPU of playing them) to what the busy names need.
+ */
+const REFERENCE_DAILY_VALUE: Record<Market, number> = { jp: 1e9, us: 1e9, cn: 1e9 }
+const PRINTS_AT_REFERENCE = 6.4
+const VALUE_EXPONENT = 2 / 3
+const MIN_PRINTS_PER_MINUTE = 0.2
+const MAX_PRINTS_PER_MINUTE = 180
+/** An index is recomputed every few seconds, so it prints more often than most single stocks. */
+const INDEX_PRINTS_PER_MINUTE = 30
+
+/** Expected prints a minute at average activity of a stock trading `dailyValue` a day. */
+export function printsPerMinuteOf(market: Market, dailyValue: number): number {
+  const rate = PRINTS_AT_REFERENCE * (dailyValue / REFERENCE_DAILY_VALUE[market]) ** VALUE_EXPONENT
+  return Math.min(MAX_PRINTS_PER_MINUTE, Math.max(MIN_PRINTS_PER_MINUTE, rate))
+}
+
 /** Per-instrument constants derived once from its listing. */
 export interface InstrumentModel {
   /** Long-run daily volatility of log returns, jumps included. */
@@ -46,14 +69,16 @@ export function instrumentModel(listing: Listing): InstrumentModel {
   const index = listing.kind === 'index'
   const jumpRate = index ? 1 / 250 : 1 / 60
   const jumpVol = (index ? 2 : 2.5) * dailyVol
+  const averageVolume = index ? 0 : listing.sharesOutstanding * DAILY_TURNOVER_RATE[listing.market]
   return {
     dailyVol,
     diffusionVariance: dailyVol ** 2 - jumpRate * jumpVol ** 2,
     factorLoading: index ? 1 : 0.55,
     jumpRate,
     jumpVol,
-    averageVolume: index ? 0 : listing.sharesOutstanding * DAILY_TURNOVER_RATE[listing.market],
-    // An index is recomputed every few seconds, so it prints more often than a single stock.
-    printsPerMinute: index ? 30 : 10,
+    averageVolume,
+    printsPerMinute: index
+      ? INDEX_PRINTS_PER_MINUTE
+      : printsPerMinuteOf(listing.market, averageVolume * listing.basePrice),
   }
 }

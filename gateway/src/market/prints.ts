@@ -11,6 +11,20 @@ export interface MinutePrints {
   quantities: Float64Array
 }
 
+let walkBuffer = new Float64Array(256)
+/** A buffer for the walk within a minute, reused: it lives only while one minute is drawn. */
+function scratch(length: number): Float64Array {
+  if (walkBuffer.length < length) walkBuffer = new Float64Array(length * 2)
+  return walkBuffer
+}
+
+/** The prints of a minute without any (shared: nobody writes to a minute's prints). */
+const NO_PRINTS: MinutePrints = {
+  times: new Float64Array(0),
+  prices: new Float64Array(0),
+  quantities: new Float64Array(0),
+}
+
 export interface PrintContext {
   plan: DayPlan
   grid: MinuteGrid
@@ -35,6 +49,8 @@ export function minutePrints(context: PrintContext, j: number, random: Random): 
   const last = j === minutes - 1
   let count = random.poisson(model.printsPerMinute * weight * minutes)
   if ((first || last) && count === 0) count = 1
+  // A quiet minute, the usual one of a thinly traded code: nothing to allocate.
+  if (count === 0) return NO_PRINTS
 
   const times = new Float64Array(count)
   for (let i = 0; i < count; i++) times[i] = Math.floor(random.uniform() * MINUTE_MS)
@@ -44,7 +60,7 @@ export function minutePrints(context: PrintContext, j: number, random: Random): 
 
   // A walk through the print times, then pinned so that it ends where the minute's level ends.
   const scale = intradayVol(plan.shocks) * Math.sqrt(weight)
-  const walk = new Float64Array(count)
+  const walk = scratch(count)
   let position = 0
   let previous = 0
   for (let i = 0; i < count; i++) {
@@ -99,6 +115,11 @@ export interface SpecialQuoteStep {
 // Most prints trade: one shared answer spares hundreds of thousands of allocations at start.
 const TRADES: SpecialQuoteStep = { special: null, trades: true }
 
+// Not a closure inside specialQuoteStep: that runs for every print, and a closure per call costs
+// more there than the rule itself.
+const clampTo = (limits: { up: number; down: number } | null, p: number) =>
+  Math.min(limits?.up ?? Infinity, Math.max(limits?.down ?? 0, p))
+
 /**
  * The TSE special-quote rule applied to the next simulated print at `price` (units) and `time`:
  * a print further than `interval` from the last trade does not trade; a special quote shows one
@@ -116,11 +137,10 @@ export function specialQuoteStep(
   interval: number,
   limits: { up: number; down: number } | null,
 ): SpecialQuoteStep {
-  const clamp = (p: number) => Math.min(limits?.up ?? Infinity, Math.max(limits?.down ?? 0, p))
   if (current === null) {
     if (Math.abs(price - last) <= interval) return TRADES
     const side = price > last ? 'bid' : 'ask'
-    const start = clamp(side === 'bid' ? last + interval : last - interval)
+    const start = clampTo(limits, side === 'bid' ? last + interval : last - interval)
     return {
       special: { side, price: start, nextMoveAt: time + SPECIAL_QUOTE_STEP_MS },
       trades: false,
@@ -129,7 +149,7 @@ export function specialQuoteStep(
   const special = { ...current }
   const direction = special.side === 'bid' ? 1 : -1
   while (time >= special.nextMoveAt) {
-    special.price = clamp(special.price + direction * interval)
+    special.price = clampTo(limits, special.price + direction * interval)
     special.nextMoveAt += SPECIAL_QUOTE_STEP_MS
   }
   const reached = special.side === 'bid' ? price <= special.price : price >= special.price

@@ -26,7 +26,9 @@ export function quoteOf(sim: InstrumentSim, trading: boolean): Quote {
     volume: bar?.volume ?? 0,
     turnover: unitsToPrice(bar?.turnover ?? 0),
     change: unitsToPrice(change),
-    changePct: prevClose > 0 ? Math.round((change / prevClose) * 10_000) / 100 : 0,
+    // `|| 0`: a fall too small to show rounds to −0, which JSON sends as 0 (the wire and the
+    // service would disagree about the same quote).
+    changePct: (prevClose > 0 ? Math.round((change / prevClose) * 10_000) / 100 : 0) || 0,
     marketCap: Math.round(unitsToPrice(sim.price) * listing.sharesOutstanding),
     limitUp: limits ? unitsToPrice(limits.up) : null,
     limitDown: limits ? unitsToPrice(limits.down) : null,

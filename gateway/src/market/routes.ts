@@ -41,6 +41,7 @@ export function marketRouter(market: MarketService): Router {
         name: listing.name,
         sector: listing.sector,
         lot: listing.lot,
+        ...(listing.simulatedFacts && { simulatedFacts: true }),
         price: quote?.price ?? null,
         change: quote?.change ?? null,
         changePct: quote?.changePct ?? null,
@@ -82,14 +83,20 @@ export function marketRouter(market: MarketService): Router {
     res.json(ok(market.indices()))
   })
 
-  router.get('/summary', (req, res) => {
+  // Both draw on the whole market: the first call after start may wait for the rest of it to be
+  // built (a few seconds of slices); the summary's 52-week lists do not wait for every past year.
+  router.get('/summary', async (req, res) => {
     const query = parseQuery(summaryQuery, req, res)
-    if (query) res.json(ok(market.summary(query.market)))
+    if (!query) return
+    await market.whole()
+    res.json(ok(market.summary(query.market)))
   })
 
-  router.get('/rank', (req, res) => {
+  router.get('/rank', async (req, res) => {
     const query = parseQuery(rankQuery, req, res)
-    if (query) res.json(ok(market.rank(query.market, query.by, query.limit ?? 20)))
+    if (!query) return
+    await market.whole()
+    res.json(ok(market.rank(query.market, query.by, query.limit ?? 20)))
   })
 
   return router

@@ -40,9 +40,13 @@ describe('prints', () => {
   const sim = createSimulator(3, 'always', T)
   const printed = play(sim, T, 120_000)
 
-  it('move every instrument within two minutes, each print one seq further', () => {
+  it('move every busy instrument within two minutes, each print one seq further', () => {
     const codes = new Set(printed.map((q) => q.code))
-    expect(codes.size).toBe(sim.instruments.size)
+    // Thinly traded codes print a few times a minute or less (model.ts, half that at midday), so two minutes may pass
+    // without a print of theirs; every other code moves.
+    const still = [...sim.instruments.values()].filter((s) => !codes.has(s.listing.code))
+    for (const s of still) expect(s.model.printsPerMinute, s.listing.code).toBeLessThan(5)
+    expect(still.length).toBeLessThanOrEqual(3)
     const lastSeq = new Map<string, number>()
     for (const quote of printed) {
       const previous = lastSeq.get(quote.code)

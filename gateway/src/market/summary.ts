@@ -1,4 +1,4 @@
-import { FUNDAMENTALS } from '@kabu/shared/market/listings/fundamentals'
+import { fundamentalsOf } from '@kabu/shared/market/listings/fundamentals'
 import type {
   CompanyRow,
   InvestorTrends,
@@ -14,7 +14,10 @@ import type { MarketService } from './index'
 import { randomStream } from './rng'
 
 /** What the summary reads of the market service. */
-export type SummarySource = Pick<MarketService, 'rank' | 'indices' | 'bars' | 'status' | 'listing'>
+export type SummarySource = Pick<
+  MarketService,
+  'rank' | 'indices' | 'bars' | 'status' | 'listing' | 'pastYearRange'
+>
 
 /** The index whose weekly moves the simulated investor flows follow. */
 const MAIN_INDEX: Record<Market, string> = { jp: 'N225', us: 'SPX', cn: '000001.SH' }
@@ -28,7 +31,6 @@ const FLOW_PER_PCT: Record<Market, number> = { jp: 150e9, us: 4e9, cn: 12e9 }
 const TREND_WEEKS = 8
 /** "Near" a 52-week high or low: within this fraction of it. */
 const NEAR_RANGE = 0.03
-const YEAR_SECONDS = 365 * 86_400
 const ROWS = 20
 
 const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places
@@ -63,7 +65,9 @@ function sectorsOf(source: SummarySource, stocks: Quote[]): SectorStatus[] {
   for (const q of stocks) {
     const sector = source.listing(q.code)?.sector
     if (!sector) continue
-    bySector.set(sector, [...(bySector.get(sector) ?? []), q])
+    const quotes = bySector.get(sector)
+    if (quotes) quotes.push(q)
+    else bySector.set(sector, [q])
   }
   return [...bySector.entries()]
     .map(([sector, quotes]) => {
@@ -134,42 +138,21 @@ function investorTrendsOf(source: SummarySource, market: Market, seed: number): 
 }
 
 /**
- * Each code's 52-week high and low from its daily bars, per source and day: a year of bars costs a
- * few ms a code to build and its past does not change within a day (today's range comes from the
- * live quote), so a page load does not hold the event loop for every stock's history.
+ * Stocks at or within NEAR_RANGE of their 52-week high (or low), closest first. A long-tail code
+ * whose past year is not priced yet (the background prices them, busiest first, after start) is
+ * left out rather than priced here: a request must not pay for a year of thousands of codes.
  */
-const yearRanges = new WeakMap<
-  SummarySource,
-  Map<string, { day: string; high: number; low: number }>
->()
-
-function pastYear(source: SummarySource, code: string, day: string) {
-  let byCode = yearRanges.get(source)
-  if (!byCode) yearRanges.set(source, (byCode = new Map()))
-  const cached = byCode.get(code)
-  if (cached?.day === day) return cached
-  const bars = source.bars(code, '1d')
-  const latest = bars[bars.length - 1]
-  const year = latest ? bars.filter((bar) => bar.time > latest.time - YEAR_SECONDS) : []
-  const range = {
-    day,
-    high: Math.max(...year.map((b) => b.high)),
-    low: Math.min(...year.map((b) => b.low)),
-  }
-  byCode.set(code, range)
-  return range
-}
-
-/** Stocks at or within NEAR_RANGE of their 52-week high (or low), closest first. */
-function yearRangeOf(source: SummarySource, stocks: Quote[], day: string) {
-  const rows: YearRangeRow[] = stocks.map((q) => {
-    const past = pastYear(source, q.code, day)
-    return {
+function yearRangeOf(source: SummarySource, stocks: Quote[]) {
+  const rows: YearRangeRow[] = []
+  for (const q of stocks) {
+    const past = source.pastYearRange(q.code, true)
+    if (!past) continue
+    rows.push({
       ...stockOf(q),
       high52w: Math.max(q.high, past.high),
       low52w: Math.min(q.low, past.low),
-    }
-  })
+    })
+  }
   const fromHigh = (r: YearRangeRow) => (r.high52w - r.price) / r.high52w
   const fromLow = (r: YearRangeRow) => (r.price - r.low52w) / r.low52w
   return {
@@ -184,8 +167,9 @@ function yearRangeOf(source: SummarySource, stocks: Quote[], day: string) {
   }
 }
 
-function companyRow(q: Quote): CompanyRow {
-  const eps = FUNDAMENTALS.get(q.code)?.eps ?? null
+function companyRow(source: SummarySource, q: Quote): CompanyRow {
+  const listing = source.listing(q.code)
+  const eps = (listing && fundamentalsOf(listing)?.eps) ?? null
   return {
     ...stockOf(q),
     marketCap: q.marketCap,
@@ -194,8 +178,8 @@ function companyRow(q: Quote): CompanyRow {
   }
 }
 
-function companiesOf(stocks: Quote[]): MarketSummary['companies'] {
-  const rows = stocks.map(companyRow)
+function companiesOf(source: SummarySource, stocks: Quote[]): MarketSummary['companies'] {
+  const rows = stocks.map((q) => companyRow(source, q))
   const by = (key: (r: CompanyRow) => number) =>
     [...rows].sort((a, b) => key(b) - key(a) || a.code.localeCompare(b.code)).slice(0, ROWS)
   return {
@@ -232,7 +216,7 @@ export function marketSummary(
     sectors,
     shortSelling: shortSellingOf(sectors, market, seed, day),
     investorTrends: investorTrendsOf(source, market, seed),
-    ...yearRangeOf(source, stocks, day),
-    companies: companiesOf(stocks),
+    ...yearRangeOf(source, stocks),
+    companies: companiesOf(source, stocks),
   }
 }

@@ -81,4 +81,6 @@ export interface CompanyFacts {
   high52w: number | null
   low52w: number | null
   simulated: boolean
+  /** The sector and shares are simulated too (a listing beyond the hand-made catalogue). */
+  simulatedFacts?: boolean
 }

@@ -58,7 +58,11 @@ const US_SUBPENNY = 1
 const US_SUBPENNY_BELOW = UNITS_PER_ONE
 
 function bandTick(bands: readonly Band[], units: number): number {
-  for (const [max, tick] of bands) if (units <= max) return tick
+  // An index loop: the simulator snaps every print, and this is measurably faster than for…of.
+  for (let i = 0; i < bands.length; i++) {
+    const band = bands[i]!
+    if (units <= band[0]) return band[1]
+  }
   // Unreachable: the last band is open-ended.
   throw new RangeError(`no tick band for ${units}`)
 }

@@ -40,6 +40,11 @@ export interface Listing {
   riskWarning?: boolean
   /** China: board, which decides the price limit. */
   board?: 'main' | 'star' | 'chinext'
+  /**
+   * Only code and name are the exchange's: sector, shares, base price and volatility are simulated
+   * (the whole Tokyo market beyond the hand-made catalogue, gateway/src/market/universe/).
+   */
+  simulatedFacts?: boolean
 }
 
 /**

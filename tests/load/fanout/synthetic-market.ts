@@ -1,16 +1,27 @@
 import type { FeedStatus, Listing, Quote } from '@kabu/shared/market/types'
 import type { MarketService } from '../../../gateway/src/market/index'
+import { createCatalogue } from '../../../gateway/src/market/universe/catalogue'
 import { Zipf } from './zipf'
 
-/** How many synthetic codes the market lists (the issue's "~3,000 codes"). */
-export const SYNTHETIC_CODES = 3_000
+/**
+ * The real universe: every Tokyo code the gateway lists (gateway/data/tse-listings.tsv), busiest
+ * first by value traded a day (real sizes for the hand-made catalogue, simulated for the rest), so
+ * the Zipf popularity below lands on 7203 and its peers as people's watchlists do. The ticks stay
+ * synthetic: the benchmark sets their rate.
+ */
+const UNIVERSE = createCatalogue(1)
+  .listings.filter((l) => l.market === 'jp' && l.kind === 'stock')
+  .sort((a, b) => b.sharesOutstanding * b.basePrice - a.sharesOutstanding * a.basePrice)
+
+/** How many codes the market lists: the whole Tokyo market (was 3,000 made-up codes). */
+export const SYNTHETIC_CODES = UNIVERSE.length
 /** How often the producer emits what accumulated; small, so a tick's age is its own and not ours. */
 const EMIT_MS = 5
 
-export const syntheticCode = (rank: number) => `Z${String(rank + 1).padStart(4, '0')}`
+export const syntheticCode = (rank: number) => UNIVERSE[rank]!.code
 
 /**
- * A producer of ticks for SYNTHETIC_CODES codes at a settable rate, the busiest codes the most
+ * A producer of ticks for the SYNTHETIC_CODES codes at a settable rate, the busiest codes the most
  * popular ones (Zipf, as trading concentrates in large caps). Every tick is a new full-shaped Quote
  * whose `time` is its creation (epoch ms on this host's clock) and whose `seq` rises per code.
  */
@@ -28,20 +39,11 @@ export class SyntheticMarket {
 
   constructor() {
     for (let rank = 0; rank < SYNTHETIC_CODES; rank++) {
-      const code = syntheticCode(rank)
-      const price = 1_000 + rank
-      this.byCode.set(code, rank)
-      this.listings.push({
-        code,
-        market: 'jp',
-        kind: 'stock',
-        name: { ja: `合成${code}`, zh: `合成${code}`, en: `Synthetic ${code}` },
-        sector: 'tech',
-        sharesOutstanding: 1_000_000,
-        lot: 100,
-        basePrice: price,
-        volatility: 0.3,
-      })
+      const listing = UNIVERSE[rank]!
+      // Whole yen, so that a step of one is a price on the grid of every code.
+      const price = Math.max(1_000, Math.round(listing.basePrice))
+      this.byCode.set(listing.code, rank)
+      this.listings.push({ ...listing, basePrice: price })
       this.latest.push(this.quoteOf(rank, price, 0, Date.now()))
     }
   }

@@ -17,7 +17,7 @@ export interface Fundamentals {
 }
 
 /** Typical [price/earnings, price/book, dividend yield %] of a sector, around which codes vary. */
-const SECTOR_NORMS: Record<Exclude<Sector, 'index'>, readonly [number, number, number]> = {
+const SECTOR_NORMS: Record<Exclude<Sector, 'index' | 'fund'>, readonly [number, number, number]> = {
   tech: [28, 4.5, 0.8],
   semiconductors: [30, 6, 0.9],
   auto: [9, 0.9, 3],
@@ -51,13 +51,16 @@ const vary = (norm: number, code: string, purpose: string, spread = 0.35) =>
 const cents = (value: number) => Math.round(value * 100) / 100
 
 /**
- * The simulated fundamentals of a stock listing (null for an index).
+ * The simulated fundamentals of a stock listing (null for an index or a fund).
  *
  * @example fundamentalsOf(listingByCode('7203')!)?.eps // a yen figure near 2,900 / 9
  */
 export function fundamentalsOf(listing: Listing): Fundamentals | null {
-  if (listing.kind === 'index' || listing.sector === 'index') return null
-  const norms = SECTOR_NORMS[listing.sector as Exclude<Sector, 'index'>] ?? SECTOR_NORMS.industrial
+  // A fund has no earnings or book of its own to speak of: its holdings' are what count.
+  if (listing.kind === 'index' || listing.sector === 'index' || listing.sector === 'fund')
+    return null
+  const norms =
+    SECTOR_NORMS[listing.sector as Exclude<Sector, 'index' | 'fund'>] ?? SECTOR_NORMS.industrial
   const [pe, pb, yieldPct] = norms
   const price = listing.basePrice
   const lossMaking = listing.volatility >= LOSS_MAKING_VOLATILITY

@@ -16,6 +16,8 @@ export const SECTORS = [
   'realestate',
   'utilities',
   'transport',
+  // ETFs, ETNs and other listed funds: a Tokyo listing is often one of these, not a company.
+  'fund',
   'index',
 ] as const
 

@@ -43,5 +43,6 @@ export default {
   'stock.company.sector.realestate': 'Real estate',
   'stock.company.sector.utilities': 'Utilities',
   'stock.company.sector.transport': 'Transport',
+  'stock.company.sector.fund': 'Funds (ETF, ETN)',
   'stock.company.sector.index': 'Index',
 } satisfies Record<string, string>

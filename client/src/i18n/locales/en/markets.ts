@@ -49,6 +49,7 @@ export default {
   'markets.sector.realestate': 'Real estate',
   'markets.sector.utilities': 'Utilities',
   'markets.sector.transport': 'Transport',
+  'markets.sector.fund': 'Funds (ETF, ETN)',
   'quotes.self.removeNamed': 'Remove {name}',
   'quotes.self.moveUp': 'Move {name} up',
   'quotes.self.moveDown': 'Move {name} down',

@@ -43,5 +43,6 @@ export default {
   'stock.company.sector.realestate': '不動産',
   'stock.company.sector.utilities': '電力・ガス',
   'stock.company.sector.transport': '運輸',
+  'stock.company.sector.fund': 'ETF・ETN',
   'stock.company.sector.index': '指数',
 } satisfies Record<string, string>

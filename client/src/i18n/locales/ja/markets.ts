@@ -50,6 +50,7 @@ export default {
   'markets.sector.realestate': '不動産',
   'markets.sector.utilities': '電気・ガス',
   'markets.sector.transport': '陸運・空運',
+  'markets.sector.fund': 'ETF・ETN',
   'quotes.self.removeNamed': '{name}を削除',
   'quotes.self.moveUp': '{name}を上へ移動',
   'quotes.self.moveDown': '{name}を下へ移動',

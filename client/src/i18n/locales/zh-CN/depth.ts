@@ -43,5 +43,6 @@ export default {
   'stock.company.sector.realestate': '房地产',
   'stock.company.sector.utilities': '公用事业',
   'stock.company.sector.transport': '交通运输',
+  'stock.company.sector.fund': '基金(ETF、ETN)',
   'stock.company.sector.index': '指数',
 } satisfies Record<string, string>

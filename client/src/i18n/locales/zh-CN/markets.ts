@@ -49,6 +49,7 @@ export default {
   'markets.sector.realestate': '房地产',
   'markets.sector.utilities': '公用事业',
   'markets.sector.transport': '交通运输',
+  'markets.sector.fund': '基金(ETF、ETN)',
   'quotes.self.removeNamed': '移除{name}',
   'quotes.self.moveUp': '将{name}上移',
   'quotes.self.moveDown': '将{name}下移',
