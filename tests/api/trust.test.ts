@@ -16,6 +16,8 @@ import {
 } from './funds.support'
 import { buy, sell, TOYOTA } from './trading.support'
 import { ledgerExport, panel, selfFreeze, selfUnfreeze, withdraw } from './trust.support'
+import { softAuthenticator } from '../support/soft-authenticator'
+import { asPage, confirmation, registerPasskey } from './passkeys.support'
 
 /** The trust panel's figures, the self-freeze and the ledger export, against a real gateway. */
 
@@ -196,6 +198,25 @@ describe('the self-freeze', () => {
       .orderBy('id')
       .execute()
     expect(trail.map((r) => r.action)).toEqual(['self.freeze', 'self.unfreeze'])
+  })
+
+  it('is lifted, for a user with a passkey, only with that passkey too (as money out)', async () => {
+    const { grant } = await funded('100000')
+    const phone = softAuthenticator()
+    expect((await registerPasskey(t, grant, phone)).status).toBe(1)
+    const since = (await selfFreeze(t, grant, 'withdraw')).data!.withdraw!.since
+    t.app.clock.set(since + 24 * HOUR)
+    const lift = (form: Record<string, string>) =>
+      vue(
+        t.url,
+        '/user/selfUnfreeze',
+        { what: 'withdraw', fund_password: FUND_PASSWORD, ...form },
+        asPage(t, grant),
+      )
+    expect((await lift({})).msg).toBe('second_factor_required')
+    expect((await panel(t, grant)).self_freeze.withdraw).not.toBeNull()
+    const lifted = await lift({ passkey: await confirmation(t, grant, phone) })
+    expect(lifted).toMatchObject({ status: 1, data: { withdraw: null } })
   })
 
   it('of trading refuses the user’s buys and sells, and not their withdrawals', async () => {

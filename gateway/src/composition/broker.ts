@@ -192,6 +192,7 @@ export function createBroker(deps: BrokerDeps) {
     clock,
     settings: config.trust,
     verifyFundPassword: checks.verifyFundPassword,
+    verifySecondFactor: checks.verifySecondFactor,
     withdrawRefusalRules: (currency) => funds.withdrawals.refusalRules(currency),
   })
   const areas: VueArea[] = [

@@ -12,32 +12,44 @@ import { useState } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { translateServerMessage } from '../../i18n/intl'
 import { FormTextField } from '../../ui/form/FormTextField'
+import { SecondFactorHint } from '../../ui/form/SecondFactorHint'
+import { useSecondFactors } from '../../ui/form/useSecondFactors'
 
 /**
  * The confirmation of a freeze or a lift: what it does (and, for a freeze, that it cannot be
- * lifted for the cooling-off period), the fund password, and a refused try's reason.
+ * lifted for the cooling-off period), the fund password, for a lift the second factor the user
+ * enrolled (as money out asks it), and a refused try's reason.
  */
 export function FreezeDialog(props: {
   pending: { action: 'freeze' | 'unfreeze'; what: SelfFreezeWhat } | null
   coolingHours: number
   busy: boolean
   error: string | null
-  onConfirm: (fundPassword: string) => void
+  onConfirm: (fundPassword: string, totp: string) => void
   onCancel: () => void
 }) {
   const [fundPassword, setFundPassword] = useState('')
+  const [totp, setTotp] = useState('')
   const [missing, setMissing] = useState(false)
+  const factors = useSecondFactors()
   const { pending, busy } = props
   const confirm = () => {
     setMissing(fundPassword === '')
-    if (fundPassword !== '') props.onConfirm(fundPassword)
+    if (fundPassword !== '') props.onConfirm(fundPassword, totp.trim())
   }
   return (
     <Dialog
       open={pending !== null}
       onClose={busy ? undefined : props.onCancel}
       fullWidth
-      slotProps={{ transition: { onExited: () => setFundPassword('') } }}
+      slotProps={{
+        transition: {
+          onExited: () => {
+            setFundPassword('')
+            setTotp('')
+          },
+        },
+      }}
     >
       {pending && (
         <>
@@ -61,6 +73,9 @@ export function FreezeDialog(props: {
                 errorId={missing ? 'common.error.required' : undefined}
                 autoComplete="off"
               />
+              {pending.action === 'unfreeze' && (
+                <SecondFactorHint factors={factors} totp={totp} onTotp={setTotp} />
+              )}
               {props.error && (
                 <Alert severity="error" data-testid="freeze-error">
                   {translateServerMessage(props.error)}

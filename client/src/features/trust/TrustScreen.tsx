@@ -70,7 +70,7 @@ function Panel() {
         coolingHours={panel.self_freeze.cooling_hours}
         busy={state.hasTag('busy')}
         error={state.hasTag('dialog') ? failure : null}
-        onConfirm={(fundPassword) => send({ type: 'CONFIRM', fundPassword })}
+        onConfirm={(fundPassword, totp) => send({ type: 'CONFIRM', fundPassword, totp })}
         onCancel={() => send({ type: 'CANCEL' })}
       />
     </Stack>

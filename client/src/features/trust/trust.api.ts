@@ -1,4 +1,5 @@
 import type { SelfFreezeState, SelfFreezeWhat, TrustPanel } from '@kabu/shared/api/trust'
+import { fetchSecondFactors, secondFactorFields } from '../../api/second-factor'
 import { vueDownload, vuePost } from '../../api/vue'
 
 /** /user/trust: the panel's figures of the yen wallet. */
@@ -12,8 +13,18 @@ export function selfFreeze(what: SelfFreezeWhat, fundPassword: string): Promise<
 }
 
 /** /user/selfUnfreeze: lifts a freeze whose cooling-off period has passed. */
-export function selfUnfreeze(what: SelfFreezeWhat, fundPassword: string): Promise<SelfFreezeState> {
-  return vuePost<SelfFreezeState>('/user/selfUnfreeze', { what, fund_password: fundPassword })
+export async function selfUnfreeze(
+  what: SelfFreezeWhat,
+  fundPassword: string,
+  totp = '',
+): Promise<SelfFreezeState> {
+  // Confirmed as money out is: this phone's passkey signs, or the typed code (none enrolled: none).
+  const factor = await secondFactorFields(await fetchSecondFactors(), totp)
+  return vuePost<SelfFreezeState>('/user/selfUnfreeze', {
+    what,
+    fund_password: fundPassword,
+    ...factor,
+  })
 }
 
 /** /user/ledgerExport: the yen wallet's ledger lines as a CSV file. */

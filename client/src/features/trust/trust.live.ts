@@ -8,7 +8,7 @@ export const liveTrustMachine = trustMachine.provide({
   actors: {
     load: fromPromise(() => fetchTrust()),
     freeze: fromPromise(({ input }) => selfFreeze(input.what, input.fundPassword)),
-    unfreeze: fromPromise(({ input }) => selfUnfreeze(input.what, input.fundPassword)),
+    unfreeze: fromPromise(({ input }) => selfUnfreeze(input.what, input.fundPassword, input.totp)),
     exportLedger: fromPromise(async () => saveFile(await fetchLedgerCsv(), 'ledger-jpy.csv')),
   },
 })

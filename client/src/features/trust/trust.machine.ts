@@ -13,11 +13,12 @@ export type TrustEvent =
   | { type: 'RETRY' }
   | { type: 'FREEZE'; what: SelfFreezeWhat }
   | { type: 'UNFREEZE'; what: SelfFreezeWhat }
-  | { type: 'CONFIRM'; fundPassword: string }
+  | { type: 'CONFIRM'; fundPassword: string; totp?: string }
   | { type: 'CANCEL' }
   | { type: 'EXPORT' }
 
-type FreezeInput = { what: SelfFreezeWhat; fundPassword: string }
+/** `totp`: the authenticator code typed for a lift ('' when the phone's passkey signs). */
+type FreezeInput = { what: SelfFreezeWhat; fundPassword: string; totp: string }
 
 /** The call's input: what the dialog was opened for, and the password its CONFIRM carried. */
 const confirmed = ({
@@ -29,6 +30,7 @@ const confirmed = ({
 }): FreezeInput => ({
   what: context.pending?.what ?? 'all',
   fundPassword: event.type === 'CONFIRM' ? event.fundPassword : '',
+  totp: event.type === 'CONFIRM' ? (event.totp ?? '') : '',
 })
 
 /**

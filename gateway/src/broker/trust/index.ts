@@ -16,6 +16,7 @@ export interface TrustAreaDeps {
   clock: Clock
   settings: TrustSettings
   verifyFundPassword: IdentityChecks['verifyFundPassword']
+  verifySecondFactor: IdentityChecks['verifySecondFactor']
   /** The withdrawal area's refusal table, as published (handed in once built). */
   withdrawRefusalRules: (currency: Currency) => RefusalRule[]
 }
@@ -29,6 +30,7 @@ export function createTrust(deps: TrustAreaDeps) {
     db: deps.db,
     clock: deps.clock,
     verifyFundPassword: deps.verifyFundPassword,
+    verifySecondFactor: deps.verifySecondFactor,
     coolingHours: deps.settings.selfFreezeCoolingHours,
   })
   const service = createTrustService({ ...deps, selfFreezes })

@@ -8,6 +8,7 @@ import {
 } from '@kabu/shared/api/trust'
 import type { Currency } from '@kabu/shared/money/currencies'
 import { CURRENCY_OF_MARKET, MARKET_OF_TYPE, type MarketType } from '@kabu/shared/market/types'
+import { proofOf } from '../common/second-factor'
 import type { VueArea } from '../common/vue-area'
 import type { SelfFreezes } from './self-freeze'
 import type { TrustService } from './service'
@@ -38,9 +39,9 @@ export function trustRoutes(trust: TrustService, freezes: SelfFreezes): VueArea 
       return ok(await freezes.freeze(user, what, fund_password), 'submit_ok')
     })
 
-    routes.authed('/user/selfUnfreeze', selfUnfreezeRequest, async ({ input, user }) => {
-      const { what, fund_password } = input
-      return ok(await freezes.unfreeze(user, what, fund_password), 'submit_ok')
+    routes.authed('/user/selfUnfreeze', selfUnfreezeRequest, async (call) => {
+      const { what, fund_password } = call.input
+      return ok(await freezes.unfreeze(call.user, what, fund_password, proofOf(call)), 'submit_ok')
     })
   }
 }

@@ -10,6 +10,7 @@ import type { Database } from '../../store/index'
 import { audit } from '../common/audit'
 import type { IdentityChecks } from '../common/identity-checks'
 import { Refusal } from '../common/refusal'
+import type { SecondFactorProof, VerifySecondFactor } from '../common/second-factor'
 import * as q from './self-freeze.sql'
 
 const HOUR_MS = 3_600_000
@@ -18,6 +19,7 @@ export interface SelfFreezeDeps {
   db: Kysely<Database>
   clock: Clock
   verifyFundPassword: IdentityChecks['verifyFundPassword']
+  verifySecondFactor: VerifySecondFactor
   coolingHours: number
 }
 
@@ -79,18 +81,15 @@ export function createSelfFreezes(deps: SelfFreezeDeps) {
     },
 
     /**
-     * Lifts the freeze of `what` once its cooling-off period has passed.
-     *
-     * PASSKEY SEAM (issue 17, "unfreeze after a cooling-off period with a passkey"): the passkey
-     * confirmation of money out is being built beside this. Until it lands the fund password
-     * confirms the lift; when it does, replace the verifyFundPassword call below with the
-     * passkey (or TOTP fallback) confirmation the withdrawal uses, taking its assertion from the
-     * request in routes.ts. The cooling-off rule stays as it is.
+     * Lifts the freeze of `what` once its cooling-off period has passed, confirmed as money out
+     * is: the fund password, then the user's passkey (or TOTP code) when they enrolled one, so a
+     * thief holding the session and the PIN still cannot lift the owner's freeze.
      */
     async unfreeze(
       user: { userId: bigint; account: string },
       what: SelfFreezeWhat,
       fundPassword: string | undefined,
+      proof: SecondFactorProof,
     ): Promise<SelfFreezeState> {
       const current = await state(db, user.userId)
       const held = scopesOf(what).flatMap((scope) => current[scope] ?? [])
@@ -98,6 +97,7 @@ export function createSelfFreezes(deps: SelfFreezeDeps) {
       const now = clock.now()
       if (held.some((e) => now < e.unfreeze_from)) throw new Refusal('self_freeze_cooling')
       await deps.verifyFundPassword(db, user.userId, fundPassword)
+      await deps.verifySecondFactor(user.userId, proof)
       return db.transaction().execute(async (trx) => {
         const scopes = held.map((e) => e.scope)
         // Only rows whose cooling-off has passed: one re-frozen meanwhile is not lifted.
