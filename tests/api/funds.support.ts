@@ -89,6 +89,32 @@ export function recharge(
   )
 }
 
+/**
+ * Asks to withdraw (20,000 yen to `card` with the right fund password unless `form` says
+ * otherwise); `headers` default to the user's session (passkey tests send the page's Origin too).
+ */
+export function withdraw(
+  t: TestApp,
+  grant: SessionGrant,
+  card: string,
+  form: Record<string, string> = {},
+  headers: Record<string, string> = session(grant),
+): Promise<VueAnswer> {
+  return vue(
+    t.url,
+    '/user/withdraw',
+    {
+      type: 'jpy',
+      money: '20000',
+      bank_id: card,
+      fund_password: FUND_PASSWORD,
+      idem: idem(),
+      ...form,
+    },
+    headers,
+  )
+}
+
 /** Deposits `money` and has the operator approve it: the wallet is credited. */
 export async function fund(
   t: TestApp,

@@ -6,7 +6,15 @@ import { FUND_PASSWORD } from '../support/identity'
 import { expectLedgerConsistent } from '../support/invariants'
 import { softAuthenticator, type RequestOptions } from '../support/soft-authenticator'
 import { session, vue, vueData } from '../support/vue'
-import { BANK_DAY_10AM, fund, idem, readyUser, startFundsApp, wallets } from './funds.support'
+import {
+  BANK_DAY_10AM,
+  fund,
+  idem,
+  readyUser,
+  startFundsApp,
+  wallets,
+  withdraw as withdrawAs,
+} from './funds.support'
 import { asPage, confirmation, registerPasskey, type Phone } from './passkeys.support'
 
 let t: TestApp
@@ -25,21 +33,8 @@ afterEach(async () => {
 const factors = (grant: SessionGrant) =>
   vueData<SecondFactors>(t.url, '/user/secondFactors', {}, session(grant))
 
-function withdraw(grant: SessionGrant, card: string, form: Record<string, string> = {}) {
-  return vue(
-    t.url,
-    '/user/withdraw',
-    {
-      type: 'jpy',
-      money: '20000',
-      bank_id: card,
-      fund_password: FUND_PASSWORD,
-      idem: idem(),
-      ...form,
-    },
-    asPage(t, grant),
-  )
-}
+const withdraw = (grant: SessionGrant, card: string, form: Record<string, string> = {}) =>
+  withdrawAs(t, grant, card, form, asPage(t, grant))
 
 /** A ready user with 100,000 yen and a registered passkey on `phone`. */
 async function enrolled(phone: Phone = softAuthenticator()) {

@@ -6,7 +6,7 @@ import type { TestApp } from '../support/app'
 import { FUND_PASSWORD } from '../support/identity'
 import { softAuthenticator } from '../support/soft-authenticator'
 import { session, vue, vueData } from '../support/vue'
-import { fund, idem, readyUser, startFundsApp, wallets } from './funds.support'
+import { fund, readyUser, startFundsApp, wallets, withdraw as withdrawAs } from './funds.support'
 import { asPage, confirmation, registerPasskey } from './passkeys.support'
 
 let t: TestApp
@@ -23,19 +23,7 @@ const codeOf = (secret: string, steps = 0) =>
   generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 })
 
 const withdraw = (grant: SessionGrant, card: string, form: Record<string, string> = {}) =>
-  vue(
-    t.url,
-    '/user/withdraw',
-    {
-      type: 'jpy',
-      money: '20000',
-      bank_id: card,
-      fund_password: FUND_PASSWORD,
-      idem: idem(),
-      ...form,
-    },
-    asPage(t, grant),
-  )
+  withdrawAs(t, grant, card, form, asPage(t, grant))
 
 async function withTotp() {
   const user = await readyUser(t, account())

@@ -3,7 +3,7 @@ import type { SelfFreezeState, TrustPanel } from '@kabu/shared/api/trust'
 import type { TestApp } from '../support/app'
 import { FUND_PASSWORD } from '../support/identity'
 import { session, vue, vueData, type VueAnswer } from '../support/vue'
-import { idem } from './funds.support'
+export { withdraw } from './funds.support'
 
 /** Helpers of the trust panel's tests. */
 
@@ -29,27 +29,6 @@ export const selfUnfreeze = (
   vue(t.url, '/user/selfUnfreeze', { what, fund_password: fundPassword }, session(g)) as Promise<
     VueAnswer & { data?: SelfFreezeState }
   >
-
-export function withdraw(
-  t: TestApp,
-  g: SessionGrant,
-  card: string,
-  form: Record<string, string> = {},
-): Promise<VueAnswer> {
-  return vue(
-    t.url,
-    '/user/withdraw',
-    {
-      type: 'jpy',
-      money: '20000',
-      bank_id: card,
-      fund_password: FUND_PASSWORD,
-      idem: idem(),
-      ...form,
-    },
-    session(g),
-  )
-}
 
 /** The ledger export as the phone gets it: HTTP status, content type and the CSV's rows. */
 export async function ledgerExport(t: TestApp, g: SessionGrant, form: Record<string, string> = {}) {

@@ -16,6 +16,7 @@ import {
   reject,
   startFundsApp,
   wallets,
+  withdraw as withdrawAs,
 } from './funds.support'
 
 let t: TestApp
@@ -31,25 +32,8 @@ afterEach(async () => {
   await expectLedgerConsistent(t.app.db)
 })
 
-function withdraw(
-  grant: SessionGrant,
-  card: string,
-  form: Record<string, string> = {},
-): Promise<VueAnswer> {
-  return vue(
-    t.url,
-    '/user/withdraw',
-    {
-      type: 'jpy',
-      money: '20000',
-      bank_id: card,
-      fund_password: FUND_PASSWORD,
-      idem: idem(),
-      ...form,
-    },
-    session(grant),
-  )
-}
+const withdraw = (grant: SessionGrant, card: string, form: Record<string, string> = {}) =>
+  withdrawAs(t, grant, card, form)
 const list = (grant: SessionGrant) =>
   vueData<WithdrawalRecord[]>(t.url, '/user/withdrawallist', { type: 'jpy' }, session(grant))
 const idOf = (answer: VueAnswer) => (answer.data as { id: string }).id
