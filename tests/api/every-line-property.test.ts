@@ -281,6 +281,20 @@ function nextMorning(): number {
   }
 }
 
+/**
+ * The close (16:00 Tokyo) of the `n`th trading day after today: a product's deadline with `n` days
+ * of accrual. Counted in calendar days, a short product opened before a run of holidays (Golden
+ * Week, the year end) has none, and the operator's call refuses it (invalid_input).
+ */
+function tradingDaysAhead(n: number): number {
+  let date = localDate('jp', t.app.clock.now())
+  for (let k = 0; k < n;) {
+    date = addDays(date, 1)
+    if (isTradingDay('jp', date)) k++
+  }
+  return epochAtLocal('jp', date, 16 * 60)
+}
+
 // ── Commands ────────────────────────────────────────────────────────────────────────────────────
 
 /** An answer the test did not get (nothing to act on), or the gateway's answer. */
@@ -490,14 +504,13 @@ async function send(c: Command): Promise<Sent> {
       return c.approve ? approveBlock(t, pending.id) : rejectBlock(t, pending.id)
     }
     case 'productNew': {
-      const now = t.app.clock.now()
       return postProduct(t, {
         issuer_code: `el-issuer-${codes % 3}`,
         issuer: 'Mixed Issuer',
         lock_days: c.lockDays,
         min: '10000',
         capacity: '5000000',
-        deadline: now + c.days * DAY,
+        deadline: tradingDaysAhead(c.days),
       })
     }
     case 'productBuy': {
