@@ -1,3 +1,4 @@
+import { closeServer } from './http/close-server'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Router } from 'express'
@@ -42,9 +43,6 @@ export interface AppDeps {
   /** How often open `/user` sockets are checked against their session (tests shorten it). */
   userSessionRecheckMs?: number
 }
-
-// How long stop() lets requests in flight finish before it cuts their connections.
-const GRACE_MS = 5_000
 
 /**
  * The composition root (STYLE.md #7): config → logger → store → clock → market → broker → HTTP and
@@ -224,13 +222,7 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     await cluster.stop()
     await broker.ipo.debuts.stop()
     userHub.close()
-    if (server.listening) {
-      const closed = io.close()
-      server.closeIdleConnections()
-      const cut = setTimeout(() => server.closeAllConnections(), GRACE_MS)
-      await closed
-      clearTimeout(cut)
-    }
+    await closeServer(server, io)
     await closeRedis?.()
     await stopNotices?.()
     await market.stop()

@@ -1,3 +1,4 @@
+import { closeServer } from '../http/close-server'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Router } from 'express'
@@ -23,9 +24,6 @@ export interface UpstreamGatewayDeps {
   clock?: AdjustableClock
   logger?: Logger
 }
-
-// How long stop() lets requests in flight finish before it cuts their connections (as app.ts).
-const GRACE_MS = 5_000
 
 /**
  * The composition root of upstream broker mode (`BROKER_UPSTREAM`, DESIGN.md): `/api/vue` is the
@@ -109,13 +107,7 @@ export function createUpstreamGateway(config: Config, deps: UpstreamGatewayDeps 
   async function shutDown(): Promise<void> {
     for (const hub of hubs) hub.close()
     stopCountingTicks?.()
-    if (server.listening) {
-      const closed = io.close()
-      server.closeIdleConnections()
-      const cut = setTimeout(() => server.closeAllConnections(), GRACE_MS)
-      await closed
-      clearTimeout(cut)
-    }
+    await closeServer(server, io)
     await closeRedis?.()
     await market.stop()
     await proxy.close()
