@@ -1,7 +1,6 @@
-import Tab from '@mui/material/Tab'
-import Tabs from '@mui/material/Tabs'
 import type { MarketType } from '@kabu/shared/market/types'
 import { useIntl } from 'react-intl'
+import { SegmentTabs } from './SegmentTabs'
 
 const MARKETS: MarketType[] = ['jpy', 'usd', 'cny']
 
@@ -16,19 +15,14 @@ export function MarketTypeTabs(props: {
 }) {
   const intl = useIntl()
   return (
-    <Tabs
+    <SegmentTabs
       value={props.value}
-      onChange={(_, v: MarketType) => props.onChange(v)}
-      variant="fullWidth"
-    >
-      {MARKETS.map((type) => (
-        <Tab
-          key={type}
-          value={type}
-          label={intl.formatMessage({ id: `mine.market.${type}` })}
-          data-testid={`${props.testIdPrefix}${type}`}
-        />
-      ))}
-    </Tabs>
+      onChange={props.onChange}
+      tabs={MARKETS.map((type) => ({
+        value: type,
+        label: intl.formatMessage({ id: `mine.market.${type}` }),
+        testId: `${props.testIdPrefix}${type}`,
+      }))}
+    />
   )
 }

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -57,7 +57,13 @@ export async function loadLighthouse() {
   const lighthouse = (await load('lighthouse')).default as Lighthouse
   const launch = (await load('chrome-launcher')).launch as LaunchChrome
   return {
-    measure: (url: string, grant: SessionGrant | null) => measure(lighthouse, launch, url, grant),
+    measure: (url: string, grant: SessionGrant | null) =>
+      measureOnce(lighthouse, launch, url, grant).catch((error: unknown) => {
+        // On a machine busy with other work Chromium sometimes misses the navigation's start
+        // (NO_NAVSTART); one more run is the same measurement, not a different one.
+        console.log(`run failed (${String(error)}), once more`)
+        return measureOnce(lighthouse, launch, url, grant)
+      }),
   }
 }
 
@@ -81,7 +87,7 @@ export async function logIn(
  * profile. With a grant the session is stored in that profile first, under the spec's keys, as a
  * phone that logged in before would have it; Lighthouse is then told to keep storage.
  */
-async function measure(
+async function measureOnce(
   lighthouse: Lighthouse,
   launch: LaunchChrome,
   url: string,
@@ -101,6 +107,14 @@ async function measure(
       disableStorageReset: grant !== null,
     })
     if (!result) throw new Error('Lighthouse returned nothing')
+    // LIGHTHOUSE_JSON_DIR=dir keeps each run's whole report, to read its audits (bootup-time,
+    // long tasks, main-thread breakdown) when a figure needs explaining.
+    const dir = process.env.LIGHTHOUSE_JSON_DIR
+    if (dir) {
+      mkdirSync(dir, { recursive: true })
+      const name = `${grant ? 'home' : 'login'}-${new URL(url).port}-${Date.now()}.json`
+      writeFileSync(path.join(dir, name), JSON.stringify(result.lhr))
+    }
     return figuresOf(result.lhr)
   } finally {
     chrome.kill()

@@ -2,8 +2,6 @@ import { DAYTRADE_CUTOFF } from '@kabu/shared/api/daytrade'
 import { CURRENCY_OF_MARKET, MARKET_OF_TYPE, type MarketType } from '@kabu/shared/market/types'
 import Button from '@mui/material/Button'
 import Divider from '@mui/material/Divider'
-import Tab from '@mui/material/Tab'
-import Tabs from '@mui/material/Tabs'
 import Typography from '@mui/material/Typography'
 import { FormattedMessage } from 'react-intl'
 import { useSearchParams } from 'react-router-dom'
@@ -16,6 +14,7 @@ import { OrderTicket } from './OrderTicket'
 import { ParticipationCard } from './ParticipationCard'
 import { FillRows, PositionRows } from './PositionRows'
 import { useDaytrade } from './use-daytrade'
+import { SegmentTabs } from '../../ui/SegmentTabs'
 
 const TYPES: MarketType[] = ['jpy', 'usd']
 
@@ -30,20 +29,15 @@ export function DaytradeScreen() {
   return (
     <RequireSession>
       <Header back title={<FormattedMessage id="home.daytrade.title" />} />
-      <Tabs
+      <SegmentTabs
         value={type}
-        onChange={(_, v: MarketType) => setParams({ type: v }, { replace: true })}
-        variant="fullWidth"
-      >
-        {TYPES.map((t) => (
-          <Tab
-            key={t}
-            value={t}
-            label={<FormattedMessage id={`home.daytrade.market.${MARKET_OF_TYPE[t]}`} />}
-            data-testid={`daytrade-market-${t}`}
-          />
-        ))}
-      </Tabs>
+        onChange={(v) => setParams({ type: v }, { replace: true })}
+        tabs={TYPES.map((t) => ({
+          value: t,
+          label: <FormattedMessage id={`home.daytrade.market.${MARKET_OF_TYPE[t]}`} />,
+          testId: `daytrade-market-${t}`,
+        }))}
+      />
       <Typography variant="body2" color="text.secondary" sx={{ p: 2 }} data-testid="daytrade-rules">
         <FormattedMessage
           id="home.daytrade.rules"

@@ -1,7 +1,5 @@
 import type { MarketType } from '@kabu/shared/market/types'
 import List from '@mui/material/List'
-import Tab from '@mui/material/Tab'
-import Tabs from '@mui/material/Tabs'
 import { useState } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { useSearchParams } from 'react-router-dom'
@@ -16,6 +14,7 @@ import { RequireSession } from '../../ui/RequireSession'
 import { OrderCard } from './OrderCard'
 import { useFollow } from './use-follow'
 import { useOrders } from './use-follow-lists'
+import { SegmentTabs } from '../../ui/SegmentTabs'
 
 /** /mine/followOrder: the user's follow orders in progress and ended; `?id=` one of them. */
 export function FollowOrderScreen() {
@@ -48,18 +47,22 @@ function Orders() {
   return (
     <>
       <MarketTypeTabs testIdPrefix="follow-orders-market-" value={type} onChange={setType} />
-      <Tabs value={tab} onChange={(_, v: 'open' | 'ended') => setTab(v)} variant="fullWidth">
-        <Tab
-          value="open"
-          data-testid="follow-orders-open"
-          label={<FormattedMessage id="mine.followOrder.inProgress" />}
-        />
-        <Tab
-          value="ended"
-          data-testid="follow-orders-ended"
-          label={<FormattedMessage id="mine.followOrder.ended" />}
-        />
-      </Tabs>
+      <SegmentTabs
+        value={tab}
+        onChange={setTab}
+        tabs={[
+          {
+            value: 'open',
+            label: <FormattedMessage id="mine.followOrder.inProgress" />,
+            testId: 'follow-orders-open',
+          },
+          {
+            value: 'ended',
+            label: <FormattedMessage id="mine.followOrder.ended" />,
+            testId: 'follow-orders-ended',
+          },
+        ]}
+      />
       <OrderList key={type} type={type} ended={tab === 'ended'} />
     </>
   )

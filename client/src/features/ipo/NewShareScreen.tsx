@@ -2,8 +2,6 @@ import type { IpoPhase } from '@kabu/shared/api/ipo'
 import type { MarketType } from '@kabu/shared/market/types'
 import Button from '@mui/material/Button'
 import List from '@mui/material/List'
-import Tab from '@mui/material/Tab'
-import Tabs from '@mui/material/Tabs'
 import { useState } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { Link } from 'react-router-dom'
@@ -16,6 +14,7 @@ import { PullToRefresh } from '../../ui/PullToRefresh'
 import { RequireSession } from '../../ui/RequireSession'
 import { OfferRow } from './OfferRow'
 import { useOffers } from './use-ipo-lists'
+import { SegmentTabs } from '../../ui/SegmentTabs'
 
 const PHASES: readonly IpoPhase[] = ['pre', 'subscribing', 'ended']
 
@@ -40,16 +39,15 @@ export function NewShareScreen() {
         }
       />
       <MarketTypeTabs testIdPrefix="ipo-market-" value={type} onChange={setType} />
-      <Tabs value={phase} onChange={(_, v: IpoPhase) => setPhase(v)} variant="fullWidth">
-        {PHASES.map((p) => (
-          <Tab
-            key={p}
-            value={p}
-            data-testid={`ipo-phase-${p}`}
-            label={<FormattedMessage id={`home.ipo.phase.${p}`} />}
-          />
-        ))}
-      </Tabs>
+      <SegmentTabs
+        value={phase}
+        onChange={setPhase}
+        tabs={PHASES.map((p) => ({
+          value: p,
+          label: <FormattedMessage id={`home.ipo.phase.${p}`} />,
+          testId: `ipo-phase-${p}`,
+        }))}
+      />
       <Offers key={`${type}:${phase}`} type={type} phase={phase} />
     </RequireSession>
   )

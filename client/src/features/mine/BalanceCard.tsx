@@ -5,11 +5,10 @@ import Button from '@mui/material/Button'
 import Card from '@mui/material/Card'
 import Skeleton from '@mui/material/Skeleton'
 import Stack from '@mui/material/Stack'
-import Tab from '@mui/material/Tab'
-import Tabs from '@mui/material/Tabs'
 import Typography from '@mui/material/Typography'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { formatMoney } from '../../ui/money'
+import { SegmentTabs } from '../../ui/SegmentTabs'
 
 const MARKETS: { type: MarketType; label: string }[] = [
   { type: 'jpy', label: 'mine.market.jpy' },
@@ -41,20 +40,15 @@ export function BalanceCard({
 
   return (
     <Card variant="outlined">
-      <Tabs
+      <SegmentTabs
         value={marketType}
-        onChange={(_, t: MarketType) => onSelectMarket(t)}
-        variant="fullWidth"
-      >
-        {MARKETS.map((m) => (
-          <Tab
-            key={m.type}
-            value={m.type}
-            label={intl.formatMessage({ id: m.label })}
-            data-testid={`balance-${m.type}`}
-          />
-        ))}
-      </Tabs>
+        onChange={onSelectMarket}
+        tabs={MARKETS.map((m) => ({
+          value: m.type,
+          label: intl.formatMessage({ id: m.label }),
+          testId: `balance-${m.type}`,
+        }))}
+      />
       <Stack spacing={1.5} sx={{ p: 2 }}>
         {unavailable && (
           <Alert

@@ -1,9 +1,8 @@
-import Tab from '@mui/material/Tab'
-import Tabs from '@mui/material/Tabs'
 import { NEWS_CATEGORIES, type NewsCategory } from '@kabu/shared/api/news'
 import { useIntl } from 'react-intl'
+import { SegmentTabs } from '../../ui/SegmentTabs'
 
-const ALL = 'all'
+const ALL = 'all' as const
 
 /** The tabs over the list: every category, then each one. */
 export function NewsCategoryTabs(props: {
@@ -12,22 +11,16 @@ export function NewsCategoryTabs(props: {
 }) {
   const intl = useIntl()
   return (
-    <Tabs
+    <SegmentTabs<NewsCategory | typeof ALL>
       value={props.value ?? ALL}
-      onChange={(_, v: NewsCategory | typeof ALL) => props.onChange(v === ALL ? null : v)}
-      variant="scrollable"
-      scrollButtons={false}
+      onChange={(v) => props.onChange(v === ALL ? null : v)}
+      scrollable
       aria-label={intl.formatMessage({ id: 'news.categories' })}
-    >
-      {[ALL, ...NEWS_CATEGORIES].map((category) => (
-        <Tab
-          key={category}
-          value={category}
-          label={intl.formatMessage({ id: `news.category.${category}` })}
-          data-testid={`news-category-${category}`}
-          sx={{ minWidth: 72 }}
-        />
-      ))}
-    </Tabs>
+      tabs={[ALL, ...NEWS_CATEGORIES].map((category) => ({
+        value: category,
+        label: intl.formatMessage({ id: `news.category.${category}` }),
+        testId: `news-category-${category}`,
+      }))}
+    />
   )
 }

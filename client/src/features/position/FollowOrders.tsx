@@ -1,8 +1,6 @@
 import type { MarketType } from '@kabu/shared/market/types'
 import List from '@mui/material/List'
 import Stack from '@mui/material/Stack'
-import Tab from '@mui/material/Tab'
-import Tabs from '@mui/material/Tabs'
 import { useState } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { EmptyState } from '../../ui/EmptyState'
@@ -11,6 +9,7 @@ import { LoadFailed } from '../../ui/LoadFailed'
 import { Loading } from '../../ui/Loading'
 import { PullToRefresh } from '../../ui/PullToRefresh'
 import { useFollowOrders } from './use-follow-orders'
+import { SegmentTabs } from '../../ui/SegmentTabs'
 
 /** Positions' "follow orders": the user's follow orders in progress and ended, each to its record. */
 export function FollowOrders({ type }: { type: MarketType }) {
@@ -21,18 +20,22 @@ export function FollowOrders({ type }: { type: MarketType }) {
   const rows = tab === 'open' ? open : ended
   return (
     <PullToRefresh onRefresh={reload} refreshing={refreshing}>
-      <Tabs value={tab} onChange={(_, v: 'open' | 'ended') => setTab(v)} variant="fullWidth">
-        <Tab
-          value="open"
-          data-testid="positions-follow-open"
-          label={<FormattedMessage id="mine.followOrder.inProgress" />}
-        />
-        <Tab
-          value="ended"
-          data-testid="positions-follow-ended"
-          label={<FormattedMessage id="mine.followOrder.ended" />}
-        />
-      </Tabs>
+      <SegmentTabs
+        value={tab}
+        onChange={setTab}
+        tabs={[
+          {
+            value: 'open',
+            label: <FormattedMessage id="mine.followOrder.inProgress" />,
+            testId: 'positions-follow-open',
+          },
+          {
+            value: 'ended',
+            label: <FormattedMessage id="mine.followOrder.ended" />,
+            testId: 'positions-follow-ended',
+          },
+        ]}
+      />
       <Stack data-testid={`positions-follow-list-${tab}`}>
         {rows.length === 0 ? (
           <EmptyState text={<FormattedMessage id="mine.followOrder.empty" />} />

@@ -1,8 +1,6 @@
 import type { MarketType } from '@kabu/shared/market/types'
 import List from '@mui/material/List'
 import Stack from '@mui/material/Stack'
-import Tab from '@mui/material/Tab'
-import Tabs from '@mui/material/Tabs'
 import { useState } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { EmptyState } from '../../ui/EmptyState'
@@ -10,6 +8,7 @@ import { ApplicationRow } from '../../ui/ipo/ApplicationRow'
 import { LoadFailed } from '../../ui/LoadFailed'
 import { Loading } from '../../ui/Loading'
 import { useNewShares } from './use-new-shares'
+import { SegmentTabs } from '../../ui/SegmentTabs'
 
 /** Positions' "new shares": the user's applications in progress and ended, each to its offer. */
 export function NewShares({ type }: { type: MarketType }) {
@@ -20,18 +19,22 @@ export function NewShares({ type }: { type: MarketType }) {
   const rows = tab === 'open' ? open : ended
   return (
     <>
-      <Tabs value={tab} onChange={(_, v: 'open' | 'ended') => setTab(v)} variant="fullWidth">
-        <Tab
-          value="open"
-          data-testid="positions-ipo-open"
-          label={<FormattedMessage id="stock.position.ipo.open" values={{ n: open.length }} />}
-        />
-        <Tab
-          value="ended"
-          data-testid="positions-ipo-ended"
-          label={<FormattedMessage id="stock.position.ipo.ended" values={{ n: ended.length }} />}
-        />
-      </Tabs>
+      <SegmentTabs
+        value={tab}
+        onChange={setTab}
+        tabs={[
+          {
+            value: 'open',
+            label: <FormattedMessage id="stock.position.ipo.open" values={{ n: open.length }} />,
+            testId: 'positions-ipo-open',
+          },
+          {
+            value: 'ended',
+            label: <FormattedMessage id="stock.position.ipo.ended" values={{ n: ended.length }} />,
+            testId: 'positions-ipo-ended',
+          },
+        ]}
+      />
       <Stack data-testid={`positions-ipo-list-${tab}`}>
         {rows.length === 0 ? (
           <EmptyState />

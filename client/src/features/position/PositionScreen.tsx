@@ -1,8 +1,6 @@
 import Alert from '@mui/material/Alert'
 import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
-import Tab from '@mui/material/Tab'
-import Tabs from '@mui/material/Tabs'
 import Typography from '@mui/material/Typography'
 import { CURRENCY_OF_MARKET, MARKET_OF_TYPE, type MarketType } from '@kabu/shared/market/types'
 import { useState } from 'react'
@@ -19,6 +17,7 @@ import { NewShares } from './NewShares'
 import { MarketTypeTabs } from '../../ui/MarketTypeTabs'
 import { SignedMoney } from './SignedMoney'
 import { usePositions } from './use-positions'
+import { SegmentTabs } from '../../ui/SegmentTabs'
 
 /**
  * /position/index: stocks (the asset overview, then holdings in progress and traded ended, live) or
@@ -30,27 +29,27 @@ export function PositionScreen() {
   return (
     <RequireSession>
       <MarketTypeTabs testIdPrefix="position-market-" value={type} onChange={setType} />
-      <Tabs
+      <SegmentTabs
         value={line}
-        onChange={(_, v: 'stocks' | 'newShares' | 'follow') => setLine(v)}
-        variant="fullWidth"
-      >
-        <Tab
-          value="stocks"
-          data-testid="positions-line-stocks"
-          label={<FormattedMessage id="stock.position.line.stocks" />}
-        />
-        <Tab
-          value="newShares"
-          data-testid="positions-line-newShares"
-          label={<FormattedMessage id="stock.position.line.newShares" />}
-        />
-        <Tab
-          value="follow"
-          data-testid="positions-line-follow"
-          label={<FormattedMessage id="stock.position.line.follow" />}
-        />
-      </Tabs>
+        onChange={setLine}
+        tabs={[
+          {
+            value: 'stocks',
+            label: <FormattedMessage id="stock.position.line.stocks" />,
+            testId: 'positions-line-stocks',
+          },
+          {
+            value: 'newShares',
+            label: <FormattedMessage id="stock.position.line.newShares" />,
+            testId: 'positions-line-newShares',
+          },
+          {
+            value: 'follow',
+            label: <FormattedMessage id="stock.position.line.follow" />,
+            testId: 'positions-line-follow',
+          },
+        ]}
+      />
       {line === 'stocks' ? (
         <Positions key={type} type={type} />
       ) : line === 'follow' ? (
@@ -83,20 +82,26 @@ function Positions({ type }: { type: MarketType }) {
       <Stack spacing={1.5} sx={{ p: 1.5 }}>
         <AssetOverview assets={view.assets} creditLine={view.creditLine} currency={currency} />
       </Stack>
-      <Tabs value={tab} onChange={(_, v: 'open' | 'ended') => setTab(v)} variant="fullWidth">
-        <Tab
-          value="open"
-          data-testid="positions-tab-open"
-          label={<FormattedMessage id="stock.position.tab.open" values={{ n: view.open.length }} />}
-        />
-        <Tab
-          value="ended"
-          data-testid="positions-tab-ended"
-          label={
-            <FormattedMessage id="stock.position.tab.ended" values={{ n: view.ended.length }} />
-          }
-        />
-      </Tabs>
+      <SegmentTabs
+        value={tab}
+        onChange={setTab}
+        tabs={[
+          {
+            value: 'open',
+            label: (
+              <FormattedMessage id="stock.position.tab.open" values={{ n: view.open.length }} />
+            ),
+            testId: 'positions-tab-open',
+          },
+          {
+            value: 'ended',
+            label: (
+              <FormattedMessage id="stock.position.tab.ended" values={{ n: view.ended.length }} />
+            ),
+            testId: 'positions-tab-ended',
+          },
+        ]}
+      />
       {tab === 'ended' && (
         <Stack direction="row" sx={{ justifyContent: 'space-between', px: 2, py: 1 }}>
           <Typography variant="body2" color="text.secondary">

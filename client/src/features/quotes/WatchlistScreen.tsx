@@ -2,8 +2,6 @@ import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import List from '@mui/material/List'
-import Tab from '@mui/material/Tab'
-import Tabs from '@mui/material/Tabs'
 import { MARKET_OF_TYPE } from '@kabu/shared/market/types'
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
@@ -17,6 +15,7 @@ import { useOpenStock } from '../../ui/price/use-open-stock'
 import { RequireSession } from '../../ui/RequireSession'
 import { useWatchlist, WATCH_MARKETS, type WatchTab } from './use-watchlist'
 import { WatchRow } from './WatchRow'
+import { SegmentTabs } from '../../ui/SegmentTabs'
 
 const TABS: readonly WatchTab[] = [...WATCH_MARKETS, 'all']
 
@@ -47,16 +46,15 @@ export function WatchlistScreen() {
           </>
         }
       />
-      <Tabs value={tab} onChange={(_, v: WatchTab) => setTab(v)} variant="fullWidth">
-        {TABS.map((t) => (
-          <Tab
-            key={t}
-            value={t}
-            label={intl.formatMessage({ id: t === 'all' ? 'quotes.self.all' : `mine.market.${t}` })}
-            data-testid={`watchlist-tab-${t}`}
-          />
-        ))}
-      </Tabs>
+      <SegmentTabs
+        value={tab}
+        onChange={setTab}
+        tabs={TABS.map((t) => ({
+          value: t,
+          label: intl.formatMessage({ id: t === 'all' ? 'quotes.self.all' : `mine.market.${t}` }),
+          testId: `watchlist-tab-${t}`,
+        }))}
+      />
       <Watchlist key={tab} tab={tab} editing={editing} />
     </RequireSession>
   )

@@ -1,12 +1,11 @@
 import Box from '@mui/material/Box'
-import Tab from '@mui/material/Tab'
-import Tabs from '@mui/material/Tabs'
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import type { Quote } from '@kabu/shared/market/types'
 import { CompanyFacts } from './CompanyFacts'
 import { OrderBook } from './OrderBook'
 import { TimeAndSales } from './TimeAndSales'
+import { SegmentTabs } from '../../ui/SegmentTabs'
 
 const TABS = ['book', 'tape', 'company'] as const
 type DepthTab = (typeof TABS)[number]
@@ -26,21 +25,16 @@ export function DepthTabs({ quote }: { quote: Quote }) {
   const [tab, setTab] = useState<DepthTab>('book')
   return (
     <Box sx={{ borderTop: 1, borderColor: 'divider' }}>
-      <Tabs
+      <SegmentTabs
         value={tab}
-        onChange={(_, next: DepthTab) => setTab(next)}
-        variant="fullWidth"
+        onChange={setTab}
         aria-label={intl.formatMessage({ id: 'stock.depth.tabs' })}
-      >
-        {TABS.map((value) => (
-          <Tab
-            key={value}
-            value={value}
-            data-testid={`stock-tab-${value}`}
-            label={<FormattedMessage id={LABEL[value]} />}
-          />
-        ))}
-      </Tabs>
+        tabs={TABS.map((value) => ({
+          value,
+          label: <FormattedMessage id={LABEL[value]} />,
+          testId: `stock-tab-${value}`,
+        }))}
+      />
       {tab === 'book' && <OrderBook quote={quote} />}
       {tab === 'tape' && <TimeAndSales quote={quote} />}
       {tab === 'company' && <CompanyFacts quote={quote} />}

@@ -1,6 +1,4 @@
 import Box from '@mui/material/Box'
-import Tab from '@mui/material/Tab'
-import Tabs from '@mui/material/Tabs'
 import ToggleButton from '@mui/material/ToggleButton'
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup'
 import { SUB_INDICATORS, type SubIndicator } from '@kabu/shared/market/indicators'
@@ -15,6 +13,7 @@ import {
   type ChartRange,
   type ChartSettings,
 } from './chart-settings'
+import { SegmentTabs } from '../../../ui/SegmentTabs'
 
 /**
  * Test ids the Playwright journeys click. The time-share tab keeps its first name
@@ -75,24 +74,19 @@ export function IntervalTabs({
 }) {
   const intl = useIntl()
   return (
-    <Tabs
+    <SegmentTabs
       value={value}
-      onChange={(_, next: ChartInterval) => onChange(next)}
-      variant="scrollable"
-      scrollButtons={false}
+      onChange={onChange}
+      scrollable
+      dense
       aria-label={intl.formatMessage({ id: 'stock.chart.interval.label' })}
-      sx={{ minHeight: 40, px: 1 }}
-    >
-      {INTERVALS.map((interval) => (
-        <Tab
-          key={interval}
-          value={interval}
-          label={<FormattedMessage id={`stock.chart.interval.${interval}`} />}
-          data-testid={intervalTestId(interval)}
-          sx={{ minHeight: 40, minWidth: 52, px: 1 }}
-        />
-      ))}
-    </Tabs>
+      sx={{ px: 1 }}
+      tabs={INTERVALS.map((interval) => ({
+        value: interval,
+        label: <FormattedMessage id={`stock.chart.interval.${interval}`} />,
+        testId: intervalTestId(interval),
+      }))}
+    />
   )
 }
 
