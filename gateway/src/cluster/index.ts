@@ -23,7 +23,10 @@ export interface ClusterSettings {
 export interface Cluster {
   /** Whether several gateways share one market (PostgreSQL and Redis both configured). */
   readonly shared: boolean
-  /** The market the rest of the gateway uses: the leader's quotes when shared. */
+  /**
+   * The market the rest of the gateway uses: the leader's quotes when shared. The market given to
+   * `createCluster` prints only while this gateway leads (from then on, `printing`).
+   */
   readonly market: MarketService
   role(): Role
   /** Starts following (and leading when the lock is won); the leader jobs start with the lead. */
@@ -33,10 +36,15 @@ export interface Cluster {
 
 /**
  * One market across many gateways (issue 16). With PostgreSQL and Redis, exactly one gateway leads
- * (the PostgreSQL advisory lock of `leader-lock.ts`): it runs the leader jobs and publishes its
- * market's prints through Redis (`market-publisher.ts`, `quote-relay.ts`); every gateway, the
- * leader too, serves the relayed quotes (`relayed-market.ts`). Without one of them a gateway is
- * alone, as it always was: it leads, and its market is its own.
+ * (the PostgreSQL advisory lock of `leader-lock.ts`): it runs the leader jobs, its market's sources
+ * print (the real one of QUOTE_SOURCE poll or replay, which fetches from upstream only there, and
+ * the simulator's prints), and it publishes those prints, and a heartbeat with its market's
+ * status, through Redis (`market-publisher.ts`, `quote-relay.ts`). Every gateway, the leader too,
+ * serves the relayed quotes (`relayed-market.ts`). A follower's market does not print: its real
+ * source is stopped, and its simulator plays the same seeded market without printing, so its
+ * listings, bars, depth and tape stay current. Winning the lock turns a gateway's printing on,
+ * losing it turns it off. Without PostgreSQL or Redis a gateway is alone, as it always was: it
+ * leads, and its market, printing from the start, is its own.
  */
 export function createCluster(
   settings: ClusterSettings,
@@ -46,6 +54,8 @@ export function createCluster(
   if (!databaseUrl?.startsWith('postgres') || !redisUrl) return alone(deps.market)
 
   const logger = deps.logger
+  // A follower until the lock is won: nothing fetched from upstream, nothing printed, from start.
+  deps.market.printing(false)
   const relay = createQuoteRelay({ url: redisUrl, prefix: settings.redisPrefix, logger })
   const publisher = marketPublisher({ market: deps.market, relay, logger })
   let jobs: LeaderJobs | undefined
@@ -56,17 +66,19 @@ export function createCluster(
     logger,
     async onChange(leader) {
       if (leader) {
+        deps.market.printing(true)
         await publisher.lead()
         await jobs?.start()
       } else {
         await jobs?.stop()
         await publisher.follow()
+        deps.market.printing(false)
       }
     },
   })
   return {
     shared: true,
-    market: relayedMarket(deps.market, relay),
+    market: relayedMarket(deps.market, relay, () => lock.isLeader()),
     role: () => (lock.isLeader() ? 'leader' : 'follower'),
     async start(leaderJobs) {
       jobs = leaderJobs

@@ -6,13 +6,17 @@ import { HEARTBEAT_MS, type QuoteRelay } from './quote-relay'
 
 /**
  * The leader's side of the relay: while this gateway leads, every batch its own market prints is
- * published once, and a heartbeat when it prints nothing.
+ * published once, and a heartbeat, with the market's status, every `HEARTBEAT_MS`.
  *
  * A new leader continues from the last published state, not from its own: its simulator plays the
  * same seeded market, but its `seq` counts the prints it has played since it started, and its
- * clock may trail the old leader's. So at election it reads the last published quote of each code
- * and (a) adds to its own seq whatever it is behind, so seq keeps rising on every phone, and (b)
- * holds back its prints older than the last published one, so no price goes back in time.
+ * clock may trail the old leader's; its real source (QUOTE_SOURCE poll or replay) only starts with
+ * the lead (cluster/index.ts), counting from 1. So at election it reads the last published quote
+ * of each code, and from then on (a) adds to a code's seq whatever it takes to go on from the last
+ * one published, so seq keeps rising on every phone, and (b) holds back its prints older than the
+ * last published one, so no price goes back in time. The whole market is published once at
+ * election, but for the codes of a real source that has not delivered yet: the simulator's price
+ * stands in for those on this gateway, and is not the market's.
  */
 export function marketPublisher(deps: {
   market: MarketService
@@ -21,16 +25,27 @@ export function marketPublisher(deps: {
 }) {
   const { market, relay, logger } = deps
   const seqOffset = new Map<string, number>()
+  // The seq and time last published of each code (by this term, or the last before it).
+  const lastSent = new Map<string, { seq: number; time: number }>()
   const notBefore = new Map<string, number>()
   let term = 0
   let stopFeed: (() => void) | undefined
-  let heartbeat: NodeJS.Timeout | undefined
+  let beating: NodeJS.Timeout | undefined
 
   function continued(quote: Quote): Quote | undefined {
     const floor = notBefore.get(quote.code)
     if (floor !== undefined && quote.time < floor) return undefined
-    const offset = seqOffset.get(quote.code) ?? 0
-    return offset === 0 ? quote : { ...quote, seq: quote.seq + offset }
+    let offset = seqOffset.get(quote.code) ?? 0
+    const last = lastSent.get(quote.code)
+    if (last && quote.seq + offset < last.seq) {
+      // Behind the count published: a later print goes above it, the last one published (the
+      // same print, played here too) is said again under its seq.
+      offset = last.seq + (quote.time > last.time ? 1 : 0) - quote.seq
+      seqOffset.set(quote.code, offset)
+    }
+    const out = offset === 0 ? quote : { ...quote, seq: quote.seq + offset }
+    lastSent.set(quote.code, { seq: out.seq, time: out.time })
+    return out
   }
 
   function send(quotes: readonly Quote[]): void {
@@ -43,31 +58,35 @@ export function marketPublisher(deps: {
     relay.send(term, batch)
   }
 
+  const heartbeat = () => relay.send(term, [], market.status())
+
   return {
     /** Starts publishing: a new term, the continuation from the last state, the whole market once. */
     async lead(): Promise<void> {
       term = await relay.nextTerm()
       seqOffset.clear()
+      lastSent.clear()
       notBefore.clear()
       for (const [code, last] of await relay.lastPublished()) {
-        const own = market.snapshot(code)
-        if (!own) continue
-        if (last.seq > own.seq) seqOffset.set(code, last.seq - own.seq)
+        lastSent.set(code, { seq: last.seq, time: last.time })
         notBefore.set(code, last.time)
       }
       logger.info({ term, continued: notBefore.size }, 'publishing the market')
-      send(market.snapshots(LISTINGS.map((l) => l.code)))
-      stopFeed = market.onQuotes(send)
-      heartbeat = setInterval(() => send([]), HEARTBEAT_MS)
-      heartbeat.unref()
+      const undelivered = new Set(market.status().staleCodes)
+      const codes = LISTINGS.map((l) => l.code).filter((code) => !undelivered.has(code))
+      send(market.snapshots(codes))
+      heartbeat()
+      stopFeed = market.onQuotes((quotes) => send(quotes))
+      beating = setInterval(heartbeat, HEARTBEAT_MS)
+      beating.unref()
       await relay.sent()
     },
     /** Stops publishing and waits for the batches on their way. */
     async follow(): Promise<void> {
       stopFeed?.()
       stopFeed = undefined
-      if (heartbeat) clearInterval(heartbeat)
-      heartbeat = undefined
+      if (beating) clearInterval(beating)
+      beating = undefined
       await relay.sent()
     },
   }

@@ -4,6 +4,8 @@ import pino from 'pino'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createClock } from '../clock'
 import { createMarket } from '../market/index'
+import { FAKE_MAPPING, startFakeEndpoint } from '../market/sources/fake-endpoint.fixture'
+import { pollMappingSchema } from '../market/sources/poll-mapping'
 import { marketPublisher } from './market-publisher'
 import { createQuoteRelay, type QuoteRelay } from './quote-relay'
 
@@ -105,5 +107,52 @@ describe.skipIf(!redisUrl)('quote relay through Redis (skipped: set TEST_REDIS_U
     expect(stored.get('AAPL')?.time).toBe(ownAapl.time + 60_000)
     // The rest of the market is published as it is.
     expect(heard.find((q) => q.code === '6758')?.seq).toBe(market.snapshot('6758')!.seq)
+  })
+
+  it('publishes a real source’s code only once it delivers, above the old leader’s seq', async () => {
+    const prefix = `relay-${randomUUID()}`
+    const endpoint = await startFakeEndpoint()
+    endpoint.setMode('hang')
+    const market = createMarket({
+      clock: createClock(),
+      seed: 1,
+      marketHours: 'always',
+      logger,
+      quoteSource: {
+        kind: 'poll',
+        url: endpoint.url,
+        mapping: pollMappingSchema.parse(FAKE_MAPPING),
+        intervalMs: 50,
+        timeoutMs: 200,
+        staleAfterMs: 400,
+        breakerFailures: 3,
+        breakerCoolDownMs: 200,
+        maxBackoffMs: 100,
+      },
+    })
+    const leader = await relay(prefix)
+    // The old leader's last 7203, from its own poller: far more prints than this one has made.
+    const sim7203 = market.snapshot('7203')!
+    await leader.publish(1, [{ ...sim7203, price: 2400, seq: 10_000, time: Date.now() - 60_000 }])
+    const follower = await relay(prefix)
+    const heard: Quote[] = []
+    follower.onQuotes((quotes) => heard.push(...quotes.filter((q) => q.code === '7203')))
+    const publisher = marketPublisher({ market, relay: leader, logger })
+    market.start()
+    try {
+      await publisher.lead()
+      // Not delivered yet: the simulator's 7203 stands in on this gateway, not on the others.
+      await expect.poll(() => follower.status()?.staleCodes, { timeout: 5_000 }).toEqual(['7203'])
+      expect(heard).toEqual([])
+      endpoint.setMode('ok')
+      await expect.poll(() => heard.length, { timeout: 5_000 }).toBeGreaterThan(0)
+      // Its first print (the endpoint's first answer: volume 1000 + 100), not lost under seq 10,000.
+      expect(heard[0]).toMatchObject({ price: 2500.5, seq: 10_001, volume: 1_100 })
+      await expect.poll(() => follower.status()?.staleCodes, { timeout: 5_000 }).toEqual([])
+    } finally {
+      await publisher.follow()
+      market.stop()
+      await endpoint.close()
+    }
   })
 })

@@ -1,4 +1,4 @@
-import type { Quote } from '@kabu/shared/market/types'
+import type { FeedStatus, Quote } from '@kabu/shared/market/types'
 import type { Logger } from 'pino'
 import { createClient } from 'redis'
 
@@ -21,6 +21,10 @@ export interface QuoteRelayDeps {
  * gateway that starts serves its first snapshots. Every gateway (the leader too) keeps the newest
  * quote per code it has heard and hands the batches to its listeners (the hub, the matcher).
  *
+ * The leader's heartbeat also carries its market's status (`FeedStatus`): only the leader runs the
+ * real quote source, so only it knows whether that source delivers, and a follower reports what
+ * it heard (relayed-market.ts).
+ *
  * Each batch carries the publishing leader's term (a counter in Redis taken at election): once a
  * newer term is heard, a deposed leader's late batches are ignored; and a quote whose seq is below
  * the one held for its code is dropped, so what a gateway serves never goes back.
@@ -39,12 +43,14 @@ export function createQuoteRelay(deps: QuoteRelayDeps) {
 
   const state = new Map<string, Quote>()
   const listeners = new Set<(quotes: Quote[]) => void>()
+  let leaderStatus: FeedStatus | undefined
   let heardTerm = 0
   let lastHeard = 0
   let batches = 0
   // The leader's batches waiting while one is on its way (see `send`).
   let waiting: Quote[] | null = null
   let waitingTerm = 0
+  let waitingStatus: FeedStatus | undefined
   let inFlight: Promise<void> | null = null
 
   /** Takes the quotes newer than what is held; returns them. */
@@ -65,9 +71,9 @@ export function createQuoteRelay(deps: QuoteRelayDeps) {
   }
 
   function heard(message: string): void {
-    let batch: { term: number; quotes: Quote[] }
+    let batch: Batch
     try {
-      batch = JSON.parse(message) as { term: number; quotes: Quote[] }
+      batch = JSON.parse(message) as Batch
     } catch (error) {
       logger.error({ err: error }, 'relay: unreadable batch')
       return
@@ -76,6 +82,7 @@ export function createQuoteRelay(deps: QuoteRelayDeps) {
     heardTerm = batch.term
     lastHeard = performance.now()
     batches++
+    if (batch.status) leaderStatus = batch.status
     const fresh = take(batch.quotes)
     if (fresh.length === 0) return
     for (const listener of listeners) {
@@ -104,6 +111,8 @@ export function createQuoteRelay(deps: QuoteRelayDeps) {
     quote: (code: string): Quote | undefined => state.get(code),
     /** Milliseconds since the leader was last heard (Infinity before it ever was). */
     silentFor: () => (lastHeard === 0 ? Infinity : performance.now() - lastHeard),
+    /** The leader's market status as last heard (undefined before its first heartbeat). */
+    status: (): FeedStatus | undefined => leaderStatus,
     /** Batches heard so far (tests, metrics). */
     batchesHeard: () => batches,
     onQuotes(listener: (quotes: Quote[]) => void): () => void {
@@ -124,20 +133,22 @@ export function createQuoteRelay(deps: QuoteRelayDeps) {
      * wait and then go as one, so a busy Redis or event loop means fewer, larger batches, not a
      * queue of round trips each adding its wait. Prints keep their order; none is dropped.
      */
-    send(term: number, quotes: readonly Quote[]): void {
+    send(term: number, quotes: readonly Quote[], status?: FeedStatus): void {
+      waitingTerm = term
+      if (status) waitingStatus = status
       if (waiting) {
         waiting.push(...quotes)
-        waitingTerm = term
         return
       }
       waiting = [...quotes]
-      waitingTerm = term
       if (inFlight) return
       const drain = async () => {
         while (waiting) {
           const batch = waiting
+          const batchStatus = waitingStatus
           waiting = null
-          await this.publish(waitingTerm, batch).catch((error: unknown) =>
+          waitingStatus = undefined
+          await this.publish(waitingTerm, batch, batchStatus).catch((error: unknown) =>
             logger.error({ err: error }, 'relay: publish failed'),
           )
         }
@@ -147,11 +158,12 @@ export function createQuoteRelay(deps: QuoteRelayDeps) {
     },
     /** Resolves when every batch handed to `send` has been published (or failed). */
     sent: (): Promise<void> => inFlight ?? Promise.resolve(),
-    /** Publishes a batch now; an empty batch is the heartbeat. */
-    async publish(term: number, quotes: readonly Quote[]): Promise<void> {
+    /** Publishes a batch now; an empty batch is the heartbeat, which may say the market's status. */
+    async publish(term: number, quotes: readonly Quote[], status?: FeedStatus): Promise<void> {
       // Each quote is encoded once, for the hash and the message alike.
       const encoded = quotes.map((q) => JSON.stringify(q))
-      const message = `{"term":${term},"quotes":[${encoded.join(',')}]}`
+      const said = status ? `,"status":${JSON.stringify(status)}` : ''
+      const message = `{"term":${term},"quotes":[${encoded.join(',')}]${said}}`
       const tx = publisher.multi()
       if (quotes.length > 0) {
         const fields: Record<string, string> = {}
@@ -165,3 +177,10 @@ export function createQuoteRelay(deps: QuoteRelayDeps) {
 }
 
 export type QuoteRelay = ReturnType<typeof createQuoteRelay>
+
+/** One message of the `ticks` channel. */
+interface Batch {
+  term: number
+  quotes: Quote[]
+  status?: FeedStatus
+}

@@ -10,10 +10,21 @@ import { RELAY_SILENT_MS, type QuoteRelay } from './quote-relay'
  * from them. The rest (listings, search, bars, depth and tape, corporate actions) is this gateway's
  * own simulator, which plays the same seeded market on every gateway. A code the leader has not
  * published yet is served from the simulator; a silent leader makes the quotes stale.
+ *
+ * Only the leader runs the real quote source (cluster/index.ts), so a follower's own status would
+ * call it stale: a follower reports the leader's status as its heartbeat says it, and takes a real
+ * source's code for stale as the leader does. Its simulator plays on while it follows, so what it
+ * says of the simulated codes is its own, as before.
  */
-export function relayedMarket(local: MarketService, relay: QuoteRelay): MarketService {
+export function relayedMarket(
+  local: MarketService,
+  relay: QuoteRelay,
+  leading: () => boolean,
+): MarketService {
   const relayed = (quote: Quote): Quote => relay.quote(quote.code) ?? quote
   const silent = () => relay.silentFor() > RELAY_SILENT_MS
+  // What the leader says of the market, on a follower that has heard it.
+  const leaders = () => (leading() ? undefined : relay.status())
   const snapshot = (code: string): Quote | undefined => {
     const listing = local.listing(code)
     return listing && (relay.quote(listing.code) ?? local.snapshot(listing.code))
@@ -33,10 +44,17 @@ export function relayedMarket(local: MarketService, relay: QuoteRelay): MarketSe
     rank: (market, by, limit = 20) =>
       rankQuotes(local.rank(market, by, Number.MAX_SAFE_INTEGER).map(relayed), by, limit),
     status() {
-      const status = local.status()
+      const status = (!silent() && leaders()) || local.status()
       return silent() && status.state === 'live' ? { ...status, state: 'stale' } : status
     },
-    isStale: (code) => silent() || local.isStale(code),
+    isStale(code) {
+      if (silent()) return true
+      const canonical = local.listing(code)?.code ?? code
+      const status = leaders()
+      if (status?.realSources?.some((source) => source.codes.includes(canonical)))
+        return status.staleCodes?.includes(canonical) ?? false
+      return local.isStale(code)
+    },
     onQuotes: (listener) => relay.onQuotes(listener),
   }
 }

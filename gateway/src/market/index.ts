@@ -70,6 +70,13 @@ export interface MarketService {
    * one already listed does nothing, so every gateway may add every listed offer on each pass.
    */
   addDebut(debut: Debut): void
+  /**
+   * Whether this market's sources print (so from the start): the real source runs and the
+   * simulator's prints reach `onQuotes`. A follower of a cluster turns it off (issue 16): its real
+   * source stops fetching, and its simulator plays on without printing, keeping its bars, depth
+   * and tape current and itself live, while the quotes it serves are the leader's.
+   */
+  printing(on: boolean): void
   start(): void
   stop(): void
 }
@@ -122,6 +129,8 @@ export function createMarket({
     trading: (market) => simulator.trading(market, clock.now()),
   })
 
+  let printing = true
+  let started = false
   // New shares listed while the gateway runs, by upper-case code (lookups ignore case, as the catalogue's).
   const debuts = new Map<string, Listing>()
   const listingOf = (code: string): Listing | undefined =>
@@ -259,12 +268,21 @@ export function createMarket({
       if (real) stops.push(real.onQuotes(listener))
       return () => stops.forEach((stop) => stop())
     },
+    printing(on) {
+      if (printing === on) return
+      printing = on
+      feed.publishing(on)
+      if (!on) real?.stop()
+      else if (started) real?.start()
+    },
     start() {
+      started = true
       feed.start()
-      real?.start()
+      if (printing) real?.start()
       whole.start()
     },
     stop() {
+      started = false
       feed.stop()
       real?.stop()
       whole.stop()

@@ -35,8 +35,12 @@ export interface Simulator {
    * many of those steps are left.
    */
   build(budgetMs: number, ranges?: boolean): number
-  /** Plays every instrument up to `now`; returns the quotes published by this step. */
-  advance(now: number): Quote[]
+  /**
+   * Plays every instrument up to `now`; returns the quotes published by this step. With
+   * `publish` false it plays the same prints (bars, depth and tape move on alike) and returns none: a
+   * follower of a cluster (issue 16), whose quotes are the leader's.
+   */
+  advance(now: number, publish?: boolean): Quote[]
   trading(market: Market, now: number): boolean
   /**
    * Starts quoting a new share listed at `listingAt`: from its first trading day, its first-day
@@ -168,7 +172,7 @@ export function createSimulator(
       sim.advance(now, context.calendar.currentDay(now))
       instruments.set(listing.code, sim)
     },
-    advance(at) {
+    advance(at, publish = true) {
       // The clock moved back (time travel): hold every price until time catches up again.
       if (at < lastStep) return []
       const catchUp = at - lastStep > CATCH_UP_MS
@@ -190,8 +194,9 @@ export function createSimulator(
             continue
           }
           const seqBefore = sim.seq
-          const onPrint = catchUp ? undefined : () => published.push(quoteOf(sim, open))
+          const onPrint = catchUp || !publish ? undefined : () => published.push(quoteOf(sim, open))
           sim.advance(at, currentDay, onPrint)
+          if (!publish) continue
           if ((catchUp && sim.seq !== seqBefore) || (flipped && sim.seq === seqBefore)) {
             published.push(quoteOf(sim, open))
           }

@@ -14,16 +14,20 @@ export const FAKE_MAPPING = {
 /**
  * A real HTTP quotes endpoint on 127.0.0.1:0 that a test steers: good answers (`7203.T` at
  * `price`, with an unmapped symbol and a bad item beside it), 500s, garbage, or requests left
- * hanging until the poller's timeout. Counts the requests it saw.
+ * hanging until the poller's timeout. Counts the requests it saw, in all and by path and query
+ * (so gateways given `url?gateway=a` and `url?gateway=b` can be told apart).
  */
 export async function startFakeEndpoint() {
   let mode: EndpointMode = 'ok'
   let price = 2500.5
   let volume = 1000
   let requests = 0
+  const byTarget = new Map<string, number>()
   const hanging = new Set<ServerResponse>()
-  const server = createServer((_req, res) => {
+  const server = createServer((req, res) => {
     requests++
+    const target = req.url ?? ''
+    byTarget.set(target, (byTarget.get(target) ?? 0) + 1)
     if (mode === 'hang') {
       hanging.add(res)
       res.on('close', () => hanging.delete(res))
@@ -60,6 +64,8 @@ export async function startFakeEndpoint() {
     get requests() {
       return requests
     },
+    /** Requests to `url` + `suffix` (`?gateway=a`). */
+    requestsTo: (suffix: string) => byTarget.get(`/quotes${suffix}`) ?? 0,
     close: async () => {
       for (const res of hanging) res.destroy()
       await new Promise<void>((resolve) => server.close(() => resolve()))

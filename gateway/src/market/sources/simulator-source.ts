@@ -13,6 +13,12 @@ const STALE_AFTER_MS = 3_000
 export interface SimulatorSource extends QuoteSource {
   /** Prices already played up to a time the clock has been moved back from: held until then. */
   heldUntil(): number | undefined
+  /**
+   * Whether its prints go to its listeners (from the start). Off, it keeps playing the market up
+   * to the clock's now, so bars, depth and tape move on and it stays live, but prints nothing: a
+   * follower of a cluster, which serves the leader's quotes (issue 16).
+   */
+  publishing(on: boolean): void
 }
 
 /** QUOTE_SOURCE=simulator, and the source behind every code no real source carries. */
@@ -25,12 +31,13 @@ export function simulatorSource(
   let timer: NodeJS.Timeout | null = null
   let lastStepWall = performance.now()
   let latest = clock.now()
+  let publish = true
 
   const step = () => {
     lastStepWall = performance.now()
     const now = clock.now()
     latest = Math.max(latest, now)
-    const quotes = simulator.advance(now)
+    const quotes = simulator.advance(now, publish)
     if (quotes.length === 0) return
     for (const listener of listeners) {
       try {
@@ -51,6 +58,9 @@ export function simulatorSource(
     },
     isLive: () => timer !== null && performance.now() - lastStepWall <= STALE_AFTER_MS,
     heldUntil: () => (clock.now() < latest ? latest : undefined),
+    publishing(on) {
+      publish = on
+    },
     lag() {
       let lastPrint = 0
       for (const sim of simulator.instruments.values())

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto'
+import type { SessionGrant } from '@kabu/shared/api/user'
+import type { FeedStatus, Quote } from '@kabu/shared/market/types'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  FAKE_MAPPING,
+  startFakeEndpoint,
+} from '../../gateway/src/market/sources/fake-endpoint.fixture'
+import { DEMO } from '../support/app'
+import { freshDatabase, type TestDatabase } from '../support/db'
+import { spawnGateway, type GatewayProcess } from '../support/gateway-process'
+import { session, vue, vueData } from '../support/vue'
+
+/**
+ * Issue 16: in a cluster only the leader runs the quote source that fetches from upstream. Two
+ * gateways on one PostgreSQL and one Redis poll one local fake endpoint (QUOTE_SOURCE=poll), each
+ * under a URL of its own (`?gateway=a`, `?gateway=b`), so the endpoint tells who fetched. The
+ * follower fetches nothing, yet serves the leader's quotes of the polled code and calls its
+ * source live; once the leader is killed, the new leader starts polling and its prints go on.
+ */
+const databaseUrl = process.env.TEST_DATABASE_URL
+const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL
+
+const health = async (url: string) =>
+  (await (await fetch(`${url}/health`)).json()) as { role: string; market: FeedStatus }
+
+const priceOf = async (url: string, code: string) => {
+  const res = await fetch(`${url}/api/market/snapshot?codes=${code}`)
+  return ((await res.json()) as { data: Quote[] }).data[0]?.price
+}
+
+describe.skipIf(!databaseUrl || !redisUrl)(
+  'one quote source for the cluster (skipped: set TEST_DATABASE_URL and TEST_REDIS_URL)',
+  () => {
+    let endpoint: Awaited<ReturnType<typeof startFakeEndpoint>>
+    let database: TestDatabase
+    let first: GatewayProcess | undefined
+    let second: GatewayProcess | undefined
+
+    beforeAll(async () => {
+      endpoint = await startFakeEndpoint()
+      database = await freshDatabase()
+      const env = {
+        ...database.env,
+        REDIS_URL: redisUrl!,
+        REDIS_PREFIX: `quote-source-${process.pid}-${randomUUID().slice(0, 8)}`,
+        DEMO: '1',
+        MARKET_HOURS: 'always',
+        QUOTE_POLL_MAP: JSON.stringify(FAKE_MAPPING),
+        QUOTE_POLL_INTERVAL_MS: '200',
+        QUOTE_STALE_MS: '2000',
+      }
+      // One after the other: the first migrates the empty schema and takes the lead.
+      first = await spawnGateway({ ...env, QUOTE_SOURCE: `poll:${endpoint.url}?gateway=a` })
+      second = await spawnGateway({ ...env, QUOTE_SOURCE: `poll:${endpoint.url}?gateway=b` })
+    }, 300_000)
+
+    afterAll(async () => {
+      await Promise.all([first?.kill9(), second?.stop()])
+      await database?.drop()
+      await endpoint?.close()
+    })
+
+    it('polls the upstream from the leader only', async () => {
+      expect((await health(first!.url)).role).toBe('leader')
+      expect((await health(second!.url)).role).toBe('follower')
+      const polled = endpoint.requestsTo('?gateway=a')
+      await expect
+        .poll(() => endpoint.requestsTo('?gateway=a'), { timeout: 10_000 })
+        .toBeGreaterThanOrEqual(polled + 5)
+      expect(endpoint.requestsTo('?gateway=b')).toBe(0)
+    }, 30_000)
+
+    it('serves the leader’s quotes of the polled code on the follower, and calls them live', async () => {
+      endpoint.setPrice(2520)
+      await expect.poll(() => priceOf(second!.url, '7203'), { timeout: 10_000 }).toBe(2520)
+      const { market } = await health(second!.url)
+      expect(market.state).toBe('live')
+      expect(market.staleCodes).toEqual([])
+      expect(market.realSources).toEqual([
+        expect.objectContaining({ source: 'poll', codes: ['7203'], state: 'live' }),
+      ])
+      // Not stale on the follower either: a market order of the polled code is taken there.
+      const demo = await vueData<SessionGrant>(second!.url, '/user/login', DEMO)
+      const bought = await vue(
+        second!.url,
+        '/trade/buy',
+        { type: 'jpy', code: '7203', num: '100', idem: randomUUID() },
+        session(demo),
+      )
+      expect(bought).toMatchObject({ status: 1 })
+      expect(endpoint.requestsTo('?gateway=b')).toBe(0)
+    }, 30_000)
+
+    it('starts polling on the gateway that takes the lead; its prints go on', async () => {
+      await first!.kill9()
+      await expect
+        .poll(async () => (await health(second!.url)).role, { timeout: 10_000, interval: 100 })
+        .toBe('leader')
+      const polledByA = endpoint.requestsTo('?gateway=a')
+      await expect
+        .poll(() => endpoint.requestsTo('?gateway=b'), { timeout: 10_000 })
+        .toBeGreaterThanOrEqual(5)
+      expect(endpoint.requestsTo('?gateway=a')).toBe(polledByA)
+      // Its first prints count from 1; published above the old leader's seq, they are served.
+      endpoint.setPrice(2530)
+      await expect.poll(() => priceOf(second!.url, '7203'), { timeout: 10_000 }).toBe(2530)
+      const { market } = await health(second!.url)
+      expect(market.state).toBe('live')
+      expect(market.realSources?.[0]?.state).toBe('live')
+    }, 60_000)
+  },
+)
