@@ -179,9 +179,8 @@ export const opsProductBody = z
   .refine((o) => o.opens_at === undefined || o.opens_at < o.deadline, { message: 'invalid_input' })
 export type OpsProductBody = z.input<typeof opsProductBody>
 
-/** `GET /api/ops/products?page=`: every product, closed ones too, newest first, 50 a page. */
+/** `GET /api/ops/products?page=`: every product, closed ones too, newest first (ops.ts's page size). */
 export const opsProductsQuery = z.object({ page: pageSchema })
-export const OPS_PRODUCTS_PAGE_SIZE = 50
 
 // ── Answers ─────────────────────────────────────────────────────────────────────────────────────
 

@@ -1,9 +1,9 @@
 import type { Kysely, Transaction } from 'kysely'
 import { parseAmount } from '@kabu/shared/api/funds-amounts'
+import { OPS_PRODUCTS_PAGE_SIZE } from '@kabu/shared/api/ops'
 import {
   accruedThrough,
   LOCK_DAY_MS,
-  OPS_PRODUCTS_PAGE_SIZE,
   type OpsProduct,
   type Product,
   type ProductAccrual,
