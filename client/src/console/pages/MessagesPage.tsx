@@ -45,7 +45,7 @@ export default function MessagesPage() {
   ]
 
   return (
-    <Box sx={{ display: 'grid', gap: 3, maxWidth: 900 }}>
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)', maxWidth: 900 }}>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Typography component="h2" variant="h6">
           <FormattedMessage id="console.messages.new" />

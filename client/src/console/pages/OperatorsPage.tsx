@@ -39,7 +39,7 @@ function Operators() {
   const roles = OPERATOR_ROLES.map((r) => ({ value: r, label: t(`role.${r}`) }))
 
   return (
-    <Box sx={{ display: 'grid', gap: 3, maxWidth: 900 }}>
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)', maxWidth: 900 }}>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Typography component="h2" variant="h6">
           <FormattedMessage id="console.operators.new" />

@@ -30,7 +30,7 @@ export default function ProductsPage() {
   }
 
   return (
-    <Box sx={{ display: 'grid', gap: 3 }}>
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Typography component="h2" variant="h6">
           <FormattedMessage id="console.products.new" />
