@@ -8,7 +8,8 @@ import { opsCall } from './ops'
 /**
  * The console's desktop layout, as an admin: every page of the side menu (each scanned by axe), an
  * IPO offer created from the form, the clock moved past its subscription, the offer drawn; a user
- * frozen and restored, audited with the admin's name.
+ * frozen and restored, audited with the admin's name; an operator added, who can then log in; the
+ * content desks (products, news, messages) beside their menu.
  */
 let gateway: Awaited<ReturnType<typeof startGateway>>
 let browser: Browser
@@ -54,6 +55,7 @@ describe('the back-office console on a desktop, as an admin', () => {
     await ipo.getByLabel('銘柄名').fill('テスト工業')
     await ipo.getByLabel('申込期間（時間）').fill('1')
     await ipo.getByRole('button', { name: '作成' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: '確定' }).click()
     const row = page.getByRole('listitem').filter({ hasText: 'テスト工業' })
     await row.waitFor()
     await shot('02-offers')
@@ -96,10 +98,48 @@ describe('the back-office console on a desktop, as an admin', () => {
     expect(trail[0]?.operator).toMatch(/^admin#\d+$/)
   })
 
+  it('adds an operator, listed with the role, who can then log in', async () => {
+    await go('オペレーター')
+    await page.getByRole('listitem').filter({ hasText: '(reviewer)' }).waitFor()
+    const form = page.getByRole('form', { name: 'オペレーターを追加' })
+    await form.getByLabel('ログインID').fill('sato')
+    await form.getByLabel('表示名').fill('佐藤')
+    await form.getByLabel('権限').selectOption('admin')
+    await form.getByLabel('初期パスワード').fill('short')
+    await form.getByRole('button', { name: '追加する' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: '確定' }).click()
+    await form.getByRole('alert').getByText('入力内容が正しくありません').waitFor()
+    await form.getByLabel('初期パスワード').fill('a-long-password-for-sato')
+    await form.getByRole('button', { name: '追加する' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: '確定' }).click()
+    const sato = page.getByRole('listitem').filter({ hasText: '佐藤 (sato)' })
+    await sato.getByText('管理者').waitFor()
+    await shot('06-operators')
+    const login = await fetch(`${gateway.url}/api/ops/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login: 'sato', password: 'a-long-password-for-sato' }),
+    })
+    expect(await login.json()).toMatchObject({ status: 1, data: { operator: { role: 'admin' } } })
+  })
+
+  it('shows the content desks with their lists', async () => {
+    for (const [name, heading, step] of [
+      ['フォロー商品', '商品一覧', '07-products'],
+      ['ニュース配信', '記事一覧', '08-news'],
+      ['お知らせ送信', '最近の送信（監査ログより）', '09-messages'],
+    ] as const) {
+      await go(name)
+      await page.getByRole('heading', { name: heading }).waitFor()
+      await page.getByRole('progressbar').waitFor({ state: 'detached' })
+      await shot(step)
+    }
+  })
+
   it('shows the conversations page', async () => {
     await go('お問い合わせ')
     await page.getByRole('tab', { name: '未対応' }).waitFor()
-    await shot('06-support')
+    await shot('10-support')
     expect(pageErrors).toEqual([])
   })
 })

@@ -19,7 +19,7 @@ import { useSnapshot } from 'valtio'
 import { LOCALES, type Locale } from '../i18n/locale'
 import { preferences, setLocale } from '../state/preferences'
 import { consoleSession, logOut } from './api'
-import { isSection, SECTIONS, type Section } from './sections'
+import { isSection, SECTIONS, sectionsOf, type Section } from './sections'
 
 const DRAWER = 220
 // Each language in its own script, so anyone finds theirs.
@@ -43,7 +43,7 @@ export function Shell() {
     return () => removeEventListener('hashchange', follow)
   }, [])
   const Page = SECTIONS[section]
-  const names = Object.keys(SECTIONS).filter((s) => s !== 'clock' || me?.time_travel) as Section[]
+  const names = sectionsOf(me)
 
   const menu = (
     <List>

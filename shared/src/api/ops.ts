@@ -35,6 +35,12 @@ const page = z
   .transform(Number)
   .default(1)
 
+/**
+ * Rows per page of `GET /api/ops/products` (its query is in products.ts). Here, not there, so the
+ * console reads it without the products module's decimal arithmetic and market calendars.
+ */
+export const OPS_PRODUCTS_PAGE_SIZE = 50
+
 /** `GET /api/ops/reviews?kind=&status=` */
 export const reviewsQuery = z.object({
   kind: z.enum(REVIEW_KINDS),

@@ -7,6 +7,7 @@ import type { LocalName, Market } from '../market/types'
 import type { Currency } from '../money/currencies'
 import { idemSchema, moneySchema } from './funds'
 import { minorStep } from './funds-amounts'
+import { pageSchema } from './paging'
 import { marketTypeSchema } from './user'
 
 /**
@@ -178,6 +179,9 @@ export const opsProductBody = z
   .refine((o) => o.opens_at === undefined || o.opens_at < o.deadline, { message: 'invalid_input' })
 export type OpsProductBody = z.input<typeof opsProductBody>
 
+/** `GET /api/ops/products?page=`: every product, closed ones too, newest first (ops.ts's page size). */
+export const opsProductsQuery = z.object({ page: pageSchema })
+
 // ── Answers ─────────────────────────────────────────────────────────────────────────────────────
 
 /** How each day's profit is rounded (the screens explain it in words). */
@@ -215,6 +219,9 @@ export interface Product {
   /** Made by the demo, not a real product. */
   simulated: boolean
 }
+
+/** A line of the back office's list: the product, who made it and when. */
+export type OpsProduct = Product & { created_by: string; created: number }
 
 /** API.md: 0 following (the money in the product), 1 ended (returned to the wallet). */
 export type ProductOrderStatus = 0 | 1

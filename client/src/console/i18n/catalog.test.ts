@@ -18,4 +18,18 @@ describe('the console catalogues', () => {
     for (const kind of REVIEW_KINDS) expect(ja).toHaveProperty([`console.kind.${kind}`])
     for (const status of REVIEW_STATUSES) expect(ja).toHaveProperty([`console.status.${status}`])
   })
+
+  it('name every menu section, news category, product phase and market of the pages', async () => {
+    const { SECTIONS } = await import('../sections')
+    const { NEWS_CATEGORIES } = await import('@kabu/shared/api/news')
+    const { OPERATOR_ROLES } = await import('@kabu/shared/api/ops')
+    const keys = [
+      ...Object.keys(SECTIONS).map((s) => `console.nav.${s}`),
+      ...NEWS_CATEGORIES.map((c) => `console.news.category.${c}`),
+      ...(['open', 'upcoming', 'closed'] as const).map((p) => `console.products.phase.${p}`),
+      ...(['jpy', 'usd', 'cny'] as const).map((m) => `console.products.type.${m}`),
+      ...OPERATOR_ROLES.map((r) => `console.role.${r}`),
+    ]
+    for (const key of keys) expect(ja, key).toHaveProperty([key])
+  })
 })

@@ -1,12 +1,9 @@
 import { listingByCode } from '@kabu/shared/market/listings/index'
-import type { LocalName, Market } from '@kabu/shared/market/types'
+import type { Market } from '@kabu/shared/market/types'
+import { localName } from './local-name'
 
-/** The name of an instrument in the interface language (`zh-CN` reads the Chinese name). */
-export function localName(name: LocalName, locale: string): string {
-  if (locale.startsWith('zh')) return name.zh
-  if (locale.startsWith('en')) return name.en
-  return name.ja
-}
+// Its own module so the back-office console reads names without the listings.
+export { localName }
 
 /**
  * What a person calls the instrument behind a code (`399006.SZ` → 創業板指数), or the code itself

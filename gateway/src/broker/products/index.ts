@@ -1,7 +1,7 @@
 import { Router, type Response } from 'express'
 import type { Kysely } from 'kysely'
 import { ok } from '@kabu/shared/api/envelope'
-import { opsProductBody, type OpsProductBody } from '@kabu/shared/api/products'
+import { opsProductBody, opsProductsQuery, type OpsProductBody } from '@kabu/shared/api/products'
 import type { Clock } from '../../clock'
 import type { Database } from '../../store/index'
 import { audit } from '../common/audit'
@@ -32,7 +32,7 @@ export interface ProductsAreaDeps {
 const operatorOf = (res: Response) => res.locals.operator as string
 
 /**
- * The follow-products area: its /api/vue calls, the back office's `POST /api/ops/products` (a
+ * The follow-products area: its /api/vue calls, the back office's `GET|POST /api/ops/products` (a
  * router the composition root hands to the ops router, behind the operator token), and the job
  * that pays the days and returns at the deadline (started and stopped with the app).
  */
@@ -75,6 +75,11 @@ export function createProducts(deps: ProductsAreaDeps) {
       return created
     })
     res.json(ok(await service.info(id)))
+  })
+  // A read: open to reviewers too (ops/roles.ts), like every other list of the back office.
+  opsRouter.get('/products', async (req, res) => {
+    const { page } = opsProductsQuery.parse(req.query)
+    res.json(ok(await service.page(page)))
   })
   const area: VueArea = productRoutes(service)
   return { service, jobs, area, opsRouter }

@@ -61,6 +61,17 @@ export function productsOfMarket(db: Db, market: string, now: number): Promise<P
     .execute()
 }
 
+/** Every product, closed ones too, newest first: the back office's list. */
+export function productsPage(db: Db, offset: number, limit: number): Promise<ProductRow[]> {
+  return db
+    .selectFrom('products')
+    .selectAll()
+    .orderBy('id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute()
+}
+
 /** The issuer account of a code, if the back office made it already. */
 export function issuerByAccount(db: Db, account: string) {
   return db

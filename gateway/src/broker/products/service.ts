@@ -1,8 +1,10 @@
 import type { Kysely, Transaction } from 'kysely'
 import { parseAmount } from '@kabu/shared/api/funds-amounts'
+import { OPS_PRODUCTS_PAGE_SIZE } from '@kabu/shared/api/ops'
 import {
   accruedThrough,
   LOCK_DAY_MS,
+  type OpsProduct,
   type Product,
   type ProductAccrual,
   type ProductOrder,
@@ -125,6 +127,20 @@ export function createProductsService(deps: ProductsDeps) {
       const now = clock.now()
       const rows = await q.productsOfMarket(db, MARKET_OF_TYPE[type], now)
       return Promise.all(rows.map(async (p) => productWire(p, await roomOf(db, p), now)))
+    },
+
+    /** The back office's list: every product with its figures now, and who made it. */
+    async page(page: number): Promise<OpsProduct[]> {
+      const now = clock.now()
+      const size = OPS_PRODUCTS_PAGE_SIZE
+      const rows = await q.productsPage(db, (page - 1) * size, size)
+      return Promise.all(
+        rows.map(async (p) => ({
+          ...productWire(p, await roomOf(db, p), now),
+          created_by: p.created_by,
+          created: Number(p.created_at),
+        })),
+      )
     },
 
     async info(id: bigint): Promise<Product> {

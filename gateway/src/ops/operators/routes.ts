@@ -65,7 +65,9 @@ export function operatorRoutes(
 
   router.get('/operators', async (_req, res) => {
     const rows = await accounts.list()
-    res.json(ok(rows.map((r) => ({ ...r, id: r.id.toString(), disabled: r.disabled === 1n }))))
+    // created_at is a bigint, which JSON cannot write: epoch ms, as every other list gives time.
+    const wire = rows.map((r) => ({ ...r, id: `${r.id}`, created_at: Number(r.created_at) }))
+    res.json(ok(wire.map((r) => ({ ...r, disabled: r.disabled === 1n }))))
   })
 
   router.post('/operators', async (req, res) => {
