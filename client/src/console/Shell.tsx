@@ -42,8 +42,13 @@ export function Shell() {
     addEventListener('hashchange', follow)
     return () => removeEventListener('hashchange', follow)
   }, [])
-  const Page = SECTIONS[section]
-  const names = Object.keys(SECTIONS).filter((s) => s !== 'clock' || me?.time_travel) as Section[]
+  // OPS_REQUIRE_SECOND_FACTOR and a session opened with the password alone: it may only enrol.
+  const enrolOnly = me?.second_factor_needed === true
+  const shown: Section = enrolOnly ? 'security' : section
+  const Page = SECTIONS[shown]
+  const names = enrolOnly
+    ? (['security'] as Section[])
+    : (Object.keys(SECTIONS).filter((s) => s !== 'clock' || me?.time_travel) as Section[])
 
   const menu = (
     <List>
@@ -52,8 +57,8 @@ export function Shell() {
           <ListItemButton
             component="a"
             href={`#${name}`}
-            selected={name === section}
-            aria-current={name === section ? 'page' : undefined}
+            selected={name === shown}
+            aria-current={name === shown ? 'page' : undefined}
             onClick={() => setMenuOpen(false)}
           >
             <ListItemText primary={intl.formatMessage({ id: `console.nav.${name}` })} />

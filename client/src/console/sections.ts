@@ -8,6 +8,7 @@ export const SECTIONS = {
   support: lazy(() => import('./pages/SupportPage')),
   audit: lazy(() => import('./pages/AuditPage')),
   clock: lazy(() => import('./pages/ClockPage')),
+  security: lazy(() => import('./pages/SecurityPage')),
 } as const
 
 export type Section = keyof typeof SECTIONS
