@@ -122,6 +122,12 @@ describe('an operator’s passkey', () => {
       (await asConsole(t, token, 'GET', '/operators/me/factors')).data as OperatorFactors
     ).passkeys
     const path = `/operators/me/passkeys/${key?.id}/delete`
+    // Another operator's session cannot name it, whatever it sends.
+    const other = tokenOf(await login(t, await newOperator(t, 'admin')))
+    expect(await asConsole(t, other, 'POST', path, { password: PASSWORD })).toMatchObject({
+      http: 404,
+      msg: 'passkey_not_found',
+    })
     expect(await asConsole(t, token, 'POST', path, { password: PASSWORD })).toMatchObject({
       status: 0,
       msg: 'second_factor_required',
