@@ -44,6 +44,12 @@ const envSchema = z.object({
   /** REVIEW_POLICY=auto: how long a request waits before it is decided by the rules. */
   AUTO_REVIEW_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(3000),
   OPS_TOKEN: z.string().min(16).optional(),
+  /**
+   * Every operator must log in with a second factor (a passkey or TOTP); one who has none yet gets a
+   * session that may only enrol one. Off by default in the demo (its printed logins work as they
+   * are), on by default elsewhere.
+   */
+  OPS_REQUIRE_SECOND_FACTOR: flag.optional(),
   TIME_TRAVEL: flag.default(false),
   /** Upstream broker mode: the broker's `/api/vue` that this gateway forwards `/api/vue` to. */
   BROKER_UPSTREAM: z
@@ -203,6 +209,8 @@ export interface Config {
   reviewPolicy: 'auto' | 'manual'
   autoReviewDelayMs: number
   opsToken: string
+  /** OPS_REQUIRE_SECOND_FACTOR: an operator's session opened without a factor may only enrol one. */
+  opsRequireSecondFactor: boolean
   /** The demo's operator accounts (seeded only in the demo). */
   demoOperators: { admin: string; reviewer: string }
   timeTravel: boolean
@@ -321,6 +329,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     reviewPolicy: e.REVIEW_POLICY ?? (demo ? 'auto' : 'manual'),
     autoReviewDelayMs: e.AUTO_REVIEW_DELAY_MS,
     opsToken: e.OPS_TOKEN ?? randomBytes(24).toString('base64url'),
+    opsRequireSecondFactor: e.OPS_REQUIRE_SECOND_FACTOR ?? !demo,
     timeTravel: e.TIME_TRAVEL,
     brokerUpstream: e.BROKER_UPSTREAM
       ? { url: e.BROKER_UPSTREAM, timeoutMs: e.BROKER_UPSTREAM_TIMEOUT_MS }

@@ -18,10 +18,12 @@ export async function opsAs(
   method: 'GET' | 'POST',
   path: string,
   body?: unknown,
+  headers: Record<string, string> = {},
 ): Promise<OpsAnswer> {
   const res = await fetch(`${t.url}/api/ops${path}`, {
     method,
     headers: {
+      ...headers,
       authorization: `Bearer ${bearer}`,
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },

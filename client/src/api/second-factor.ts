@@ -1,6 +1,7 @@
 import type { SecondFactors } from '@kabu/shared/api/second-factor'
 import { VueRefusal } from './refusal'
 import { vuePost } from './vue'
+import { CeremonyCancelled, createWith, signWith } from './webauthn'
 
 /**
  * The second factor a money command carries beside the fund password (gateway: broker/second-
@@ -11,39 +12,26 @@ import { vuePost } from './vue'
 
 export const fetchSecondFactors = () => vuePost<SecondFactors>('/user/secondFactors')
 
-const webauthn = () => import('@simplewebauthn/browser')
-
-/** Whether this browser can make passkeys (a secure context with WebAuthn). */
-export const passkeysSupported = async () => (await webauthn()).browserSupportsWebAuthn()
+export { passkeysSupported } from './webauthn'
 
 // The phone's own "cancelled" or "timed out" is no server refusal: it is told as the missing factor.
-const cancelled = () => new VueRefusal('second_factor_required', 200)
+const cancelled = (error: unknown) =>
+  error instanceof CeremonyCancelled ? new VueRefusal('second_factor_required', 200) : error
 
 /** Signs a fresh challenge of `optionsPath` with a passkey of this phone; the assertion's JSON. */
 export async function passkeyAssertion(
   optionsPath = '/user/passkeyConfirmOptions',
 ): Promise<string> {
-  const { startAuthentication } = await webauthn()
-  const optionsJSON =
-    await vuePost<Parameters<typeof startAuthentication>[0]['optionsJSON']>(optionsPath)
-  try {
-    return JSON.stringify(await startAuthentication({ optionsJSON }))
-  } catch {
-    throw cancelled()
-  }
+  const optionsJSON = await vuePost<Parameters<typeof signWith>[0]>(optionsPath)
+  return signWith(optionsJSON).catch((error: unknown) => Promise.reject(cancelled(error)))
 }
 
 /** Makes a new passkey on this phone for the user; the attestation's JSON. */
 export async function passkeyCreation(): Promise<string> {
-  const { startRegistration } = await webauthn()
-  const optionsJSON = await vuePost<Parameters<typeof startRegistration>[0]['optionsJSON']>(
+  const optionsJSON = await vuePost<Parameters<typeof createWith>[0]>(
     '/user/passkeyRegisterOptions',
   )
-  try {
-    return JSON.stringify(await startRegistration({ optionsJSON }))
-  } catch {
-    throw cancelled()
-  }
+  return createWith(optionsJSON).catch((error: unknown) => Promise.reject(cancelled(error)))
 }
 
 /**

@@ -42,8 +42,11 @@ export function Shell() {
     addEventListener('hashchange', follow)
     return () => removeEventListener('hashchange', follow)
   }, [])
-  const Page = SECTIONS[section]
-  const names = sectionsOf(me)
+  // OPS_REQUIRE_SECOND_FACTOR and a session opened with the password alone: it may only enrol.
+  const enrolOnly = me?.second_factor_needed === true
+  const shown: Section = enrolOnly ? 'security' : section
+  const Page = SECTIONS[shown]
+  const names = enrolOnly ? (['security'] as Section[]) : sectionsOf(me)
 
   const menu = (
     <List>
@@ -52,8 +55,8 @@ export function Shell() {
           <ListItemButton
             component="a"
             href={`#${name}`}
-            selected={name === section}
-            aria-current={name === section ? 'page' : undefined}
+            selected={name === shown}
+            aria-current={name === shown ? 'page' : undefined}
             onClick={() => setMenuOpen(false)}
           >
             <ListItemText primary={intl.formatMessage({ id: `console.nav.${name}` })} />

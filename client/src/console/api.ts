@@ -1,5 +1,5 @@
 import { proxy } from 'valtio'
-import type { OperatorSession } from '@kabu/shared/api/ops'
+import type { OperatorFactorChallenge, OperatorSession } from '@kabu/shared/api/ops'
 
 const TOKEN_KEY = 'kabu.ops.token'
 
@@ -14,6 +14,8 @@ export class OpsRefusal extends Error {
   constructor(
     readonly msg: string,
     readonly http: number,
+    /** What a refusal carries besides its key (the login's factor offer). */
+    readonly data?: unknown,
   ) {
     super(msg)
   }
@@ -34,17 +36,33 @@ export async function opsCall<T>(method: 'GET' | 'POST', path: string, body?: un
   })
   const answer = (await res.json().catch(() => ({}))) as { status?: number; msg?: string; data?: T }
   if (res.status === 401 && path !== '/login') endSession()
-  if (answer.status !== 1) throw new OpsRefusal(answer.msg ?? 'network_error', res.status)
+  if (answer.status !== 1)
+    throw new OpsRefusal(answer.msg ?? 'network_error', res.status, answer.data)
   return answer.data as T
 }
 
-export async function logIn(login: string, password: string): Promise<void> {
-  const session = await opsCall<OperatorSession>('POST', '/login', { login, password })
+/**
+ * The login: the password, and a second factor once the operator holds one. Without the factor
+ * the gateway refuses `second_factor_required` with an `OperatorFactorChallenge` in the refusal's
+ * `data` (see `factorOffer`).
+ */
+export async function logIn(
+  login: string,
+  password: string,
+  factor: { passkey?: string; totp?: string } = {},
+): Promise<void> {
+  const session = await opsCall<OperatorSession>('POST', '/login', { login, password, ...factor })
   if (!session.token) throw new OpsRefusal('network_error', 200)
   sessionStorage.setItem(TOKEN_KEY, session.token)
   consoleSession.token = session.token
   consoleSession.me = session
 }
+
+/** The factors a login asks for, when `error` is that request; else undefined. */
+export const factorOffer = (error: unknown): OperatorFactorChallenge | undefined =>
+  error instanceof OpsRefusal && error.msg === 'second_factor_required' && error.data
+    ? (error.data as OperatorFactorChallenge)
+    : undefined
 
 /** Reads who the stored token belongs to (a reload keeps the session). */
 export async function resume(): Promise<void> {

@@ -13,6 +13,7 @@ export const SECTIONS = {
   audit: lazy(() => import('./pages/AuditPage')),
   operators: lazy(() => import('./pages/OperatorsPage')),
   clock: lazy(() => import('./pages/ClockPage')),
+  security: lazy(() => import('./pages/SecurityPage')),
 } as const
 
 export type Section = keyof typeof SECTIONS

@@ -22,3 +22,11 @@ export type { MessagesService } from './messages/service'
 export type { UploadsService, Viewer } from './uploads/service'
 export { operatorLabel } from './common/operator-label'
 export { approvalsOf } from './reviews/four-eyes'
+export {
+  OPERATOR_FACTORS,
+  createFactors,
+  relyingParty,
+  type AlongWith,
+  type Factors,
+  type RelyingPartySettings,
+} from './common/factors/index'

@@ -66,7 +66,10 @@ function answer(req: Request, res: Response, envelope: unknown): void {
 }
 
 /** The page a call came from, for passkeys' relying party (the host asked, the page's origin). */
-const siteOf = (req: Request) => ({ host: req.headers.host ?? '', origin: req.headers.origin })
+export const siteOf = (req: Request) => ({
+  host: req.headers.host ?? '',
+  origin: req.headers.origin,
+})
 
 function run<User>(
   schema: z.ZodType | null,

@@ -6,7 +6,7 @@ import { keyOfValidationError } from '../http/vue-errors'
 
 // An operator's tool reads HTTP statuses: a missing thing is 404, a rule that said no is 409.
 function statusOfRefusal(refusal: Refusal): number {
-  if (refusal.key === 'not_found' || refusal.key === 'account_not_found') return 404
+  if (['not_found', 'account_not_found', 'passkey_not_found'].includes(refusal.key)) return 404
   if (refusal.key === 'invalid_input') return 400
   return refusal.httpStatus === 200 ? 409 : refusal.httpStatus
 }

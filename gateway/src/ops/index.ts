@@ -11,6 +11,9 @@ import { opsMessagesRoutes } from './messages.routes'
 import { opsOffersRoutes } from './offers.routes'
 import { createOperatorAccounts } from './operators/accounts'
 import { seedDemoOperators } from './operators/demo'
+import { operatorFactorRoutes } from './operators/factor-routes'
+import { createOperatorFactors } from './operators/factors'
+import { loginLimiter } from './operators/login-limiter'
 import { operatorLoginRouter, operatorRoutes } from './operators/routes'
 import { opsUploadsRoute } from './uploads.route'
 import { opsRouter } from './routes'
@@ -41,12 +44,23 @@ export interface OpsDeps {
 /** The back office's /api/ops router: reviews, users, audit, ledger check, clock, messages. */
 export function createOps(deps: OpsDeps) {
   const { db, clock, config, reviews, messages, userHub } = deps
+  const factors = createOperatorFactors({
+    db,
+    clock,
+    settings: config.webauthn,
+    required: config.opsRequireSecondFactor,
+    checkPassword: (id, password) => operators.checkPassword(id, password),
+  })
   const operators = createOperatorAccounts({
     db,
     clock,
     passwords: deps.passwords,
     sessionTtlMs: OPERATOR_SESSION_MS,
+    secondFactor: factors.atLogin,
   })
+  // One count of wrong passwords per person: at the login and when they change their factors.
+  const limiter = loginLimiter()
+  const sessions = { timeTravel: config.timeTravel, requireFactor: config.opsRequireSecondFactor }
   const act = createUserActions({
     db,
     clock,
@@ -56,14 +70,16 @@ export function createOps(deps: OpsDeps) {
   const router = opsRouter({
     opsToken: config.opsToken,
     authenticate: (token) => operators.authenticate(token),
-    open: [operatorLoginRouter(operators, config.timeTravel)],
+    open: [operatorLoginRouter(operators, sessions, limiter)],
+    requireSecondFactor: config.opsRequireSecondFactor,
     db,
     queues: reviews.queues,
     decide: reviews.decide,
     act,
     ledgerCheck: deps.ledgerCheck,
     extra: [
-      operatorRoutes(db, operators, config.timeTravel),
+      operatorRoutes(db, operators, sessions),
+      operatorFactorRoutes(factors, limiter),
       opsUploadsRoute(deps.uploads),
       opsOffersRoutes(db),
       clockRoutes(db, clock, config.timeTravel),

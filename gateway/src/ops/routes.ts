@@ -7,7 +7,7 @@ import { Refusal, approvalsOf, auditPage, type Decide, type ReviewQueues } from 
 import type { Database } from '../store/index'
 import { opsErrorHandler } from './errors'
 import { type AuthenticateOperator, requireOperator } from './operator-auth'
-import { requireRole } from './roles'
+import { requireRole, requireSecondFactor } from './roles'
 import { USER_ACTIONS, type createUserActions } from './users'
 
 export interface OpsRouterDeps {
@@ -16,6 +16,8 @@ export interface OpsRouterDeps {
   authenticate?: AuthenticateOperator
   /** Mounted before the guard: the operators' login. */
   open?: Router[]
+  /** OPS_REQUIRE_SECOND_FACTOR: sessions opened without a factor may only enrol one. */
+  requireSecondFactor?: boolean
   db: Kysely<Database>
   queues: ReviewQueues
   decide: Decide
@@ -37,6 +39,7 @@ export function opsRouter(deps: OpsRouterDeps): Router {
   const router = Router()
   for (const open of deps.open ?? []) router.use(open)
   router.use(requireOperator(deps.opsToken, deps.authenticate))
+  router.use(requireSecondFactor(deps.requireSecondFactor ?? false))
   router.use(requireRole)
   router.use(express.json({ limit: '32kb' }))
 

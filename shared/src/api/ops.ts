@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { TOTP_RULE } from './second-factor'
 
 /**
  * The back office's request shapes (`/api/ops`, JSON; API.md "Back office"). Operators' tools and
@@ -86,11 +87,74 @@ const operatorLogin = z
   .trim()
   .regex(/^[a-zA-Z0-9._-]{3,32}$/, 'invalid_input')
 
-/** `POST /api/ops/login`: an operator's login and password (a passkey proof later, issue 17). */
+const operatorPassword = z.string().min(1).max(200)
+
+// An assertion is a few hundred bytes of JSON; a code is six digits (full-width ones typed too).
+const operatorFactorProof = {
+  passkey: z.string().min(2).max(16_384, 'passkey_invalid').optional(),
+  totp: z
+    .string()
+    .transform((s) => s.normalize('NFKC').trim())
+    .pipe(z.string().regex(TOTP_RULE, 'totp_invalid'))
+    .optional(),
+}
+
+/**
+ * `POST /api/ops/login`: an operator's login and password, and once the operator holds a second
+ * factor, one of them: `passkey` (the JSON of a WebAuthn assertion on the options the first answer
+ * gave) or `totp` (six digits).
+ */
 export const operatorLoginBody = z.object({
   login: operatorLogin,
-  password: z.string().min(1).max(200),
+  password: operatorPassword,
+  ...operatorFactorProof,
 })
+
+/**
+ * What `POST /api/ops/login` answers (HTTP 401, `second_factor_required`) when the password was
+ * right and a factor is missing: the operator's factors, with WebAuthn request options to sign when
+ * they hold a passkey (good for 5 minutes, once).
+ */
+export interface OperatorFactorChallenge {
+  totp: boolean
+  passkey: object | null
+}
+
+/** A change of the operator's own factors: the password again, and the factor already held. */
+const operatorGuard = z.object({ password: operatorPassword, ...operatorFactorProof })
+
+/** `POST /api/ops/operators/me/passkeys`: the attestation JSON of a new passkey. */
+export const operatorPasskeyAddBody = operatorGuard.extend({
+  credential: z.string().min(2).max(16_384, 'passkey_invalid'),
+  name: z.string().trim().max(40, 'invalid_input').optional(),
+})
+
+/** `POST /api/ops/operators/me/totp/enable`: a code of the secret `/totp/setup` gave. */
+export const operatorTotpEnableBody = operatorGuard.extend({
+  code: z
+    .string()
+    .transform((s) => s.normalize('NFKC').trim())
+    .pipe(z.string().regex(TOTP_RULE, 'totp_invalid')),
+})
+
+/** `POST /api/ops/operators/me/passkeys/:id/delete` and `/totp/disable`. */
+export const operatorFactorRemoveBody = operatorGuard
+
+export const operatorPasskeyTarget = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 53),
+})
+
+/** `GET /api/ops/operators/me/factors`. */
+export interface OperatorFactors {
+  passkeys: { id: number; name: string; created: number; last_used: number | null }[]
+  totp: boolean
+  /** OPS_REQUIRE_SECOND_FACTOR is on. */
+  required: boolean
+}
 
 /** `POST /api/ops/operators` (admin): a new operator account. */
 export const operatorCreateBody = z.object({
@@ -109,4 +173,9 @@ export interface OperatorSession {
   operator: { login: string; display_name: string; role: OperatorRoleName }
   /** Whether `POST /api/ops/clock` is allowed (TIME_TRAVEL=1). */
   time_travel: boolean
+  /**
+   * OPS_REQUIRE_SECOND_FACTOR and this session was opened with the password alone: it may only
+   * enrol a factor (`/operators/me/*`), then log in again with it.
+   */
+  second_factor_needed?: boolean
 }

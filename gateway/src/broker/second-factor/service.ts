@@ -8,10 +8,12 @@ import { Refusal } from '../common/refusal'
 import type { SecondFactorProof, VerifySecondFactor } from '../common/second-factor'
 import type { SessionUser } from '../common/session-user'
 import type { CallSite } from '../common/vue-area'
-import { createChallenges } from './challenges'
-import { createPasskeys } from './passkeys'
-import { relyingParty, type RelyingPartySettings } from './relying-party'
-import { createTotp } from './totp'
+import {
+  CUSTOMER_FACTORS,
+  createFactors,
+  relyingParty,
+  type RelyingPartySettings,
+} from '../common/factors/index'
 
 export interface SecondFactorDeps {
   db: Kysely<Database>
@@ -33,27 +35,12 @@ export type SecondFactorService = ReturnType<typeof createSecondFactorService>
  */
 export function createSecondFactorService(deps: SecondFactorDeps) {
   const { db, clock } = deps
-  const challenges = createChallenges(db, clock)
-  const passkeys = createPasskeys(db, clock, challenges)
-  const totp = createTotp(db, clock)
+  const factors = createFactors(db, clock, CUSTOMER_FACTORS)
+  const { passkeys, totp } = factors
   const rpOf = (site: CallSite) => relyingParty(deps.settings, site)
 
-  const verify: VerifySecondFactor = async (userId, proof, options = {}) => {
-    const [keys, hasTotp] = await Promise.all([passkeys.userPasskeys(userId), totp.enabled(userId)])
-    if (keys.length === 0 && !hasTotp) {
-      if (options.required) throw new Refusal('second_factor_not_set')
-      return 'none'
-    }
-    if (proof.passkey !== undefined) {
-      await passkeys.verifyAssertion(proof.passkey, 'confirm', userId, rpOf(proof.site))
-      return 'passkey'
-    }
-    if (proof.totp !== undefined) {
-      await totp.check(userId, proof.totp)
-      return 'totp'
-    }
-    throw new Refusal('second_factor_required')
-  }
+  const verify: VerifySecondFactor = (userId, proof, options = {}) =>
+    factors.check(userId, proof, rpOf(proof.site), options)
 
   /** The fund password, then the factor the user already holds (if any). */
   async function guard(user: SessionUser, input: Guarded, site: CallSite, required = false) {
@@ -65,25 +52,11 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
     verify,
 
     async factors(userId: bigint): Promise<SecondFactors> {
-      const rows = await db
-        .selectFrom('passkeys')
-        .select(['id', 'name', 'created_at', 'last_used_at'])
-        .where('user_id', '=', userId)
-        .orderBy('id', 'asc')
-        .execute()
-      return {
-        passkeys: rows.map((r) => ({
-          id: Number(r.id),
-          name: r.name,
-          created: Number(r.created_at),
-          last_used: r.last_used_at === null ? null : Number(r.last_used_at),
-        })),
-        totp: await totp.enabled(userId),
-      }
+      return { passkeys: await passkeys.list(userId), totp: await totp.enabled(userId) }
     },
 
     registrationOptions: (user: SessionUser, site: CallSite) =>
-      passkeys.registrationOptions(user, rpOf(site)),
+      passkeys.registrationOptions({ id: user.userId, name: user.account }, rpOf(site)),
 
     async register(
       user: SessionUser,
@@ -91,26 +64,15 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
       site: CallSite,
     ) {
       await guard(user, input, site)
-      const name = input.name || `passkey ${(await passkeys.userPasskeys(user.userId)).length + 1}`
+      const name = input.name || `passkey ${(await passkeys.ownPasskeys(user.userId)).length + 1}`
       return passkeys.register(user.userId, input.credential, name, rpOf(site))
     },
 
     async removePasskey(user: SessionUser, input: Guarded & { id: number }, site: CallSite) {
       // Whose passkey it is first: one not the user's is not found, whatever else the form holds.
-      const own = await db
-        .selectFrom('passkeys')
-        .select('id')
-        .where('id', '=', BigInt(input.id))
-        .where('user_id', '=', user.userId)
-        .executeTakeFirst()
-      if (!own) throw new Refusal('passkey_not_found')
+      if (!(await passkeys.owns(user.userId, input.id))) throw new Refusal('passkey_not_found')
       await guard(user, input, site, true)
-      const removed = await db
-        .deleteFrom('passkeys')
-        .where('id', '=', BigInt(input.id))
-        .where('user_id', '=', user.userId)
-        .executeTakeFirst()
-      if (removed.numDeletedRows !== 1n) throw new Refusal('passkey_not_found')
+      await passkeys.remove(user.userId, input.id)
     },
 
     confirmOptions: (user: SessionUser, site: CallSite) =>

@@ -3,7 +3,12 @@ import type { Kysely } from 'kysely'
 import { Refusal, audit, operatorLabel } from '../../broker/index'
 import type { Clock } from '../../clock'
 import type { PasswordHasher } from '../../passwords'
-import { isUniqueViolation, type Database, type OperatorRole } from '../../store/index'
+import {
+  isUniqueViolation,
+  type Database,
+  type OperatorRole,
+  type OperatorSecondFactor,
+} from '../../store/index'
 
 /** Who is calling /api/ops: a person (an operator account) or the script token. */
 export interface OperatorIdentity {
@@ -14,10 +19,27 @@ export interface OperatorIdentity {
   id?: bigint
   login?: string
   displayName?: string
+  /** The factor the person's session was opened with; null: the password alone. */
+  secondFactor?: OperatorSecondFactor | null
 }
 
-/** A second factor for operators (passkeys, TOTP): called after the password matched. */
-export type SecondFactor = (operatorId: bigint, proof: unknown) => Promise<boolean>
+/** What a login offers beyond the password, and the page it came from (a passkey signs for one). */
+export interface OperatorProof {
+  passkey?: string | undefined
+  totp?: string | undefined
+  site: { host: string; origin: string | undefined }
+}
+
+/**
+ * An operator's second factor (operators/factors.ts), called after the password matched: the
+ * factor that passed, or null for an operator who holds none.
+ *
+ * @throws Refusal when a held factor is missing or wrong
+ */
+export type SecondFactor = (
+  operatorId: bigint,
+  proof: OperatorProof,
+) => Promise<OperatorSecondFactor | null>
 
 export interface OperatorAccountsDeps {
   db: Kysely<Database>
@@ -25,10 +47,7 @@ export interface OperatorAccountsDeps {
   passwords: PasswordHasher
   /** How long an operator's session lasts without a new login. */
   sessionTtlMs: number
-  /**
-   * The seam for operator passkeys: when set, a login must also pass it (issue 17 adds passkeys
-   * for customers first; the same verifier will be handed in here). Unset: password alone.
-   */
+  /** When set, a login must also pass it (operators/factors.ts). Unset: the password alone. */
   secondFactor?: SecondFactor
 }
 
@@ -83,7 +102,11 @@ export function createOperatorAccounts(deps: OperatorAccountsDeps) {
     }
   }
 
-  async function login(loginName: string, password: string, proof?: unknown) {
+  async function login(
+    loginName: string,
+    password: string,
+    proof: OperatorProof = { site: { host: '', origin: undefined } },
+  ) {
     const operator = await db
       .selectFrom('operators')
       .selectAll()
@@ -97,9 +120,7 @@ export function createOperatorAccounts(deps: OperatorAccountsDeps) {
     if (!(await passwords.verify(operator.password_hash, password))) {
       throw new Refusal('wrong_account_or_password')
     }
-    if (deps.secondFactor && !(await deps.secondFactor(operator.id, proof))) {
-      throw new Refusal('wrong_account_or_password')
-    }
+    const secondFactor = deps.secondFactor ? await deps.secondFactor(operator.id, proof) : null
     const token = randomBytes(32).toString('base64url')
     const now = clock.now()
     await db
@@ -109,22 +130,23 @@ export function createOperatorAccounts(deps: OperatorAccountsDeps) {
         operator_id: operator.id,
         created_at: now,
         expires_at: now + deps.sessionTtlMs,
+        second_factor: secondFactor,
       })
       .execute()
-    return { token, operator: identityOf(operator) }
+    return { token, operator: { ...identityOf(operator), secondFactor } }
   }
 
   async function authenticate(token: string): Promise<OperatorIdentity | undefined> {
     const row = await db
       .selectFrom('operator_sessions as s')
       .innerJoin('operators as o', 'o.id', 's.operator_id')
-      .select(['o.id', 'o.login', 'o.display_name', 'o.role', 's.expires_at'])
+      .select(['o.id', 'o.login', 'o.display_name', 'o.role', 's.expires_at', 's.second_factor'])
       .where('s.token_hash', '=', hashToken(token))
       .where('s.revoked_at', 'is', null)
       .where('o.disabled', '=', 0n)
       .executeTakeFirst()
     if (!row || Number(row.expires_at) <= clock.now()) return undefined
-    return identityOf(row)
+    return { ...identityOf(row), secondFactor: row.second_factor }
   }
 
   async function logout(token: string): Promise<void> {
@@ -143,7 +165,18 @@ export function createOperatorAccounts(deps: OperatorAccountsDeps) {
       .orderBy('id')
       .execute()
 
-  return { create, login, authenticate, logout, list }
+  /** The person's password again, before they change their own factors. */
+  async function checkPassword(operatorId: bigint, password: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('operators')
+      .select('password_hash')
+      .where('id', '=', operatorId)
+      .executeTakeFirst()
+    if (!row) return passwords.verifyNothing(password).then(() => false)
+    return passwords.verify(row.password_hash, password)
+  }
+
+  return { create, login, authenticate, logout, list, checkPassword }
 }
 
 function identityOf(row: {

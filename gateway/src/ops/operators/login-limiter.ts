@@ -36,3 +36,5 @@ export function loginLimiter(now: () => number = Date.now) {
     },
   }
 }
+
+export type LoginLimiter = ReturnType<typeof loginLimiter>

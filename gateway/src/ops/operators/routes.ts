@@ -1,6 +1,6 @@
 import express, { Router } from 'express'
 import type { Kysely } from 'kysely'
-import { ok } from '@kabu/shared/api/envelope'
+import { ok, refused } from '@kabu/shared/api/envelope'
 import {
   operatorCreateBody,
   operatorLoginBody,
@@ -8,14 +8,26 @@ import {
   type OperatorSession,
 } from '@kabu/shared/api/ops'
 import { Refusal } from '../../broker/index'
+import { siteOf } from '../../http/vue-router'
 import type { Database } from '../../store/index'
 import { identityOf } from '../operator-auth'
 import type { OperatorAccounts, OperatorIdentity } from './accounts'
-import { loginLimiter } from './login-limiter'
+import { FactorChallenge } from './factors'
+import type { LoginLimiter } from './login-limiter'
+
+/** What the console is told of a session; `requireFactor`: OPS_REQUIRE_SECOND_FACTOR. */
+export interface SessionSettings {
+  timeTravel: boolean
+  requireFactor: boolean
+}
+
+/** A person's session opened with the password alone while a factor is required. */
+export const needsFactor = (person: OperatorIdentity, requireFactor: boolean) =>
+  requireFactor && person.id !== undefined && !person.secondFactor
 
 const sessionOf = (
   person: OperatorIdentity,
-  timeTravel: boolean,
+  settings: SessionSettings,
   token?: string,
 ): OperatorSession => ({
   ...(token === undefined ? {} : { token }),
@@ -24,21 +36,37 @@ const sessionOf = (
     display_name: person.displayName ?? person.label,
     role: person.role,
   },
-  time_travel: timeTravel,
+  time_travel: settings.timeTravel,
+  second_factor_needed: needsFactor(person, settings.requireFactor),
 })
 
-/** `POST /api/ops/login`: mounted in front of the guard (it is how a person gets past it). */
-export function operatorLoginRouter(accounts: OperatorAccounts, timeTravel: boolean): Router {
+/**
+ * `POST /api/ops/login`: mounted in front of the guard (it is how a person gets past it). A right
+ * password of an operator holding a factor, sent without one, answers 401 `second_factor_required`
+ * with what to offer (`FactorChallenge`); it is not counted as a failure, a wrong factor is.
+ */
+export function operatorLoginRouter(
+  accounts: OperatorAccounts,
+  settings: SessionSettings,
+  limiter: LoginLimiter,
+): Router {
   const router = Router()
-  const limiter = loginLimiter()
-  router.post('/login', express.json({ limit: '4kb' }), async (req, res) => {
-    const { login, password } = operatorLoginBody.parse(req.body ?? {})
+  // An assertion is a few hundred bytes of JSON.
+  router.post('/login', express.json({ limit: '24kb' }), async (req, res) => {
+    const { login, password, passkey, totp } = operatorLoginBody.parse(req.body ?? {})
     limiter.check(login, req.ip ?? '')
     try {
-      const { token, operator } = await accounts.login(login, password)
+      const { token, operator } = await accounts.login(login, password, {
+        passkey,
+        totp,
+        site: siteOf(req),
+      })
       limiter.succeeded(login, req.ip ?? '')
-      res.json(ok(sessionOf(operator, timeTravel, token), 'login_ok'))
+      res.json(ok(sessionOf(operator, settings, token), 'login_ok'))
     } catch (error) {
+      if (error instanceof FactorChallenge) {
+        return void res.status(401).json({ ...refused(error.key), data: error.offer })
+      }
       if (error instanceof Refusal) limiter.failed(login, req.ip ?? '')
       throw error
     }
@@ -52,10 +80,10 @@ const bearerOf = (header: string | undefined) => /^Bearer (\S+)$/.exec(header ??
 export function operatorRoutes(
   db: Kysely<Database>,
   accounts: OperatorAccounts,
-  timeTravel: boolean,
+  settings: SessionSettings,
 ): Router {
   const router = Router()
-  router.get('/me', (_req, res) => void res.json(ok(sessionOf(identityOf(res), timeTravel))))
+  router.get('/me', (_req, res) => void res.json(ok(sessionOf(identityOf(res), settings))))
 
   router.post('/logout', async (req, res) => {
     const bearer = bearerOf(req.headers.authorization)

@@ -24,6 +24,7 @@ import { loginFailures } from './0021-login-failures'
 import { selfFreezes } from './0022-self-freezes'
 import { secondFactor } from './0023-second-factor'
 import { operators } from './0024-operators'
+import { operatorFactors } from './0025-operator-factors'
 
 /**
  * Every migration, in order, listed in code rather than found by scanning a folder, so they run the
@@ -54,6 +55,7 @@ const MIGRATIONS: ReadonlyArray<[name: string, build: (kind: StoreKind) => Migra
   ['0022-self-freezes', selfFreezes],
   ['0023-second-factor', secondFactor],
   ['0024-operators', operators],
+  ['0025-operator-factors', operatorFactors],
 ]
 
 export function migrationProvider(kind: StoreKind): MigrationProvider {

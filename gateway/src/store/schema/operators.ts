@@ -1,5 +1,6 @@
 import type { GeneratedAlways, Selectable } from 'kysely'
 import type { Int, IntDefault, NullableInt } from './columns'
+import type { PasskeysTable, TotpSecretsTable, WebauthnChallengesTable } from './second-factor'
 
 export type OperatorRole = 'reviewer' | 'admin'
 
@@ -23,6 +24,15 @@ export interface OperatorSessionsTable {
   created_at: Int
   expires_at: Int
   revoked_at: NullableInt
+  /** The factor the session was opened with (migration 0025); null: the password alone. */
+  second_factor: OperatorSecondFactor | null
+}
+
+export type OperatorSecondFactor = 'passkey' | 'totp'
+
+/** Migration 0025: an operator's factors, shaped as a customer's (0023) but owned by an operator. */
+type OwnedByOperator<T extends { user_id: unknown }> = Omit<T, 'user_id'> & {
+  operator_id: T['user_id']
 }
 
 /** One approval of a four-eyes review; unique per (kind, request, approver). */
@@ -43,4 +53,7 @@ export interface OperatorTables {
   operators: OperatorsTable
   operator_sessions: OperatorSessionsTable
   review_approvals: ReviewApprovalsTable
+  operator_passkeys: OwnedByOperator<PasskeysTable>
+  operator_webauthn_challenges: OwnedByOperator<WebauthnChallengesTable>
+  operator_totp_secrets: OwnedByOperator<TotpSecretsTable>
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
-import type { Clock } from '../../clock'
-import type { Database } from '../../store/index'
-import type { ChallengePurpose } from '../../store/schema/second-factor'
+import type { Clock } from '../../../clock'
+import type { FactorDatabase } from './tables'
+import type { ChallengePurpose } from '../../../store/schema/second-factor'
 
 /** How long a phone has to answer a challenge (the browser's own timeout is one minute). */
 export const CHALLENGE_TTL_MS = 5 * 60_000
@@ -10,16 +10,16 @@ export const CHALLENGE_TTL_MS = 5 * 60_000
  * WebAuthn challenges, kept in the store so any gateway can check the answer, each for one
  * purpose (and one user, except a login's), good once and for CHALLENGE_TTL_MS on the app's clock.
  */
-export function createChallenges(db: Kysely<Database>, clock: Clock) {
+export function createChallenges(db: Kysely<FactorDatabase>, clock: Clock) {
   return {
     /** Keeps a challenge the WebAuthn library generated (32 random bytes, base64url). */
-    async issueWith(challenge: string, purpose: ChallengePurpose, userId: bigint | null) {
+    async issueWith(challenge: string, purpose: ChallengePurpose, ownerId: bigint | null) {
       const now = clock.now()
       // Expired rows are of no use to anyone: each issue sweeps them (indexed by expiry).
-      await db.deleteFrom('webauthn_challenges').where('expires_at', '<', BigInt(now)).execute()
+      await db.deleteFrom('factor_challenges').where('expires_at', '<', BigInt(now)).execute()
       await db
-        .insertInto('webauthn_challenges')
-        .values({ challenge, purpose, user_id: userId, expires_at: now + CHALLENGE_TTL_MS })
+        .insertInto('factor_challenges')
+        .values({ challenge, purpose, owner_id: ownerId, expires_at: now + CHALLENGE_TTL_MS })
         .execute()
     },
 
@@ -30,20 +30,22 @@ export function createChallenges(db: Kysely<Database>, clock: Clock) {
     async consume(
       challenge: string,
       purpose: ChallengePurpose,
-      userId: bigint | null,
-    ): Promise<{ userId: bigint | null } | undefined> {
+      ownerId: bigint | null,
+    ): Promise<{ ownerId: bigint | null } | undefined> {
       const now = clock.now()
       const row = await db
-        .updateTable('webauthn_challenges')
+        .updateTable('factor_challenges')
         .set({ used_at: now })
         .where('challenge', '=', challenge)
         .where('purpose', '=', purpose)
         .where('used_at', 'is', null)
         .where('expires_at', '>', BigInt(now))
-        .where((eb) => (userId === null ? eb('user_id', 'is', null) : eb('user_id', '=', userId)))
-        .returning('user_id')
+        .where((eb) =>
+          ownerId === null ? eb('owner_id', 'is', null) : eb('owner_id', '=', ownerId),
+        )
+        .returning('owner_id')
         .executeTakeFirst()
-      return row ? { userId: row.user_id } : undefined
+      return row ? { ownerId: row.owner_id } : undefined
     },
   }
 }

@@ -6,10 +6,10 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/server'
-import type { Kysely } from 'kysely'
-import type { Clock } from '../../clock'
-import { isUniqueViolation, type Database } from '../../store/index'
-import { Refusal } from '../common/refusal'
+import type { Clock } from '../../../clock'
+import { isUniqueViolation } from '../../../store/index'
+import type { AlongWith, FactorStore } from './tables'
+import { Refusal } from '../refusal'
 import type { Challenges } from './challenges'
 import { signedChallenge } from './challenges'
 import { parseAssertion, parseRegistration } from './credential-json'
@@ -26,29 +26,75 @@ const transportsOf = (row: { transports: string }) =>
  * each against a challenge this gateway issued (single use, see challenges.ts) for the relying
  * party of the call. User verification (the phone's PIN or biometrics) is required both times.
  */
-export function createPasskeys(db: Kysely<Database>, clock: Clock, challenges: Challenges) {
-  const userPasskeys = (userId: bigint) =>
+export function createPasskeys(
+  store: FactorStore,
+  clock: Clock,
+  challenges: Challenges,
+  handlePrefix: string,
+) {
+  const db = store.tables
+  const ownPasskeys = (ownerId: bigint) =>
     db
-      .selectFrom('passkeys')
+      .selectFrom('factor_passkeys')
       .select(['id', 'credential_id', 'transports'])
-      .where('user_id', '=', userId)
+      .where('owner_id', '=', ownerId)
       .orderBy('id', 'asc')
       .execute()
 
   return {
-    userPasskeys,
+    ownPasskeys,
+
+    /** The owner's passkeys as a settings screen lists them. */
+    async list(ownerId: bigint) {
+      const rows = await db
+        .selectFrom('factor_passkeys')
+        .select(['id', 'name', 'created_at', 'last_used_at'])
+        .where('owner_id', '=', ownerId)
+        .orderBy('id', 'asc')
+        .execute()
+      return rows.map((r) => ({
+        id: Number(r.id),
+        name: r.name,
+        created: Number(r.created_at),
+        last_used: r.last_used_at === null ? null : Number(r.last_used_at),
+      }))
+    },
+
+    /** Whether passkey `id` is the owner's (one not theirs is not found, whatever else is sent). */
+    async owns(ownerId: bigint, id: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('factor_passkeys')
+        .select('id')
+        .where('id', '=', BigInt(id))
+        .where('owner_id', '=', ownerId)
+        .executeTakeFirst()
+      return row !== undefined
+    },
+
+    /** @throws Refusal passkey_not_found */
+    async remove(ownerId: bigint, id: number, along?: AlongWith): Promise<void> {
+      await store.transaction(async (tables, trx) => {
+        const removed = await tables
+          .deleteFrom('factor_passkeys')
+          .where('id', '=', BigInt(id))
+          .where('owner_id', '=', ownerId)
+          .executeTakeFirst()
+        if (removed.numDeletedRows !== 1n) throw new Refusal('passkey_not_found')
+        await along?.(trx)
+      })
+    },
 
     async registrationOptions(
-      user: { userId: bigint; account: string },
+      owner: { id: bigint; name: string },
       rp: RelyingParty,
     ): Promise<PublicKeyCredentialCreationOptionsJSON> {
-      const existing = await userPasskeys(user.userId)
+      const existing = await ownPasskeys(owner.id)
       const options = await generateRegistrationOptions({
         rpName: rp.rpName,
         rpID: rp.rpId,
-        userName: user.account,
+        userName: owner.name,
         // A stable handle: the phone keeps one passkey per account and site instead of piling up.
-        userID: new TextEncoder().encode(`kabu-user-${user.userId}`),
+        userID: new TextEncoder().encode(`${handlePrefix}${owner.id}`),
         attestationType: 'none',
         excludeCredentials: existing.map((p) => ({
           id: p.credential_id,
@@ -57,15 +103,21 @@ export function createPasskeys(db: Kysely<Database>, clock: Clock, challenges: C
         authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
         supportedAlgorithmIDs: ALGORITHMS,
       })
-      await challenges.issueWith(options.challenge, 'register', user.userId)
+      await challenges.issueWith(options.challenge, 'register', owner.id)
       return options
     },
 
     /** @throws Refusal passkey_invalid | passkey_exists */
-    async register(userId: bigint, credentialJson: string, name: string, rp: RelyingParty) {
+    async register(
+      ownerId: bigint,
+      credentialJson: string,
+      name: string,
+      rp: RelyingParty,
+      along?: AlongWith,
+    ) {
       const response = parseRegistration(credentialJson)
       const challenge = signedChallenge(response.response.clientDataJSON)
-      if (!challenge || !(await challenges.consume(challenge, 'register', userId))) {
+      if (!challenge || !(await challenges.consume(challenge, 'register', ownerId))) {
         throw new Refusal('passkey_invalid')
       }
       const result = await verifyRegistrationResponse({
@@ -79,19 +131,23 @@ export function createPasskeys(db: Kysely<Database>, clock: Clock, challenges: C
       if (!result.verified) throw new Refusal('passkey_invalid')
       const { credential } = result.registrationInfo
       try {
-        const row = await db
-          .insertInto('passkeys')
-          .values({
-            user_id: userId,
-            credential_id: credential.id,
-            public_key: Buffer.from(credential.publicKey).toString('base64url'),
-            sign_count: credential.counter,
-            transports: (credential.transports ?? []).join(','),
-            name,
-            created_at: clock.now(),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
+        const row = await store.transaction(async (tables, trx) => {
+          const saved = await tables
+            .insertInto('factor_passkeys')
+            .values({
+              owner_id: ownerId,
+              credential_id: credential.id,
+              public_key: Buffer.from(credential.publicKey).toString('base64url'),
+              sign_count: credential.counter,
+              transports: (credential.transports ?? []).join(','),
+              name,
+              created_at: clock.now(),
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+          await along?.(trx)
+          return saved
+        })
         return { id: Number(row.id) }
       } catch (error) {
         if (isUniqueViolation(error)) throw new Refusal('passkey_exists')
@@ -102,21 +158,21 @@ export function createPasskeys(db: Kysely<Database>, clock: Clock, challenges: C
     /** Options to sign: the user's own passkeys (confirm), or any passkey of this site (login). */
     async assertionOptions(
       purpose: 'confirm' | 'login',
-      userId: bigint | null,
+      ownerId: bigint | null,
       rp: RelyingParty,
     ): Promise<PublicKeyCredentialRequestOptionsJSON> {
-      const allow = userId === null ? [] : await userPasskeys(userId)
+      const allow = ownerId === null ? [] : await ownPasskeys(ownerId)
       const options = await generateAuthenticationOptions({
         rpID: rp.rpId,
         allowCredentials: allow.map((p) => ({ id: p.credential_id, transports: transportsOf(p) })),
         userVerification: 'required',
       })
-      await challenges.issueWith(options.challenge, purpose, userId)
+      await challenges.issueWith(options.challenge, purpose, ownerId)
       return options
     },
 
     /**
-     * Checks an assertion and returns whose passkey signed it. `userId` (confirm) must own it;
+     * Checks an assertion and returns whose passkey signed it. `ownerId` (confirm) must own it;
      * null (login) accepts any user's. The challenge is used up first, so a replay fails even if
      * the signature is good; the signature counter, when the authenticator keeps one, must grow.
      *
@@ -125,20 +181,20 @@ export function createPasskeys(db: Kysely<Database>, clock: Clock, challenges: C
     async verifyAssertion(
       credentialJson: string,
       purpose: 'confirm' | 'login',
-      userId: bigint | null,
+      ownerId: bigint | null,
       rp: RelyingParty,
     ): Promise<bigint> {
       const response = parseAssertion(credentialJson)
       const challenge = signedChallenge(response.response.clientDataJSON)
-      if (!challenge || !(await challenges.consume(challenge, purpose, userId))) {
+      if (!challenge || !(await challenges.consume(challenge, purpose, ownerId))) {
         throw new Refusal('passkey_invalid')
       }
       const stored = await db
-        .selectFrom('passkeys')
+        .selectFrom('factor_passkeys')
         .selectAll()
         .where('credential_id', '=', response.id)
         .executeTakeFirst()
-      if (!stored || (userId !== null && stored.user_id !== userId))
+      if (!stored || (ownerId !== null && stored.owner_id !== ownerId))
         throw new Refusal('passkey_invalid')
       const result = await verifyAuthenticationResponse({
         response,
@@ -155,11 +211,11 @@ export function createPasskeys(db: Kysely<Database>, clock: Clock, challenges: C
       }).catch(() => ({ verified: false as const, authenticationInfo: undefined }))
       if (!result.verified || !result.authenticationInfo) throw new Refusal('passkey_invalid')
       await db
-        .updateTable('passkeys')
+        .updateTable('factor_passkeys')
         .set({ sign_count: result.authenticationInfo.newCounter, last_used_at: clock.now() })
         .where('id', '=', stored.id)
         .execute()
-      return stored.user_id
+      return stored.owner_id
     },
   }
 }

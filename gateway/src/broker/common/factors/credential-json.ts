@@ -1,6 +1,6 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
 import { z } from 'zod'
-import { Refusal } from '../common/refusal'
+import { Refusal } from '../refusal'
 
 // The JSON a browser makes of a PublicKeyCredential (what @simplewebauthn/browser sends): checked
 // for shape here so that the library only ever sees strings where it expects them.
