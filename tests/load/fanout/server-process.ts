@@ -99,8 +99,11 @@ http.listen(0, '127.0.0.1', () => {
 })
 
 process.on('message', (message: ToServer) => {
-  if (message.type === 'rate') market.setRate(message.ticksPerSecond)
-  else if (message.type === 'usage') {
+  // A follower's market prints nothing (cluster/: only the leader's sources print); its phones are
+  // fed by the relay alone, so its CPU is the hub's and the relay's, not a second market's.
+  if (message.type === 'rate') {
+    if (setup !== 'relay-follower') market.setRate(message.ticksPerSecond)
+  } else if (message.type === 'usage') {
     if (message.settle) global.gc?.()
     const cpu = process.cpuUsage()
     send({
