@@ -1,4 +1,7 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { brotliCompressSync, constants as zlibConstants } from 'node:zlib'
 import { parse } from '@formatjs/icu-messageformat-parser'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
@@ -37,10 +40,37 @@ function precompileMessages(): Plugin {
   }
 }
 
+/**
+ * Writes a Brotli copy (`x.js.br`) of every script and stylesheet of the build, at the highest
+ * quality, once: the gateway sends it to browsers that accept br (express-static-gzip), ~13 % fewer
+ * bytes than its on-the-fly gzip on the first screen's scripts (issue 15), and no compression work
+ * per request. Node's own zlib does it; the build takes about a second longer.
+ */
+function brotliCopies(): Plugin {
+  let outDir = ''
+  return {
+    name: 'kabu:brotli-copies',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir)
+    },
+    writeBundle(_options, bundle) {
+      for (const file of Object.keys(bundle)) {
+        if (!/\.(js|css)$/.test(file)) continue
+        const full = path.join(outDir, file)
+        const compressed = brotliCompressSync(readFileSync(full), {
+          params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 },
+        })
+        writeFileSync(`${full}.br`, compressed)
+      }
+    },
+  }
+}
+
 const isConsole = (id: string | null) => id?.includes('/src/console/') === true
 
 export default defineConfig({
-  plugins: [precompileMessages(), react(), VitePWA(pwaOptions)],
+  plugins: [precompileMessages(), react(), VitePWA(pwaOptions), brotliCopies()],
   resolve: {
     alias: [
       {

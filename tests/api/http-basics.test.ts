@@ -1,4 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { request } from 'node:http'
+import { brotliDecompressSync, brotliCompressSync } from 'node:zlib'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -14,6 +16,11 @@ beforeAll(async () => {
   mkdirSync(path.join(clientDir, 'assets'))
   writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>kabu</title>')
   writeFileSync(path.join(clientDir, 'assets', 'index-Ab12Cd.js'), 'console.log(1)')
+  // The build's Brotli copy (client/vite.config.ts): as the build writes it, from the same file.
+  writeFileSync(
+    path.join(clientDir, 'assets', 'index-Ab12Cd.js.br'),
+    brotliCompressSync('console.log(1)'),
+  )
   t = await startTestApp({
     env: {
       CLIENT_DIR: clientDir,
@@ -121,6 +128,33 @@ describe('the built client', () => {
     expect(asset.status).toBe(200)
     expect(asset.headers.get('cache-control')).toContain('immutable')
     expect((await fetch(`${t.url}/assets/missing.js`)).status).toBe(404)
+  })
+
+  it('sends the Brotli copy to a browser that accepts br, the plain file (gzipped) otherwise', async () => {
+    // node:http, not fetch: fetch would decode the body and hide which bytes were sent.
+    const get = (acceptEncoding: string) =>
+      new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+        const req = request(`${t.url}/assets/index-Ab12Cd.js`, {
+          headers: { 'accept-encoding': acceptEncoding },
+        })
+        req.on('response', (res) => {
+          const chunks: Buffer[] = []
+          res.on('data', (c: Buffer) => chunks.push(c))
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }))
+        })
+        req.on('error', reject).end()
+      })
+    const br = await get('gzip, deflate, br, zstd')
+    expect(br.headers).toMatchObject({
+      'content-encoding': 'br',
+      vary: 'Accept-Encoding',
+      'cache-control': expect.stringContaining('immutable'),
+      'content-type': expect.stringMatching(/^text\/javascript/),
+    })
+    expect(brotliDecompressSync(br.body).toString()).toBe('console.log(1)')
+    const plain = await get('identity')
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body.toString()).toBe('console.log(1)')
   })
 })
 

@@ -44,11 +44,11 @@ try {
   const wire = scripts.reduce((n, s) => n + s.wire, 0)
   const parsed = scripts.reduce((n, s) => n + s.parsed, 0)
   console.log(
-    `login route: ${scripts.length} scripts, ${kib(wire)} KiB on the wire (gzip), ${kib(parsed)} KiB parsed`,
+    `login route: ${scripts.length} scripts, ${kib(wire)} KiB on the wire (as sent: br, else gzip), ${kib(parsed)} KiB parsed`,
   )
   const first = scripts.filter((s) => requestedBeforeForm.has(s.url))
   console.log(
-    `before the form showed (*): ${first.length} scripts, ${kib(first.reduce((n, s) => n + s.wire, 0))} KiB on the wire (gzip)`,
+    `before the form showed (*): ${first.length} scripts, ${kib(first.reduce((n, s) => n + s.wire, 0))} KiB on the wire (as sent: br, else gzip)`,
   )
   console.log(`login form visible after ${formVisibleMs} ms (loopback, no throttling)`)
 } finally {

@@ -1,20 +1,24 @@
 import path from 'node:path'
 import express, { Router } from 'express'
+import expressStaticGzip from 'express-static-gzip'
 
 /**
  * Serves the built client. Vite fingerprints everything under /assets, so those files never change
  * and may be cached for a year; index.html must be revalidated so a new build is picked up. The
- * app uses a hash router, so `/` is the only page the server needs to know.
+ * app uses a hash router, so `/` is the only page the server needs to know. The build writes a
+ * Brotli copy of each script and stylesheet (client/vite.config.ts): a browser that accepts br
+ * gets it (express-static-gzip picks the file by Accept-Encoding and says Vary), the others the
+ * plain file, which the app's compression middleware gzips.
  */
 export function staticClient(clientDir: string): Router {
   const router = Router()
   router.use(
     '/assets',
-    express.static(path.join(clientDir, 'assets'), {
-      immutable: true,
-      maxAge: '365d',
+    expressStaticGzip(path.join(clientDir, 'assets'), {
+      enableBrotli: true,
+      orderPreference: ['br'],
       index: false,
-      fallthrough: true,
+      serveStatic: { immutable: true, maxAge: '365d', index: false, fallthrough: true },
     }),
   )
   const page = (file: string) => (_req: unknown, res: express.Response) => {
