@@ -1,8 +1,9 @@
-import type { Browser, CDPSession, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchPhone } from './browser'
 import { startGateway } from './gateway'
 import { journeyScreens } from './journey'
+import { addVirtualAuthenticator } from './virtual-authenticator'
 import { opsCall } from './ops'
 
 /**
@@ -16,17 +17,11 @@ const WHO = { login: 'kato.review', password: 'kato-review-2026' }
 let gateway: Awaited<ReturnType<typeof startGateway>>
 let browser: Browser
 let page: Page
-let cdp: CDPSession
-let authenticatorId: string
+let authenticator: Awaited<ReturnType<typeof addVirtualAuthenticator>>
 let url: string
 const pageErrors: string[] = []
 
-async function credentials() {
-  const { credentials } = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })) as {
-    credentials: Array<{ rpId: string; isResidentCredential: boolean; signCount: number }>
-  }
-  return credentials
-}
+const credentials = () => authenticator.credentials()
 
 const screens = () => journeyScreens(page, url, 'console-passkey')
 
@@ -49,18 +44,7 @@ beforeAll(async () => {
   browser = phone.browser
   page = await phone.context.newPage()
   page.on('pageerror', (e) => pageErrors.push(e.message))
-  cdp = await phone.context.newCDPSession(page)
-  await cdp.send('WebAuthn.enable')
-  ;({ authenticatorId } = (await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  })) as { authenticatorId: string })
+  authenticator = await addVirtualAuthenticator(page)
 }, 60_000)
 
 afterAll(async () => {

@@ -14,7 +14,7 @@ import { RequireSession } from '../../ui/RequireSession'
 import { OrderCard } from './OrderCard'
 import { useFollow } from './use-follow'
 import { useOrders } from './use-follow-lists'
-import { SegmentTabs } from '../../ui/SegmentTabs'
+import { FollowPhaseTabs, type FollowPhase } from '../../ui/follow/FollowPhaseTabs'
 
 /** /mine/followOrder: the user's follow orders in progress and ended; `?id=` one of them. */
 export function FollowOrderScreen() {
@@ -43,26 +43,11 @@ function OrderDetail({ orderId }: { orderId: string }) {
 
 function Orders() {
   const [type, setType] = useState<MarketType>('jpy')
-  const [tab, setTab] = useState<'open' | 'ended'>('open')
+  const [tab, setTab] = useState<FollowPhase>('open')
   return (
     <>
       <MarketTypeTabs testIdPrefix="follow-orders-market-" value={type} onChange={setType} />
-      <SegmentTabs
-        value={tab}
-        onChange={setTab}
-        tabs={[
-          {
-            value: 'open',
-            label: <FormattedMessage id="mine.followOrder.inProgress" />,
-            testId: 'follow-orders-open',
-          },
-          {
-            value: 'ended',
-            label: <FormattedMessage id="mine.followOrder.ended" />,
-            testId: 'follow-orders-ended',
-          },
-        ]}
-      />
+      <FollowPhaseTabs value={tab} onChange={setTab} testIdPrefix="follow-orders-" />
       <OrderList key={type} type={type} ended={tab === 'ended'} />
     </>
   )

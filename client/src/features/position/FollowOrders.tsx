@@ -9,33 +9,18 @@ import { LoadFailed } from '../../ui/LoadFailed'
 import { Loading } from '../../ui/Loading'
 import { PullToRefresh } from '../../ui/PullToRefresh'
 import { useFollowOrders } from './use-follow-orders'
-import { SegmentTabs } from '../../ui/SegmentTabs'
+import { FollowPhaseTabs, type FollowPhase } from '../../ui/follow/FollowPhaseTabs'
 
 /** Positions' "follow orders": the user's follow orders in progress and ended, each to its record. */
 export function FollowOrders({ type }: { type: MarketType }) {
-  const [tab, setTab] = useState<'open' | 'ended'>('open')
+  const [tab, setTab] = useState<FollowPhase>('open')
   const { open, ended, failed, refreshing, reload } = useFollowOrders(type)
   if (!open && failed) return <LoadFailed error="network_error" onRetry={reload} />
   if (!open || !ended) return <Loading />
   const rows = tab === 'open' ? open : ended
   return (
     <PullToRefresh onRefresh={reload} refreshing={refreshing}>
-      <SegmentTabs
-        value={tab}
-        onChange={setTab}
-        tabs={[
-          {
-            value: 'open',
-            label: <FormattedMessage id="mine.followOrder.inProgress" />,
-            testId: 'positions-follow-open',
-          },
-          {
-            value: 'ended',
-            label: <FormattedMessage id="mine.followOrder.ended" />,
-            testId: 'positions-follow-ended',
-          },
-        ]}
-      />
+      <FollowPhaseTabs value={tab} onChange={setTab} testIdPrefix="positions-follow-" />
       <Stack data-testid={`positions-follow-list-${tab}`}>
         {rows.length === 0 ? (
           <EmptyState text={<FormattedMessage id="mine.followOrder.empty" />} />
