@@ -2,23 +2,83 @@ import { softAuthenticator } from '../support/soft-authenticator'
 import { registerPasskey } from './passkeys.support'
 import { randomUUID } from 'node:crypto'
 import type { SessionGrant } from '@kabu/shared/api/user'
-import type { TestApp } from '../support/app'
+import fc from 'fast-check'
+import { startTestApp, type TestApp } from '../support/app'
+import { FORM_HINTS, SENSIBLE_HINTS } from '../support/form-hints'
+import { takeOverQuotes } from '../support/quote-feed'
+import { formShape, validForm, type FormBody } from '../support/zod-form'
 import { FUND_PASSWORD, photo, upload, uploadId, verifiedUser } from '../support/identity'
 import { session, vueData } from '../support/vue'
 import { newOffer } from './block.support'
 import { bindCard } from './funds.support'
-import { createOffer } from './ipo.support'
-import { ops } from './ops-client'
+import { createOffer, T0 } from './ipo.support'
+import { ops, OPS_TOKEN } from './ops-client'
 import { postProduct } from './products.support'
 import { credit, restingLimit, TOYOTA } from './trading.support'
 
 /**
- * A user's world made through the real calls, for the cross-user test: one of every kind of object
- * a call can name by id (an order, a card, a conversation, a loan, applications, block and product
- * orders, a day-trade account, uploads, a message) and the idempotency keys of those commands.
+ * A user's world made through the real calls, for the cross-user and every-route fuzz tests: one of
+ * every kind of object a call can name by id (an order, a card, a conversation, a loan,
+ * applications, block and product orders, a day-trade account, uploads, a message) and the
+ * idempotency keys of those commands; the still gateway both start, and the forms and reads the
+ * cross-user walk sends.
  */
 
 const DAY = 86_400_000
+
+type Route = TestApp['app']['vueRoutes'][number]
+
+/**
+ * A gateway whose world holds still, so that any change is a call's own: quotes are the test's
+ * (none pushed, so no resting order fills between calls), reviews wait for an operator, the jobs
+ * wait, and the clock sits on T0, a bank-day morning with no accrual, draw or close due.
+ */
+export async function startStillApp(): Promise<TestApp> {
+  const t = await startTestApp({
+    env: {
+      TIME_TRAVEL: '1',
+      REVIEW_POLICY: 'manual',
+      OPS_TOKEN,
+      IPO_JOB_MS: '3600000',
+      PRODUCT_JOB_MS: '3600000',
+      DAYTRADE_JOB_MS: '60000',
+    },
+    beforeStart: (app) => void takeOverQuotes(app.market),
+  })
+  t.app.clock.set(T0)
+  return t
+}
+
+/** Calls Alice reads her own things with, compared before and after Bob's walk. */
+export const ALICE_READS: Array<[string, Record<string, string>]> = [
+  ['/user/wallets', {}],
+  ['/user/banks', {}],
+  ['/trade/userstocklist', { type: 'jpy' }],
+  ['/trade/selflist', { type: 'jpy' }],
+  ['/user/withdrawallist', { type: 'jpy' }],
+  ['/user/rechargelist', { type: 'jpy' }],
+  ['/user/fundlist', { type: 'jpy' }],
+  ['/user/loanlist', { type: 'jpy' }],
+  ['/trade/usernewstocklist', { type: 'jpy' }],
+  ['/trade/userblocklist', { type: 'jpy', status: 'pending' }],
+  ['/trade/userproductlist', { type: 'jpy' }],
+  ['/trade/daytradelist', { type: 'jpy' }],
+  ['/user/supportThreads', {}],
+  ['/user/messages', {}],
+  ['/user/verifyInfo', {}],
+]
+
+/** A few forms the call takes, the fields that are not the id set to values that work. */
+export function formsFor(schema: NonNullable<Route['schema']>): FormBody[] {
+  const shape = formShape(schema)
+  return fc.sample(validForm(schema, FORM_HINTS), { numRuns: 3, seed: 17 }).map((form) => {
+    for (const [name, hint] of Object.entries(SENSIBLE_HINTS)) {
+      const value = fc.sample(hint, 1)[0]!
+      if (shape[name]?.safeParse(value).success) form[name] = value
+    }
+    return form
+  })
+}
 
 /** A user ready for everything: verified, fund password, a card, money in three currencies. */
 export async function fullUser(t: TestApp, account: string): Promise<SessionGrant> {

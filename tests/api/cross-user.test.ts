@@ -1,17 +1,21 @@
 import { randomUUID } from 'node:crypto'
-import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { isMessageKey } from '@kabu/shared/api/messages'
 import type { SessionGrant } from '@kabu/shared/api/user'
-import { startTestApp, type TestApp } from '../support/app'
-import { FORM_HINTS, SENSIBLE_HINTS } from '../support/form-hints'
+import type { TestApp } from '../support/app'
 import { newUser, uploadId } from '../support/identity'
-import { takeOverQuotes } from '../support/quote-feed'
 import { stateChanges, userState } from '../support/user-state'
 import { session, vue, type VueAnswer } from '../support/vue'
-import { encodeForm, formShape, validForm, type FormBody } from '../support/zod-form'
-import { catalogue, fullUser, makeWorld } from './cross-user.support'
+import { encodeForm, formShape, type FormBody } from '../support/zod-form'
+import {
+  ALICE_READS,
+  catalogue,
+  formsFor,
+  fullUser,
+  makeWorld,
+  startStillApp,
+} from './cross-user.support'
 import {
   ID_FIELDS,
   OWNED,
@@ -22,8 +26,6 @@ import {
   mentions,
   type Kind,
 } from './id-kinds'
-import { T0 } from './ipo.support'
-import { OPS_TOKEN } from './ops-client'
 import { userIdOf } from './trading.support'
 
 /**
@@ -33,25 +35,6 @@ import { userIdOf } from './trading.support'
  * an id is found by its schema: this test fails until the id's kind is named in id-kinds.ts and
  * cross-user.support.ts makes one, so new calls are covered without being listed one by one.
  */
-
-/** Calls Alice reads her own things with, compared before and after Bob's walk. */
-const ALICE_READS: Array<[string, Record<string, string>]> = [
-  ['/user/wallets', {}],
-  ['/user/banks', {}],
-  ['/trade/userstocklist', { type: 'jpy' }],
-  ['/trade/selflist', { type: 'jpy' }],
-  ['/user/withdrawallist', { type: 'jpy' }],
-  ['/user/rechargelist', { type: 'jpy' }],
-  ['/user/fundlist', { type: 'jpy' }],
-  ['/user/loanlist', { type: 'jpy' }],
-  ['/trade/usernewstocklist', { type: 'jpy' }],
-  ['/trade/userblocklist', { type: 'jpy', status: 'pending' }],
-  ['/trade/userproductlist', { type: 'jpy' }],
-  ['/trade/daytradelist', { type: 'jpy' }],
-  ['/user/supportThreads', {}],
-  ['/user/messages', {}],
-  ['/user/verifyInfo', {}],
-]
 
 let t: TestApp
 let alice: SessionGrant
@@ -157,18 +140,6 @@ async function companions(caller: Caller, route: Route, field: string): Promise<
   return sets
 }
 
-/** A few forms the call takes, the fields that are not the id set to values that work. */
-function formsFor(schema: NonNullable<(typeof t.app.vueRoutes)[number]['schema']>): FormBody[] {
-  const shape = formShape(schema)
-  return fc.sample(validForm(schema, FORM_HINTS), { numRuns: 3, seed: 17 }).map((form) => {
-    for (const [name, hint] of Object.entries(SENSIBLE_HINTS)) {
-      const value = fc.sample(hint, 1)[0]!
-      if (shape[name]?.safeParse(value).success) form[name] = value
-    }
-    return form
-  })
-}
-
 /**
  * A caller sends a form: never a 5xx, a known key when refused, and Alice's rows the same after. A
  * command's idempotency key is fresh unless the key is what is being tried.
@@ -207,19 +178,7 @@ async function aliceReads(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  t = await startTestApp({
-    env: {
-      TIME_TRAVEL: '1',
-      REVIEW_POLICY: 'manual',
-      OPS_TOKEN,
-      // The jobs wait: nothing but the calls of this test moves anyone's things.
-      IPO_JOB_MS: '3600000',
-      PRODUCT_JOB_MS: '3600000',
-      DAYTRADE_JOB_MS: '60000',
-    },
-    beforeStart: (app) => void takeOverQuotes(app.market),
-  })
-  t.app.clock.set(T0)
+  t = await startStillApp()
   alice = await fullUser(t, 'alice001')
   const bobGrant = await fullUser(t, 'bobby001')
   bob = { grant: bobGrant, id: await userIdOf(t, bobGrant.account) }

@@ -2,16 +2,13 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isMessageKey } from '@kabu/shared/api/messages'
 import type { SessionGrant } from '@kabu/shared/api/user'
-import { startTestApp, type TestApp } from '../support/app'
-import { takeOverQuotes } from '../support/quote-feed'
+import type { TestApp } from '../support/app'
 import { stateChanges, userState } from '../support/user-state'
 import { session, vue } from '../support/vue'
 import { FORM_HINTS as HINTS } from '../support/form-hints'
 import { encodeForm, malformedForm, validForm, type FieldHints } from '../support/zod-form'
-import { catalogue, fullUser, makeWorld } from './cross-user.support'
+import { catalogue, fullUser, makeWorld, startStillApp } from './cross-user.support'
 import { OWNED, PUBLIC, idFieldsOf, idsOf, kindOf } from './id-kinds'
-import { T0 } from './ipo.support'
-import { OPS_TOKEN } from './ops-client'
 import { credit, userIdOf } from './trading.support'
 
 /**
@@ -41,18 +38,7 @@ let fuzzer: SessionGrant
 let fuzzerId: bigint
 
 beforeAll(async () => {
-  t = await startTestApp({
-    env: {
-      TIME_TRAVEL: '1',
-      REVIEW_POLICY: 'manual',
-      OPS_TOKEN,
-      IPO_JOB_MS: '3600000',
-      PRODUCT_JOB_MS: '3600000',
-      DAYTRADE_JOB_MS: '60000',
-    },
-    beforeStart: (app) => void takeOverQuotes(app.market),
-  })
-  t.app.clock.set(T0)
+  t = await startStillApp()
   // A user who can do everything and has one of everything.
   fuzzer = await fullUser(t, 'fuzzer01')
   fuzzerId = await userIdOf(t, fuzzer.account)

@@ -4,7 +4,7 @@ import type { IpoApplication } from '@kabu/shared/api/ipo'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import { drawAllocations } from '@kabu/shared/market/ipo-draw'
 import type { TestApp } from '../support/app'
-import { expectLedgerConsistent } from '../support/invariants'
+import { expectAllocationsWithinOffers, expectLedgerConsistent } from '../support/invariants'
 import { approveBlock, blockBuy, blockBuyer, newOffer, rejectBlock } from './block.support'
 import { ops } from './funds.support'
 import { DAY, HOUR, T0, publicDraw, records, settle, startIpoApp, subscribe } from './ipo.support'
@@ -97,37 +97,7 @@ const ipoBody = (lots: number) => {
 /** Every invariant the issue names, read from the store and the public draw records. */
 async function expectInvariants(ipoOffers: string[], blockOffers: string[]) {
   await expectLedgerConsistent(t.app.db)
-  for (const id of ipoOffers) {
-    const offer = await t.app.db
-      .selectFrom('ipo_offers')
-      .select(['lots_offered', 'drawn_at'])
-      .where('id', '=', BigInt(id))
-      .executeTakeFirstOrThrow()
-    const won = await t.app.db
-      .selectFrom('ipo_applications')
-      .select(['won_lots'])
-      .where('offer_id', '=', BigInt(id))
-      .execute()
-    expect(won.reduce((sum, a) => sum + a.won_lots, 0n)).toBeLessThanOrEqual(offer.lots_offered)
-  }
-  for (const id of blockOffers) {
-    const offer = await t.app.db
-      .selectFrom('block_offers')
-      .select(['lots', 'lot'])
-      .where('id', '=', BigInt(id))
-      .executeTakeFirstOrThrow()
-    const orders = await t.app.db
-      .selectFrom('block_orders')
-      .select(['allocated', 'num'])
-      .where('offer_id', '=', BigInt(id))
-      .execute()
-    let allocated = 0n
-    for (const o of orders) {
-      expect(o.allocated ?? 0n).toBeLessThanOrEqual(o.num)
-      allocated += o.allocated ?? 0n
-    }
-    expect(allocated).toBeLessThanOrEqual(offer.lots * offer.lot)
-  }
+  await expectAllocationsWithinOffers(t.app.db, ipoOffers, blockOffers)
 }
 
 /** A drawn offer's allocations, recomputed from its public record, equal the stored ones. */

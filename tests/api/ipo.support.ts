@@ -79,6 +79,10 @@ export const subscribe = (
 export const records = (t: TestApp, g: SessionGrant, type = 'jpy') =>
   vueData<IpoApplication[]>(t.url, '/trade/usernewstocklist', { type }, session(g))
 
+/** The user's application to one offer. */
+export const applicationOf = async (t: TestApp, g: SessionGrant, offerId: string) =>
+  (await records(t, g)).find((r) => r.offer_id === offerId) as IpoApplication
+
 export const offers = (t: TestApp, g: SessionGrant, phase: string, type = 'jpy') =>
   vueData<IpoOffer[]>(t.url, '/trade/newstocklist', { type, phase }, session(g))
 

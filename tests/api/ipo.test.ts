@@ -2,9 +2,9 @@ import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { IPO_EVENT_TYPES, type IpoApplication } from '@kabu/shared/api/ipo'
 import { drawAllocations } from '@kabu/shared/market/ipo-draw'
 import type { TestApp } from '../support/app'
+import type { SessionGrant } from '@kabu/shared/api/user'
 import { newUser } from '../support/identity'
 import { expectLedgerConsistent } from '../support/invariants'
 import { session, vue, vueData } from '../support/vue'
@@ -13,29 +13,29 @@ import {
   DAY,
   HOUR,
   T0,
-  idem,
+  applicationOf,
   applicant,
   books,
   createOffer,
   drawNow,
-  eventually,
-  inbox,
   offerBody,
   offers,
   publicDraw,
   records,
-  settle,
   startIpoApp,
   subscribe,
-  userEventsOf,
 } from './ipo.support'
+
+/**
+ * New-share offers against a real gateway: the operator's offer, the lists, subscribing and the
+ * draw (paying, waiving and listing are in ipo-settle.test.ts).
+ */
 
 let t: TestApp
 let n = 0
 const account = () => `ip${Date.now() % 100000}${n++}`
 const units = (yen: number) => BigInt(yen) * 10_000n
-const rowOf = async (g: Parameters<typeof records>[1], offerId: string) =>
-  (await records(t, g)).find((r) => r.offer_id === offerId) as IpoApplication
+const rowOf = (g: SessionGrant, offerId: string) => applicationOf(t, g, offerId)
 
 beforeAll(async () => {
   t = await startIpoApp()
@@ -247,118 +247,6 @@ describe('the draw', () => {
     const statuses = [(await rowOf(a, offer.id)).status, (await rowOf(b, offer.id)).status]
     expect(statuses.sort()).toEqual([2, 3])
     expect((await publicDraw(t, offer.id)).seed).not.toBeNull()
-  })
-})
-
-describe('paying, waiving and listing', () => {
-  async function wonApplication(code: string) {
-    t.app.clock.set(T0)
-    const offer = await createOffer(t, { code, lots_offered: 10 })
-    const g = await applicant(t, account(), '1000000')
-    await subscribe(t, g, { id: offer.id, num: '200' })
-    t.app.clock.set(T0 + DAY)
-    await drawNow(t, offer.id)
-    const row = await rowOf(g, offer.id)
-    expect(row).toMatchObject({ status: 2, won_num: 200, pay_amount: '200000' })
-    return { offer, g, row }
-  }
-
-  it('pays from available cash, once, and lists the shares as a holding on listing day', async () => {
-    const { offer, g, row } = await wonApplication('T009')
-    const form = { id: row.id }
-    const paid = await settle(t, g, 'newstockPay', { ...form, fund_password: 'wrong0' })
-    expect(paid).toMatchObject({ status: 0, msg: 'wrong_fund_password' })
-    expect(await settle(t, g, 'newstockPay', form)).toMatchObject({ status: 1 })
-    expect(await settle(t, g, 'newstockPay', form)).toMatchObject({ msg: 'ipo_not_payable' })
-    expect(await settle(t, g, 'newstockWaive', form)).toMatchObject({ msg: 'ipo_not_payable' })
-    expect(await books(t, g.account)).toMatchObject({ available: units(800000), frozen: 0n })
-    expect((await rowOf(g, offer.id)).status).toBe(4)
-
-    t.app.clock.set(T0 + 5 * DAY)
-    await t.app.broker.ipo.jobs.runOnce()
-    const listed = await rowOf(g, offer.id)
-    expect(listed.holding_id).not.toBeNull()
-    const holdings = await vueData<Record<string, { code: string; stock_num: number }>>(
-      t.url,
-      '/trade/userstocklist',
-      { type: 'jpy' },
-      session(g),
-    )
-    const holding = Object.values(holdings).find((h) => h.code === 'T009')
-    expect(holding).toMatchObject({ stock_num: 200 })
-    // A second pass lists nothing twice.
-    await t.app.broker.ipo.jobs.runOnce()
-    expect((await rowOf(g, offer.id)).holding_id).toBe(listed.holding_id)
-  })
-
-  it('makes the listed code a market like any other: quoted from the offer price, sold as usual', async () => {
-    const { offer, g, row } = await wonApplication('T012')
-    expect(await settle(t, g, 'newstockPay', { id: row.id })).toMatchObject({ status: 1 })
-    expect(t.app.market.snapshot('T012')).toBeUndefined()
-    expect(t.app.market.listing('T012')).toBeUndefined()
-
-    t.app.clock.set(T0 + 5 * DAY)
-    await t.app.broker.ipo.jobs.runOnce()
-    // The first day trades from the offer price (its reference for the limits), its open gapped
-    // by the offer's first-day move.
-    const first = t.app.market.snapshot('t012')
-    expect(first).toMatchObject({ code: 'T012', kind: 'stock', prevClose: 1000 })
-    expect(first?.open).not.toBe(1000)
-    expect(first?.limitUp).toBeGreaterThan(1000)
-    expect(t.app.market.listing('T012')?.name.en).toBe('Test Offer')
-    expect(t.app.market.search('T012')[0]?.code).toBe('T012')
-    const bars = await fetch(`${t.url}/api/market/bars?code=T012&interval=1d`).then((r) => r.json())
-    expect(bars).toMatchObject({ status: 1 })
-
-    // The holding sells under the usual rules: the 15-minute lock counts from the listing.
-    const holdingId = (await rowOf(g, offer.id)).holding_id ?? ''
-    const sell = () =>
-      vue(t.url, '/trade/sell', { id: holdingId, num: '200', idem: idem() }, session(g))
-    expect(await sell()).toMatchObject({ msg: 'sell_after_15_minutes' })
-    t.app.clock.set(T0 + 5 * DAY + 16 * 60_000)
-    expect(await sell()).toMatchObject({ status: 1 })
-  })
-
-  it('waives on request, refuses others and the deadline, and waives the unpaid after it', async () => {
-    const { g, row } = await wonApplication('T010')
-    const stranger = await applicant(t, account())
-    expect(await settle(t, stranger, 'newstockPay', { id: row.id })).toMatchObject({
-      msg: 'not_found',
-    })
-    expect(await settle(t, g, 'newstockWaive', { id: row.id })).toMatchObject({ status: 1 })
-    expect((await rowOf(g, row.offer_id)).status).toBe(6)
-
-    const late = await wonApplication('T011')
-    t.app.clock.set(T0 + 3 * DAY + 1)
-    expect(await settle(t, late.g, 'newstockPay', { id: late.row.id })).toMatchObject({
-      msg: 'ipo_not_payable',
-    })
-    const listening = await userEventsOf(t, late.g, IPO_EVENT_TYPES)
-    await t.app.broker.ipo.jobs.runOnce()
-    expect((await rowOf(late.g, late.row.offer_id)).status).toBe(6)
-    expect(await books(t, late.g.account)).toMatchObject({ available: units(1000000) })
-    // The job tells the user as the draw does: the `/user` event, and a message in the inbox.
-    await eventually(() => listening.events.length > 0)
-    listening.socket.close()
-    expect(listening.events).toEqual([
-      {
-        type: 'ipo:waived',
-        id: late.row.offer_id,
-        code: 'T011',
-        application: late.row.id,
-        status: 6,
-      },
-    ])
-    expect((await inbox(t, late.g)).list[0]).toMatchObject({
-      title: 'ipo.waived.title',
-      summary: 'ipo.waived.summary',
-      params: { code: 'T011', num: '200' },
-    })
-    // A second pass waives nothing twice and tells nobody again.
-    await t.app.broker.ipo.jobs.runOnce()
-    expect(
-      (await inbox(t, late.g)).list.filter((m) => m.title === 'ipo.waived.title'),
-    ).toHaveLength(1)
   })
 })
 

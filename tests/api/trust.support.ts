@@ -3,9 +3,31 @@ import type { SelfFreezeState, TrustPanel } from '@kabu/shared/api/trust'
 import type { TestApp } from '../support/app'
 import { FUND_PASSWORD } from '../support/identity'
 import { session, vue, vueData, type VueAnswer } from '../support/vue'
+import { fund, readyUser, startFundsApp } from './funds.support'
 export { withdraw } from './funds.support'
 
 /** Helpers of the trust panel's tests. */
+
+/**
+ * The funds gateway with the operator's trust settings (name, registration, where client money is
+ * held), a 24-hour cooling-off for lifting a self-freeze, live reconciliation and time travel.
+ */
+export const startTrustApp = (): Promise<TestApp> =>
+  startFundsApp({
+    OPERATOR_NAME: 'Test Securities K.K.',
+    OPERATOR_REGISTRATION: 'Kanto Local Finance Bureau (FIBO) No. 9999',
+    SEGREGATED_ACCOUNT: 'Customer trust account, Example Trust Bank',
+    SELF_FREEZE_COOLING_HOURS: '24',
+    TRUST_RECONCILE_MS: '0',
+    TIME_TRAVEL: '1',
+  })
+
+/** A ready user (verified, a card bound) with `money` yen deposited. */
+export async function fundedUser(t: TestApp, account: string, money: string) {
+  const user = await readyUser(t, account)
+  await fund(t, user.grant, money)
+  return user
+}
 
 export const panel = (t: TestApp, g: SessionGrant, form: Record<string, string> = {}) =>
   vueData<TrustPanel>(t.url, '/user/trust', form, session(g))

@@ -1,11 +1,9 @@
 import type { DaytradeDetail, DaytradeParticipation } from '@kabu/shared/api/daytrade'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchPhone } from './browser'
-import { startGateway } from './gateway'
+import { describe, expect, it } from 'vitest'
 import { userinfoOf } from './identity-api'
-import { journeyScreens, units } from './journey'
+import { phoneJourney, units } from './journey'
 import { approvePending, opsCall } from './ops'
+import { vueInPage } from './user-api'
 
 /**
  * Issue 14's day-trading journey on a phone against a real gateway: the demo account (identity
@@ -16,57 +14,25 @@ import { approvePending, opsCall } from './ops'
  * price, and the screen shows the forced close and the settlement: funds ± P/L − fees back in the
  * wallet.
  */
-let gateway: Awaited<ReturnType<typeof startGateway>>
-let browser: Browser
-let page: Page
-let screens: ReturnType<typeof journeyScreens>
+const j = phoneJourney('daytrade', {
+  TIME_TRAVEL: '1',
+  REVIEW_POLICY: 'manual',
+  ...(process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {}),
+})
 let before: string
-const pageErrors: string[] = []
 
-beforeAll(async () => {
-  gateway = await startGateway({
-    TIME_TRAVEL: '1',
-    REVIEW_POLICY: 'manual',
-    ...(process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {}),
-  })
-  const phone = await launchPhone()
-  browser = phone.browser
-  page = await phone.context.newPage()
-  page.on('pageerror', (e) => pageErrors.push(e.message))
-  screens = journeyScreens(page, gateway.url, 'daytrade')
-})
+const vueCall = <T>(path: string, form: Record<string, string>) =>
+  vueInPage<T>(j.page, j.gateway.url, path, form)
 
-afterAll(async () => {
-  await browser?.close()
-  await gateway?.stop()
-})
-
-const vueCall = async <T>(path: string, form: Record<string, string>): Promise<T> =>
-  page.evaluate(
-    async ({ url, path, form }) => {
-      const res = await fetch(`${url}/api/vue${path}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          token: localStorage.getItem('tokend') ?? '',
-          account: localStorage.getItem('account') ?? '',
-        },
-        body: new URLSearchParams(form).toString(),
-      })
-      return ((await res.json()) as { data: unknown }).data
-    },
-    { url: gateway.url, path, form },
-  ) as Promise<T>
-
-const status = () => page.getByTestId('daytrade-status').getAttribute('data-status')
+const status = () => j.page.getByTestId('daytrade-status').getAttribute('data-status')
 
 async function placeOrder(code: string, side: 'buy' | 'sell') {
-  await page.getByTestId('daytrade-code').fill(code)
-  await page.getByTestId(`daytrade-side-${side}`).click()
-  await page.getByTestId('daytrade-num').fill('100')
-  await page.getByTestId('daytrade-order').click()
-  await page.getByTestId('daytrade-confirm').click()
-  await page.getByTestId(`daytrade-position-${code}`).waitFor({ timeout: 15_000 })
+  await j.page.getByTestId('daytrade-code').fill(code)
+  await j.page.getByTestId(`daytrade-side-${side}`).click()
+  await j.page.getByTestId('daytrade-num').fill('100')
+  await j.page.getByTestId('daytrade-order').click()
+  await j.page.getByTestId('daytrade-confirm').click()
+  await j.page.getByTestId(`daytrade-position-${code}`).waitFor({ timeout: 15_000 })
 }
 
 // Within the demo's cash after its first buys, and above both positions' gross (about 710,000).
@@ -74,44 +40,44 @@ const PARTICIPATION = '800000'
 
 describe('day-trading journey on a 390×844 phone', () => {
   it('logs in as the demo account, identity verified', async () => {
-    await screens.login(gateway.config.demoAccount, gateway.config.demoPassword)
+    await j.screens.login(j.gateway.config.demoAccount, j.gateway.config.demoPassword)
     // The demo starts verified and with its fund password (issue 15).
-    expect(await userinfoOf(page, gateway.url, 'jpy')).toMatchObject({
+    expect(await userinfoOf(j.page, j.gateway.url, 'jpy')).toMatchObject({
       verified: 2,
       fund_password_set: true,
     })
   })
 
   it('opens day trading from home and applies after a confirmation: submitted, funds held', async () => {
-    before = (await userinfoOf(page, gateway.url, 'jpy')).jpy ?? '0'
-    await page.reload()
-    await page.getByTestId('home-daytrade').click()
-    await expect.poll(screens.hashPath).toBe('/home/withinDays')
-    await page.getByTestId('daytrade-rules').waitFor()
-    await page.getByTestId('daytrade-money').fill(PARTICIPATION)
-    await screens.shot('01-apply')
-    await page.getByTestId('daytrade-apply').click()
-    await page.getByTestId('daytrade-confirm').waitFor()
-    await screens.shot('02-confirm')
-    await page.getByTestId('daytrade-confirm').click()
+    before = (await userinfoOf(j.page, j.gateway.url, 'jpy')).jpy ?? '0'
+    await j.page.reload()
+    await j.page.getByTestId('home-daytrade').click()
+    await expect.poll(j.screens.hashPath).toBe('/home/withinDays')
+    await j.page.getByTestId('daytrade-rules').waitFor()
+    await j.page.getByTestId('daytrade-money').fill(PARTICIPATION)
+    await j.screens.shot('01-apply')
+    await j.page.getByTestId('daytrade-apply').click()
+    await j.page.getByTestId('daytrade-confirm').waitFor()
+    await j.screens.shot('02-confirm')
+    await j.page.getByTestId('daytrade-confirm').click()
     await expect.poll(status, { timeout: 15_000 }).toBe('submitted')
-    await screens.shot('03-submitted')
-    const after = (await userinfoOf(page, gateway.url, 'jpy')).jpy ?? '0'
+    await j.screens.shot('03-submitted')
+    const after = (await userinfoOf(j.page, j.gateway.url, 'jpy')).jpy ?? '0'
     expect(units(before) - units(after)).toBe(units(PARTICIPATION))
   })
 
   it('the operator approves; the screen hears it and offers the ticket', async () => {
-    await approvePending(gateway, 'daytrade', gateway.config.demoAccount)
+    await approvePending(j.gateway, 'daytrade', j.gateway.config.demoAccount)
     await expect.poll(status, { timeout: 15_000 }).toBe('trading')
-    await page.getByTestId('daytrade-ticket').waitFor()
+    await j.page.getByTestId('daytrade-ticket').waitFor()
   })
 
   it('buys one stock and sells another short; both positions show with live P/L', async () => {
     await placeOrder('7203', 'buy')
     await placeOrder('6758', 'sell')
-    await page.getByTestId('daytrade-live-pnl').first().waitFor()
-    await page.getByTestId('daytrade-positions').scrollIntoViewIfNeeded()
-    await screens.shot('04-positions')
+    await j.page.getByTestId('daytrade-live-pnl').first().waitFor()
+    await j.page.getByTestId('daytrade-positions').scrollIntoViewIfNeeded()
+    await j.screens.shot('04-positions')
     const [p] = await vueCall<DaytradeParticipation[]>('/trade/daytradelist', { type: 'jpy' })
     const detail = await vueCall<DaytradeDetail>('/trade/daytradeinfo', { id: p!.id })
     expect(detail.positions.map((x) => [x.code, x.qty]).sort()).toEqual([
@@ -122,23 +88,25 @@ describe('day-trading journey on a 390×844 phone', () => {
 
   it('at the cut-off the system closes both at the last price and settles the participation', async () => {
     const [p] = await vueCall<DaytradeParticipation[]>('/trade/daytradelist', { type: 'jpy' })
-    await opsCall(gateway, 'POST', '/clock', { at: new Date(p!.closes_at! + 1_000).toISOString() })
+    await opsCall(j.gateway, 'POST', '/clock', {
+      at: new Date(p!.closes_at! + 1_000).toISOString(),
+    })
     await expect.poll(status, { timeout: 20_000 }).toBe('traded')
-    await expect.poll(() => page.getByTestId('daytrade-forced').count()).toBe(2)
-    await page.getByTestId('daytrade-returned').waitFor()
-    await page.getByTestId('daytrade-fills').scrollIntoViewIfNeeded()
-    await screens.shot('05-settled')
+    await expect.poll(() => j.page.getByTestId('daytrade-forced').count()).toBe(2)
+    await j.page.getByTestId('daytrade-returned').waitFor()
+    await j.page.getByTestId('daytrade-fills').scrollIntoViewIfNeeded()
+    await j.screens.shot('05-settled')
     const detail = await vueCall<DaytradeDetail>('/trade/daytradeinfo', { id: p!.id })
     expect(detail.positions).toEqual([])
     const returned = units(detail.returned!)
     expect(returned).toBe(units(PARTICIPATION) + units(detail.pnl) - units(detail.fees))
-    const now = (await userinfoOf(page, gateway.url, 'jpy')).jpy ?? '0'
+    const now = (await userinfoOf(j.page, j.gateway.url, 'jpy')).jpy ?? '0'
     expect(units(now)).toBe(units(before) - units(PARTICIPATION) + returned)
   })
 
   it('leaves the ledger consistent and the page without errors', async () => {
-    const check = (await opsCall(gateway, 'GET', '/ledger/check')) as { ok: boolean }
+    const check = (await opsCall(j.gateway, 'GET', '/ledger/check')) as { ok: boolean }
     expect(check.ok).toBe(true)
-    expect(pageErrors).toEqual([])
+    expect(j.pageErrors).toEqual([])
   })
 })

@@ -2,12 +2,9 @@ import type { Product, ProductOrder } from '@kabu/shared/api/products'
 import { isTradingDay } from '@kabu/shared/market/calendar'
 import { addDays, dayOfWeek } from '@kabu/shared/market/iso-date'
 import { epochAtLocal, localDate } from '@kabu/shared/market/time-zone'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchPhone } from './browser'
-import { startGateway } from './gateway'
+import { describe, expect, it } from 'vitest'
 import { userinfoOf } from './identity-api'
-import { journeyScreens, units } from './journey'
+import { phoneJourney, units } from './journey'
 import { opsCall, setClock } from './ops'
 
 /**
@@ -35,35 +32,17 @@ const MONDAY = plainMonday()
 const tokyo = (date: string, minutes: number) =>
   new Date(epochAtLocal('jp', date, minutes)).toISOString()
 
-let gateway: Awaited<ReturnType<typeof startGateway>>
-let browser: Browser
-let page: Page
-let screens: ReturnType<typeof journeyScreens>
+const j = phoneJourney('follow', {
+  TIME_TRAVEL: '1',
+  REVIEW_POLICY: 'manual',
+  PRODUCT_JOB_MS: '500',
+  ...(process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {}),
+})
 let product: Product
 let order: ProductOrder
-const pageErrors: string[] = []
-
-beforeAll(async () => {
-  gateway = await startGateway({
-    TIME_TRAVEL: '1',
-    REVIEW_POLICY: 'manual',
-    PRODUCT_JOB_MS: '500',
-    ...(process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {}),
-  })
-  const phone = await launchPhone()
-  browser = phone.browser
-  page = await phone.context.newPage()
-  page.on('pageerror', (e) => pageErrors.push(e.message))
-  screens = journeyScreens(page, gateway.url, 'follow')
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await gateway?.stop()
-})
 
 const myOrders = async (): Promise<ProductOrder[]> =>
-  page.evaluate(
+  j.page.evaluate(
     async ({ url }) => {
       const res = await fetch(`${url}/api/vue/trade/userproductlist`, {
         method: 'POST',
@@ -76,22 +55,22 @@ const myOrders = async (): Promise<ProductOrder[]> =>
       })
       return ((await res.json()) as { data: ProductOrder[] }).data
     },
-    { url: gateway.url },
+    { url: j.gateway.url },
   )
 
 describe('follow-product journey on a 390×844 phone', () => {
   it('logs in as the demo account on a Monday morning in Tokyo, with a fund password', async () => {
-    await setClock(gateway, tokyo(MONDAY, 10 * 60))
-    await screens.login(gateway.config.demoAccount, gateway.config.demoPassword)
+    await setClock(j.gateway, tokyo(MONDAY, 10 * 60))
+    await j.screens.login(j.gateway.config.demoAccount, j.gateway.config.demoPassword)
     // The demo starts verified and with its fund password (issue 15).
-    expect(await userinfoOf(page, gateway.url, 'jpy')).toMatchObject({
+    expect(await userinfoOf(j.page, j.gateway.url, 'jpy')).toMatchObject({
       verified: 2,
       fund_password_set: true,
     })
   })
 
   it('finds the operator’s product from the home screen, with every figure and the rule', async () => {
-    product = (await opsCall(gateway, 'POST', '/products', {
+    product = (await opsCall(j.gateway, 'POST', '/products', {
       type: 'jpy',
       issuer_code: 'journey-quant',
       issuer: 'Journey Quant',
@@ -102,34 +81,34 @@ describe('follow-product journey on a 390×844 phone', () => {
       lock_days: 1,
       deadline: Date.parse(tokyo(addDays(MONDAY, 4), 16 * 60)),
     })) as Product
-    await page.reload()
-    await page.getByTestId('home-follow').click()
-    await expect.poll(screens.hashPath).toBe('/home/follow')
-    await page.getByTestId(`follow-product-${product.id}`).waitFor()
-    await screens.shot('01-products')
-    await page.getByTestId(`follow-product-${product.id}`).click()
-    await page.getByTestId('follow-figures').waitFor()
-    await page.getByTestId('follow-lock-note').waitFor()
-    expect(await page.getByTestId('follow-rounding').textContent()).toBeTruthy()
-    expect(await page.getByTestId('follow-rate').textContent()).toContain('0.12')
-    await screens.shot('02-product')
+    await j.page.reload()
+    await j.page.getByTestId('home-follow').click()
+    await expect.poll(j.screens.hashPath).toBe('/home/follow')
+    await j.page.getByTestId(`follow-product-${product.id}`).waitFor()
+    await j.screens.shot('01-products')
+    await j.page.getByTestId(`follow-product-${product.id}`).click()
+    await j.page.getByTestId('follow-figures').waitFor()
+    await j.page.getByTestId('follow-lock-note').waitFor()
+    expect(await j.page.getByTestId('follow-rounding').textContent()).toBeTruthy()
+    expect(await j.page.getByTestId('follow-rate').textContent()).toContain('0.12')
+    await j.screens.shot('02-product')
   })
 
   it('follows it with ¥300,000 after a confirmation; the order is locked', async () => {
-    const before = await userinfoOf(page, gateway.url, 'jpy')
-    await page.getByTestId('follow-amount').fill('300000')
-    await page.getByTestId('follow-fund-password').fill(FUND_PASSWORD)
+    const before = await userinfoOf(j.page, j.gateway.url, 'jpy')
+    await j.page.getByTestId('follow-amount').fill('300000')
+    await j.page.getByTestId('follow-fund-password').fill(FUND_PASSWORD)
     // Five days at 0.12 % of ¥300,000: ¥1,800 at most by the deadline.
-    expect(await page.getByTestId('follow-estimate').textContent()).toContain('1,800')
-    await page.getByTestId('follow-buy-button').click()
-    await page.getByTestId('follow-confirm').waitFor()
-    await screens.shot('03-confirm')
-    await page.getByTestId('follow-confirm').click()
-    await page
+    expect(await j.page.getByTestId('follow-estimate').textContent()).toContain('1,800')
+    await j.page.getByTestId('follow-buy-button').click()
+    await j.page.getByTestId('follow-confirm').waitFor()
+    await j.screens.shot('03-confirm')
+    await j.page.getByTestId('follow-confirm').click()
+    await j.page
       .locator('[data-testid="follow-order"][data-state="locked"]')
       .waitFor({ timeout: 15_000 })
-    await screens.shot('04-locked')
-    const after = await userinfoOf(page, gateway.url, 'jpy')
+    await j.screens.shot('04-locked')
+    const after = await userinfoOf(j.page, j.gateway.url, 'jpy')
     expect(units(before.jpy) - units(after.jpy)).toBe(units('300000'))
     order = (await myOrders())[0]!
     expect(order).toMatchObject({ status: 0, state: 'locked', principal: '300000', profit: '0' })
@@ -139,29 +118,31 @@ describe('follow-product journey on a 390×844 phone', () => {
     // Tuesday 11:00: Monday's 15:30 accrual is due, and the lock-up of one day is over. The
     // phone stays on the product's screen: the job (its own timer) pays the day and the /user push
     // product:updated reloads the order there.
-    await setClock(gateway, tokyo(addDays(MONDAY, 1), 11 * 60))
-    const arrived = page.locator('[data-testid="follow-order"][data-state="following"]')
+    await setClock(j.gateway, tokyo(addDays(MONDAY, 1), 11 * 60))
+    const arrived = j.page.locator('[data-testid="follow-order"][data-state="following"]')
     await arrived.waitFor({ timeout: 20_000 })
-    expect(await page.getByTestId('follow-order-profit').textContent()).toContain('360')
-    expect(await page.getByTestId('follow-accruals').textContent()).toContain(MONDAY)
-    await screens.shot('05-day-profit')
+    expect(await j.page.getByTestId('follow-order-profit').textContent()).toContain('360')
+    expect(await j.page.getByTestId('follow-accruals').textContent()).toContain(MONDAY)
+    await j.screens.shot('05-day-profit')
     expect((await myOrders())[0]).toMatchObject({ profit: '360', money: '300360', days: 1 })
-    await screens.open(`/mine/followOrder?id=${order.id}`, 'follow-order')
-    expect(await page.getByTestId('follow-order-money').textContent()).toContain('300,360')
-    await screens.shot('06-order')
+    await j.screens.open(`/mine/followOrder?id=${order.id}`, 'follow-order')
+    expect(await j.page.getByTestId('follow-order-money').textContent()).toContain('300,360')
+    await j.screens.shot('06-order')
   })
 
   it('Positions lists the order in progress with the day’s profit', async () => {
-    await screens.open('/position/index', 'positions-line-follow')
-    await page.getByTestId('positions-line-follow').click()
-    await page.getByTestId(`follow-order-${order.id}`).waitFor()
-    expect(await page.getByTestId(`follow-order-profit-${order.id}`).textContent()).toContain('360')
-    await screens.shot('07-positions')
+    await j.screens.open('/position/index', 'positions-line-follow')
+    await j.page.getByTestId('positions-line-follow').click()
+    await j.page.getByTestId(`follow-order-${order.id}`).waitFor()
+    expect(await j.page.getByTestId(`follow-order-profit-${order.id}`).textContent()).toContain(
+      '360',
+    )
+    await j.screens.shot('07-positions')
   })
 
   it('leaves the ledger consistent and the page without errors', async () => {
-    const check = (await opsCall(gateway, 'GET', '/ledger/check')) as { ok: boolean }
+    const check = (await opsCall(j.gateway, 'GET', '/ledger/check')) as { ok: boolean }
     expect(check.ok).toBe(true)
-    expect(pageErrors).toEqual([])
+    expect(j.pageErrors).toEqual([])
   })
 })

@@ -1,8 +1,10 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { parseUnits } from '@kabu/shared/money/decimal'
-import type { Page } from 'playwright-core'
-import { expect } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect } from 'vitest'
+import { launchPhone } from './browser'
+import { startGateway } from './gateway'
 
 /** Where the journeys leave their screenshots (named `<journey>-<step>.png`). */
 const SHOTS = path.resolve(import.meta.dirname, 'screenshots')
@@ -44,6 +46,40 @@ export function journeyScreens(page: Page, url: string, journey: string) {
       await expect.poll(hashPath, { timeout: 15_000 }).toBe('/home/home')
     },
   }
+}
+
+/** What a phone journey works with, set once its `beforeAll` has run (read it inside tests). */
+export interface PhoneJourney {
+  gateway: Awaited<ReturnType<typeof startGateway>>
+  browser: Browser
+  page: Page
+  screens: ReturnType<typeof journeyScreens>
+  /** The page's uncaught errors: a journey ends by expecting none. */
+  pageErrors: string[]
+}
+
+/**
+ * Opens a phone journey named `journey`: registers the file's hooks that start a real gateway with
+ * `env` and a 390×844 phone with one page (its errors collected), and close both after. Every
+ * journey opened the same way; one that needs more before its phone starts keeps its own hooks.
+ *
+ * @example const j = phoneJourney('trust', { TIME_TRAVEL: '1' })
+ */
+export function phoneJourney(journey: string, env: Record<string, string> = {}): PhoneJourney {
+  const j = { pageErrors: [] as string[] } as PhoneJourney
+  beforeAll(async () => {
+    j.gateway = await startGateway(env)
+    const phone = await launchPhone()
+    j.browser = phone.browser
+    j.page = await phone.context.newPage()
+    j.page.on('pageerror', (e) => j.pageErrors.push(e.message))
+    j.screens = journeyScreens(j.page, j.gateway.url, journey)
+  })
+  afterAll(async () => {
+    await j.browser?.close()
+    await j.gateway?.stop()
+  })
+  return j
 }
 
 /** A wire decimal string in 1/10,000 units, exactly. */

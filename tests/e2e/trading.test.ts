@@ -1,10 +1,7 @@
 import type { FundLine } from '@kabu/shared/api/ledger'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import ja from '../../client/src/i18n/locales/ja'
-import { launchPhone } from './browser'
-import { startGateway } from './gateway'
-import { journeyScreens } from './journey'
+import { phoneJourney } from './journey'
 import { opsCall, setClock } from './ops'
 import { fundLinesOf, walletsOf } from './user-api'
 
@@ -18,45 +15,27 @@ import { fundLinesOf, walletsOf } from './user-api'
  */
 const CODE = '7203'
 
-let gateway: Awaited<ReturnType<typeof startGateway>>
-let browser: Browser
-let page: Page
-let screens: ReturnType<typeof journeyScreens>
+const j = phoneJourney('trading', { TIME_TRAVEL: '1', MARKET_HOURS: 'always' })
 let holdingId = ''
-const pageErrors: string[] = []
 
-const shot = (name: string) => screens.shot(name)
-const open = (route: string, testId: string) => screens.open(route, testId)
+const shot = (name: string) => j.screens.shot(name)
+const open = (route: string, testId: string) => j.screens.open(route, testId)
 /** A yen figure as shown ("+¥1,250.5", "¥2,813.0") in tenths of a yen, exactly. */
 const tenths = (text: string) => {
   const m = /(-?)[^\d-]*([\d,]+)(?:\.(\d))?/.exec(text.replace(/\s/g, ''))
   if (!m) throw new Error(`no figure in ${text}`)
   return (m[1] ? -1 : 1) * (Number(m[2]!.replace(/,/g, '')) * 10 + Number(m[3] ?? 0))
 }
-const jpy = async () => (await walletsOf(page, gateway.url)).JPY!
-
-beforeAll(async () => {
-  gateway = await startGateway({ TIME_TRAVEL: '1', MARKET_HOURS: 'always' })
-  const phone = await launchPhone()
-  browser = phone.browser
-  page = await phone.context.newPage()
-  page.on('pageerror', (e) => pageErrors.push(e.message))
-  screens = journeyScreens(page, gateway.url, 'trading')
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await gateway?.stop()
-})
+const jpy = async () => (await walletsOf(j.page, j.gateway.url)).JPY!
 
 describe('trading journey on a 390×844 phone', () => {
   it('logs in as the demo account', async () => {
-    await screens.login(gateway.config.demoAccount, gateway.config.demoPassword)
+    await j.screens.login(j.gateway.config.demoAccount, j.gateway.config.demoPassword)
   })
 
   it('stars the stock into the watchlist from its detail', async () => {
     await open(`/quotes/info?code=${CODE}`, 'quote-price')
-    const star = page.getByTestId('watch-star')
+    const star = j.page.getByTestId('watch-star')
     await expect.poll(() => star.isEnabled()).toBe(true)
     expect(await star.getAttribute('data-watched')).toBe('0')
     await star.click()
@@ -65,25 +44,25 @@ describe('trading journey on a 390×844 phone', () => {
 
   it('buys 100 shares at the market through the ticket and its confirmation', async () => {
     const before = await jpy()
-    await page.getByTestId('buy-open').click()
-    await page.getByTestId('buy-sheet').waitFor()
-    await page.getByTestId('order-lots').waitFor()
-    expect(await page.getByTestId('order-lots').inputValue()).toBe('1')
-    await expect.poll(() => page.getByTestId('order-total').textContent()).toMatch(/\d/)
+    await j.page.getByTestId('buy-open').click()
+    await j.page.getByTestId('buy-sheet').waitFor()
+    await j.page.getByTestId('order-lots').waitFor()
+    expect(await j.page.getByTestId('order-lots').inputValue()).toBe('1')
+    await expect.poll(() => j.page.getByTestId('order-total').textContent()).toMatch(/\d/)
     // The wallet's available cash (the demo's opening deposit less its first buys), as shown.
-    const shown = (await page.getByTestId('order-available').textContent()) ?? ''
+    const shown = (await j.page.getByTestId('order-available').textContent()) ?? ''
     expect(shown.replace(/[^\d.]/g, '')).toBe(before.available)
     await shot('01-ticket')
 
-    await page.getByTestId('order-review').click()
-    await page.getByTestId('order-confirmation').waitFor()
-    expect(await page.getByTestId('order-summary').textContent()).toContain('100')
+    await j.page.getByTestId('order-review').click()
+    await j.page.getByTestId('order-confirmation').waitFor()
+    expect(await j.page.getByTestId('order-summary').textContent()).toContain('100')
     await shot('02-confirm')
     // Nothing moves before the confirmation.
     expect((await jpy()).available).toBe(before.available)
 
-    await page.getByTestId('order-confirm').click()
-    const outcome = page.getByTestId('order-outcome')
+    await j.page.getByTestId('order-confirm').click()
+    const outcome = j.page.getByTestId('order-outcome')
     await expect.poll(() => outcome.getAttribute('data-state'), { timeout: 15_000 }).toBe('holding')
     await shot('03-bought')
     const after = await jpy()
@@ -91,13 +70,13 @@ describe('trading journey on a 390×844 phone', () => {
   })
 
   it('shows the holding in Positions, its P/L moving with the feed', async () => {
-    await page.getByTestId('order-view-position').click()
-    await expect.poll(screens.hashPath).toBe('/position/info')
-    holdingId = new URL(page.url().replace('#', '')).searchParams.get('id') ?? ''
+    await j.page.getByTestId('order-view-position').click()
+    await expect.poll(j.screens.hashPath).toBe('/position/info')
+    holdingId = new URL(j.page.url().replace('#', '')).searchParams.get('id') ?? ''
     expect(holdingId).toMatch(/^\d+$/)
 
     await open('/position/index', 'asset-overview')
-    const row = page.getByTestId(`holding-${holdingId}`)
+    const row = j.page.getByTestId(`holding-${holdingId}`)
     await row.waitFor()
     expect(await row.getByTestId('holding-status').getAttribute('data-status')).toBe('0')
     const pnl = row.getByTestId('holding-pnl')
@@ -112,65 +91,65 @@ describe('trading journey on a 390×844 phone', () => {
       return tenths((await pnl.textContent())!) === (now! - buy!) * 100
     }
     await expect.poll(consistent).toBe(true)
-    expect(await page.getByTestId('asset-total').textContent()).toMatch(/\d/)
+    expect(await j.page.getByTestId('asset-total').textContent()).toMatch(/\d/)
     await shot('04-positions')
   }, 150_000)
 
   it('refuses a sale inside the 15-minute lock, with the message', async () => {
-    await page.getByTestId(`holding-${holdingId}`).click()
-    await page.getByTestId('sell-open').waitFor()
-    expect(await page.getByTestId('detail-quantity').textContent()).toBe('100')
-    await page.getByTestId('sell-open').click()
-    await page.getByTestId('sell-confirmation').waitFor()
+    await j.page.getByTestId(`holding-${holdingId}`).click()
+    await j.page.getByTestId('sell-open').waitFor()
+    expect(await j.page.getByTestId('detail-quantity').textContent()).toBe('100')
+    await j.page.getByTestId('sell-open').click()
+    await j.page.getByTestId('sell-confirmation').waitFor()
     // The quantity starts at the whole holding; one lot is all there is, so it cannot step.
-    expect(await page.getByTestId('sell-num').textContent()).toContain('100')
-    expect(await page.getByTestId('sell-num-up').isDisabled()).toBe(true)
-    expect(await page.getByTestId('sell-num-down').isDisabled()).toBe(true)
-    await page.getByTestId('sell-confirm').click()
-    const error = page.getByTestId('sell-error')
+    expect(await j.page.getByTestId('sell-num').textContent()).toContain('100')
+    expect(await j.page.getByTestId('sell-num-up').isDisabled()).toBe(true)
+    expect(await j.page.getByTestId('sell-num-down').isDisabled()).toBe(true)
+    await j.page.getByTestId('sell-confirm').click()
+    const error = j.page.getByTestId('sell-error')
     await error.waitFor()
     expect(await error.textContent()).toBe(ja['server.sell_after_15_minutes'])
-    expect(await page.getByTestId('holding-status').getAttribute('data-status')).toBe('0')
+    expect(await j.page.getByTestId('holding-status').getAttribute('data-status')).toBe('0')
     await shot('05-sell-refused')
   })
 
   it('sells once the clock is 16 minutes on, and sees it traded and in the fund records', async () => {
-    const { now } = (await opsCall(gateway, 'GET', '/clock')) as { now: string }
-    await setClock(gateway, new Date(Date.parse(now) + 16 * 60_000).toISOString())
+    const { now } = (await opsCall(j.gateway, 'GET', '/clock')) as { now: string }
+    await setClock(j.gateway, new Date(Date.parse(now) + 16 * 60_000).toISOString())
     const before = await jpy()
 
-    await page.getByTestId('sell-open').click()
-    await page.getByTestId('sell-confirmation').waitFor()
+    await j.page.getByTestId('sell-open').click()
+    await j.page.getByTestId('sell-confirmation').waitFor()
     await shot('06-sell-confirm')
-    await page.getByTestId('sell-confirm').click()
-    await page.getByTestId('sell-done').waitFor({ timeout: 15_000 })
+    await j.page.getByTestId('sell-confirm').click()
+    await j.page.getByTestId('sell-done').waitFor({ timeout: 15_000 })
     await expect
-      .poll(() => page.getByTestId('holding-status').getAttribute('data-status'))
+      .poll(() => j.page.getByTestId('holding-status').getAttribute('data-status'))
       .toBe('4')
-    await page.getByTestId('detail-sell-price').waitFor()
+    await j.page.getByTestId('detail-sell-price').waitFor()
     // The refusal's toast from the first try would cover the header: let it time out.
-    await page.locator('.MuiSnackbar-root').waitFor({ state: 'detached', timeout: 10_000 })
+    await j.page.locator('.MuiSnackbar-root').waitFor({ state: 'detached', timeout: 10_000 })
     await shot('07-sold')
     expect(Number((await jpy()).available)).toBeGreaterThan(Number(before.available))
 
     await open('/position/index', 'positions-tab-ended')
-    await page.getByTestId('positions-tab-ended').click()
-    const traded = page.getByTestId('positions-list-ended').getByTestId(`holding-${holdingId}`)
+    await j.page.getByTestId('positions-tab-ended').click()
+    const traded = j.page.getByTestId('positions-list-ended').getByTestId(`holding-${holdingId}`)
     await traded.waitFor()
     expect(await traded.getByTestId('holding-status').getAttribute('data-status')).toBe('4')
     // One closed trade: the realised total is that trade's P/L, fees included.
-    expect(tenths((await page.getByTestId('positions-realised').textContent())!)).toBe(
+    expect(tenths((await j.page.getByTestId('positions-realised').textContent())!)).toBe(
       tenths((await traded.getByTestId('holding-pnl').textContent())!),
     )
     await shot('08-traded')
 
-    const lines: FundLine[] = await fundLinesOf(page, gateway.url, 'jpy')
+    const lines: FundLine[] = await fundLinesOf(j.page, j.gateway.url, 'jpy')
     const kinds = lines.map((l) => l.kind)
     expect(kinds).toContain('trade_buy')
     expect(kinds).toContain('trade_sell')
     await open('/mine/transactionRecords', 'records-list')
     await expect
-      .poll(() => page.getByTestId('records-list').textContent())
+      .poll(() => j.page.getByTestId('records-list').textContent())
       .toContain(ja['mine.funds.kind.trade_sell'])
     await shot('09-fund-records')
   })
@@ -178,20 +157,20 @@ describe('trading journey on a 390×844 phone', () => {
   it('rests a limit order below the market as pending, and cancels it', async () => {
     const before = await jpy()
     await open(`/quotes/info?code=${CODE}`, 'buy-open')
-    await page.getByTestId('buy-open').click()
-    await page.getByTestId('order-kind-limit').click()
-    const price = page.getByTestId('order-price')
+    await j.page.getByTestId('buy-open').click()
+    await j.page.getByTestId('order-kind-limit').click()
+    const price = j.page.getByTestId('order-price')
     // Toyota's yen ticks are whole yen here: 8 % under the last price is on the grid, inside the
     // daily limit, and far enough below that the simulated market will not reach it meanwhile.
     const last = Number((await price.inputValue()).replace(/,/g, ''))
     await price.fill(String(Math.floor(last * 0.92)))
-    await page.getByTestId('order-review').click()
-    await page.getByTestId('order-confirm').click()
-    const outcome = page.getByTestId('order-outcome')
+    await j.page.getByTestId('order-review').click()
+    await j.page.getByTestId('order-confirm').click()
+    const outcome = j.page.getByTestId('order-outcome')
     await expect.poll(() => outcome.getAttribute('data-state'), { timeout: 15_000 }).toBe('pending')
     expect(Number((await jpy()).frozen)).toBeGreaterThan(Number(before.frozen))
     await shot('11-pending')
-    await page.getByTestId('order-cancel').click()
+    await j.page.getByTestId('order-cancel').click()
     await expect
       .poll(() => outcome.getAttribute('data-state'), { timeout: 15_000 })
       .toBe('cancelled')
@@ -200,18 +179,18 @@ describe('trading journey on a 390×844 phone', () => {
 
   it('removes the stock from the watchlist in edit mode', async () => {
     await open('/quotes/self', 'watchlist')
-    await page.getByTestId(`watchlist-${CODE}`).waitFor()
+    await j.page.getByTestId(`watchlist-${CODE}`).waitFor()
     await shot('10-watchlist')
-    await page.getByTestId('watchlist-edit').click()
-    await page.getByTestId(`watchlist-remove-${CODE}`).waitFor()
+    await j.page.getByTestId('watchlist-edit').click()
+    await j.page.getByTestId(`watchlist-remove-${CODE}`).waitFor()
     await shot('12-watchlist-edit')
-    await page.getByTestId(`watchlist-remove-${CODE}`).click()
-    await expect.poll(() => page.getByTestId(`watchlist-${CODE}`).count()).toBe(0)
+    await j.page.getByTestId(`watchlist-remove-${CODE}`).click()
+    await expect.poll(() => j.page.getByTestId(`watchlist-${CODE}`).count()).toBe(0)
   })
 
   it('leaves the ledger consistent and the page without errors', async () => {
-    const check = (await opsCall(gateway, 'GET', '/ledger/check')) as { ok: boolean }
+    const check = (await opsCall(j.gateway, 'GET', '/ledger/check')) as { ok: boolean }
     expect(check.ok).toBe(true)
-    expect(pageErrors).toEqual([])
+    expect(j.pageErrors).toEqual([])
   })
 })

@@ -58,3 +58,30 @@ export async function rateOf(
   if (!pair) throw new Error(`no ${from}/${to} rate`)
   return pair
 }
+
+/**
+ * Sends an /api/vue call from inside the page, with the session the page stored, and gives back
+ * its `data` whatever the answer (a journey reads what the phone itself would get).
+ */
+export function vueInPage<T>(
+  page: Page,
+  baseUrl: string,
+  path: string,
+  form: Record<string, string>,
+): Promise<T> {
+  return page.evaluate(
+    async ({ url, path, form }) => {
+      const res = await fetch(`${url}/api/vue${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          token: localStorage.getItem('tokend') ?? '',
+          account: localStorage.getItem('account') ?? '',
+        },
+        body: new URLSearchParams(form).toString(),
+      })
+      return ((await res.json()) as { data: unknown }).data
+    },
+    { url: baseUrl, path, form },
+  ) as Promise<T>
+}
