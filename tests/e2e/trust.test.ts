@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { phoneJourney, units } from './journey'
+import { nextBankMorning, setClock } from './ops'
 import { walletsOf } from './user-api'
 
 /**
@@ -9,7 +10,10 @@ import { walletsOf } from './user-api'
  * a withdrawal then refused with the self-freeze's message, and the ledger export downloaded, its
  * running balance ending at the wallet's balance.
  */
-const j = phoneJourney('trust')
+const j = phoneJourney('trust', { TIME_TRAVEL: '1' })
+// Withdrawals go out on bank business days, 9:00–15:30 Tokyo: outside that window the form does
+// not let the request go, and the refusal to show is the self-freeze's, whatever the hour of the run.
+beforeAll(() => setClock(j.gateway, nextBankMorning(Date.now()).at))
 
 describe('trust panel journey on a 390×844 phone', () => {
   it('opens the trust panel from Mine’s side panel: the figures and every refusal rule', async () => {
