@@ -154,6 +154,28 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // The phone app's tab rows are ui/SegmentTabs: MUI's Tabs measures itself after every render,
+    // a forced layout per live tick on screens fed by prices (issue 15). The console may use it.
+    files: ['client/src/**/*.{ts,tsx}'],
+    ignores: ['client/src/console/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@mui/material/Tabs', message: 'use ui/SegmentTabs (see its comment).' },
+            { name: '@mui/material/Tab', message: 'use ui/SegmentTabs (see its comment).' },
+            {
+              name: '@mui/material',
+              importNames: ['Tabs', 'Tab'],
+              message: 'use ui/SegmentTabs (see its comment).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {

@@ -97,6 +97,25 @@ describe('import boundaries', () => {
     expect(await errorsOf(abs(file), `import '${spec}'\n`)).toEqual([])
   })
 
+  it("keeps MUI's Tabs out of the phone app (ui/SegmentTabs instead), not out of the console", async () => {
+    for (const spec of [
+      `import Tabs from '@mui/material/Tabs'`,
+      `import Tab from '@mui/material/Tab'`,
+      `import { Tabs } from '@mui/material'`,
+    ]) {
+      const errors = await errorsOf(abs('client/src/features/home/__probe__.ts'), `${spec}\n`)
+      expect(
+        errors.map((e) => e.ruleId),
+        spec,
+      ).toContain('no-restricted-imports')
+    }
+    const inConsole = await errorsOf(
+      abs('client/src/console/pages/__probe__.ts'),
+      `import Tabs from '@mui/material/Tabs'\n`,
+    )
+    expect(inConsole.map((e) => e.ruleId)).not.toContain('no-restricted-imports')
+  })
+
   it('refuses an import that does not resolve, so no zone can skip it silently', async () => {
     const errors = await errorsOf(
       abs('client/src/features/stock/__probe__.ts'),
