@@ -14,10 +14,15 @@ const srcDir = path.resolve(import.meta.dirname, '..')
 const ID =
   /^(common|login|mine|server|home|quotes|search|stock|sector|market|markets|news)\.[A-Za-z0-9_.-]+$/
 
+// The back-office console is another page with its own catalogues (console/i18n), whose ids may
+// share a customer area's words ('news.category' under `console.`): not this catalogue's business.
+const otherCatalogues = new Set([path.join(srcDir, 'console')])
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name)
-    if (statSync(full).isDirectory()) return name === 'locales' ? [] : sourceFiles(full)
+    if (statSync(full).isDirectory())
+      return name === 'locales' || otherCatalogues.has(full) ? [] : sourceFiles(full)
     return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [full] : []
   })
 }
