@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { FormattedMessage } from 'react-intl'
 import { useRouteError } from 'react-router-dom'
+import { useDismissSplash } from './splash'
 
 /**
  * Shown when a screen fails to load or render. After a deploy an old page asks for chunks that no
@@ -11,6 +12,8 @@ import { useRouteError } from 'react-router-dom'
 export function RouteError() {
   const error = useRouteError()
   console.error(error)
+  // A first screen that fails shows this instead: the splash must not hide it.
+  useDismissSplash()
   return (
     <Stack
       spacing={2}

@@ -19,7 +19,9 @@ export function AuthFrame({
   return (
     // The screen layout (app/ScreenLayout) is the page's main landmark: no second one here.
     <Box sx={{ flex: 1, px: 3, pt: 'calc(env(safe-area-inset-top) + 16px)', pb: 4 }}>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', minHeight: 40 }}>{top}</Box>
+      {/* The language menu's height on every screen, so the brand sits where index.html's splash
+          draws it before the scripts arrive, and does not move when the app takes over. */}
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', minHeight: 44 }}>{top}</Box>
       <Stack spacing={1} sx={{ alignItems: 'center', mt: 1, mb: 3 }}>
         <Box
           sx={{

@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import Typography from '@mui/material/Typography'
 import { useEffect } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { useSnapshot } from 'valtio'
@@ -22,21 +21,24 @@ export function DemoLoginOffer({ onUse }: { onUse: (demo: DemoLogin) => Promise<
       data-testid="demo-login"
       sx={{ mt: 2, p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1 }}
     >
-      <Typography variant="body2" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
-        <FormattedMessage
-          id="login.demo.credentials"
-          values={{ account: demo.account, password: demo.password }}
-        />
+      {/* One line each, as a person copies them (and no one block of text that would outweigh the
+          brand as the screen's largest paint). */}
+      <Box sx={{ mb: 1, typography: 'body2', overflowWrap: 'anywhere', '& p': { m: 0 } }}>
+        <p>
+          <FormattedMessage id="login.demo.account" values={{ account: demo.account }} />
+        </p>
+        <p>
+          <FormattedMessage id="login.demo.password" values={{ password: demo.password }} />
+        </p>
         {demo.fundPassword && (
-          <>
-            <br />
+          <p>
             <FormattedMessage
               id="login.demo.fundPassword"
               values={{ password: demo.fundPassword }}
             />
-          </>
+          </p>
         )}
-      </Typography>
+      </Box>
       <Button
         fullWidth
         variant="outlined"
