@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { SessionGrant } from '@kabu/shared/api/user'
-import type { FeedStatus, Quote } from '@kabu/shared/market/types'
+import type { Bar, BarInterval, FeedStatus, Quote } from '@kabu/shared/market/types'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   FAKE_MAPPING,
@@ -16,7 +16,8 @@ import { session, vue, vueData } from '../support/vue'
  * gateways on one PostgreSQL and one Redis poll one local fake endpoint (QUOTE_SOURCE=poll), each
  * under a URL of its own (`?gateway=a`, `?gateway=b`), so the endpoint tells who fetched. The
  * follower fetches nothing, yet serves the leader's quotes of the polled code and calls its
- * source live; once the leader is killed, the new leader starts polling and its prints go on.
+ * source live, and charts the polled code from the relayed prints as the leader does from its
+ * own; once the leader is killed, the new leader starts polling and its prints go on.
  */
 const databaseUrl = process.env.TEST_DATABASE_URL
 const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL
@@ -27,6 +28,11 @@ const health = async (url: string) =>
 const priceOf = async (url: string, code: string) => {
   const res = await fetch(`${url}/api/market/snapshot?codes=${code}`)
   return ((await res.json()) as { data: Quote[] }).data[0]?.price
+}
+
+const barsOf = async (url: string, code: string, interval: BarInterval) => {
+  const res = await fetch(`${url}/api/market/bars?code=${code}&interval=${interval}`)
+  return ((await res.json()) as { data: Bar[] }).data
 }
 
 describe.skipIf(!databaseUrl || !redisUrl)(
@@ -89,6 +95,39 @@ describe.skipIf(!databaseUrl || !redisUrl)(
         session(demo),
       )
       expect(bought).toMatchObject({ status: 1 })
+      expect(endpoint.requestsTo('?gateway=b')).toBe(0)
+    }, 30_000)
+
+    it('charts the polled code on the follower from the leader’s relayed prints', async () => {
+      endpoint.setPrice(2525)
+      await expect.poll(() => priceOf(second!.url, '7203'), { timeout: 10_000 }).toBe(2525)
+      // The minute the leader printed 2525 in, with that close, on the follower's chart too.
+      await expect
+        .poll(async () => (await barsOf(second!.url, '7203', '1m')).at(-1), { timeout: 10_000 })
+        .toMatchObject({ close: 2525 })
+      // Read together (a minute may turn between two reads): the same minute, the same close.
+      const lastMinutes = async () =>
+        (
+          await Promise.all(
+            [first!, second!].map(async (g) => {
+              const bar = (await barsOf(g.url, '7203', '1m')).at(-1)
+              return bar && `${bar.time} ${bar.close}`
+            }),
+          )
+        ).join(' | ')
+      await expect
+        .poll(async () => new Set((await lastMinutes()).split(' | ')).size, { timeout: 10_000 })
+        .toBe(1)
+      // The day's bar is the leader's (its open, high and low came with the quotes).
+      const { time, open, high, low, close } = (await barsOf(first!.url, '7203', '1d')).at(-1)!
+      expect((await barsOf(second!.url, '7203', '1d')).at(-1)).toMatchObject({
+        time,
+        open,
+        high,
+        low,
+        close,
+      })
+      expect(high).toBeGreaterThanOrEqual(2525)
       expect(endpoint.requestsTo('?gateway=b')).toBe(0)
     }, 30_000)
 

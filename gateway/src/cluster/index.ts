@@ -1,3 +1,4 @@
+import type { Quote } from '@kabu/shared/market/types'
 import type { Logger } from 'pino'
 import type { MarketService } from '../market/index'
 import { leaderLock } from './leader-lock'
@@ -42,7 +43,9 @@ export interface Cluster {
  * status, through Redis (`market-publisher.ts`, `quote-relay.ts`). Every gateway, the leader too,
  * serves the relayed quotes (`relayed-market.ts`). A follower's market does not print: its real
  * source is stopped, and its simulator plays the same seeded market without printing, so its
- * listings, bars, depth and tape stay current. Winning the lock turns a gateway's printing on,
+ * listings, bars, depth and tape stay current; the relayed prints of its real source's codes go
+ * into that source's books (`MarketService.follow`), so their bars are the leader's too, and a
+ * replay that comes to lead goes on from the last published step. Winning the lock turns a gateway's printing on,
  * losing it turns it off. Without PostgreSQL or Redis a gateway is alone, as it always was: it
  * leads, and its market, printing from the start, is its own.
  */
@@ -66,6 +69,14 @@ export function createCluster(
     logger,
     async onChange(leader) {
       if (leader) {
+        // What was published and not heard here (a batch lost in the hand-over) is followed first,
+        // so a replay starts after the last step published; unread (Redis down), the lead goes on
+        // all the same, from what was heard.
+        const published = await relay.lastPublished().catch((error: unknown) => {
+          logger.error({ err: error }, 'relay: the last published state is unread')
+          return new Map<string, Quote>()
+        })
+        deps.market.follow(inPrintOrder(published.values()))
         deps.market.printing(true)
         await publisher.lead()
         await jobs?.start()
@@ -83,6 +94,10 @@ export function createCluster(
     async start(leaderJobs) {
       jobs = leaderJobs
       await relay.start()
+      // A follower builds its real source's bars from the leader's prints (its own source is
+      // stopped), from the last published state on; a replay moves on to where the leader is.
+      deps.market.follow(inPrintOrder(relay.held()))
+      relay.onQuotes((quotes) => deps.market.follow(quotes))
       await lock.start()
     },
     async stop() {
@@ -90,6 +105,15 @@ export function createCluster(
       await relay.stop()
     },
   }
+}
+
+/**
+ * The last quote of each code, as the relay keeps them (by code), in the order they were printed:
+ * a replay follows its file in order (replay-steps.ts), and a quote of a day replayed is timed
+ * when it was played.
+ */
+function inPrintOrder(quotes: Iterable<Quote>): Quote[] {
+  return [...quotes].sort((a, b) => a.time - b.time)
 }
 
 /** A gateway on its own: leader from the start, of its own market. */

@@ -107,6 +107,8 @@ export function createQuoteRelay(deps: QuoteRelayDeps) {
         [publisher, subscriber].map((c) => (c.isOpen ? c.close() : Promise.resolve())),
       )
     },
+    /** The newest quote heard of every code (the last published state until the leader is heard). */
+    held: (): Quote[] => [...state.values()],
     /** The newest quote heard of a code (canonical code). */
     quote: (code: string): Quote | undefined => state.get(code),
     /** Milliseconds since the leader was last heard (Infinity before it ever was). */

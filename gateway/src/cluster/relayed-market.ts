@@ -8,8 +8,10 @@ import { RELAY_SILENT_MS, type QuoteRelay } from './quote-relay'
  * its hub, matcher and news follow) are the leader's, as relayed through Redis, so every phone on
  * every gateway sees the same seq and price of a code, and an order placed on any gateway is priced
  * from them. The rest (listings, search, bars, depth and tape, corporate actions) is this gateway's
- * own simulator, which plays the same seeded market on every gateway. A code the leader has not
- * published yet is served from the simulator; a silent leader makes the quotes stale.
+ * own simulator, which plays the same seeded market on every gateway; a real source's codes'
+ * bars are its books', which a follower builds from the relayed prints (`MarketService.follow`,
+ * cluster/index.ts). A code the leader has not published yet is served from the simulator; a
+ * silent leader makes the quotes stale.
  *
  * Only the leader runs the real quote source (cluster/index.ts), so a follower's own status would
  * call it stale: a follower reports the leader's status as its heartbeat says it, and takes a real

@@ -77,6 +77,13 @@ export interface MarketService {
    * and tape current and itself live, while the quotes it serves are the leader's.
    */
   printing(on: boolean): void
+  /**
+   * The prints a cluster's leader published (issue 16), on a gateway whose market does not print:
+   * those of the codes its real source carries go into that source's books, as its own prints
+   * would, so a follower's bars of a polled or replayed code are the leader's, and a replay goes
+   * on from there if this gateway comes to lead. Ignored while this market prints.
+   */
+  follow(quotes: readonly Quote[]): void
   start(): void
   stop(): void
 }
@@ -274,6 +281,10 @@ export function createMarket({
       feed.publishing(on)
       if (!on) real?.stop()
       else if (started) real?.start()
+    },
+    follow(quotes) {
+      // The simulator's codes need nothing: it plays the same seeded market on every gateway.
+      if (!printing) real?.follow(quotes)
     },
     start() {
       started = true

@@ -56,6 +56,36 @@ export class LiveBook {
     this.settle(price, tick.time)
   }
 
+  /**
+   * A print of this code as the cluster's leader published it (issue 16), on a follower whose own
+   * source does not run: printed as the leader's source printed it, so the follower's minute bars
+   * are the leader's; then the day's bar takes the open, high, low and turnover the quote says,
+   * which are the leader's day bar, so a follower that joined during the day has its whole day.
+   * Not for a replayed daily series, whose quote says no date (replay-steps.ts follows those).
+   */
+  follow(quote: Quote): void {
+    const units = (p: number) => this.pricing.snap(priceToUnits(p))
+    this.print({
+      code: quote.code,
+      price: quote.price,
+      dayVolume: quote.volume,
+      time: quote.time,
+      // A quote says the price for a previous close it does not know (see `quote`).
+      ...(quote.prevClose !== quote.price && { prevClose: quote.prevClose }),
+    })
+    const bar = this.day?.bar
+    if (!bar) return
+    bar.open = units(quote.open)
+    bar.high = Math.max(units(quote.high), bar.close)
+    bar.low = Math.min(units(quote.low), bar.close)
+    bar.turnover = priceToUnits(quote.turnover)
+  }
+
+  /** A price of the source as this code's quotes say it: snapped onto its tick grid. */
+  snapped(price: number): number {
+    return unitsToPrice(this.pricing.snap(priceToUnits(price)))
+  }
+
   /** A replayed day: the day's bar as it closed. */
   playDay(row: SourceDayBar, time: number): void {
     if (this.day) this.closeDay()

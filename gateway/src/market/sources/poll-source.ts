@@ -92,6 +92,10 @@ export function createPollSource(settings: PollSettings, deps: PollDeps): RealQu
     onQuotes: books.onQuotes,
     isLive: books.isLive,
     lag: books.lag,
+    follow(quotes) {
+      if (running) return
+      for (const quote of books.unfollowed(quotes)) books.books.get(quote.code)?.follow(quote)
+    },
     start() {
       if (running) return
       running = true

@@ -10,6 +10,8 @@ export class RealBooks {
   readonly books = new Map<string, LiveBook>()
   private readonly listeners = new Set<(quotes: Quote[]) => void>()
   private lastDelivery: number | null = null
+  // The seq of the last relayed quote followed, by code (the relay's seq, not this source's own).
+  private readonly followedSeq = new Map<string, number>()
 
   constructor(
     codes: readonly string[],
@@ -52,6 +54,21 @@ export class RealBooks {
   onQuotes = (listener: (quotes: Quote[]) => void): (() => void) => {
     this.listeners.add(listener)
     return () => this.listeners.delete(listener)
+  }
+
+  /**
+   * Of the quotes a cluster's leader published, those of these codes not followed yet, in order:
+   * the relay passes a quote again with its seq when only its session flipped, which is no print.
+   */
+  unfollowed(quotes: readonly Quote[]): Quote[] {
+    const fresh: Quote[] = []
+    for (const quote of quotes) {
+      if (!this.books.has(quote.code)) continue
+      if (quote.seq <= (this.followedSeq.get(quote.code) ?? 0)) continue
+      this.followedSeq.set(quote.code, quote.seq)
+      fresh.push(quote)
+    }
+    return fresh
   }
 
   /** Publishes the current quotes of `codes` (those the source just printed). */

@@ -4,8 +4,9 @@ import type { Market } from '@kabu/shared/market/types'
 import type { Logger } from 'pino'
 import type { Clock } from '../../clock'
 import { RealBooks } from './real-books'
-import { parseReplay, type ReplayRows } from './replay-file'
-import type { RealQuoteSource, SourceDayBar } from './types'
+import { parseReplay } from './replay-file'
+import { positionAfter, stepsOf } from './replay-steps'
+import type { RealQuoteSource } from './types'
 
 export interface ReplaySettings {
   file: string
@@ -23,43 +24,15 @@ export interface ReplayDeps {
   trading: (market: Market) => boolean
 }
 
-/** One moment of the replay: what prints together, and how long after the previous moment. */
-interface Step {
-  afterMs: number
-  codes: string[]
-  play(books: RealBooks, now: number): void
-}
-
-function stepsOf(rows: ReplayRows, speed: number): Step[] {
-  if (rows.kind === 'daily') {
-    // The rows of one date are one trading day, whatever the calendar gap to the next date.
-    const byDate = new Map<string, SourceDayBar[]>()
-    for (const day of rows.days) byDate.set(day.date, [...(byDate.get(day.date) ?? []), day])
-    return [...byDate.values()].map((days, i) => ({
-      afterMs: i === 0 ? 0 : 1000 / speed,
-      codes: days.map((d) => d.code),
-      play: (books, now) => {
-        for (const d of days) books.books.get(d.code)?.playDay(d, now)
-      },
-    }))
-  }
-  const steps: Step[] = []
-  let previous: number | null = null
-  for (const tick of rows.ticks) {
-    steps.push({
-      afterMs: previous === null ? 0 : Math.max(0, tick.time - previous) / speed,
-      codes: [tick.code],
-      play: (books) => books.books.get(tick.code)?.print(tick),
-    })
-    previous = tick.time
-  }
-  return steps
-}
-
 /**
  * QUOTE_SOURCE=replay:FILE[?speed=N&code=C&label=L]: plays a CSV or JSONL file of daily bars or
  * ticks. Its codes are live while it plays and turn stale when it ends or is stopped: a replay
  * that has run out is a source that stopped, and must not be traded on as if it were current.
+ *
+ * In a cluster (issue 16) only the leader plays; every other gateway, whose replay is the same
+ * file, follows: it plays into its own books the steps up to the one that made each relayed
+ * quote, so its bars are the leader's, and a gateway that takes the lead starts from the step
+ * after the last one published rather than from the file's first (prices would go back).
  */
 export function createReplaySource(settings: ReplaySettings, deps: ReplayDeps): RealQuoteSource {
   const format = /\.(jsonl|ndjson)$/i.test(settings.file) ? 'jsonl' : 'csv'
@@ -73,6 +46,8 @@ export function createReplaySource(settings: ReplaySettings, deps: ReplayDeps): 
   let next = 0
   let running = false
   let dueAt = 0
+  // Whether a followed quote was not found in the file (said once).
+  let lost = false
 
   const ended = () => {
     running = false
@@ -104,6 +79,20 @@ export function createReplaySource(settings: ReplaySettings, deps: ReplayDeps): 
     onQuotes: books.onQuotes,
     isLive: () => running && books.isLive(),
     lag: books.lag,
+    follow(quotes) {
+      if (running) return
+      for (const quote of books.unfollowed(quotes)) {
+        const after = positionAfter(steps, next, quote, books)
+        if (after === undefined) {
+          if (!lost)
+            deps.logger.warn({ code: quote.code }, 'replay: a relayed print is not in the file')
+          lost = true
+          continue
+        }
+        const now = deps.clock.now()
+        for (; next < after; next++) steps[next]?.play(books, now)
+      }
+    },
     start() {
       if (running || next >= steps.length) return
       running = true

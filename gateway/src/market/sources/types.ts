@@ -33,6 +33,13 @@ export interface RealQuoteSource extends QuoteSource {
   /** Undefined until the source has delivered this code once. */
   snapshot(code: string): Quote | undefined
   bars(code: string, interval: BarInterval, from?: number, to?: number): Bar[]
+  /**
+   * The prints of its codes as a cluster's leader published them (issue 16), taken while this
+   * source is stopped (this gateway follows): they build its quotes and bars as its own prints
+   * would, and a replay moves on to where the leader is, so it continues from there if it comes
+   * to lead. Ignored while it runs (its own prints come back through the relay too).
+   */
+  follow(quotes: readonly Quote[]): void
 }
 
 /** One print of a real source, already mapped to our code. Prices are plain decimals. */
