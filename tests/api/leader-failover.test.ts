@@ -16,7 +16,7 @@ import { checkLedger } from '../../gateway/src/broker/ledger/check'
 import type { Store } from '../../gateway/src/store/index'
 import { DEMO } from '../support/app'
 import { freshDatabase, type TestDatabase } from '../support/db'
-import { spawnGateway, type GatewayProcess } from '../support/gateway-process'
+import { clusterEnv, spawnGateway, type GatewayProcess } from '../support/gateway-process'
 import { session, vue, vueData } from '../support/vue'
 import { crossingLimit } from './leader-failover.support'
 
@@ -71,11 +71,8 @@ describe.skipIf(!databaseUrl || !redisUrl)(
     beforeAll(async () => {
       database = await freshDatabase()
       const env = {
-        ...database.env,
-        REDIS_URL: redisUrl!,
-        REDIS_PREFIX: `failover-${process.pid}-${randomUUID().slice(0, 8)}`,
+        ...clusterEnv(database, 'failover', redisUrl!),
         DEMO: '1',
-        MARKET_HOURS: 'always',
         OPS_TOKEN,
       }
       // One after the other: the first migrates the empty schema and takes the lead.

@@ -8,7 +8,7 @@ import {
 } from '../../gateway/src/market/sources/fake-endpoint.fixture'
 import { DEMO } from '../support/app'
 import { freshDatabase, type TestDatabase } from '../support/db'
-import { spawnGateway, type GatewayProcess } from '../support/gateway-process'
+import { clusterEnv, spawnGateway, type GatewayProcess } from '../support/gateway-process'
 import { session, vue, vueData } from '../support/vue'
 
 /**
@@ -47,11 +47,8 @@ describe.skipIf(!databaseUrl || !redisUrl)(
       endpoint = await startFakeEndpoint()
       database = await freshDatabase()
       const env = {
-        ...database.env,
-        REDIS_URL: redisUrl!,
-        REDIS_PREFIX: `quote-source-${process.pid}-${randomUUID().slice(0, 8)}`,
+        ...clusterEnv(database, 'quote-source', redisUrl!),
         DEMO: '1',
-        MARKET_HOURS: 'always',
         QUOTE_POLL_MAP: JSON.stringify(FAKE_MAPPING),
         QUOTE_POLL_INTERVAL_MS: '200',
         QUOTE_STALE_MS: '2000',

@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Bar, FeedStatus, Quote } from '@kabu/shared/market/types'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freshDatabase, type TestDatabase } from '../support/db'
-import { spawnGateway, type GatewayProcess } from '../support/gateway-process'
+import { clusterEnv, spawnGateway, type GatewayProcess } from '../support/gateway-process'
 
 /**
  * Issue 16, a replayed series in a cluster: two gateways on one PostgreSQL and one Redis replay the
@@ -62,10 +61,7 @@ describe.skipIf(!databaseUrl || !redisUrl)(
       writeFileSync(file, dailyFile())
       database = await freshDatabase()
       const env = {
-        ...database.env,
-        REDIS_URL: redisUrl!,
-        REDIS_PREFIX: `replay-source-${process.pid}-${randomUUID().slice(0, 8)}`,
-        MARKET_HOURS: 'always',
+        ...clusterEnv(database, 'replay-source', redisUrl!),
         QUOTE_SOURCE: `replay:${file}?code=7203&speed=${SPEED}`,
       }
       // One after the other: the first migrates the empty schema and takes the lead.

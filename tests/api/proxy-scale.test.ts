@@ -1,5 +1,4 @@
 import { spawnSync } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
 import { LISTINGS } from '@kabu/shared/market/listings/index'
 import type { Quote } from '@kabu/shared/market/types'
 import {
@@ -11,7 +10,7 @@ import {
 import { io as connect, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freshDatabase, type TestDatabase } from '../support/db'
-import { spawnGateway, type GatewayProcess } from '../support/gateway-process'
+import { clusterEnv, spawnGateway, type GatewayProcess } from '../support/gateway-process'
 import { startHaproxy, type Haproxy } from '../support/haproxy'
 
 /**
@@ -67,10 +66,7 @@ describe.skipIf(!databaseUrl || !redisUrl || !haproxyInstalled)(
     beforeAll(async () => {
       database = await freshDatabase()
       const env = {
-        ...database.env,
-        REDIS_URL: redisUrl!,
-        REDIS_PREFIX: `proxy-${process.pid}-${randomUUID().slice(0, 8)}`,
-        MARKET_HOURS: 'always',
+        ...clusterEnv(database, 'proxy', redisUrl!),
         // As compose.scale.yaml sets it: the proxy is the one hop whose X-Forwarded-For counts.
         TRUST_PROXY: '1',
       }

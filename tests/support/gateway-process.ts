@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
 import { createServer } from 'node:net'
 import path from 'node:path'
+import type { TestDatabase } from './db'
 
 const root = path.resolve(import.meta.dirname, '../..')
 
@@ -14,6 +16,19 @@ export interface GatewayProcess {
   kill9(): Promise<void>
   /** SIGTERM, the gateway's clean stop. */
   stop(): Promise<void>
+}
+
+/**
+ * What every gateway of one test's cluster shares: the database, Redis under a prefix no other
+ * test uses (`name` says whose it is), and a market open at any hour, so prints come at once.
+ */
+export function clusterEnv(database: TestDatabase, name: string, redisUrl: string) {
+  return {
+    ...database.env,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: `${name}-${process.pid}-${randomUUID().slice(0, 8)}`,
+    MARKET_HOURS: 'always',
+  }
 }
 
 /** A port free now (the gateway listens on it a moment later). */
