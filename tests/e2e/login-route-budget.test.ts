@@ -4,20 +4,23 @@ import { launchPhone } from './browser'
 import { startGateway } from './gateway'
 
 /**
- * What a phone downloads for the login form (issue 15: ≤ 120 KB compressed before it shows; the
- * build is at 163 KiB br, see tests/load/login-route-size.ts for the breakdown and why React, MUI
- * and react-router alone weigh ~140). Opens /#/login/login directly and keeps every script the
- * page fetches until the network is idle. Guards the cuts made so far: the budget below, and code
- * that must not come back to this route. `CLIENT_DIR=dir` runs it on another build (the probe:
- * the build of main before the cuts fails every test here).
+ * What a phone downloads for the login form (issue 15: ≤ 120 KB compressed before it shows; this
+ * build sends 163 KiB br, of which React, MUI with emotion and react-router are ~130:
+ * tests/load/login-route-size.ts lists the scripts). Opens /#/login/login directly and keeps every
+ * script the page fetches until the network is idle. Guards the cuts made so far: the budget
+ * below, and code that must not come back to this route. `CLIENT_DIR=dir` runs it on another
+ * build (the probe: main's build before the cuts fails the four exclusions).
  */
 
 // Scripts that only the service worker's registration fetches: once the first screen has its
 // code (app/first-screen.ts), so never for the form itself.
 const serviceWorkerCode = /\/(workbox-window[^/]*|virtual_pwa-register[^/]*)\.js$/
 
-/** The build at the time of writing (163.0 KiB) and a little room; lower it as the route shrinks. */
-const BUDGET_KIB = 166
+/**
+ * 162.7 KiB when written (28 Nov 2026; main before these cuts: 163.6), and a little room for the
+ * order in which the last small chunks start. Lower it as the route shrinks.
+ */
+const BUDGET_KIB = 164
 
 /** Strings only these modules' code contains, minified or not. */
 const mustNotLoad = {
