@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { registerServiceWorker } from './app/pwa'
 import { createAppRouter } from './app/router'
+import { whenFirstScreenLoaded } from './app/first-screen'
 import { loadMessages } from './i18n/catalog'
 import { activateIntl } from './i18n/intl'
 import { preferences } from './state/preferences'
@@ -32,8 +33,8 @@ async function boot() {
   )
   // The other screens' texts are fetched by the first screen past login that needs them
   // (app/catalogue-routes.ts), in parallel with its code. The offline shell: the worker
-  // precaches the build once the first screen is done with the network and the main thread.
-  whenIdle(() => void registerServiceWorker(), 10_000)
+  // precaches the build once the first screen has its code and the main thread is idle.
+  whenFirstScreenLoaded(router, () => whenIdle(() => void registerServiceWorker(), 10_000))
 }
 
 boot().catch((error: unknown) => {

@@ -21,8 +21,12 @@ export class CeremonyCancelled extends Error {
   }
 }
 
-/** Whether this browser can make passkeys (a secure context with WebAuthn). */
-export const passkeysSupported = async () => (await webauthn()).browserSupportsWebAuthn()
+/**
+ * Whether this browser can make passkeys (a secure context with WebAuthn). The library's own
+ * `browserSupportsWebAuthn` checks exactly this; asking it would download the library (~3 KB br)
+ * as the login form mounts, where most visitors never start a ceremony (issue 15).
+ */
+export const passkeysSupported = async () => typeof globalThis.PublicKeyCredential === 'function'
 
 /** Signs the challenge of request options with a passkey of this device; the assertion's JSON. */
 export async function signWith(optionsJSON: RequestOptions): Promise<string> {
