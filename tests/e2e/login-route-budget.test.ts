@@ -17,10 +17,11 @@ import { startGateway } from './gateway'
 const serviceWorkerCode = /\/(workbox-window[^/]*|virtual_pwa-register[^/]*)\.js$/
 
 /**
- * 162.7 KiB when written (28 Nov 2026; main before these cuts: 163.6), and a little room for the
- * order in which the last small chunks start. Lower it as the route shrinks.
+ * 162.7 KiB when written (28 Nov 2026; main before these cuts: 163.6), and room for the order in
+ * which the last small chunks start on a busy CI machine (a few KiB: any new library on the route
+ * is more). Lower it as the route shrinks.
  */
-const BUDGET_KIB = 164
+const BUDGET_KIB = 168
 
 /** Strings only these modules' code contains, minified or not. */
 const mustNotLoad = {
