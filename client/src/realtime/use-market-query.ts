@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useEffectEvent, useState } from 'react'
+import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react'
 
 export interface MarketQuery<T> {
   /** The answer for the current key (kept while the same key reloads). */
@@ -43,10 +43,10 @@ export function useMarketQuery<T>(
 
   const reload = useCallback(() => setRound((r) => r + 1), [])
   const current = answer?.key === key ? answer : undefined
-  return {
-    data: current?.data,
-    error: current?.round === round ? current.error : undefined,
-    loading: key !== undefined && (current === undefined || current.round !== round),
-    reload,
-  }
+  const data = current?.data
+  const error = current?.round === round ? current.error : undefined
+  const loading = key !== undefined && (current === undefined || current.round !== round)
+  // The same object until something in it changes, so a memoised list given the query skips the
+  // renders of its screen that were caused by something else (another query's answer).
+  return useMemo(() => ({ data, error, loading, reload }), [data, error, loading, reload])
 }
