@@ -7,6 +7,7 @@ import { HomeEntries, HomeFooter, IndicesTitle, PopularTitle } from './HomeSecti
 import { IndexStrip } from './IndexStrip'
 import { MarketTabs } from './MarketTabs'
 import { PullToRefresh } from '../../ui/PullToRefresh'
+import { useIdleReady } from '../../ui/use-idle-ready'
 import { reloading } from './reloading'
 import { QuoteList } from './QuoteList'
 import { useListParams } from './search-params'
@@ -28,6 +29,8 @@ export function HomeScreen() {
     () => ({ ...popular, data: popular.data?.slice(0, POPULAR_TOP) }),
     [popular],
   )
+  // The entries, news and summary links are below the fold of a phone: they wait for idle.
+  const belowFold = useIdleReady()
   const chooseMarket = useCallback((next: Market) => set({ market: next }), [set])
   const refresh = () => {
     indices.reload()
@@ -41,8 +44,8 @@ export function HomeScreen() {
       <PopularTitle market={market} />
       <QuoteList query={popularTop} />
       <HomeRankings key={market} market={market} />
-      <HomeEntries />
-      <HomeFooter market={market} />
+      {belowFold && <HomeEntries />}
+      {belowFold && <HomeFooter market={market} />}
     </PullToRefresh>
   )
 }
