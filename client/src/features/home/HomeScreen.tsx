@@ -1,6 +1,6 @@
 import type { Market } from '@kabu/shared/market/types'
 import { useCallback, useMemo } from 'react'
-import { fetchIndices, fetchRank } from '../../realtime/market-api'
+import { fetchIndices, fetchRank, recentIndices } from '../../realtime/market-api'
 import { useMarketQuery } from '../../realtime/use-market-query'
 import { HomeRankings } from './HomeRankings'
 import { HomeEntries, HomeFooter, IndicesTitle, PopularTitle } from './HomeSections'
@@ -22,7 +22,8 @@ const POPULAR_TOP = 5
  */
 export function HomeScreen() {
   const { market, set } = useListParams('turnover')
-  const indices = useMarketQuery('indices', fetchIndices)
+  // Opened from the start screen, whose steps fetched the indices a moment ago: shown at once.
+  const indices = useMarketQuery('indices', fetchIndices, recentIndices)
   // "Popular" = most traded by value today: what people are actually dealing in.
   const popular = useMarketQuery(market, (signal) => fetchRank(market, 'turnover', signal))
   const popularTop = useMemo(
