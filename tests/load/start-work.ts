@@ -64,6 +64,7 @@ function countCommits() {
       onCommitFiberRoot(_id: number, root: { current: Fiber }) {
         counts.commits++
         const here: Record<string, number> = {}
+        let inCommit = 0
         const stack: Fiber[] = [root.current]
         while (stack.length > 0) {
           const fiber = stack.pop()!
@@ -73,6 +74,7 @@ function countCommits() {
             here[name] = (here[name] ?? 0) + 1
             counts.byComponent[name] = (counts.byComponent[name] ?? 0) + 1
             counts.renders++
+            inCommit++
           }
           if (fiber.child && fiber.child !== fiber.alternate?.child) stack.push(fiber.child)
           if (fiber.sibling) stack.push(fiber.sibling)
@@ -81,7 +83,7 @@ function countCommits() {
           .sort((a, b) => b[1] - a[1])
           .slice(0, 6)
         counts.perCommit.push(
-          `${Math.round(performance.now())} ms: ${top.map(([k, v]) => `${k} ${v}`).join(', ')}`,
+          `${Math.round(performance.now())} ms, ${inCommit} renders: ${top.map(([k, v]) => `${k} ${v}`).join(', ')}`,
         )
       },
     },

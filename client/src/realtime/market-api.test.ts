@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fetchBars, fetchRank, fetchSnapshots, MarketApiError, searchMarket } from './market-api'
+import {
+  fetchBars,
+  fetchIndices,
+  fetchRank,
+  fetchSnapshots,
+  INDICES_FRESH_MS,
+  MarketApiError,
+  recentIndices,
+  searchMarket,
+} from './market-api'
 
 function answer(status: number, body: unknown) {
   const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => {
@@ -66,5 +75,19 @@ describe('the /api/market client', () => {
     const fetchMock = answer(200, { status: 1, msg: 'ok', data: [] })
     await expect(fetchSnapshots([])).resolves.toEqual([])
     expect(fetchMock).not.toHaveBeenCalled()
+  })
+
+  it('keeps the indices it fetched for 10 s, for home to show without asking again', async () => {
+    expect(recentIndices()).toBeUndefined()
+    answer(200, { status: 1, msg: 'ok', data: [{ code: 'N225' }] })
+    const quotes = await fetchIndices()
+    const fetchedAt = Date.now()
+    expect(recentIndices(fetchedAt)).toBe(quotes)
+    expect(recentIndices(fetchedAt + INDICES_FRESH_MS - 1_000)).toEqual([{ code: 'N225' }])
+    expect(recentIndices(fetchedAt + INDICES_FRESH_MS + 1_000)).toBeUndefined()
+    // A failed fetch keeps the last answer (and its age) rather than forgetting it.
+    answer(502, { status: 0, msg: 'price_unavailable' })
+    await expect(fetchIndices()).rejects.toMatchObject({ msg: 'price_unavailable' })
+    expect(recentIndices(fetchedAt)).toBe(quotes)
   })
 })

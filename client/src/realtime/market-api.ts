@@ -61,8 +61,23 @@ export function fetchSnapshots(codes: string[], signal?: AbortSignal): Promise<Q
 }
 
 /** The main indices of every market. */
-export function fetchIndices(signal?: AbortSignal): Promise<Quote[]> {
-  return getMarket<Quote[]>('indices', {}, signal)
+export async function fetchIndices(signal?: AbortSignal): Promise<Quote[]> {
+  const quotes = await getMarket<Quote[]>('indices', {}, signal)
+  lastIndices = { at: Date.now(), quotes }
+  return quotes
+}
+
+/** How long indices just fetched stand in for a new request (the live feed moves them on). */
+export const INDICES_FRESH_MS = 10_000
+let lastIndices: { at: number; quotes: Quote[] } | undefined
+
+/**
+ * The indices fetched within the last 10 s, if any. The start screen fetches them as one of its
+ * steps and then opens home, which shows these at once instead of placeholders and a second
+ * request for the same answer.
+ */
+export function recentIndices(now = Date.now()): Quote[] | undefined {
+  return lastIndices && now - lastIndices.at <= INDICES_FRESH_MS ? lastIndices.quotes : undefined
 }
 
 /** Stocks and indices of all three markets matching a code or a name. */

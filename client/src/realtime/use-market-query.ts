@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useEffectEvent, useState } from 'react'
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react'
 
 export interface MarketQuery<T> {
   /** The answer for the current key (kept while the same key reloads). */
@@ -24,13 +24,24 @@ interface Answer<T> {
 export function useMarketQuery<T>(
   key: string | undefined,
   load: (signal: AbortSignal) => Promise<T>,
+  /** An answer already at hand for the first key (fetched moments ago): shown, not asked again. */
+  seed?: () => T | undefined,
 ): MarketQuery<T> {
   const [round, setRound] = useState(0)
-  const [answer, setAnswer] = useState<Answer<T>>()
+  const [answer, setAnswer] = useState<Answer<T> | undefined>(() => {
+    const data = key === undefined ? undefined : seed?.()
+    return key === undefined || data === undefined ? undefined : { key, round: 0, data }
+  })
+  // The key the seed answered; its first load is skipped once (a reload or another key loads).
+  const seeded = useRef(answer?.key)
   const run = useEffectEvent((signal: AbortSignal) => load(signal))
 
   useEffect(() => {
     if (key === undefined) return
+    if (round === 0 && seeded.current === key) {
+      seeded.current = undefined
+      return
+    }
     const controller = new AbortController()
     run(controller.signal).then(
       (data) => setAnswer({ key, round, data }),
@@ -43,10 +54,10 @@ export function useMarketQuery<T>(
 
   const reload = useCallback(() => setRound((r) => r + 1), [])
   const current = answer?.key === key ? answer : undefined
-  return {
-    data: current?.data,
-    error: current?.round === round ? current.error : undefined,
-    loading: key !== undefined && (current === undefined || current.round !== round),
-    reload,
-  }
+  const data = current?.data
+  const error = current?.round === round ? current.error : undefined
+  const loading = key !== undefined && (current === undefined || current.round !== round)
+  // The same object until something in it changes, so a memoised list given the query skips the
+  // renders of its screen that were caused by something else (another query's answer).
+  return useMemo(() => ({ data, error, loading, reload }), [data, error, loading, reload])
 }

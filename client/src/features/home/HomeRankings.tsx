@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button'
 import type { Market } from '@kabu/shared/market/types'
-import { useState } from 'react'
+import { memo, useState } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { Link } from 'react-router-dom'
 import { fetchRank, type RankBy } from '../../realtime/market-api'
@@ -14,7 +14,7 @@ import { SectionTitle } from './SectionTitle'
 const TOP = 5
 
 /** Home's rankings: the top of one ranking of `market`, with the way to the full list. */
-export function HomeRankings({ market }: { market: Market }) {
+export const HomeRankings = memo(function HomeRankings({ market }: { market: Market }) {
   const [by, setBy] = useState<RankBy>('gainers')
   const ranked = useMarketQuery(`${market}:${by}`, (signal) => fetchRank(market, by, signal))
   const top: MarketQuery<Quote[]> = { ...ranked, data: ranked.data?.slice(0, TOP) }
@@ -37,4 +37,4 @@ export function HomeRankings({ market }: { market: Market }) {
       <QuoteList query={top} />
     </section>
   )
-}
+})

@@ -1,88 +1,52 @@
-import Button from '@mui/material/Button'
-import { FormattedMessage } from 'react-intl'
-import { Link } from 'react-router-dom'
-import { fetchIndices, fetchRank } from '../../realtime/market-api'
+import type { Market } from '@kabu/shared/market/types'
+import { useCallback, useMemo } from 'react'
+import { fetchIndices, fetchRank, recentIndices } from '../../realtime/market-api'
 import { useMarketQuery } from '../../realtime/use-market-query'
-import { MarketPageLinks } from '../../ui/MarketPageLinks'
-import { NewsHeadlines } from '../../ui/news/NewsHeadlines'
-import { FeedStatusChip } from '../../ui/price/FeedStatusChip'
 import { HomeRankings } from './HomeRankings'
+import { HomeEntries, HomeFooter, IndicesTitle, PopularTitle } from './HomeSections'
 import { IndexStrip } from './IndexStrip'
 import { MarketTabs } from './MarketTabs'
 import { PullToRefresh } from '../../ui/PullToRefresh'
+import { useIdleReady } from '../../ui/use-idle-ready'
 import { reloading } from './reloading'
 import { QuoteList } from './QuoteList'
-import { SectionTitle } from './SectionTitle'
 import { useListParams } from './search-params'
+
+/** How many popular stocks home shows; the full list is on /home/index. */
+const POPULAR_TOP = 5
 
 /**
  * Home (spec §2): the indices of the three markets, then for the chosen market its popular stocks,
- * rankings, the popular news and the summary pages, all live.
+ * rankings, the popular news and the summary pages, all live. Its parts are memoised (and the
+ * queries keep their identity until they change), so an answer re-renders only what shows it.
  */
 export function HomeScreen() {
   const { market, set } = useListParams('turnover')
-  const indices = useMarketQuery('indices', fetchIndices)
+  // Opened from the start screen, whose steps fetched the indices a moment ago: shown at once.
+  const indices = useMarketQuery('indices', fetchIndices, recentIndices)
   // "Popular" = most traded by value today: what people are actually dealing in.
   const popular = useMarketQuery(market, (signal) => fetchRank(market, 'turnover', signal))
+  const popularTop = useMemo(
+    () => ({ ...popular, data: popular.data?.slice(0, POPULAR_TOP) }),
+    [popular],
+  )
+  // The entries, news and summary links are below the fold of a phone: they wait for idle.
+  const belowFold = useIdleReady()
+  const chooseMarket = useCallback((next: Market) => set({ market: next }), [set])
   const refresh = () => {
     indices.reload()
     popular.reload()
   }
   return (
     <PullToRefresh onRefresh={refresh} refreshing={reloading(indices) || reloading(popular)}>
-      <SectionTitle title={<FormattedMessage id="home.indices" />} right={<FeedStatusChip />} />
+      <IndicesTitle />
       <IndexStrip query={indices} />
-      <MarketTabs value={market} onChange={(next) => set({ market: next })} />
-      <SectionTitle
-        title={<FormattedMessage id="home.popular" />}
-        right={
-          <Button
-            component={Link}
-            to={`/home/index?market=${market}&by=turnover`}
-            size="small"
-            data-testid="home-more"
-          >
-            <FormattedMessage id="home.more" />
-          </Button>
-        }
-      />
-      <QuoteList query={{ ...popular, data: popular.data?.slice(0, 5) }} />
+      <MarketTabs value={market} onChange={chooseMarket} />
+      <PopularTitle market={market} />
+      <QuoteList query={popularTop} />
       <HomeRankings key={market} market={market} />
-      <SectionTitle
-        title={<FormattedMessage id="home.ipo.entry" />}
-        right={
-          <Button component={Link} to="/home/newShare" size="small" data-testid="home-ipo">
-            <FormattedMessage id="home.more" />
-          </Button>
-        }
-      />
-      <SectionTitle
-        title={<FormattedMessage id="home.block.entry" />}
-        right={
-          <Button component={Link} to="/home/large" size="small" data-testid="home-block">
-            <FormattedMessage id="home.more" />
-          </Button>
-        }
-      />
-      <SectionTitle
-        title={<FormattedMessage id="home.follow.entry" />}
-        right={
-          <Button component={Link} to="/home/follow" size="small" data-testid="home-follow">
-            <FormattedMessage id="home.more" />
-          </Button>
-        }
-      />
-      <SectionTitle
-        title={<FormattedMessage id="home.daytrade.entry" />}
-        right={
-          <Button component={Link} to="/home/withinDays" size="small" data-testid="home-daytrade">
-            <FormattedMessage id="home.more" />
-          </Button>
-        }
-      />
-      <NewsHeadlines />
-      <SectionTitle title={<FormattedMessage id="markets.title" />} />
-      <MarketPageLinks market={market} />
+      {belowFold && <HomeEntries />}
+      {belowFold && <HomeFooter market={market} />}
     </PullToRefresh>
   )
 }

@@ -4,9 +4,10 @@ import type { MarketQuery } from '../../realtime/use-market-query'
 import { EmptyState } from '../../ui/EmptyState'
 import { MarketLoadFailed } from '../../ui/price/MarketLoadFailed'
 import { IndexCard, IndexCardSkeleton } from './IndexCard'
+import { memo } from 'react'
 
 /** The indices as a row of live cards that scrolls sideways on a phone. */
-export function IndexStrip({
+export const IndexStrip = memo(function IndexStrip({
   query,
   filter,
 }: {
@@ -34,4 +35,4 @@ export function IndexStrip({
         : [0, 1, 2].map((i) => <IndexCardSkeleton key={i} />)}
     </Box>
   )
-}
+})

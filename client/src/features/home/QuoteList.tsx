@@ -6,9 +6,10 @@ import { LiveQuoteRow, type LiveQuoteRowProps } from '../../ui/price/LiveQuoteRo
 import { MarketLoadFailed } from '../../ui/price/MarketLoadFailed'
 import { QuoteRowSkeleton } from '../../ui/price/QuoteRowSkeleton'
 import { useOpenStock } from '../../ui/price/use-open-stock'
+import { memo } from 'react'
 
 /** A loaded list of stocks as live rows, with its loading, empty and failed states. */
-export function QuoteList({
+export const QuoteList = memo(function QuoteList({
   query,
   metric,
 }: {
@@ -33,4 +34,4 @@ export function QuoteList({
       ))}
     </List>
   )
-}
+})

@@ -1,3 +1,4 @@
+import { useCallback } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import type { Market } from '@kabu/shared/market/types'
 import { RANK_BYS, type RankBy } from '../../realtime/market-api'
@@ -14,7 +15,11 @@ export function useListParams(defaultBy: RankBy) {
   const [params, setParams] = useSearchParams()
   const market: Market = isMarket(params.get('market')) ? (params.get('market') as Market) : 'jp'
   const by: RankBy = isRankBy(params.get('by')) ? (params.get('by') as RankBy) : defaultBy
-  const set = (next: { market?: Market; by?: RankBy }) =>
-    setParams({ market: next.market ?? market, by: next.by ?? by }, { replace: true })
+  // Kept while the URL stays, so a memoised tab row given it does not render again for nothing.
+  const set = useCallback(
+    (next: { market?: Market; by?: RankBy }) =>
+      setParams({ market: next.market ?? market, by: next.by ?? by }, { replace: true }),
+    [setParams, market, by],
+  )
   return { market, by, set }
 }

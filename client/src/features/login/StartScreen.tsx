@@ -5,7 +5,7 @@ import Button from '@mui/material/Button'
 import LinearProgress from '@mui/material/LinearProgress'
 import Typography from '@mui/material/Typography'
 import { useMachine } from '@xstate/react'
-import { useEffect } from 'react'
+import { memo, useEffect } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useNavigate } from 'react-router-dom'
 import { AuthFrame } from './AuthFrame'
@@ -58,11 +58,18 @@ export function StartScreen() {
           <StartFailureText context={state.context} />
         </Alert>
       )}
-      <Box sx={{ textAlign: 'center', mt: 3 }}>
-        <Typography variant="caption" color="text.secondary">
-          <FormattedMessage id="login.start.version" values={{ version: CLIENT_VERSION }} />
-        </Typography>
-      </Box>
+      <ClientVersion />
     </AuthFrame>
   )
 }
+
+/** This build's version; it never changes, so a step change does not render it again. */
+const ClientVersion = memo(function ClientVersion() {
+  return (
+    <Box sx={{ textAlign: 'center', mt: 3 }}>
+      <Typography variant="caption" color="text.secondary">
+        <FormattedMessage id="login.start.version" values={{ version: CLIENT_VERSION }} />
+      </Typography>
+    </Box>
+  )
+})

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import { phoneJourney } from './journey'
+
+/**
+ * Issue 15's "Speed" on a phone against a real gateway: a cold open with a stored session runs the
+ * start screen's steps and lands on home, which shows the indices those steps fetched (one request
+ * for them, not two) and mounts its parts below the fold once the browser is idle.
+ */
+// CLIENT_DIR serves another build (an older one copied aside, to see this test fail on it).
+const j = phoneJourney(
+  'home-start',
+  process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {},
+)
+
+describe('home opened through the start screen on a 390×844 phone', () => {
+  it('logs in with the demo account', async () => {
+    await j.page.goto(`${j.gateway.url}/#/login/login`)
+    await j.page.getByTestId('demo-login-use').click()
+    await expect.poll(j.screens.hashPath, { timeout: 15_000 }).toBe('/home/home')
+    // This home asks for the indices itself (the start steps ran long before the login): its
+    // request is answered here, not counted as the next document's.
+    await j.page.locator('[data-testid^="index-"]').first().waitFor()
+  })
+
+  it('shows the indices of the start step at once, asking for them once', async () => {
+    const indexRequests: string[] = []
+    j.page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/market/indices') indexRequests.push(r.url())
+    })
+    // In the commit that first paints home: the cards, not placeholders waiting on a request.
+    // Watched from the document's start, as a poll after the fact would see the cards either way.
+    await j.page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (document.querySelector('[data-testid="home-more"]') === null) return
+        observer.disconnect()
+        const cards = document.querySelectorAll('[data-testid^="index-"]').length
+        Object.assign(window, { cardsWithHome: cards })
+      }).observe(document, { childList: true, subtree: true })
+    })
+    // A new document: `/` goes through /login/start, whose steps find the stored session.
+    await j.page.goto(`${j.gateway.url}/`)
+    await expect.poll(j.screens.hashPath, { timeout: 20_000 }).toBe('/home/home')
+    const cardsWithHome = await j.page.evaluate(
+      () => (window as unknown as { cardsWithHome?: number }).cardsWithHome,
+    )
+    expect(cardsWithHome).toBeGreaterThanOrEqual(3)
+    // The parts below the fold come once the browser is idle.
+    await j.page.getByTestId('markets-link-indicators').waitFor()
+    await j.page.getByTestId('home-ipo').waitFor()
+    await j.page.getByTestId('news-headlines').waitFor()
+    expect(indexRequests).toHaveLength(1)
+    expect(j.pageErrors).toEqual([])
+  })
+})
