@@ -14,7 +14,7 @@
 import path from 'node:path'
 import { launchPhone } from '../e2e/browser'
 import { startGateway } from '../e2e/gateway'
-import { logIn } from './lighthouse/runner'
+import { logIn, storeSessionIn } from './lighthouse/runner'
 
 // Home is reached after the start screen's steps; then its first answers and ticks come in.
 const AFTER_HOME_MS = 3_000
@@ -59,13 +59,7 @@ async function measureOnce(dir: string): Promise<Run> {
   const { browser, context } = await launchPhone()
   try {
     const grant = await logIn(gateway.url, gateway.config)
-    const setup = await context.newPage()
-    await setup.goto(`${gateway.url}/health`)
-    await setup.evaluate(({ token, account }) => {
-      localStorage.setItem('tokend', token)
-      localStorage.setItem('account', account)
-    }, grant)
-    await setup.close()
+    await storeSessionIn(context, gateway.url, grant)
     const page = await context.newPage()
     // tsx keeps function names by wrapping them in a `__name` helper the page does not have.
     await page.addInitScript('window.__name = (f) => f')

@@ -17,7 +17,7 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { launchPhone } from '../e2e/browser'
 import { startGateway } from '../e2e/gateway'
-import { logIn } from './lighthouse/runner'
+import { logIn, storeSessionIn } from './lighthouse/runner'
 
 const SETTLE_MS = 5_000
 const perCommit = process.argv.includes('--per-commit')
@@ -113,13 +113,7 @@ for (const dir of builds) {
     try {
       if (withSession) {
         const grant = await logIn(gateway.url, gateway.config)
-        const setup = await context.newPage()
-        await setup.goto(`${gateway.url}/health`)
-        await setup.evaluate(({ token, account }) => {
-          localStorage.setItem('tokend', token)
-          localStorage.setItem('account', account)
-        }, grant)
-        await setup.close()
+        await storeSessionIn(context, gateway.url, grant)
       }
       const { counts, chromium, screen } = await measure(await context.newPage(), gateway.url)
       const top = Object.entries(counts.byComponent)

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { chromium } from 'playwright-core'
+import { chromium, type BrowserContext } from 'playwright-core'
 
 /** What one Lighthouse run says about one page. Times in ms, bytes as transferred. */
 export interface PageFigures {
@@ -126,18 +126,29 @@ async function storeSession(port: number, url: string, grant: SessionGrant): Pro
   try {
     const context = browser.contexts()[0]
     if (!context) throw new Error('Chromium has no default context')
-    const page = await context.newPage()
-    // A page of the app's origin that is not the app: localStorage is per origin, and the app's
-    // scripts must not land in the HTTP cache before Lighthouse measures.
-    await page.goto(`${url}/health`)
-    await page.evaluate(({ token, account }) => {
-      localStorage.setItem('tokend', token)
-      localStorage.setItem('account', account)
-    }, grant)
-    await page.close()
+    await storeSessionIn(context, url, grant)
   } finally {
     await browser.close()
   }
+}
+
+/**
+ * Keeps `grant` in the phone's storage as the app keeps a session, so its next page opens logged
+ * in. Written from a page of the app's origin that is not the app: localStorage is per origin, and
+ * the app's scripts must not land in the HTTP cache before anything is measured.
+ */
+export async function storeSessionIn(
+  context: BrowserContext,
+  url: string,
+  grant: SessionGrant,
+): Promise<void> {
+  const page = await context.newPage()
+  await page.goto(`${url}/health`)
+  await page.evaluate(({ token, account }) => {
+    localStorage.setItem('tokend', token)
+    localStorage.setItem('account', account)
+  }, grant)
+  await page.close()
 }
 
 function figuresOf(lhr: Lhr): PageFigures {
