@@ -45,9 +45,9 @@ export interface Cluster {
  * source is stopped, and its simulator plays the same seeded market without printing, so its
  * listings, bars, depth and tape stay current; the relayed prints of its real source's codes go
  * into that source's books (`MarketService.follow`), so their bars are the leader's too, and a
- * replay that comes to lead goes on from the last published step. Winning the lock turns a gateway's printing on,
- * losing it turns it off. Without PostgreSQL or Redis a gateway is alone, as it always was: it
- * leads, and its market, printing from the start, is its own.
+ * replay that comes to lead goes on from the last published step. Winning the lock turns a
+ * gateway's printing on, losing it turns it off. Without PostgreSQL or Redis a gateway is alone,
+ * as it always was: it leads, and its market, printing from the start, is its own.
  */
 export function createCluster(
   settings: ClusterSettings,

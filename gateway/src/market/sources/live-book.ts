@@ -36,11 +36,10 @@ export class LiveBook {
 
   /** A print; the day's bar rolls over on the exchange's local date. */
   print(tick: SourceTick): void {
-    const price = this.pricing.snap(priceToUnits(tick.price))
+    const price = this.units(tick.price)
     const date = localDate(this.listing.market, tick.time)
     if (this.day && this.day.date !== date) this.closeDay()
-    if (tick.prevClose !== undefined)
-      this.prevClose = this.pricing.snap(priceToUnits(tick.prevClose))
+    if (tick.prevClose !== undefined) this.prevClose = this.units(tick.prevClose)
     // Endpoints report the day's cumulative volume: a print's quantity is what it added.
     const before = this.day?.volume ?? 0
     const dayVolume = tick.dayVolume ?? before + (tick.quantity ?? 0)
@@ -64,7 +63,6 @@ export class LiveBook {
    * Not for a replayed daily series, whose quote says no date (replay-steps.ts follows those).
    */
   follow(quote: Quote): void {
-    const units = (p: number) => this.pricing.snap(priceToUnits(p))
     this.print({
       code: quote.code,
       price: quote.price,
@@ -75,27 +73,31 @@ export class LiveBook {
     })
     const bar = this.day?.bar
     if (!bar) return
-    bar.open = units(quote.open)
-    bar.high = Math.max(units(quote.high), bar.close)
-    bar.low = Math.min(units(quote.low), bar.close)
+    bar.open = this.units(quote.open)
+    bar.high = Math.max(this.units(quote.high), bar.close)
+    bar.low = Math.min(this.units(quote.low), bar.close)
     bar.turnover = priceToUnits(quote.turnover)
   }
 
   /** A price of the source as this code's quotes say it: snapped onto its tick grid. */
   snapped(price: number): number {
-    return unitsToPrice(this.pricing.snap(priceToUnits(price)))
+    return unitsToPrice(this.units(price))
+  }
+
+  /** A price of the source in units, snapped onto this code's tick grid. */
+  private units(price: number): number {
+    return this.pricing.snap(priceToUnits(price))
   }
 
   /** A replayed day: the day's bar as it closed. */
   playDay(row: SourceDayBar, time: number): void {
     if (this.day) this.closeDay()
-    const snap = (p: number) => this.pricing.snap(priceToUnits(p))
-    const close = snap(row.close)
+    const close = this.units(row.close)
     const bar: UnitBar = {
       time: isoDateToUtc(row.date) / 1000,
-      open: snap(row.open),
-      high: snap(row.high),
-      low: snap(row.low),
+      open: this.units(row.open),
+      high: this.units(row.high),
+      low: this.units(row.low),
       close,
       volume: row.volume,
       turnover: close * row.volume,
