@@ -87,12 +87,16 @@ const describeFinding = (f: Finding) =>
 
 /** Scans the screen on `page`, records it under the journey, and throws on failing findings. */
 export async function scanScreen(page: Page, screen: string): Promise<ScreenScan> {
-  const scan: ScreenScan = {
-    journey: journeyName(),
-    screen,
-    route: new URL(page.url()).hash.replace(/^#/, '') || '/',
-    findings: await scanPage(page),
+  const routeOf = () => new URL(page.url()).hash.replace(/^#/, '') || '/'
+  let route = routeOf()
+  let findings = await scanPage(page)
+  // A screen that moves on by itself (the start screen, once its steps are done) can change under
+  // the scan: axe then read the next screen mid-fade. Scan again what is there now.
+  for (let again = 0; again < 2 && routeOf() !== route; again++) {
+    route = routeOf()
+    findings = await scanPage(page)
   }
+  const scan: ScreenScan = { journey: journeyName(), screen, route, findings }
   record(scan)
   const bad = failing(scan.findings)
   if (bad.length > 0 && process.env.A11Y !== 'report') {
