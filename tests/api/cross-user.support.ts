@@ -45,6 +45,9 @@ export async function startStillApp(): Promise<TestApp> {
     },
     beforeStart: (app) => void takeOverQuotes(app.market),
   })
+  // Their start passes read the real clock; stopped, none can still be running when a walk begins.
+  await t.app.broker.ipo.jobs.stop()
+  await t.app.broker.products.jobs.stop()
   t.app.clock.set(T0)
   return t
 }

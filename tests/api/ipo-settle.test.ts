@@ -59,7 +59,7 @@ describe('paying, waiving and listing', () => {
     const form = { id: row.id }
     const paid = await settle(t, g, 'newstockPay', { ...form, fund_password: 'wrong0' })
     expect(paid).toMatchObject({ status: 0, msg: 'wrong_fund_password' })
-    expect(await settle(t, g, 'newstockPay', form)).toMatchObject({ status: 1 })
+    expect(await settle(t, g, 'newstockPay', form)).toMatchObject({ status: 1, msg: 'purchase_ok' })
     expect(await settle(t, g, 'newstockPay', form)).toMatchObject({ msg: 'ipo_not_payable' })
     expect(await settle(t, g, 'newstockWaive', form)).toMatchObject({ msg: 'ipo_not_payable' })
     expect(await books(t, g.account)).toMatchObject({ available: units(800000), frozen: 0n })
@@ -84,7 +84,7 @@ describe('paying, waiving and listing', () => {
 
   it('makes the listed code a market like any other: quoted from the offer price, sold as usual', async () => {
     const { offer, g, row } = await wonApplication('T012')
-    expect(await settle(t, g, 'newstockPay', { id: row.id })).toMatchObject({ status: 1 })
+    expect(await settle(t, g, 'newstockPay', { id: row.id })).toMatchObject({ status: 1, msg: 'purchase_ok' })
     expect(t.app.market.snapshot('T012')).toBeUndefined()
     expect(t.app.market.listing('T012')).toBeUndefined()
 

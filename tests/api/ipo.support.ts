@@ -27,6 +27,10 @@ export async function startIpoApp(env: Record<string, string> = {}): Promise<Tes
   const t = await startTestApp({
     env: { TIME_TRAVEL: '1', REVIEW_POLICY: 'manual', IPO_JOB_MS: '3600000', ...env },
   })
+  // The job's start pass reads the real clock (2026, past every test offer's deadline); left
+  // running on a busy machine it waived a winner the test had just drawn. Stopped, it runs only
+  // when the test calls runOnce.
+  await t.app.broker.ipo.jobs.stop()
   t.app.clock.set(T0)
   return t
 }
