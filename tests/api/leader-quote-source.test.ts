@@ -147,3 +147,120 @@ describe.skipIf(!databaseUrl || !redisUrl)(
     }, 60_000)
   },
 )
+
+/**
+ * Issue 16, a gateway that joins late: the leader has polled for some minutes of the day (the fake
+ * endpoint's answers are timed minute after minute) before a second gateway starts. That gateway
+ * charts the day's minutes of the polled code as the leader does, bar for bar, the minutes before
+ * it joined included (kept by the leader in Redis), and the minute it joined in counted once
+ * (in the kept day and in the live prints alike). The day goes on across a failover: a gateway
+ * that joins after it charts the minutes of both leaders, one minute printed by both among them.
+ */
+describe.skipIf(!databaseUrl || !redisUrl)(
+  'a gateway that joins late (skipped: set TEST_DATABASE_URL and TEST_REDIS_URL)',
+  () => {
+    // 2026-03-02 10:00 in Tokyo, a Monday: its minutes, one after the other.
+    const TEN_AM = Date.UTC(2026, 2, 2, 1, 0)
+    const minute = (i: number) => TEN_AM + i * 60_000 + 15_000
+    let endpoint: Awaited<ReturnType<typeof startFakeEndpoint>>
+    let database: TestDatabase
+    let env: Record<string, string>
+    let leader: GatewayProcess | undefined
+    let late: GatewayProcess | undefined
+    let later: GatewayProcess | undefined
+
+    beforeAll(async () => {
+      endpoint = await startFakeEndpoint()
+      endpoint.setTime(minute(0))
+      endpoint.setPrice(2500)
+      database = await freshDatabase()
+      env = {
+        ...clusterEnv(database, 'late-join', redisUrl!),
+        QUOTE_POLL_MAP: JSON.stringify(FAKE_MAPPING),
+        QUOTE_POLL_INTERVAL_MS: '200',
+        QUOTE_STALE_MS: '2000',
+      }
+      leader = await spawnGateway({ ...env, QUOTE_SOURCE: `poll:${endpoint.url}?gateway=a` })
+    }, 300_000)
+
+    afterAll(async () => {
+      await Promise.all([leader?.stop(), late?.stop(), later?.stop()])
+      await database?.drop()
+      await endpoint?.close()
+    })
+
+    it('charts the day’s minutes of the polled code as the leader does, bar for bar', async () => {
+      expect((await health(leader!.url)).role).toBe('leader')
+      // Five minutes of the leader's polls, a price each (several polls a minute).
+      for (let i = 0; i < 5; i++) {
+        endpoint.setTime(minute(i))
+        endpoint.setPrice(2500 + 5 * i)
+        await expect
+          .poll(() => priceOf(leader!.url, '7203'), { timeout: 10_000 })
+          .toBe(2500 + 5 * i)
+        const polled = endpoint.requestsTo('?gateway=a')
+        await expect
+          .poll(() => endpoint.requestsTo('?gateway=a'), { timeout: 10_000 })
+          .toBeGreaterThanOrEqual(polled + 3)
+      }
+      // Another gateway starts while the leader polls on in the fifth minute.
+      late = await spawnGateway({ ...env, QUOTE_SOURCE: `poll:${endpoint.url}?gateway=b` })
+      expect((await health(late.url)).role).toBe('follower')
+      endpoint.setTime(minute(5))
+      endpoint.setPrice(2530)
+      await expect.poll(() => priceOf(late!.url, '7203'), { timeout: 10_000 }).toBe(2530)
+      // The upstream breaks, so the leader's bars stand still: a poll answered with an error has
+      // come after every good answer.
+      endpoint.setMode('error')
+      const polled = endpoint.requestsTo('?gateway=a')
+      await expect
+        .poll(() => endpoint.requestsTo('?gateway=a'), { timeout: 10_000 })
+        .toBeGreaterThanOrEqual(polled + 2)
+      const leaders = await barsOf(leader!.url, '7203', '1m')
+      expect(leaders.map((bar) => bar.time * 1000)).toEqual(
+        [0, 1, 2, 3, 4, 5].map((i) => minute(i) - 15_000),
+      )
+      expect(leaders.map((bar) => bar.close)).toEqual([2500, 2505, 2510, 2515, 2520, 2530])
+      // The last prints reach the late gateway through the relay; then its chart is the leader's.
+      await expect
+        .poll(async () => (await barsOf(late!.url, '7203', '1m')).at(-1), { timeout: 10_000 })
+        .toEqual(leaders.at(-1))
+      expect(await barsOf(late.url, '7203', '1m')).toEqual(leaders)
+      expect(await barsOf(late.url, '7203', '1d')).toEqual(await barsOf(leader!.url, '7203', '1d'))
+      expect(endpoint.requestsTo('?gateway=b')).toBe(0)
+    }, 120_000)
+
+    it('keeps the day across a failover for a gateway that joins after it', async () => {
+      endpoint.setMode('ok')
+      endpoint.setTime(minute(6))
+      endpoint.setPrice(2540)
+      await expect.poll(() => priceOf(late!.url, '7203'), { timeout: 10_000 }).toBe(2540)
+      await leader!.kill9()
+      await expect
+        .poll(async () => (await health(late!.url)).role, { timeout: 10_000, interval: 100 })
+        .toBe('leader')
+      // The new leader's own prints, in the minute the old one printed in last.
+      endpoint.setPrice(2545)
+      await expect.poll(() => priceOf(late!.url, '7203'), { timeout: 10_000 }).toBe(2545)
+      later = await spawnGateway({ ...env, QUOTE_SOURCE: `poll:${endpoint.url}?gateway=c` })
+      endpoint.setTime(minute(7))
+      endpoint.setPrice(2550)
+      await expect.poll(() => priceOf(later!.url, '7203'), { timeout: 10_000 }).toBe(2550)
+      endpoint.setMode('error')
+      const polled = endpoint.requestsTo('?gateway=b')
+      await expect
+        .poll(() => endpoint.requestsTo('?gateway=b'), { timeout: 10_000 })
+        .toBeGreaterThanOrEqual(polled + 2)
+      const leaders = await barsOf(late!.url, '7203', '1m')
+      expect(leaders.map((bar) => bar.close)).toEqual([
+        2500, 2505, 2510, 2515, 2520, 2530, 2545, 2550,
+      ])
+      expect(leaders[6]).toMatchObject({ open: 2540, close: 2545 })
+      await expect
+        .poll(async () => (await barsOf(later!.url, '7203', '1m')).at(-1), { timeout: 10_000 })
+        .toEqual(leaders.at(-1))
+      expect(await barsOf(later.url, '7203', '1m')).toEqual(leaders)
+      expect(endpoint.requestsTo('?gateway=c')).toBe(0)
+    }, 120_000)
+  },
+)

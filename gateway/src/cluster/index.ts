@@ -62,6 +62,27 @@ export function createCluster(
   const relay = createQuoteRelay({ url: redisUrl, prefix: settings.redisPrefix, logger })
   const publisher = marketPublisher({ market: deps.market, relay, logger })
   let jobs: LeaderJobs | undefined
+
+  /**
+   * Brings this gateway's books up to what the leader published (at start, and at election before
+   * its market prints): the kept days of its real source's codes (a polled code's minutes before
+   * it joined, which no quote tells), then the last published quote of each code, in print order
+   * (what was published and not heard here: a replay moves on to where the leader is). Unread (Redis
+   * down), it goes on from what was heard.
+   */
+  async function catchUp(): Promise<void> {
+    const real = new Set(deps.market.status().realSources?.flatMap((source) => source.codes))
+    try {
+      const published = [...(await relay.lastPublished()).values()]
+      const days = await relay.keptDays(published.filter((quote) => real.has(quote.code)))
+      for (const day of days) deps.market.followDay(day)
+      deps.market.follow(inPrintOrder(published))
+    } catch (error) {
+      logger.error({ err: error }, 'relay: the last published state is unread')
+      deps.market.follow(inPrintOrder(relay.held()))
+    }
+  }
+
   const lock = leaderLock({
     databaseUrl,
     name: settings.redisPrefix,
@@ -69,14 +90,10 @@ export function createCluster(
     logger,
     async onChange(leader) {
       if (leader) {
-        // What was published and not heard here (a batch lost in the hand-over) is followed first,
-        // so a replay starts after the last step published; unread (Redis down), the lead goes on
-        // all the same, from what was heard.
-        const published = await relay.lastPublished().catch((error: unknown) => {
-          logger.error({ err: error }, 'relay: the last published state is unread')
-          return new Map<string, Quote>()
-        })
-        deps.market.follow(inPrintOrder(published.values()))
+        // What was published and not heard here (a batch lost in the hand-over, a day's minutes
+        // before this gateway started) is followed first, so a replay starts after the last step
+        // published and a poll charts on from the day the old leader kept.
+        await catchUp()
         deps.market.printing(true)
         await publisher.lead()
         await jobs?.start()
@@ -93,11 +110,16 @@ export function createCluster(
     role: () => (lock.isLeader() ? 'leader' : 'follower'),
     async start(leaderJobs) {
       jobs = leaderJobs
-      await relay.start()
       // A follower builds its real source's bars from the leader's prints (its own source is
-      // stopped), from the last published state on; a replay moves on to where the leader is.
-      deps.market.follow(inPrintOrder(relay.held()))
-      relay.onQuotes((quotes) => deps.market.follow(quotes))
+      // stopped), from the kept days and the last published state on. The batches heard while it
+      // catches up wait for it: one followed first would go further than the kept day read next,
+      // which would then be left out.
+      let heard: Quote[] | undefined = []
+      relay.onQuotes((quotes) => (heard ? heard.push(...quotes) : deps.market.follow(quotes)))
+      await relay.start()
+      await catchUp()
+      deps.market.follow(heard)
+      heard = undefined
       await lock.start()
     },
     async stop() {

@@ -2,7 +2,7 @@ import { LISTINGS } from '@kabu/shared/market/listings/index'
 import type { Quote } from '@kabu/shared/market/types'
 import type { Logger } from 'pino'
 import type { MarketService } from '../market/index'
-import { HEARTBEAT_MS, type QuoteRelay } from './quote-relay'
+import { HEARTBEAT_MS, type KeptMinute, type QuoteRelay } from './quote-relay'
 
 /**
  * The leader's side of the relay: while this gateway leads, every batch its own market prints is
@@ -17,6 +17,10 @@ import { HEARTBEAT_MS, type QuoteRelay } from './quote-relay'
  * last published one, so no price goes back in time. The whole market is published once at
  * election, but for the codes of a real source that has not delivered yet: the simulator's price
  * stands in for those on this gateway, and is not the market's.
+ *
+ * With each print of a code whose day a gateway that joins late could not chart by itself (a
+ * polled code, `MarketService.minuteToKeep`) goes the 1m bar it went into, which the relay keeps
+ * in that code's day (quote-relay.ts).
  */
 export function marketPublisher(deps: {
   market: MarketService
@@ -50,12 +54,17 @@ export function marketPublisher(deps: {
 
   function send(quotes: readonly Quote[]): void {
     const batch: Quote[] = []
+    const kept: KeptMinute[] = []
     for (const quote of quotes) {
       const out = continued(quote)
-      if (out) batch.push(out)
+      if (!out) continue
+      batch.push(out)
+      // Read as the quote is handed over: the market's books stand at that print now.
+      const minute = market.minuteToKeep(out.code)
+      if (minute) kept.push({ quote: out, minute })
     }
     if (quotes.length > 0 && batch.length === 0) return
-    relay.send(term, batch)
+    relay.send(term, batch, undefined, kept)
   }
 
   const heartbeat = () => relay.send(term, [], market.status())

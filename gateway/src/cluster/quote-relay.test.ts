@@ -6,8 +6,10 @@ import { createClock } from '../clock'
 import { createMarket } from '../market/index'
 import { FAKE_MAPPING, startFakeEndpoint } from '../market/sources/fake-endpoint.fixture'
 import { pollMappingSchema } from '../market/sources/poll-mapping'
+import type { PollSettings } from '../market/sources/poll-source'
 import { marketPublisher } from './market-publisher'
-import { createQuoteRelay, type QuoteRelay } from './quote-relay'
+import { createClient } from 'redis'
+import { createQuoteRelay, KEPT_DAY_SECONDS, type QuoteRelay } from './quote-relay'
 
 const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL
 const logger = pino({ level: 'silent' })
@@ -33,6 +35,19 @@ const quote = (code: string, seq: number, price: number, time = 1_000): Quote =>
   seq,
   trading: true,
   special: null,
+})
+
+/** A poll of the fake endpoint, quick to turn stale and to try again. */
+const pollOf = (url: string): PollSettings & { kind: 'poll' } => ({
+  kind: 'poll',
+  url,
+  mapping: pollMappingSchema.parse(FAKE_MAPPING),
+  intervalMs: 50,
+  timeoutMs: 200,
+  staleAfterMs: 400,
+  breakerFailures: 3,
+  breakerCoolDownMs: 200,
+  maxBackoffMs: 100,
 })
 
 describe.skipIf(!redisUrl)('quote relay through Redis (skipped: set TEST_REDIS_URL)', () => {
@@ -118,17 +133,7 @@ describe.skipIf(!redisUrl)('quote relay through Redis (skipped: set TEST_REDIS_U
       seed: 1,
       marketHours: 'always',
       logger,
-      quoteSource: {
-        kind: 'poll',
-        url: endpoint.url,
-        mapping: pollMappingSchema.parse(FAKE_MAPPING),
-        intervalMs: 50,
-        timeoutMs: 200,
-        staleAfterMs: 400,
-        breakerFailures: 3,
-        breakerCoolDownMs: 200,
-        maxBackoffMs: 100,
-      },
+      quoteSource: pollOf(endpoint.url),
     })
     const leader = await relay(prefix)
     // The old leader's last 7203, from its own poller: far more prints than this one has made.
@@ -152,6 +157,66 @@ describe.skipIf(!redisUrl)('quote relay through Redis (skipped: set TEST_REDIS_U
     } finally {
       await publisher.follow()
       market.stop()
+      await endpoint.close()
+    }
+  })
+
+  it('keeps a polled code’s day beside the quotes, which a market that follows late takes', async () => {
+    const prefix = `relay-${randomUUID()}`
+    const endpoint = await startFakeEndpoint()
+    // 2026-03-02 10:00 in Tokyo: the endpoint's answers are timed there, minute after minute.
+    const TEN_AM = Date.UTC(2026, 2, 2, 1, 0)
+    endpoint.setTime(TEN_AM)
+    const polled = () =>
+      createMarket({
+        clock: createClock(),
+        seed: 1,
+        marketHours: 'always',
+        logger,
+        quoteSource: pollOf(endpoint.url),
+      })
+    const market = polled()
+    const late = polled()
+    late.printing(false)
+    const leader = await relay(prefix)
+    const publisher = marketPublisher({ market, relay: leader, logger })
+    const redis = createClient({ url: redisUrl! })
+    await redis.connect()
+    market.start()
+    try {
+      await publisher.lead()
+      for (let i = 0; i < 3; i++) {
+        endpoint.setTime(TEN_AM + i * 60_000)
+        endpoint.setPrice(2500 + i)
+        await expect.poll(() => market.snapshot('7203')?.price, { timeout: 5_000 }).toBe(2500 + i)
+      }
+      // The upstream breaks: once an answer has failed, the leader's book stands still.
+      endpoint.setMode('error')
+      const requests = endpoint.requests
+      await expect.poll(() => endpoint.requests, { timeout: 5_000 }).toBeGreaterThan(requests + 1)
+      await publisher.follow()
+
+      const published = [...(await leader.lastPublished()).values()]
+      const days = await leader.keptDays(published)
+      // Only the polled code's day is kept (the simulator's codes play alike everywhere).
+      expect(days.map((day) => day.quote.code)).toEqual(['7203'])
+      const [day] = days
+      expect(day!.quote).toEqual(published.find((quote) => quote.code === '7203'))
+      expect(day!.minutes).toEqual(market.bars('7203', '1m'))
+      expect(day!.minutes).toHaveLength(3)
+      const ttl = await redis.ttl(`${prefix}:day:7203:2026-03-02`)
+      expect(ttl).toBeGreaterThan(KEPT_DAY_SECONDS - 60)
+      expect(ttl).toBeLessThanOrEqual(KEPT_DAY_SECONDS)
+
+      // A market that follows late takes the day, and the quote it stands at is not added again.
+      late.followDay(day!)
+      late.follow(published)
+      expect(late.bars('7203', '1m')).toEqual(market.bars('7203', '1m'))
+      expect(late.bars('7203', '1d')).toEqual(market.bars('7203', '1d'))
+    } finally {
+      await publisher.follow()
+      market.stop()
+      await redis.close()
       await endpoint.close()
     }
   })

@@ -1,15 +1,31 @@
-import type { FeedStatus, Quote } from '@kabu/shared/market/types'
+import { localDate } from '@kabu/shared/market/time-zone'
+import type { Bar, FeedStatus, Quote } from '@kabu/shared/market/types'
 import type { Logger } from 'pino'
 import { createClient } from 'redis'
+import type { KeptDay } from '../market/index'
 
 /** Without a batch (or the leader's heartbeat) for this long, the relayed quotes are stale. */
 export const RELAY_SILENT_MS = 3_000
 /** The leader says it is alive this often when its market prints nothing (closed sessions). */
 export const HEARTBEAT_MS = 1_000
+/**
+ * A kept day lives this long after the leader last wrote to it: the last trading day's minutes
+ * stay there over a weekend and a holiday, and a key is one code's one day, so they stay bounded.
+ */
+export const KEPT_DAY_SECONDS = 4 * 24 * 60 * 60
+
+/** A published quote of a code whose day is kept, and the 1m bar its print went into. */
+export interface KeptMinute {
+  quote: Quote
+  minute: Bar
+}
 
 export interface QuoteRelayDeps {
   url: string
-  /** REDIS_PREFIX: the channel and keys are `<prefix>:ticks`, `<prefix>:quotes`, `<prefix>:term`. */
+  /**
+   * REDIS_PREFIX: the channel and keys are `<prefix>:ticks`, `<prefix>:quotes`, `<prefix>:term`,
+   * and a kept day's `<prefix>:day:<code>:<date>`.
+   */
   prefix: string
   logger: Logger
 }
@@ -25,6 +41,11 @@ export interface QuoteRelayDeps {
  * real quote source, so only it knows whether that source delivers, and a follower reports what
  * it heard (relayed-market.ts).
  *
+ * The minutes of a polled code's day (what its last quote does not tell) are kept beside it, a hash
+ * per code and local date, `day:<code>:<date>`: the bar of each minute as the leader's book has it
+ * after the batch, and under `quote` the last quote published with them, written in the batch's
+ * transaction; a gateway that joins late starts its chart from them (`keptDays`).
+ *
  * Each batch carries the publishing leader's term (a counter in Redis taken at election): once a
  * newer term is heard, a deposed leader's late batches are ignored; and a quote whose seq is below
  * the one held for its code is dropped, so what a gateway serves never goes back.
@@ -34,6 +55,9 @@ export function createQuoteRelay(deps: QuoteRelayDeps) {
   const channel = `${deps.prefix}:ticks`
   const stateKey = `${deps.prefix}:quotes`
   const termKey = `${deps.prefix}:term`
+  // The code's date where the quote was printed: the day its minutes belong to.
+  const dayKey = (quote: Quote) =>
+    `${deps.prefix}:day:${quote.code}:${localDate(quote.market, quote.time)}`
   const publisher = createClient({ url: deps.url })
   const subscriber = publisher.duplicate()
   for (const client of [publisher, subscriber]) {
@@ -51,6 +75,7 @@ export function createQuoteRelay(deps: QuoteRelayDeps) {
   let waiting: Quote[] | null = null
   let waitingTerm = 0
   let waitingStatus: FeedStatus | undefined
+  let waitingKept: KeptMinute[] = []
   let inFlight: Promise<void> | null = null
 
   /** Takes the quotes newer than what is held; returns them. */
@@ -128,16 +153,40 @@ export function createQuoteRelay(deps: QuoteRelayDeps) {
       for (const [code, json] of Object.entries(stored)) quotes.set(code, JSON.parse(json) as Quote)
       return quotes
     },
+    /**
+     * The kept day of each quote's code (`quotes`: the last published), the day of that quote;
+     * none for a code whose day is not kept.
+     */
+    async keptDays(quotes: readonly Quote[]): Promise<KeptDay[]> {
+      const stored = await Promise.all(quotes.map((quote) => publisher.hGetAll(dayKey(quote))))
+      const days: KeptDay[] = []
+      for (const { quote, ...minutes } of stored) {
+        if (!quote) continue
+        const bars = Object.values(minutes).map((json) => JSON.parse(json) as Bar)
+        days.push({
+          quote: JSON.parse(quote) as Quote,
+          minutes: bars.sort((a, b) => a.time - b.time),
+        })
+      }
+      return days
+    },
     /** A new leader's term: higher than every earlier leader's. */
     nextTerm: async (): Promise<number> => Number(await publisher.incr(termKey)),
     /**
      * Publishes soon (the leader's prints): while one batch is on its way to Redis the next ones
      * wait and then go as one, so a busy Redis or event loop means fewer, larger batches, not a
-     * queue of round trips each adding its wait. Prints keep their order; none is dropped.
+     * queue of round trips each adding its wait. Prints keep their order; none is dropped. `kept`:
+     * the minutes of the quotes whose day is kept.
      */
-    send(term: number, quotes: readonly Quote[], status?: FeedStatus): void {
+    send(
+      term: number,
+      quotes: readonly Quote[],
+      status?: FeedStatus,
+      kept: readonly KeptMinute[] = [],
+    ): void {
       waitingTerm = term
       if (status) waitingStatus = status
+      waitingKept.push(...kept)
       if (waiting) {
         waiting.push(...quotes)
         return
@@ -148,9 +197,11 @@ export function createQuoteRelay(deps: QuoteRelayDeps) {
         while (waiting) {
           const batch = waiting
           const batchStatus = waitingStatus
+          const batchKept = waitingKept
           waiting = null
           waitingStatus = undefined
-          await this.publish(waitingTerm, batch, batchStatus).catch((error: unknown) =>
+          waitingKept = []
+          await this.publish(waitingTerm, batch, batchStatus, batchKept).catch((error: unknown) =>
             logger.error({ err: error }, 'relay: publish failed'),
           )
         }
@@ -160,8 +211,17 @@ export function createQuoteRelay(deps: QuoteRelayDeps) {
     },
     /** Resolves when every batch handed to `send` has been published (or failed). */
     sent: (): Promise<void> => inFlight ?? Promise.resolve(),
-    /** Publishes a batch now; an empty batch is the heartbeat, which may say the market's status. */
-    async publish(term: number, quotes: readonly Quote[], status?: FeedStatus): Promise<void> {
+    /**
+     * Publishes a batch now; an empty batch is the heartbeat, which may say the market's status.
+     * The minutes `kept` go into their days in the same transaction, so a kept day and the quote
+     * it says it stands at are always what was published together.
+     */
+    async publish(
+      term: number,
+      quotes: readonly Quote[],
+      status?: FeedStatus,
+      kept: readonly KeptMinute[] = [],
+    ): Promise<void> {
       // Each quote is encoded once, for the hash and the message alike.
       const encoded = quotes.map((q) => JSON.stringify(q))
       const said = status ? `,"status":${JSON.stringify(status)}` : ''
@@ -171,6 +231,11 @@ export function createQuoteRelay(deps: QuoteRelayDeps) {
         const fields: Record<string, string> = {}
         quotes.forEach((q, i) => (fields[q.code] = encoded[i] ?? ''))
         tx.hSet(stateKey, fields)
+      }
+      for (const { quote, minute } of kept) {
+        const key = dayKey(quote)
+        tx.hSet(key, { [minute.time]: JSON.stringify(minute), quote: JSON.stringify(quote) })
+        tx.expire(key, KEPT_DAY_SECONDS)
       }
       tx.publish(channel, message)
       await tx.exec()

@@ -1,5 +1,5 @@
 import type { Bar } from '@kabu/shared/market/types'
-import { unitsToPrice } from '@kabu/shared/money/units'
+import { priceToUnits, unitsToPrice } from '@kabu/shared/money/units'
 
 /**
  * A bar in integer units: the wire's Bar shape with prices in 1/10,000 of the currency and turnover
@@ -67,6 +67,19 @@ export function toWire(bar: UnitBar, turnover: bigint = BigInt(bar.turnover)): B
     close: unitsToPrice(bar.close),
     volume: bar.volume,
     turnover: unitsToPrice(Number(turnover)),
+  }
+}
+
+/** A bar of the wire (as `toWire` made it) in units again: exact, its prices being on the grid. */
+export function fromWire(bar: Bar): UnitBar {
+  return {
+    time: bar.time,
+    open: priceToUnits(bar.open),
+    high: priceToUnits(bar.high),
+    low: priceToUnits(bar.low),
+    close: priceToUnits(bar.close),
+    volume: bar.volume,
+    turnover: priceToUnits(bar.turnover),
   }
 }
 

@@ -21,12 +21,18 @@ import { quoteOf } from './quote'
 import { rankQuotes, type RankBy } from './rank'
 import { marketSummary } from './summary'
 import { createSimulator } from './simulator'
-import { createRealSource, simulatorSource, type QuoteSourceSettings } from './sources/index'
+import {
+  createRealSource,
+  simulatorSource,
+  type KeptDay,
+  type QuoteSourceSettings,
+} from './sources/index'
 import { createCatalogue } from './universe/catalogue'
 import { wholeMarket } from './universe/whole-market'
 import { yearRangeOfBars, type YearRange } from './year-range'
 
 export type { RankBy } from './rank'
+export type { KeptDay } from './sources/index'
 
 /** How long a market summary is answered again before it is made afresh (clock ms). */
 const SUMMARY_KEPT_MS = 5_000
@@ -84,6 +90,19 @@ export interface MarketService {
    * on from there if this gateway comes to lead. Ignored while this market prints.
    */
   follow(quotes: readonly Quote[]): void
+  /**
+   * The 1m bar the last print of `code` went into, for a code whose day a gateway that joins a
+   * cluster late cannot chart by itself (a polled code: its upstream says the latest price alone),
+   * so the leader keeps it (issue 16); undefined for every other code (the simulator plays the same
+   * seeded market on every gateway, a replay its own copy of the file).
+   */
+  minuteToKeep(code: string): Bar | undefined
+  /**
+   * A day the leader kept (`minuteToKeep`), on a gateway whose market does not print: taken when it
+   * goes further than the quotes followed, so a gateway that joins late charts that day's minutes
+   * before it joined as the leader did. Ignored while this market prints.
+   */
+  followDay(day: KeptDay): void
   start(): void
   stop(): void
 }
@@ -285,6 +304,10 @@ export function createMarket({
     follow(quotes) {
       // The simulator's codes need nothing: it plays the same seeded market on every gateway.
       if (!printing) real?.follow(quotes)
+    },
+    minuteToKeep: (code) => real?.minuteToKeep(code),
+    followDay(day) {
+      if (!printing) real?.followDay(day)
     },
     start() {
       started = true

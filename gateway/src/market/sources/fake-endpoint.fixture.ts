@@ -13,14 +13,16 @@ export const FAKE_MAPPING = {
 
 /**
  * A real HTTP quotes endpoint on 127.0.0.1:0 that a test steers: good answers (`7203.T` at
- * `price`, with an unmapped symbol and a bad item beside it), 500s, garbage, or requests left
- * hanging until the poller's timeout. Counts the requests it saw, in all and by path and query
+ * `price`, timed now or at the time the test sets, with an unmapped symbol and a bad item beside
+ * it), 500s, garbage, or requests left hanging until the poller's timeout. Counts the requests it saw, in all and by path and query
  * (so gateways given `url?gateway=a` and `url?gateway=b` can be told apart).
  */
 export async function startFakeEndpoint() {
   let mode: EndpointMode = 'ok'
   let price = 2500.5
   let volume = 1000
+  // The time the answers say (epoch ms); the wall clock's when unset.
+  let time: number | undefined
   let requests = 0
   const byTarget = new Map<string, number>()
   const hanging = new Set<ServerResponse>()
@@ -47,7 +49,7 @@ export async function startFakeEndpoint() {
       JSON.stringify({
         data: {
           quotes: [
-            { symbol: '7203.T', last: price, volume, ts: Math.floor(Date.now() / 1000) },
+            { symbol: '7203.T', last: price, volume, ts: Math.floor((time ?? Date.now()) / 1000) },
             { symbol: 'UNMAPPED', last: 1, volume: 1, ts: 1 },
             { symbol: '7203.T', last: 'n/a', volume: 1, ts: 1 },
           ],
@@ -61,6 +63,8 @@ export async function startFakeEndpoint() {
     url: `http://127.0.0.1:${port}/quotes`,
     setMode: (next: EndpointMode) => void (mode = next),
     setPrice: (next: number) => void (price = next),
+    /** Times the next answers at `next` (epoch ms), so a test moves through minutes at will. */
+    setTime: (next: number | undefined) => void (time = next),
     get requests() {
       return requests
     },

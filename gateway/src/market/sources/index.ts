@@ -6,7 +6,7 @@ import { createPollSource } from './poll-source'
 import { createReplaySource } from './replay-source'
 import type { RealQuoteSource } from './types'
 
-export type { QuoteSource, RealQuoteSource } from './types'
+export type { KeptDay, QuoteSource, RealQuoteSource } from './types'
 export type { QuoteSourceSettings } from './settings'
 export { simulatorSource } from './simulator-source'
 

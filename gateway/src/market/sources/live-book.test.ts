@@ -1,4 +1,5 @@
 import { listingByCode } from '@kabu/shared/market/listings/index'
+import type { Bar } from '@kabu/shared/market/types'
 import { describe, expect, it } from 'vitest'
 import { LiveBook } from './live-book'
 
@@ -50,6 +51,36 @@ describe('a follower’s book of a real source’s code (issue 16)', () => {
     expect(follower.bars('1d').map((b) => b.close)).toEqual([2515, 2590])
     expect(follower.quote(true)).toMatchObject({ price: 2590, prevClose: 2515, seq: 6 })
     expect(leader.quote(true)).toMatchObject({ price: 2590, prevClose: 2515, seq: 9 })
+  })
+
+  it('takes the day the leader kept, then follows on from it, no print counted twice', () => {
+    const leader = new LiveBook(toyota)
+    const late = new LiveBook(toyota)
+    // The late book was on the Friday before (it closes that day into its daily history).
+    late.print({ code: '7203', price: 2400, dayVolume: 500, time: MONDAY - 3 * 86_400_000 })
+    const monday = prints(MONDAY, [2500, 2530, 2480, 2510, 2520, 2505, 2515, 2490])
+    // What the leader keeps: the minute each print went into, by minute, and the last quote.
+    const kept = new Map<number, Bar>()
+    monday.forEach((tick, i) => {
+      leader.print(tick)
+      const minute = leader.lastMinute()!
+      if (i < 5) kept.set(minute.time, minute)
+      // It joins after the fifth print: the day as kept then, and the prints after it.
+      if (i === 4) late.followDay([...kept.values()], leader.quote(true))
+      if (i > 4) late.follow(leader.quote(true))
+    })
+    // Its second minute had prints before it joined and after: each counted once.
+    expect(late.bars('1m').slice(-3)).toEqual(leader.bars('1m'))
+    expect(late.bars('1m')).toHaveLength(4)
+    expect(late.bars('1d')).toEqual([
+      expect.objectContaining({ close: 2400, volume: 500 }),
+      ...leader.bars('1d'),
+    ])
+    expect(late.quote(true)).toMatchObject({ price: 2490, volume: 800, prevClose: 2400 })
+
+    // A day older than the one it is on is left alone.
+    late.followDay(leader.bars('1m'), { ...leader.quote(true), time: MONDAY - 86_400_000 })
+    expect(late.bars('1m').slice(-3)).toEqual(leader.bars('1m'))
   })
 
   it('takes a previous close the leader’s quote knows, not the price it says in its place', () => {

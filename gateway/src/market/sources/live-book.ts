@@ -2,7 +2,7 @@ import { isoDateToUtc } from '@kabu/shared/market/iso-date'
 import { localDate } from '@kabu/shared/market/time-zone'
 import type { Bar, BarInterval, Listing, Quote } from '@kabu/shared/market/types'
 import { priceToUnits, unitsToPrice } from '@kabu/shared/money/units'
-import { addPrint, aggregate, openBar, periodStart, type UnitBar } from '../bars'
+import { addPrint, aggregate, fromWire, openBar, periodStart, toWire, type UnitBar } from '../bars'
 import { pricingFor, type Pricing } from '../pricing'
 import type { SourceDayBar, SourceTick } from './types'
 
@@ -71,6 +71,41 @@ export class LiveBook {
       // A quote says the price for a previous close it does not know (see `quote`).
       ...(quote.prevClose !== quote.price && { prevClose: quote.prevClose }),
     })
+    this.takeDayBar(quote)
+  }
+
+  /**
+   * The day so far as the cluster's leader kept it (issue 16), on a gateway that joined late: its
+   * 1m bars up to and with `quote`'s print, and the day's bar that quote says. They replace the
+   * minutes of that day this book has, so the prints followed from then on (those after `quote`)
+   * add to them as on a gateway that followed from the day's start, none counted twice. Ignored
+   * when this book is on a later day already.
+   */
+  followDay(minutes: readonly Bar[], quote: Quote): void {
+    const { market } = this.listing
+    const date = localDate(market, quote.time)
+    if (this.day && this.day.date > date) return
+    if (this.day && this.day.date !== date) this.closeDay()
+    const before = this.minutes.filter((bar) => localDate(market, bar.time * 1000) < date)
+    const kept = minutes.filter((bar) => localDate(market, bar.time * 1000) === date).map(fromWire)
+    this.minutes.splice(0, this.minutes.length, ...[...before, ...kept].slice(-RETAINED_MINUTES))
+    const price = this.units(quote.price)
+    const bar = openBar(isoDateToUtc(date) / 1000, price, quote.volume)
+    this.day = { date, bar, volume: quote.volume }
+    this.takeDayBar(quote)
+    // A quote says the price for a previous close it does not know (see `quote`).
+    if (quote.prevClose !== quote.price) this.prevClose = this.units(quote.prevClose)
+    this.settle(price, quote.time)
+  }
+
+  /** The 1m bar the last print went into (what a cluster's leader keeps of the day). */
+  lastMinute(): Bar | undefined {
+    const last = this.minutes[this.minutes.length - 1]
+    return last && toWire(last)
+  }
+
+  /** The day's bar takes the open, high, low and turnover a leader's quote says, its own day's. */
+  private takeDayBar(quote: Quote): void {
     const bar = this.day?.bar
     if (!bar) return
     bar.open = this.units(quote.open)

@@ -96,6 +96,10 @@ export function createPollSource(settings: PollSettings, deps: PollDeps): RealQu
       if (running) return
       for (const quote of books.unfollowed(quotes)) books.books.get(quote.code)?.follow(quote)
     },
+    minuteToKeep: books.lastMinute,
+    followDay(day) {
+      if (!running) books.followDay(day)
+    },
     start() {
       if (running) return
       running = true

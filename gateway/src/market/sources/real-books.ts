@@ -1,6 +1,7 @@
 import { listingByCode } from '@kabu/shared/market/listings/index'
 import type { Bar, BarInterval, Market, Quote } from '@kabu/shared/market/types'
 import { LiveBook } from './live-book'
+import type { KeptDay } from './types'
 
 /**
  * The books of a real source's codes and the bookkeeping every real source shares: who listens,
@@ -69,6 +70,22 @@ export class RealBooks {
       fresh.push(quote)
     }
     return fresh
+  }
+
+  /** The 1m bar the last print of `code` went into; undefined for a code not carried. */
+  lastMinute = (code: string): Bar | undefined => this.books.get(code)?.lastMinute()
+
+  /**
+   * A day of one of these codes as a cluster's leader kept it, when it goes further than the
+   * quotes followed (a gateway that joins late, or one that missed batches): from then on only
+   * the quotes after the one it stands at are followed.
+   */
+  followDay(day: KeptDay): void {
+    const { code, seq } = day.quote
+    const book = this.books.get(code)
+    if (!book || seq <= (this.followedSeq.get(code) ?? 0)) return
+    this.followedSeq.set(code, seq)
+    book.followDay(day.minutes, day.quote)
   }
 
   /** Publishes the current quotes of `codes` (those the source just printed). */

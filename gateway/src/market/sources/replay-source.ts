@@ -93,6 +93,9 @@ export function createReplaySource(settings: ReplaySettings, deps: ReplayDeps): 
         for (; next < after; next++) steps[next]?.play(books, now)
       }
     },
+    // Its days are in the file, which a gateway that joins late plays up to the leader (`follow`).
+    minuteToKeep: () => undefined,
+    followDay() {},
     start() {
       if (running || next >= steps.length) return
       running = true

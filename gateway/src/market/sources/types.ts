@@ -40,6 +40,30 @@ export interface RealQuoteSource extends QuoteSource {
    * to lead. Ignored while it runs (its own prints come back through the relay too).
    */
   follow(quotes: readonly Quote[]): void
+  /**
+   * The 1m bar the last print of `code` went into, when a gateway that joins late could not make
+   * that day's minutes again by itself, so the cluster's leader keeps them (a poll's: its upstream
+   * says the latest price alone); undefined for a replay, which a late gateway plays from its own
+   * copy of the file (`follow`).
+   */
+  minuteToKeep(code: string): Bar | undefined
+  /**
+   * A day the leader kept (`minuteToKeep`), taken while this source is stopped (this gateway
+   * follows) when it goes further than the quotes followed: a gateway that joins late charts the
+   * day's minutes before it joined as the leader did. Ignored while it runs, and by a replay.
+   */
+  followDay(day: KeptDay): void
+}
+
+/**
+ * A real source's code's day so far, as a cluster's leader keeps it for the gateways that join
+ * late (issue 16): its 1m bars, up to and with the print of `quote`, the last quote published of
+ * that code (whose seq says how far the day goes among the relayed prints).
+ */
+export interface KeptDay {
+  quote: Quote
+  /** Oldest first. */
+  minutes: Bar[]
 }
 
 /** One print of a real source, already mapped to our code. Prices are plain decimals. */
