@@ -66,6 +66,8 @@ export const liveStartMachine = startMachine.provide({
   actors: {
     boot: step(async () => {
       for (const request of [version, indices, connection, config]) request.begin()
+      // Without a session the steps end on login: its code downloads while they run.
+      if (!session.token) void import('./LoginScreen').catch(() => undefined)
       // Without storage a login would not survive a reload: say so now rather than later.
       writeStored(PROBE_KEY, '1')
       const ok = readStored(PROBE_KEY) === '1'
