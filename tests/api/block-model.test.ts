@@ -28,6 +28,7 @@ import {
   rejectBlock,
   startBlockApp,
 } from './block.support'
+import { pollGateway } from '../support/poll'
 
 /**
  * Model-based test of the block machine against a real gateway: paths to every state come from
@@ -121,20 +122,20 @@ function live(grant: SessionGrant, offerId: string) {
       ),
       // The real request, asked often: the verdict reaches the machine from the gateway.
       watchReview: fromCallback(({ sendBack, input }) => {
-        const timer = setInterval(() => {
-          void myBlocks(t, grant, 'decided').then((rows) => {
+        return pollGateway(
+          () => myBlocks(t, grant, 'decided'),
+          (rows, stop) => {
             const found = rows.find((r) => r.id === input.id)
             if (found) {
-              clearInterval(timer)
+              stop()
               sendBack({
                 type: 'REVIEWED',
                 status: found.status === 2 ? 'rejected' : 'approved',
                 ...(found.reason ? { reason: found.reason } : {}),
               })
             }
-          })
-        }, 50)
-        return () => clearInterval(timer)
+          },
+        )
       }),
     },
     actions: { newIdem: assign({ idem: () => randomUUID() }) },

@@ -21,6 +21,7 @@ import { expectLedgerConsistent } from '../support/invariants'
 import { session, vue, vueData } from '../support/vue'
 import { ops } from './funds.support'
 import { buy, MINUTE, sell, startTradingApp, trader, userIdOf } from './trading.support'
+import { pollGateway } from '../support/poll'
 
 /**
  * Model-based test of the credit machine against a real gateway: paths to every state come from
@@ -110,8 +111,9 @@ function live(trial: Trial) {
       // Verdicts read from the gateway's list, as often as a screen would hear them pushed.
       watch: fromCallback<CreditEvent, { id: string }>(({ sendBack }) => {
         const told = new Set<string>()
-        const timer = setInterval(() => {
-          void requests(trial).then((rows) => {
+        return pollGateway(
+          () => requests(trial),
+          (rows) => {
             for (const r of rows) {
               if (r.status === 0 || told.has(r.id)) continue
               told.add(r.id)
@@ -122,9 +124,8 @@ function live(trial: Trial) {
                 ...(r.reason ? { reason: r.reason } : {}),
               })
             }
-          })
-        }, 50)
-        return () => clearInterval(timer)
+          },
+        )
       }),
     },
     actions: { newIdem: assign({ idem: () => randomUUID() }) },

@@ -16,6 +16,7 @@ import { expectLedgerConsistent } from '../support/invariants'
 import { session, vue, vueData } from '../support/vue'
 import { describePath, drivePath, modelPaths, type ModelDriver } from './funds.model-driver'
 import { fund, startFundsApp, wallets } from './funds.support'
+import { pollGateway } from '../support/poll'
 
 /**
  * Model-based test of the exchange machine against a real gateway: paths to every state come from
@@ -67,10 +68,7 @@ function driverFor(): ModelDriver {
           }),
           // The real rates, asked often, as the screen asks them now and then.
           ratesFeed: fromCallback<ExchangeEvent>(({ sendBack }) => {
-            const timer = setInterval(() => {
-              void rates().then((list) => sendBack({ type: 'RATES', rates: list }))
-            }, 200)
-            return () => clearInterval(timer)
+            return pollGateway(rates, (list) => sendBack({ type: 'RATES', rates: list }), 200)
           }),
         },
         actions: { newIdem: assign({ idem: () => randomUUID() as string | null }) },

@@ -19,6 +19,7 @@ import { expectLedgerConsistent } from '../support/invariants'
 import { session, vue, vueData } from '../support/vue'
 import { startFundsApp } from './funds.support'
 import { decideLoan, depositor, idOf, loanList, requestLoan } from './loan.support'
+import { pollGateway } from '../support/poll'
 
 /**
  * Model-based test of the loan machine against a real gateway: paths to every state come from
@@ -122,11 +123,12 @@ function live(grant: SessionGrant) {
       ),
       // The real list, asked often: the verdict reaches the machine from the gateway.
       watchReview: fromCallback(({ sendBack, input }) => {
-        const timer = setInterval(() => {
-          void loanList(t, grant).then((rows) => {
+        return pollGateway(
+          () => loanList(t, grant),
+          (rows, stop) => {
             const found = rows.find((r) => r.id === input.id)
             if (found && found.status !== 0) {
-              clearInterval(timer)
+              stop()
               const status = found.status === 2 ? 'rejected' : 'approved'
               sendBack({
                 type: 'REVIEWED',
@@ -134,9 +136,8 @@ function live(grant: SessionGrant) {
                 ...(found.reason ? { reason: found.reason } : {}),
               })
             }
-          })
-        }, 50)
-        return () => clearInterval(timer)
+          },
+        )
       }),
     },
     actions: { newIdem: assign({ idem: () => randomUUID() }) },

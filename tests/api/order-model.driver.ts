@@ -14,6 +14,7 @@ import {
 import type { TestApp } from '../support/app'
 import { session, vue, vueData } from '../support/vue'
 import { endedList, idem, lastUnits, openList, TOYOTA } from './trading.support'
+import { pollGateway } from '../support/poll'
 
 /** The order machine of the buy panel wired to a real gateway over HTTP, for one trader. */
 
@@ -94,17 +95,13 @@ export function liveOrder(t: TestApp, grant: SessionGrant) {
       ),
       // The real lists, read often: every status the machine sees comes from the gateway.
       watchOrder: fromCallback<OrderStatusEvent, { id: string }>(({ sendBack, input }) => {
-        let stopped = false
-        const timer = setInterval(() => {
-          void statusOf(t, grant, input.id).then((status) => {
+        return pollGateway(
+          () => statusOf(t, grant, input.id),
+          (status) => {
             const event = status === undefined ? null : statusEvent(status)
-            if (event && !stopped) sendBack(event)
-          })
-        }, 50)
-        return () => {
-          stopped = true
-          clearInterval(timer)
-        }
+            if (event) sendBack(event)
+          },
+        )
       }),
       cancelOrder: fromPromise(({ input }) => call<null>('/trade/cancel', { id: input.id })),
     },

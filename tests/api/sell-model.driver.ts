@@ -10,6 +10,7 @@ import {
 import type { TestApp } from '../support/app'
 import { gatewayCall, statusOf } from './order-model.driver'
 import { idem, priceNear, TOYOTA } from './trading.support'
+import { pollGateway } from '../support/poll'
 
 /** The position screen's sell machine (the one sell model) wired to a real gateway over HTTP. */
 
@@ -30,16 +31,12 @@ export function liveSell(t: TestApp, grant: SessionGrant) {
       cancelOrder: fromPromise(({ input }) => call<null>('/trade/cancel', { id: input.id })),
       // The real lists, read often: every status the machine sees comes from the gateway.
       watch: fromCallback<StatusEvent, { id: string }>(({ sendBack, input }) => {
-        let stopped = false
-        const timer = setInterval(() => {
-          void statusOf(t, grant, input.id).then((status) => {
-            if (status !== undefined && !stopped) sendBack({ type: 'STATUS', status })
-          })
-        }, 50)
-        return () => {
-          stopped = true
-          clearInterval(timer)
-        }
+        return pollGateway(
+          () => statusOf(t, grant, input.id),
+          (status) => {
+            if (status !== undefined) sendBack({ type: 'STATUS', status })
+          },
+        )
       }),
     },
     actions: { newIdem: assign({ idem: () => idem() }) },

@@ -22,6 +22,9 @@ const account = () => `spq${++n}x${Date.now() % 100000}`
 
 beforeAll(async () => {
   t = await startTradingApp()
+  // The prints here are the test's (match()). Left listening, the matcher filled the orders resting
+  // at the last price on the simulator's next print, before the test's own (seen under CI load).
+  await t.app.broker.trading.matcher.stop()
 })
 afterAll(() => t.stop())
 afterEach(() => expectLedgerConsistent(t.app.db))

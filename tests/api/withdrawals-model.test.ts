@@ -14,6 +14,7 @@ import { expectLedgerConsistent } from '../support/invariants'
 import { session, vue, vueData } from '../support/vue'
 import { describePath, drivePath, modelPaths, type ModelDriver } from './funds.model-driver'
 import { approve, fund, readyUser, reject, startFundsApp, wallets } from './funds.support'
+import { pollGateway } from '../support/poll'
 
 let t: TestApp
 let n = 0
@@ -78,20 +79,17 @@ function driverFor(): ModelDriver {
           }),
           // The real list, asked often: the verdict reaches the machine from the gateway.
           watchReview: fromCallback(({ sendBack, input }) => {
-            const timer = setInterval(() => {
-              void list().then((rows) => {
-                const row = rows.find((r) => r.id === input.id)
-                if (row && row.status !== 0) {
-                  clearInterval(timer)
-                  sendBack({
-                    type: 'REVIEWED',
-                    status: row.status === 1 ? 'approved' : 'rejected',
-                    ...(row.reason ? { reason: row.reason } : {}),
-                  })
-                }
-              })
-            }, 50)
-            return () => clearInterval(timer)
+            return pollGateway(list, (rows, stop) => {
+              const row = rows.find((r) => r.id === input.id)
+              if (row && row.status !== 0) {
+                stop()
+                sendBack({
+                  type: 'REVIEWED',
+                  status: row.status === 1 ? 'approved' : 'rejected',
+                  ...(row.reason ? { reason: row.reason } : {}),
+                })
+              }
+            })
           }),
         },
         actions: { newIdem: assign({ idem: () => randomUUID() }) },
