@@ -11,7 +11,7 @@ import type { Namespace, Server, Socket } from 'socket.io'
 import { z } from 'zod'
 import type { MarketService } from '../market/index'
 import { QuoteTransport } from './quote-transport'
-import { FLUSH_EVERY_MS, TickConflator } from './tick-conflator'
+import { FLUSH_EVERY_MS, FLUSH_SLICE, TickConflator } from './tick-conflator'
 import { TicksPackets } from './ticks-packets'
 
 type QuotesSocket = Socket<QuotesClientToServer, QuotesServerToClient>
@@ -52,7 +52,16 @@ export function registerQuotesHub(
   const conflator = new TickConflator<QuoteTransport>()
   const packets = new TicksPackets()
   const stopQuotes = market.onQuotes((quotes) => conflator.offer(quotes))
-  const flushTimer = setInterval(() => conflator.flush(), FLUSH_EVERY_MS).unref()
+  // A flush sends a slice of its phones at a time and goes on at setImmediate, so what arrived
+  // meanwhile (a batch of quotes from Redis) is read between two slices, not after them all.
+  let resuming: NodeJS.Immediate | undefined
+  const goOn = (more: boolean) => {
+    resuming = more ? setImmediate(() => goOn(conflator.resume(FLUSH_SLICE))) : undefined
+  }
+  const flushTimer = setInterval(() => {
+    if (resuming) clearImmediate(resuming)
+    goOn(conflator.flush(FLUSH_SLICE))
+  }, FLUSH_EVERY_MS).unref()
 
   // A change of the feed's state or of which codes are stale is news; lag alone is not. Each
   // gateway tells its own phones of its own market (`local`: not across gateways with REDIS_URL).
@@ -129,6 +138,7 @@ export function registerQuotesHub(
   return {
     close() {
       clearInterval(flushTimer)
+      if (resuming) clearImmediate(resuming)
       clearInterval(statusTimer)
       stopQuotes()
       namespace.removeAllListeners('connection')

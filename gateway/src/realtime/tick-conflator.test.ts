@@ -161,4 +161,25 @@ describe('TickConflator', () => {
         expect(times[k]! - times[k - 1]!).toBeLessThanOrEqual(100)
     }
   })
+
+  it('sends a late flush in slices when asked, the same sinks as in one go and none twice', () => {
+    let now = 0
+    const conflator = new TickConflator<Recorder>(() => now)
+    const sinks = Array.from({ length: 100 }, () => new Recorder())
+    for (const sink of sinks) conflator.subscribe(sink, '7203')
+    conflator.offer([quote('7203', 1)])
+    // A whole frame late: its share is every sink, which a slice of 10 hands over in 10 goes (the
+    // last one answers false: nothing left).
+    now = 100
+    expect(conflator.flush(10)).toBe(true)
+    expect(sinks.filter((sink) => sink.batches.length === 1)).toHaveLength(10)
+    let goes = 2
+    while (conflator.resume(10)) goes++
+    expect(goes).toBe(10)
+    for (const sink of sinks) expect(sink.batches).toEqual([[quote('7203', 1)]])
+    // Nothing more is owed: a resume after the end sends nothing, even with news.
+    conflator.offer([quote('7203', 2)])
+    expect(conflator.resume(10)).toBe(false)
+    expect(sinks.every((sink) => sink.batches.length === 1)).toBe(true)
+  })
 })

@@ -19,6 +19,19 @@ export interface TickSink {
  */
 export const FLUSH_EVERY_MS = 2
 
+/**
+ * Sends made in one go before the hub lets other work in (quotes.hub.ts goes on at setImmediate).
+ * A flush is small while the loop keeps up (a few dozen sends every 2 ms), but one that comes late
+ * owes the share of the whole wait: on a starved core it sent to most of 1,000-2,000 phones in one
+ * go, and a batch of quotes from Redis waited behind it. Sliced, at 2,000 phones × 5,000 ticks/s on
+ * 2 cores loaded by other work (loadavg 4.5-6.4): the Redis hop (tick creation at the leader ->
+ * heard by a gateway) p50 404-600 -> 42-67 ms, p99 853-1,284 -> 153-291 ms, one gateway's loop delay
+ * p99 361-666 -> 9-15 ms, lag p99 no worse (tests/load/fanout.ts --cluster, 3 runs each). 10 is
+ * not tuned: small enough that a slice is well under a millisecond, large enough that yielding
+ * (one loop turn) costs little beside it.
+ */
+export const FLUSH_SLICE = 10
+
 // Timers fire on a millisecond loop clock, so two flushes 100 ms apart can measure 99.x ms on
 // performance.now(); without slack such a sink would wait a whole extra flush.
 const SLACK_MS = 2
@@ -77,6 +90,8 @@ export class TickConflator<S extends TickSink> {
   private versions = new Float64Array(64)
   private readonly sinks = new Map<S, SinkState>()
   private lastFlush: number
+  /** Sends the current flush may still make (its share of the sinks). */
+  private owed = 0
 
   constructor(private readonly now: () => number = () => performance.now()) {
     this.lastFlush = now()
@@ -120,21 +135,31 @@ export class TickConflator<S extends TickSink> {
     }
   }
 
-  /** Sends every due sink whose codes moved its batch. The hub calls it every FLUSH_EVERY_MS. */
-  flush(): void {
+  /**
+   * Sends every due sink whose codes moved its batch, up to this flush's share of the sinks. The hub
+   * calls it every FLUSH_EVERY_MS. At most `slice` sends happen now; it answers true when it
+   * stopped there with more of its share left, which `resume` sends.
+   */
+  flush(slice = Infinity): boolean {
+    const now = this.now()
+    const since = Math.min(TICK_BATCH_MS, now - this.lastFlush)
+    this.lastFlush = now
+    // What a sliced flush had left is still owed: the sinks it would have sent are still due.
+    this.owed += Math.max(1, Math.ceil((this.sinks.size * since * SPREAD_HEADROOM) / TICK_BATCH_MS))
+    return this.resume(slice)
+  }
+
+  /** Goes on with a flush that stopped at its slice (`flush` answered true): the same contract. */
+  resume(slice = Infinity): boolean {
     const versions = this.versions
     // Read again after each send. A pause between two reads (a busy core) can only leave it behind
     // the real time, which makes a sink look less due than it is, never more.
     let now = this.now()
-    const since = Math.min(TICK_BATCH_MS, now - this.lastFlush)
-    this.lastFlush = now
-    let allowed = Math.max(
-      1,
-      Math.ceil((this.sinks.size * since * SPREAD_HEADROOM) / TICK_BATCH_MS),
-    )
+    let sends = 0
     for (const [sink, state] of this.sinks) {
-      if (allowed === 0) break
+      if (this.owed === 0) break
       if (now - state.lastSent < TICK_BATCH_MS - SLACK_MS) continue
+      if (sends === slice) return true
       const { codes, sent } = state
       let moved: Quote[] | undefined
       for (let i = 0; i < codes.length; i++) {
@@ -146,13 +171,16 @@ export class TickConflator<S extends TickSink> {
       }
       if (!moved) continue
       sink.sendTicks(moved)
-      allowed--
+      this.owed--
+      sends++
       // Stamped once the batch is handed over, not at the flush's start: a pause while building it
       // (a GC) or a loop descheduled halfway must not let the next batch leave sooner than a frame
       // after this one.
       now = this.now()
       state.lastSent = now
     }
+    this.owed = 0
+    return false
   }
 
   /** The code's slot in the per-code arrays, made on first subscription (codes are a few thousand). */
