@@ -84,7 +84,10 @@ describe('paying, waiving and listing', () => {
 
   it('makes the listed code a market like any other: quoted from the offer price, sold as usual', async () => {
     const { offer, g, row } = await wonApplication('T012')
-    expect(await settle(t, g, 'newstockPay', { id: row.id })).toMatchObject({ status: 1, msg: 'purchase_ok' })
+    expect(await settle(t, g, 'newstockPay', { id: row.id })).toMatchObject({
+      status: 1,
+      msg: 'purchase_ok',
+    })
     expect(t.app.market.snapshot('T012')).toBeUndefined()
     expect(t.app.market.listing('T012')).toBeUndefined()
 
