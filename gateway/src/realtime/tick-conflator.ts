@@ -92,6 +92,10 @@ export class TickConflator<S extends TickSink> {
   private lastFlush: number
   /** Sends the current flush may still make (its share of the sinks). */
   private owed = 0
+  /** Where a sliced flush stopped: `resume` goes on from there instead of walking every sink again. */
+  private cursor: MapIterator<[S, SinkState]> | undefined
+  /** The due sink the slice ended at, looked at first by `resume`. */
+  private held: [S, SinkState] | undefined
 
   constructor(private readonly now: () => number = () => performance.now()) {
     this.lastFlush = now()
@@ -146,6 +150,8 @@ export class TickConflator<S extends TickSink> {
     this.lastFlush = now
     // What a sliced flush had left is still owed: the sinks it would have sent are still due.
     this.owed += Math.max(1, Math.ceil((this.sinks.size * since * SPREAD_HEADROOM) / TICK_BATCH_MS))
+    this.cursor = this.sinks.entries()
+    this.held = undefined
     return this.resume(slice)
   }
 
@@ -156,10 +162,16 @@ export class TickConflator<S extends TickSink> {
     // the real time, which makes a sink look less due than it is, never more.
     let now = this.now()
     let sends = 0
-    for (const [sink, state] of this.sinks) {
+    this.cursor ??= this.sinks.entries()
+    for (let entry = this.nextSink(); entry; entry = this.nextSink()) {
+      const [sink, state] = entry
       if (this.owed === 0) break
       if (now - state.lastSent < TICK_BATCH_MS - SLACK_MS) continue
-      if (sends === slice) return true
+      if (sends === slice) {
+        // This sink is due and not yet looked at: `resume` starts with it.
+        this.held = entry
+        return true
+      }
       const { codes, sent } = state
       let moved: Quote[] | undefined
       for (let i = 0; i < codes.length; i++) {
@@ -180,7 +192,16 @@ export class TickConflator<S extends TickSink> {
       state.lastSent = now
     }
     this.owed = 0
+    this.cursor = undefined
     return false
+  }
+
+  /** The held sink if it is still subscribed (a phone may leave between slices), else the next. */
+  private nextSink(): [S, SinkState] | undefined {
+    const held = this.held
+    this.held = undefined
+    if (held && this.sinks.has(held[0])) return held
+    return this.cursor?.next().value
   }
 
   /** The code's slot in the per-code arrays, made on first subscription (codes are a few thousand). */
