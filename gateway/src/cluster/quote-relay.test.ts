@@ -9,7 +9,12 @@ import { pollMappingSchema } from '../market/sources/poll-mapping'
 import type { PollSettings } from '../market/sources/poll-source'
 import { marketPublisher } from './market-publisher'
 import { createClient } from 'redis'
-import { createQuoteRelay, KEPT_DAY_SECONDS, type QuoteRelay } from './quote-relay'
+import {
+  BATCHES_IN_FLIGHT,
+  createQuoteRelay,
+  KEPT_DAY_SECONDS,
+  type QuoteRelay,
+} from './quote-relay'
 
 const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL
 const logger = pino({ level: 'silent' })
@@ -92,6 +97,24 @@ describe.skipIf(!redisUrl)('quote relay through Redis (skipped: set TEST_REDIS_U
     const other = await relay(`${prefix}-other`)
     expect(other.quote('6758')).toBeUndefined()
     expect(other.silentFor()).toBe(Infinity)
+  })
+
+  it('sends the leader’s batches without waiting for each reply, merging past those in flight', async () => {
+    const prefix = `relay-${randomUUID()}`
+    const leader = await relay(prefix)
+    const follower = await relay(prefix)
+    const heard: number[] = []
+    follower.onQuotes((quotes) => heard.push(...quotes.map((q) => q.seq)))
+
+    // Ten batches in one turn: the first BATCHES_IN_FLIGHT go at once (no wait for a reply in
+    // between); the rest wait for the first reply and go as one.
+    for (let seq = 1; seq <= 10; seq++) leader.send(1, [quote('7203', seq, 100 + seq)])
+    await leader.sent()
+    await expect.poll(() => heard.length, { timeout: 5_000 }).toBe(10)
+    expect(heard).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+    expect(follower.batchesHeard()).toBe(BATCHES_IN_FLIGHT + 1)
+    // Nothing left on its way: `sent` answers at once.
+    await leader.sent()
   })
 
   it('makes a new leader continue from the last published state: seq up, never back in time', async () => {

@@ -14,6 +14,13 @@ export const HEARTBEAT_MS = 1_000
  */
 export const KEPT_DAY_SECONDS = 4 * 24 * 60 * 60
 
+/**
+ * The leader's batches on their way to Redis at once. Sent without waiting for the one before
+ * (one connection keeps their order), a batch does not wait out the previous reply and the event
+ * loop turn that reads it; past this many, the next ones wait and go as one (see `send`).
+ */
+export const BATCHES_IN_FLIGHT = 4
+
 /** A published quote of a code whose day is kept, and the 1m bar its print went into. */
 export interface KeptMinute {
   quote: Quote
@@ -76,7 +83,30 @@ export function createQuoteRelay(deps: QuoteRelayDeps) {
   let waitingTerm = 0
   let waitingStatus: FeedStatus | undefined
   let waitingKept: KeptMinute[] = []
-  let inFlight: Promise<void> | null = null
+  let inFlight = 0
+  let whenSent: (() => void)[] = []
+
+  /** Sends what waits while fewer than BATCHES_IN_FLIGHT are on their way. */
+  function pump(publish: QuoteRelay['publish']): void {
+    while (waiting && inFlight < BATCHES_IN_FLIGHT) {
+      const batch = waiting
+      const sent = publish(waitingTerm, batch, waitingStatus, waitingKept)
+      waiting = null
+      waitingStatus = undefined
+      waitingKept = []
+      inFlight++
+      void sent
+        .catch((error: unknown) => logger.error({ err: error }, 'relay: publish failed'))
+        .finally(() => {
+          inFlight--
+          pump(publish)
+          if (inFlight > 0 || waiting) return
+          const resolve = whenSent
+          whenSent = []
+          for (const done of resolve) done()
+        })
+    }
+  }
 
   /** Takes the quotes newer than what is held; returns them. */
   function take(quotes: readonly Quote[]): Quote[] {
@@ -173,10 +203,10 @@ export function createQuoteRelay(deps: QuoteRelayDeps) {
     /** A new leader's term: higher than every earlier leader's. */
     nextTerm: async (): Promise<number> => Number(await publisher.incr(termKey)),
     /**
-     * Publishes soon (the leader's prints): while one batch is on its way to Redis the next ones
-     * wait and then go as one, so a busy Redis or event loop means fewer, larger batches, not a
-     * queue of round trips each adding its wait. Prints keep their order; none is dropped. `kept`:
-     * the minutes of the quotes whose day is kept.
+     * Publishes soon (the leader's prints): each batch goes at once while fewer than
+     * BATCHES_IN_FLIGHT are on their way; past that the next ones wait and then go as one, so a busy
+     * Redis means fewer, larger batches, not an ever longer queue. Prints keep their order; none is
+     * dropped. `kept`: the minutes of the quotes whose day is kept.
      */
     send(
       term: number,
@@ -187,30 +217,15 @@ export function createQuoteRelay(deps: QuoteRelayDeps) {
       waitingTerm = term
       if (status) waitingStatus = status
       waitingKept.push(...kept)
-      if (waiting) {
-        waiting.push(...quotes)
-        return
-      }
-      waiting = [...quotes]
-      if (inFlight) return
-      const drain = async () => {
-        while (waiting) {
-          const batch = waiting
-          const batchStatus = waitingStatus
-          const batchKept = waitingKept
-          waiting = null
-          waitingStatus = undefined
-          waitingKept = []
-          await this.publish(waitingTerm, batch, batchStatus, batchKept).catch((error: unknown) =>
-            logger.error({ err: error }, 'relay: publish failed'),
-          )
-        }
-        inFlight = null
-      }
-      inFlight = drain()
+      if (waiting) waiting.push(...quotes)
+      else waiting = [...quotes]
+      pump(this.publish)
     },
     /** Resolves when every batch handed to `send` has been published (or failed). */
-    sent: (): Promise<void> => inFlight ?? Promise.resolve(),
+    sent: (): Promise<void> =>
+      inFlight === 0 && !waiting
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => whenSent.push(resolve)),
     /**
      * Publishes a batch now; an empty batch is the heartbeat, which may say the market's status.
      * The minutes `kept` go into their days in the same transaction, so a kept day and the quote
