@@ -1,0 +1,152 @@
+/**
+ * The start's blocking time, build against build: a cold open of `/` until the login form shows
+ * and the page goes quiet, with Chromium's CPU slowed 4× (Lighthouse's mobile preset) and a trace
+ * of the page's main thread. Prints, per build, the median over runs of the tasks over 50 ms (their
+ * count and the sum of their time past 50 ms: Total Blocking Time as a trace shows it, without
+ * Lighthouse's simulation, whose figure on this shared machine swings by a third between runs of
+ * one build) and, for the last run, where the long tasks' time went (trace event names, with the
+ * script they ran) and the script time of the whole start by package (a CPU profile, mapped
+ * through the build's source maps when it has them). Builds alternate, so a burst of load falls
+ * on each.
+ *
+ *   npm run build && npx tsx tests/load/start-blocking.ts [--runs=5] <client dist dirs…>
+ *   (cd client && npx vite build --sourcemap --outDir /tmp/mapped) &&
+ *     npx tsx tests/load/start-blocking.ts --runs=1 /tmp/mapped     (script time by package)
+ *
+ * Prints figures; asserts nothing.
+ */
+import path from 'node:path'
+import { chromium, type CDPSession } from 'playwright-core'
+import { startGateway } from '../e2e/gateway'
+import { selfTimeByPackage, type CpuProfile } from './start-blocking/by-package'
+
+const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 5)
+const dirs = process.argv.slice(2).filter((a) => !a.startsWith('--'))
+if (dirs.length === 0) throw new Error('name one or more client dist directories')
+/** Quiet this long after the form showed: what the form's own effects start is counted too. */
+const SETTLE_MS = 3_000
+
+interface TraceEvent {
+  name: string
+  ph: string
+  pid: number
+  tid: number
+  ts: number
+  dur?: number
+  args?: { name?: string; data?: { url?: string } }
+}
+
+async function trace(cdp: CDPSession, run: () => Promise<void>): Promise<TraceEvent[]> {
+  const events: TraceEvent[] = []
+  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])))
+  const complete = new Promise<void>((resolve) =>
+    cdp.once('Tracing.tracingComplete', () => resolve()),
+  )
+  await cdp.send('Tracing.start', {
+    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,toplevel,v8.execute',
+    transferMode: 'ReportEvents',
+  })
+  await run()
+  await cdp.send('Tracing.end')
+  await complete
+  return events
+}
+
+/** The page's main thread's long tasks, and the self time inside them by event and script. */
+function longTasks(events: TraceEvent[], origin: string) {
+  const ours = new Set(
+    events.filter((e) => e.args?.data?.url?.startsWith(origin)).map((e) => e.pid),
+  )
+  const main = events.find(
+    (e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && ours.has(e.pid),
+  )
+  const onMain = events
+    .filter((e) => e.pid === main?.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!)
+  const firstPaint =
+    events.find((e) => e.name === 'firstContentfulPaint' && ours.has(e.pid))?.ts ?? 0
+  const tasks = onMain.filter((e) => e.name === 'RunTask' && e.dur! > 50_000 && e.ts >= firstPaint)
+  const where = new Map<string, number>()
+  for (const task of tasks) {
+    const inside = onMain.filter(
+      (e) => e !== task && e.ts >= task.ts && e.ts + e.dur! <= task.ts + task.dur!,
+    )
+    const stack: { e: TraceEvent; self: number; label: string }[] = []
+    const done: { self: number; label: string }[] = []
+    for (const e of inside) {
+      while (stack.length && stack.at(-1)!.e.ts + stack.at(-1)!.e.dur! <= e.ts)
+        done.push(stack.pop()!)
+      const parent = stack.at(-1)
+      if (parent) parent.self -= e.dur!
+      const script = e.args?.data?.url
+        ?.split('/')
+        .pop()
+        ?.replace(/-[\w-]{8}\.js$/, '.js')
+      const inherited = parent?.label.split(' @')[1]
+      const at = script ?? inherited
+      stack.push({ e, self: e.dur!, label: at ? `${e.name} @${at}` : e.name })
+    }
+    done.push(...stack)
+    for (const { self, label } of done) where.set(label, (where.get(label) ?? 0) + self / 1000)
+  }
+  const blocking = tasks.reduce((sum, t) => sum + t.dur! / 1000 - 50, 0)
+  return { count: tasks.length, blocking, where }
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox'],
+})
+const gateways = await Promise.all(
+  dirs.map((dir) => startGateway({ LOG_LEVEL: 'silent', CLIENT_DIR: path.resolve(dir) })),
+)
+
+async function openOnce(url: string, dir: string) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+  await cdp.send('Profiler.enable')
+  await cdp.send('Profiler.start')
+  const events = await trace(cdp, async () => {
+    await page.goto(`${url}/`)
+    await page.getByTestId('password').waitFor({ timeout: 60_000 })
+    await page.waitForTimeout(SETTLE_MS)
+  })
+  const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile }
+  await context.close()
+  return { ...longTasks(events, url), byPackage: selfTimeByPackage(profile, dir) }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+try {
+  const results: Awaited<ReturnType<typeof openOnce>>[][] = dirs.map(() => [])
+  for (let i = 0; i < runs; i++) {
+    for (const [b, gateway] of gateways.entries())
+      results[b]!.push(await openOnce(gateway.url, dirs[b]!))
+  }
+  for (const [b, dir] of dirs.entries()) {
+    const rs = results[b]!
+    console.log(
+      `${dir}: blocking median ${median(rs.map((r) => r.blocking)).toFixed(0)} ms ` +
+        `(${rs.map((r) => r.blocking.toFixed(0)).join(', ')}), long tasks median ` +
+        `${median(rs.map((r) => r.count))}`,
+    )
+    const top = (m: Map<string, number>) => [...m].sort((x, y) => y[1] - x[1]).slice(0, 12)
+    console.log('  in the long tasks, by trace event (last run):')
+    for (const [label, ms] of top(rs.at(-1)!.where)) {
+      console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${label}`)
+    }
+    console.log('  script time of the whole start, by package (last run):')
+    for (const [owner, ms] of top(rs.at(-1)!.byPackage)) {
+      console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${owner}`)
+    }
+  }
+  if (dirs.length === 2) {
+    const [a, b] = results.map((rs) => median(rs.map((r) => r.blocking)))
+    console.log(`ratio second ÷ first: ×${(b! / a!).toFixed(2)}`)
+  }
+} finally {
+  await browser.close()
+  await Promise.all(gateways.map((g) => g.stop()))
+}

@@ -1,0 +1,50 @@
+/**
+ * A CPU profile's self time summed by what owns the code: the npm package (`react-dom`,
+ * `@mui/system`, …) or the app's own folder (`src/features/login/`), found through the build's
+ * source maps (`vite build --sourcemap`); without a map, the chunk's file name.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { SourceMapConsumer } from 'source-map-js'
+
+export interface CpuProfile {
+  nodes: {
+    id: number
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }
+  }[]
+  samples: number[]
+  timeDeltas: number[]
+}
+
+type Frame = CpuProfile['nodes'][number]['callFrame']
+
+export function selfTimeByPackage(profile: CpuProfile, distDir: string): Map<string, number> {
+  const maps = new Map<string, SourceMapConsumer | null>()
+  const consumer = (url: string) => {
+    if (!maps.has(url)) {
+      const file = path.join(distDir, new URL(url).pathname + '.map')
+      const map = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : null
+      maps.set(url, map ? new SourceMapConsumer(map) : null)
+    }
+    return maps.get(url)!
+  }
+  const owner = (frame: Frame): string => {
+    if (!frame.url) return `(native ${frame.functionName || 'code'})`
+    const source = consumer(frame.url)?.originalPositionFor({
+      line: frame.lineNumber + 1,
+      column: frame.columnNumber,
+    }).source
+    if (!source) return path.basename(new URL(frame.url).pathname)
+    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1]
+    return pkg ?? /src\/(?:[^/]+\/){0,2}/.exec(source)?.[0] ?? source
+  }
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]))
+  const self = new Map<string, number>()
+  profile.samples.forEach((id, i) => {
+    const frame = byId.get(id)!.callFrame
+    if (frame.functionName === '(idle)' || frame.functionName === '(program)') return
+    const who = owner(frame)
+    self.set(who, (self.get(who) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000)
+  })
+  return self
+}
