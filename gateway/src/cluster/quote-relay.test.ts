@@ -184,11 +184,12 @@ describe.skipIf(!redisUrl)('quote relay through Redis (skipped: set TEST_REDIS_U
     }
   })
 
-  it('keeps a polled code’s day beside the quotes, which a market that follows late takes', async () => {
+  it('keeps a polled code’s days beside the quotes, which a market that follows late takes', async () => {
     const prefix = `relay-${randomUUID()}`
     const endpoint = await startFakeEndpoint()
     // 2026-03-02 10:00 in Tokyo: the endpoint's answers are timed there, minute after minute.
     const TEN_AM = Date.UTC(2026, 2, 2, 1, 0)
+    const DAY = 86_400_000
     endpoint.setTime(TEN_AM)
     const polled = () =>
       createMarket({
@@ -208,8 +209,11 @@ describe.skipIf(!redisUrl)('quote relay through Redis (skipped: set TEST_REDIS_U
     market.start()
     try {
       await publisher.lead()
-      for (let i = 0; i < 3; i++) {
-        endpoint.setTime(TEN_AM + i * 60_000)
+      // Three minutes on Monday, two on Tuesday.
+      const prints = [0, 1, 2].map((i) => TEN_AM + i * 60_000)
+      prints.push(...[0, 1].map((i) => TEN_AM + DAY + i * 60_000))
+      for (const [i, at] of prints.entries()) {
+        endpoint.setTime(at)
         endpoint.setPrice(2500 + i)
         await expect.poll(() => market.snapshot('7203')?.price, { timeout: 5_000 }).toBe(2500 + i)
       }
@@ -221,21 +225,26 @@ describe.skipIf(!redisUrl)('quote relay through Redis (skipped: set TEST_REDIS_U
 
       const published = [...(await leader.lastPublished()).values()]
       const days = await leader.keptDays(published)
-      // Only the polled code's day is kept (the simulator's codes play alike everywhere).
-      expect(days.map((day) => day.quote.code)).toEqual(['7203'])
-      const [day] = days
-      expect(day!.quote).toEqual(published.find((quote) => quote.code === '7203'))
-      expect(day!.minutes).toEqual(market.bars('7203', '1m'))
-      expect(day!.minutes).toHaveLength(3)
+      // Only the polled code's days are kept (the simulator's codes play alike everywhere),
+      // oldest first, each up to the last quote published that day.
+      expect(days.map((day) => day.quote.code)).toEqual(['7203', '7203'])
+      const [monday, tuesday] = days
+      expect(monday!.quote.price).toBe(2502)
+      expect(tuesday!.quote).toEqual(published.find((quote) => quote.code === '7203'))
+      expect([...monday!.minutes, ...tuesday!.minutes]).toEqual(market.bars('7203', '1m'))
+      expect(tuesday!.minutes).toHaveLength(2)
       const ttl = await redis.ttl(`${prefix}:day:7203:2026-03-02`)
       expect(ttl).toBeGreaterThan(KEPT_DAY_SECONDS - 60)
       expect(ttl).toBeLessThanOrEqual(KEPT_DAY_SECONDS)
 
-      // A market that follows late takes the day, and the quote it stands at is not added again.
-      late.followDay(day!)
+      // A market that follows late takes the days, and the quote it stands at is not added again:
+      // Monday's minutes and daily bar as well as Tuesday's.
+      for (const day of days) late.followDay(day)
       late.follow(published)
       expect(late.bars('7203', '1m')).toEqual(market.bars('7203', '1m'))
       expect(late.bars('7203', '1d')).toEqual(market.bars('7203', '1d'))
+      expect(late.bars('7203', '1d')).toHaveLength(2)
+      expect(late.snapshot('7203')).toMatchObject({ prevClose: 2502, price: 2504 })
     } finally {
       await publisher.follow()
       market.stop()

@@ -1,3 +1,4 @@
+import { addDays } from '@kabu/shared/market/iso-date'
 import { localDate } from '@kabu/shared/market/time-zone'
 import type { Bar, FeedStatus, Quote } from '@kabu/shared/market/types'
 import type { Logger } from 'pino'
@@ -13,6 +14,8 @@ export const HEARTBEAT_MS = 1_000
  * stay there over a weekend and a holiday, and a key is one code's one day, so they stay bounded.
  */
 export const KEPT_DAY_SECONDS = 4 * 24 * 60 * 60
+/** The calendar days back from a quote's own day whose kept minutes may still live. */
+const KEPT_DAYS_BACK = KEPT_DAY_SECONDS / 86_400
 
 /**
  * The leader's batches on their way to Redis at once. Sent without waiting for the one before
@@ -63,8 +66,8 @@ export function createQuoteRelay(deps: QuoteRelayDeps) {
   const stateKey = `${deps.prefix}:quotes`
   const termKey = `${deps.prefix}:term`
   // The code's date where the quote was printed: the day its minutes belong to.
-  const dayKey = (quote: Quote) =>
-    `${deps.prefix}:day:${quote.code}:${localDate(quote.market, quote.time)}`
+  const dayKey = (quote: Quote, date = localDate(quote.market, quote.time)) =>
+    `${deps.prefix}:day:${quote.code}:${date}`
   const publisher = createClient({ url: deps.url })
   const subscriber = publisher.duplicate()
   for (const client of [publisher, subscriber]) {
@@ -184,11 +187,18 @@ export function createQuoteRelay(deps: QuoteRelayDeps) {
       return quotes
     },
     /**
-     * The kept day of each quote's code (`quotes`: the last published), the day of that quote;
-     * none for a code whose day is not kept.
+     * The kept days of each quote's code (`quotes`: the last published), oldest first: the day of
+     * that quote and the days before it still kept (a gateway that joins on Tuesday charts Monday's
+     * minutes and daily bar too); none for a code whose days are not kept.
      */
     async keptDays(quotes: readonly Quote[]): Promise<KeptDay[]> {
-      const stored = await Promise.all(quotes.map((quote) => publisher.hGetAll(dayKey(quote))))
+      const keys = quotes.flatMap((quote) => {
+        const date = localDate(quote.market, quote.time)
+        return Array.from({ length: KEPT_DAYS_BACK + 1 }, (_, i) =>
+          dayKey(quote, addDays(date, i - KEPT_DAYS_BACK)),
+        )
+      })
+      const stored = await Promise.all(keys.map((key) => publisher.hGetAll(key)))
       const days: KeptDay[] = []
       for (const { quote, ...minutes } of stored) {
         if (!quote) continue
