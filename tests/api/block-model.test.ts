@@ -29,6 +29,7 @@ import {
   startBlockApp,
 } from './block.support'
 import { pollGateway } from '../support/poll'
+import { reviewVerdict } from '../support/review-verdict'
 
 /**
  * Model-based test of the block machine against a real gateway: paths to every state come from
@@ -122,19 +123,10 @@ function live(grant: SessionGrant, offerId: string) {
       ),
       // The real request, asked often: the verdict reaches the machine from the gateway.
       watchReview: fromCallback(({ sendBack, input }) => {
+        // The 'decided' list holds decided requests only: a row found is a verdict.
         return pollGateway(
           () => myBlocks(t, grant, 'decided'),
-          (rows, stop) => {
-            const found = rows.find((r) => r.id === input.id)
-            if (found) {
-              stop()
-              sendBack({
-                type: 'REVIEWED',
-                status: found.status === 2 ? 'rejected' : 'approved',
-                ...(found.reason ? { reason: found.reason } : {}),
-              })
-            }
-          },
+          reviewVerdict(input.id, sendBack, () => true),
         )
       }),
     },

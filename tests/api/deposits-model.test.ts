@@ -11,6 +11,7 @@ import { session, vue, vueData } from '../support/vue'
 import { describePath, drivePath, modelPaths, type ModelDriver } from './funds.model-driver'
 import { approve, available, reject, startFundsApp } from './funds.support'
 import { pollGateway } from '../support/poll'
+import { reviewVerdict } from '../support/review-verdict'
 
 let t: TestApp
 let n = 0
@@ -61,17 +62,7 @@ function driverFor(): ModelDriver {
           }),
           // The real list, asked often: the verdict reaches the machine from the gateway.
           watchReview: fromCallback(({ sendBack, input }) => {
-            return pollGateway(deposits, (rows, stop) => {
-              const row = rows.find((r) => r.id === input.id)
-              if (row && row.status !== 0) {
-                stop()
-                sendBack({
-                  type: 'REVIEWED',
-                  status: row.status === 1 ? 'approved' : 'rejected',
-                  ...(row.reason ? { reason: row.reason } : {}),
-                })
-              }
-            })
+            return pollGateway(deposits, reviewVerdict(input.id, sendBack))
           }),
         },
         actions: { newIdem: assign({ idem: () => randomUUID() }) },

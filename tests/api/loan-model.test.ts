@@ -20,6 +20,7 @@ import { session, vue, vueData } from '../support/vue'
 import { startFundsApp } from './funds.support'
 import { decideLoan, depositor, idOf, loanList, requestLoan } from './loan.support'
 import { pollGateway } from '../support/poll'
+import { reviewVerdict } from '../support/review-verdict'
 
 /**
  * Model-based test of the loan machine against a real gateway: paths to every state come from
@@ -123,21 +124,7 @@ function live(grant: SessionGrant) {
       ),
       // The real list, asked often: the verdict reaches the machine from the gateway.
       watchReview: fromCallback(({ sendBack, input }) => {
-        return pollGateway(
-          () => loanList(t, grant),
-          (rows, stop) => {
-            const found = rows.find((r) => r.id === input.id)
-            if (found && found.status !== 0) {
-              stop()
-              const status = found.status === 2 ? 'rejected' : 'approved'
-              sendBack({
-                type: 'REVIEWED',
-                status,
-                ...(found.reason ? { reason: found.reason } : {}),
-              })
-            }
-          },
-        )
+        return pollGateway(() => loanList(t, grant), reviewVerdict(input.id, sendBack))
       }),
     },
     actions: { newIdem: assign({ idem: () => randomUUID() }) },

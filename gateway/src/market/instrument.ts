@@ -1,79 +1,31 @@
-import type { CorporateAction, Listing } from '@kabu/shared/market/types'
-import { priceToUnits, UNITS_PER_ONE, unitsToPrice } from '@kabu/shared/money/units'
-import { addPrint, openBar, type UnitBar } from './bars'
+import type { Listing } from '@kabu/shared/market/types'
+import type { UnitBar } from './bars'
 import type { MarketContext } from './context'
-import { CorporateActionBook } from './corporate-actions'
+import type { CorporateActionBook } from './corporate-actions'
+import { DailyHistory, type LazyPast } from './daily-history'
 import { analyticDayBar } from './day-bar'
-import { drawDay, nextVariance, planDay, type DayPlan } from './day'
-import { instrumentModel, type InstrumentModel } from './model'
-import { levelPath } from './path'
-import { pricingFor, type Pricing } from './pricing'
+import type { DayPlan } from './day'
+import { DayPlanner } from './day-planner'
 import {
-  minutePrints,
-  specialQuoteStep,
-  type MinutePrints,
-  type PrintContext,
-  type SpecialQuoteState,
-} from './prints'
+  addDayPrint,
+  addMinuteBar,
+  dayEdge,
+  minuteBarsOf,
+  minutesStartedBy,
+  PRINT_BY_PRINT_MINUTES,
+  startLiveDay,
+  type LiveDay,
+} from './live-day'
+import { instrumentModel, type InstrumentModel } from './model'
+import { pricingFor, type Pricing } from './pricing'
+import { minutePrints, specialQuoteStep, type SpecialQuoteState } from './prints'
 import { randomStream } from './rng'
 import { Tape } from './tape'
 import { minuteSummary, quietMinute, quietMinutes, type MinuteSummary } from './minute-summary'
-import { isoDateToUtc } from '@kabu/shared/market/iso-date'
-import { tseRenewalInterval } from '@kabu/shared/market/limits'
-import { widen, yearRangeOfBars, type YearRange } from './year-range'
-
-/** A day walked minute by minute: today's, or the last one walked. */
-export interface LiveDay {
-  plan: DayPlan
-  context: PrintContext
-  /** Minute whose prints are loaded, and the next of them to play. */
-  minute: number
-  prints: MinutePrints | null
-  next: number
-  /** 1m bars of the minutes that traded, and the day's bar so far (null before the first print). */
-  minuteBars: UnitBar[]
-  /** Minutes from the day's start folded into `bar` and not kept in `minuteBars` (quietMinute). */
-  quiet: number
-  bar: UnitBar | null
-  done: boolean
-  /** TSE special-quote renewal interval in units (Japanese stocks; null elsewhere). */
-  renewalInterval: number | null
-}
-
-/**
- * When catching up (start, a clock jump), the trading minutes before the last this many are played
- * as one bar each (minute-summary.ts). The last quarter of an hour of trading (before a lunch
- * break or a close too) is played print by print, so the tape and the ticks are real prints.
- */
-const PRINT_BY_PRINT_MINUTES = 15
-
-/** How many of the day's minutes have started by `now` (starts ascend). */
-function minutesStartedBy(starts: Float64Array, now: number): number {
-  let low = 0
-  let high = starts.length
-  while (low < high) {
-    const mid = (low + high) >> 1
-    if ((starts[mid] ?? 0) <= now) low = mid + 1
-    else high = mid
-  }
-  return low
-}
+import type { YearRange } from './year-range'
 
 /** Days of 1m bars kept besides the current one, for charts that show a few days. */
 const RETAINED_MINUTE_DAYS = 2
-
-/**
- * The days before an instrument's first walked day, priced on demand (a listing of the long tail
- * is built without them; see simulator.ts): their daily bars, oldest first, and the corporate
- * actions among them; or only the 52-week range of those bars, which a market-wide list needs
- * without keeping every code's year of bars in memory.
- */
-export interface LazyPast {
-  bars(): { bars: UnitBar[]; actions: CorporateAction[] }
-  yearRange(): YearRange
-  /** Whether `yearRange` is known already (costs nothing). */
-  priced(): boolean
-}
 
 /**
  * One instrument's simulation. Days before the current one are priced by the daily model alone
@@ -84,7 +36,7 @@ export interface LazyPast {
 export class InstrumentSim {
   readonly model: InstrumentModel
   readonly pricing: Pricing
-  private readonly ownHistory: UnitBar[] = []
+  private readonly days: DailyHistory
   readonly pastMinuteDays: Array<{ date: string; bars: UnitBar[] }> = []
   /**
    * When the instrument needs its next look (epoch ms): its next print, its next minute or its
@@ -92,8 +44,6 @@ export class InstrumentSim {
    */
   wakeAt = 0
   day: LiveDay | null = null
-  /** Splits and dividends reached so far; opened with the first day priced. */
-  actions: CorporateActionBook | null = null
   seq = 0
   /** The last prints (time & sales), recorded as they are played. */
   readonly tape = new Tape()
@@ -101,20 +51,8 @@ export class InstrumentSim {
   lastPrintAt = 0
   /** TSE special quote in force (Japanese stocks only); null while the code trades normally. */
   special: SpecialQuoteState | null = null
-  private variance: number
-  private anchor: number
-  /** Shares per share of the history's start: volumes grow with every split. */
-  private shares = 1
-  private lastClose: number
+  private readonly planner: DayPlanner
   private pendingDate: string
-  /**
-   * A new share's offer price (units): its first day opens from it, gapped to the listing's base
-   * price (the offer's first-day move); null for a listing with history.
-   */
-  private debutFrom: number | null
-
-  /** The 52-week range of `history`, kept until a day is added to it. */
-  private yearRange: { days: number; range: YearRange } | null = null
 
   /**
    * `debut.offerPrice`: the listing is a new share whose first trading day is `firstDate`.
@@ -126,31 +64,27 @@ export class InstrumentSim {
     readonly listing: Listing,
     firstDate: string,
     debut?: { offerPrice: number },
-    private past?: LazyPast,
+    past?: LazyPast,
   ) {
     this.model = instrumentModel(listing)
     this.pricing = pricingFor(listing)
-    this.variance = this.model.diffusionVariance
-    this.anchor = priceToUnits(listing.basePrice)
-    this.debutFrom = debut ? priceToUnits(debut.offerPrice) : null
-    this.lastClose = this.pricing.snap(this.debutFrom ?? this.anchor)
-    this.price = this.lastClose
+    this.planner = new DayPlanner(market, listing, this.model, this.pricing, debut)
+    this.price = this.planner.startPrice
+    this.days = new DailyHistory(past, () => this.planner.actions)
     this.pendingDate = firstDate
     this.retainedMinuteDays = past ? 0 : RETAINED_MINUTE_DAYS
   }
 
   private readonly retainedMinuteDays: number
-  private firstPlanned: number | null = null
+
+  /** Splits and dividends reached so far; opened with the first day priced. */
+  get actions(): CorporateActionBook | null {
+    return this.planner.actions
+  }
 
   /** Daily bars of finished days before `day`, oldest first. */
   get history(): UnitBar[] {
-    if (this.past) {
-      const { bars, actions } = this.past.bars()
-      this.past = undefined
-      this.ownHistory.unshift(...bars)
-      this.actions?.applied.unshift(...actions)
-    }
-    return this.ownHistory
+    return this.days.bars
   }
 
   /**
@@ -162,8 +96,8 @@ export class InstrumentSim {
       const day = this.pendingDate
       this.pendingDate = this.market.nextDay(day)
       if (this.market.sessions(day).length === 0) continue
-      const plan = this.planFor(day, date)
-      this.ownHistory.push(analyticDayBar(plan, this.pricing))
+      const plan = this.planner.plan(day, date)
+      this.days.push(analyticDayBar(plan, this.pricing))
       this.price = plan.close
     }
   }
@@ -175,7 +109,7 @@ export class InstrumentSim {
 
   /** The previous close of the first day walked (units): what a lazily priced past ends on. */
   get firstPrevClose(): number {
-    return this.firstPlanned ?? this.lastClose
+    return this.planner.firstPrevClose
   }
 
   /**
@@ -202,11 +136,11 @@ export class InstrumentSim {
         this.wakeAt = first.open
         return
       }
-      const plan = this.planFor(date, currentDay)
+      const plan = this.planner.plan(date, currentDay)
       this.pendingDate = this.market.nextDay(date)
       this.retireDay()
       if (last.close <= now && date < currentDay) {
-        this.ownHistory.push(analyticDayBar(plan, this.pricing))
+        this.days.push(analyticDayBar(plan, this.pricing))
         this.price = plan.close
         continue
       }
@@ -222,76 +156,13 @@ export class InstrumentSim {
   /** With `onlyIfPriced`: undefined rather than pricing a lazily built past (a year of days). */
   pastYearRange(onlyIfPriced: boolean): YearRange | undefined
   pastYearRange(onlyIfPriced = false): YearRange | undefined {
-    if (onlyIfPriced && this.past && !this.past.priced()) return undefined
-    const days = this.ownHistory.length
-    if (this.yearRange?.days !== days) {
-      // The past of a listing built lazily stays unpriced unless someone wants its bars.
-      const units = this.past
-        ? widen(this.past.yearRange(), yearRangeOfBars(this.ownHistory))
-        : yearRangeOfBars(this.ownHistory)
-      this.yearRange = {
-        days,
-        range:
-          units.high > -Infinity
-            ? { high: unitsToPrice(units.high), low: unitsToPrice(units.low) }
-            : units,
-      }
-    }
-    return this.yearRange.range
-  }
-
-  private planFor(date: string, currentDay: string): DayPlan {
-    const { seed, factorEnd } = this.market
-    this.exDate(date, currentDay)
-    const shocks = drawDay(
-      seed,
-      this.listing.code,
-      factorEnd(date),
-      date,
-      this.variance,
-      this.model,
-    )
-    if (this.debutFrom !== null) {
-      // The first day's open is the offer's first-day move from the offer price (then the limits).
-      shocks.gap += Math.log(this.anchor / this.lastClose)
-      this.debutFrom = null
-    }
-    const plan = planDay(
-      date,
-      shocks,
-      this.lastClose,
-      this.anchor,
-      this.shares === 1
-        ? this.model
-        : { ...this.model, averageVolume: this.model.averageVolume * this.shares },
-      this.pricing,
-      this.listing.lot,
-    )
-    this.variance = nextVariance(shocks, this.model)
-    this.firstPlanned ??= plan.prevClose
-    this.lastClose = plan.close
-    return plan
-  }
-
-  /** Corporate actions going ex on `date` move yesterday's close to the reference price. */
-  private exDate(date: string, currentDay: string): void {
-    if (!this.actions) {
-      this.actions = new CorporateActionBook(this.market.seed, this.listing, date, currentDay)
-      this.anchor *= this.actions.startLevel
-      this.shares /= this.actions.startLevel
-      const start = this.debutFrom === null ? this.anchor : this.debutFrom * this.actions.startLevel
-      this.lastClose = this.pricing.snap(start)
-    }
-    const ex = this.actions.exDate(date, this.lastClose)
-    this.lastClose = ex.prevClose
-    this.anchor *= ex.factor
-    this.shares *= ex.shares
+    return this.days.pastYearRange(onlyIfPriced)
   }
 
   private retireDay(): void {
     const day = this.day
     if (!day) return
-    if (day.bar) this.ownHistory.push(day.bar)
+    if (day.bar) this.days.push(day.bar)
     if (this.retainedMinuteDays > 0)
       this.pastMinuteDays.push({ date: day.plan.date, bars: this.minuteBarsOf(day) })
     if (this.pastMinuteDays.length > this.retainedMinuteDays) this.pastMinuteDays.shift()
@@ -300,32 +171,7 @@ export class InstrumentSim {
 
   private startDay(plan: DayPlan): LiveDay {
     this.special = null
-    const grid = this.market.grid(plan.date)
-    const random = randomStream(this.market.seed, 'intraday', this.listing.code, plan.date)
-    const levels = levelPath(plan, this.model, grid, this.market.factor(plan.date), random)
-    const context = {
-      plan,
-      grid,
-      levels,
-      model: this.model,
-      pricing: this.pricing,
-      lot: this.listing.lot,
-    }
-    return {
-      plan,
-      context,
-      minute: -1,
-      prints: null,
-      next: 0,
-      minuteBars: [],
-      quiet: 0,
-      bar: null,
-      done: false,
-      renewalInterval:
-        this.listing.market === 'jp' && this.listing.kind === 'stock'
-          ? tseRenewalInterval(unitsToPrice(plan.prevClose)) * UNITS_PER_ONE
-          : null,
-    }
+    return startLiveDay(this.market, this.listing, this.model, this.pricing, plan)
   }
 
   /** Plays the day's prints up to `now`; true when the day has no prints left. */
@@ -341,7 +187,7 @@ export class InstrumentSim {
         }
         const i = day.next++
         const price = prints.prices[i] ?? 0
-        if (this.passesSpecialQuote(day, time, price, this.dayEdge(day, i, prints), onPrint)) {
+        if (this.passesSpecialQuote(day, time, price, dayEdge(day, i, prints), onPrint)) {
           this.applyPrint(day, time, price, prints.quantities[i] ?? 0)
           onPrint?.()
         }
@@ -384,14 +230,6 @@ export class InstrumentSim {
     return randomStream(this.market.seed, 'prints', this.listing.code, date, minute)
   }
 
-  /** Whether print `i` of the current minute is the day's first (its open) or last (its close). */
-  private dayEdge(day: LiveDay, i: number, prints: MinutePrints): boolean {
-    const lastMinute = day.context.grid.starts.length - 1
-    return (
-      (day.minute === 0 && i === 0) || (day.minute === lastMinute && i === prints.times.length - 1)
-    )
-  }
-
   /**
    * The TSE special-quote rule (MARKET-RULES.md §1) between prints of a Japanese stock: true when
    * the print trades. A print swallowed by the rule publishes nothing unless the quote moved (then
@@ -428,39 +266,19 @@ export class InstrumentSim {
     this.lastPrintAt = lastAt
     this.price = bar.close
     this.special = null
-    const dayBar = day.bar
-    if (!dayBar) day.bar = { ...bar, time: isoDateToUtc(day.plan.date) / 1000 }
-    else {
-      dayBar.high = Math.max(dayBar.high, bar.high)
-      dayBar.low = Math.min(dayBar.low, bar.low)
-      dayBar.close = bar.close
-      dayBar.volume += bar.volume
-      dayBar.turnover += bar.turnover
-    }
-    if (keep) day.minuteBars.push(bar)
+    addMinuteBar(day, bar, keep)
   }
 
   /** The 1m bars of `day`: its quiet minutes (not kept, see quietMinute) made again, then the rest. */
   minuteBarsOf(day: LiveDay): UnitBar[] {
-    if (day.quiet === 0) return day.minuteBars
-    const bars: UnitBar[] = []
-    for (let j = 0; j < day.quiet; j++) {
-      const minute = quietMinute(day.context, j)
-      if (minute) bars.push(minute.bar)
-    }
-    return [...bars, ...day.minuteBars]
+    return minuteBarsOf(day)
   }
 
   private applyPrint(day: LiveDay, time: number, price: number, quantity: number): void {
     this.seq++
     this.lastPrintAt = time
     this.price = price
-    if (day.bar) addPrint(day.bar, price, quantity)
-    else day.bar = openBar(isoDateToUtc(day.plan.date) / 1000, price, quantity)
-    const minuteStart = (day.context.grid.starts[day.minute] ?? 0) / 1000
-    const minuteBar = day.minuteBars[day.minuteBars.length - 1]
-    if (minuteBar && minuteBar.time === minuteStart) addPrint(minuteBar, price, quantity)
-    else day.minuteBars.push(openBar(minuteStart, price, quantity))
+    addDayPrint(day, price, quantity)
     this.tape.record(this.seq, time, price, quantity)
   }
 }

@@ -1,7 +1,8 @@
 import type { CorporateAction } from '@kabu/shared/market/types'
 import type { UnitBar } from './bars'
 import type { MarketContext } from './context'
-import { InstrumentSim, type LazyPast } from './instrument'
+import type { LazyPast } from './daily-history'
+import { InstrumentSim } from './instrument'
 import { yearRangeOfBars, type YearRange } from './year-range'
 
 /**

@@ -9,6 +9,7 @@ import type { Database } from '../../store/index'
 import { newOrderNo } from '../common/order-no'
 import type { Ledger, Posting } from '../ledger/index'
 import * as q from './daytrade.sql'
+import { claimDue, deletePositions, insertFills, openPositions, writeSettled } from './flat.sql'
 import { unitsOf } from './market-rules'
 import { applyFill, cashOfFill } from './position'
 import { settlementLines } from './postings'
@@ -52,13 +53,13 @@ export function createForcedFlat({ db, clock, ledger, market, settings }: FlatDe
     const now = clock.now()
     lastPrice.clear()
     return db.transaction().execute(async (trx) => {
-      const claimed = await q.claimDue(trx, now)
+      const claimed = await claimDue(trx, now)
       if (claimed.length === 0) return []
       const byId = new Map(
         claimed.map((p) => [p.id, { ...p, proceeds: 0n, closeFees: 0n, realised: 0n }]),
       )
       const fills: q.NewFill[] = []
-      for (const pos of await q.openPositions(trx, [...byId.keys()])) {
+      for (const pos of await openPositions(trx, [...byId.keys()])) {
         const p = byId.get(pos.participation_id)!
         const side: DaytradeSide = pos.qty > 0n ? 'sell' : 'buy'
         const num = pos.qty > 0n ? pos.qty : -pos.qty
@@ -83,8 +84,8 @@ export function createForcedFlat({ db, clock, ledger, market, settings }: FlatDe
           created_at: now,
         })
       }
-      await q.insertFills(trx, fills)
-      await q.deletePositions(trx, [...byId.keys()])
+      await insertFills(trx, fills)
+      await deletePositions(trx, [...byId.keys()])
 
       const books = await q.intradayBooks(trx, [...new Set(claimed.map((p) => p.user_id))])
       const lines: Posting[] = []
@@ -116,7 +117,7 @@ export function createForcedFlat({ db, clock, ledger, market, settings }: FlatDe
           lines.push({ account: { house: 'bank_clearing', currency }, amount: h.bank })
         if (h.fees !== 0n) lines.push({ account: { house: 'fees', currency }, amount: h.fees })
       }
-      await q.writeSettled(trx, totals)
+      await writeSettled(trx, totals)
       if (lines.length > 0) {
         await ledger.post(trx, {
           kind: 'daytrade_settle',

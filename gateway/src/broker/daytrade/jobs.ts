@@ -6,6 +6,7 @@ import type { Database } from '../../store/index'
 import type { UserEvents } from '../common/user-events'
 import * as q from './daytrade.sql'
 import type { ForcedFlat } from './flat'
+import { nextClose } from './flat.sql'
 
 export interface DaytradeJobDeps {
   db: Kysely<Database>
@@ -40,7 +41,7 @@ export function createDaytradeJobs(deps: DaytradeJobDeps) {
     }
     // A close due before the next tick gets a pass of its own at that very moment, so the forced
     // flat starts at the close rather than up to a period after it.
-    const next = await q.nextClose(db)
+    const next = await nextClose(db)
     const wait = next === undefined ? undefined : next - clock.now()
     if (timer && atClose === undefined && wait !== undefined && wait >= 0 && wait < deps.everyMs) {
       atClose = setTimeout(() => {

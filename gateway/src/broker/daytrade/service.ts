@@ -1,12 +1,9 @@
 import type { Kysely } from 'kysely'
 import {
   DAYTRADE_MARKETS,
-  openPnl,
   type DaytradeDetail,
-  type DaytradeFill,
   type DaytradeParticipation,
   type DaytradeSide,
-  type DaytradeStatus,
 } from '@kabu/shared/api/daytrade'
 import { parseAmount } from '@kabu/shared/api/funds-amounts'
 import { tradeFees } from '@kabu/shared/market/fees'
@@ -17,7 +14,7 @@ import {
   type MarketType,
 } from '@kabu/shared/market/types'
 import type { Currency } from '@kabu/shared/money/currencies'
-import { formatUnits, parseUnits } from '@kabu/shared/money/decimal'
+import { parseUnits } from '@kabu/shared/money/decimal'
 import type { Clock } from '../../clock'
 import type { TradingSettings } from '../../config'
 import type { MarketService } from '../../market/index'
@@ -30,9 +27,10 @@ import { checkedIdempotent } from '../common/replayable'
 import type { SessionUser } from '../common/session-user'
 import type { Ledger } from '../ledger/index'
 import * as q from './daytrade.sql'
-import { unitsOf, type MarketRules } from './market-rules'
+import type { MarketRules } from './market-rules'
 import { applyFill, grossExposure, type Position } from './position'
 import { applyTx, fillTx } from './postings'
+import { fillWire, participationWire, positionWire } from './wire'
 
 export interface DaytradeDeps {
   db: Kysely<Database>
@@ -63,9 +61,6 @@ export interface OrderInput {
 
 export type DaytradeService = ReturnType<typeof createDaytradeService>
 
-const nameOf = (market: MarketService, code: string) =>
-  market.listing(code)?.name ?? { ja: code, zh: code, en: code }
-
 export const feeOf = (
   settings: TradingSettings,
   side: DaytradeSide,
@@ -77,46 +72,6 @@ export const feeOf = (
     sell: settings.sellFeeRate,
     cnStampDuty: settings.cnStampDutyRate,
   })
-
-export function participationWire(
-  row: q.ParticipationRow,
-  balance: bigint | null,
-): DaytradeParticipation {
-  return {
-    id: String(row.id),
-    order_no: row.order_no,
-    market: row.market as Market,
-    currency: row.currency as Currency,
-    status: Number(row.status) as DaytradeStatus,
-    money: formatUnits(row.funds),
-    balance: balance === null ? null : formatUnits(balance),
-    pnl: formatUnits(row.pnl),
-    fees: formatUnits(row.fees),
-    returned: row.returned === null ? null : formatUnits(row.returned),
-    reason: row.reason,
-    created: Number(row.created_at),
-    decided: row.decided_at === null ? null : Number(row.decided_at),
-    opens_at: row.opens_at === null ? null : Number(row.opens_at),
-    closes_at: row.closes_at === null ? null : Number(row.closes_at),
-    settled: row.settled_at === null ? null : Number(row.settled_at),
-  }
-}
-
-function fillWire(row: q.FillRow, market: MarketService): DaytradeFill {
-  return {
-    id: String(row.id),
-    order_no: row.order_no,
-    code: row.code,
-    name: nameOf(market, row.code),
-    side: row.side as DaytradeSide,
-    num: Number(row.num),
-    price: formatUnits(row.price),
-    fee: formatUnits(row.fee),
-    realised: formatUnits(row.realised),
-    forced: row.forced === 1n,
-    created: Number(row.created_at),
-  }
-}
 
 /**
  * Day trading (shared/src/api/daytrade.ts holds the published rules): applying with participation
@@ -193,18 +148,7 @@ export function createDaytradeService(deps: DaytradeDeps) {
       const fills = await q.fillsOf(db, id)
       return {
         ...participationWire(row, await bookOf(row)),
-        positions: positions.map((p) => {
-          const quote = market.snapshot(p.code)
-          const last = quote && quote.price > 0 ? unitsOf(quote.price) : null
-          return {
-            code: p.code,
-            name: nameOf(market, p.code),
-            qty: Number(p.qty),
-            avg_price: formatUnits(p.cost / p.qty),
-            last: last === null ? null : formatUnits(last),
-            pnl: last === null ? null : formatUnits(openPnl(p.qty, p.cost, last)),
-          }
-        }),
+        positions: positions.map((p) => positionWire(p, market)),
         fills: fills.map((f) => fillWire(f, market)),
       }
     },

@@ -1,10 +1,10 @@
-import { randomInt } from 'node:crypto'
 import { PostgresAdapter, type Kysely } from 'kysely'
 import { USER_BOOKS, type UserBookName } from '@kabu/shared/api/ledger'
 import type { Currency } from '@kabu/shared/money/currencies'
 import type { Clock } from '../../clock'
 import type { Database } from '../../store/index'
 import { Refusal } from '../common/refusal'
+import { distinctAccounts, isHouse, keyOf, lockOrder, shardOf, type Line } from './account-keys'
 import { BULK_CHUNK, moveUserBooks } from './bulk.sql'
 import { checkLedger } from './check'
 import * as q from './ledger.sql'
@@ -88,67 +88,14 @@ export interface Ledger {
 }
 
 /**
- * How many rows each house book has per currency. Every order moves bank_clearing and fees; with
- * one row each, concurrent orders queued on its lock until commit. Readers sum the shards, so the
- * number can change without a migration.
- */
-export const HOUSE_SHARDS = 16n
-
-/**
- * The transaction's house shard: by user, so one user's orders (which queue on that user's own
- * books anyway) share a shard and different users rarely meet; any shard when there is no user.
- */
-const shardOf = (tx: { userId: bigint | null }) =>
-  tx.userId === null ? BigInt(randomInt(Number(HOUSE_SHARDS))) : tx.userId % HOUSE_SHARDS
-
-function keyOf(ref: AccountRef, shard: bigint): q.AccountKey {
-  return 'user' in ref
-    ? { userId: ref.user, book: ref.book, currency: ref.currency, shard: 0n }
-    : { userId: null, book: ref.house, currency: ref.currency, shard }
-}
-
-const isHouse = (key: q.AccountKey) => key.userId === null
-
-/**
  * The most lines posted as one PostgreSQL statement. An order is a handful; a draw's refunds are a
  * line per application, whose parameters would pass PostgreSQL's 65,535 in one statement.
  */
 const ONE_STATEMENT_MAX_LINES = 256
 
-const sameAccount = (a: q.AccountKey, b: q.AccountKey) =>
-  a.userId === b.userId && a.book === b.book && a.currency === b.currency && a.shard === b.shard
-
-/**
- * Whether the lines name distinct accounts. They come sorted by `lockOrder` (linesOf), a total
- * order in which one account's lines sit side by side, so neighbours tell (no text key and set
- * of every line: a draw's 200,000 lines made that a quarter of a second).
- */
-const distinctAccounts = (lines: readonly { key: q.AccountKey }[]) =>
-  lines.every((line, i) => i === 0 || !sameAccount(lines[i - 1]!.key, line.key))
-
 /** Which store the caller's database or transaction is on, from its dialect's adapter (no call). */
 export const onPostgres = (db: Kysely<Database>) =>
   db.getExecutor().adapter instanceof PostgresAdapter
-
-/**
- * The order rows are locked in: users' books (by user, then name), then house books by name. One global order,
- * so two transactions queue behind each other on PostgreSQL instead of deadlocking (as long as a
- * transaction posts once, which every caller does). Houses last: every order moves the same few
- * house rows, so a user debit that overdraws is refused before any is held, and they are held
- * only for the end of the transaction.
- */
-function lockOrder(a: q.AccountKey, b: q.AccountKey): number {
-  if (isHouse(a) !== isHouse(b)) return isHouse(a) ? 1 : -1
-  // By user as a number, as the bulk path's ORDER BY user_id locks them (bulk.sql.ts).
-  if (a.userId !== b.userId && a.userId !== null && b.userId !== null) {
-    return a.userId < b.userId ? -1 : 1
-  }
-  const [x, y] = [q.keyText(a), q.keyText(b)]
-  return x < y ? -1 : x > y ? 1 : 0
-}
-
-/** A line of a transaction: the account by name and the signed amount. */
-type Line = { key: q.AccountKey; amount: bigint }
 
 /** Above this many lines a posting moves users' books a round at a time (bulk.sql.ts). */
 const BULK_FROM_LINES = 64

@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { expectLedgerConsistent } from '../../../../tests/support/invariants'
 import { Refusal } from '../common/refusal'
-import { HOUSE_SHARDS } from './index'
+import { HOUSE_SHARDS } from './account-keys'
 import { ledgerFixture, type LedgerFixture } from './ledger.fixture'
 
 /** Every book of a user in one currency: the ones a test names, the others at zero. */

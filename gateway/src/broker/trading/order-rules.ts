@@ -1,5 +1,6 @@
 import { isOnTick, tickUnitsAt } from '@kabu/shared/market/ticks'
 import type { Listing, Quote } from '@kabu/shared/market/types'
+import { parseUnits } from '@kabu/shared/money/decimal'
 import { priceToUnits } from '@kabu/shared/money/units'
 import type { MarketService } from '../../market/index'
 import { Refusal } from '../common/refusal'
@@ -14,6 +15,14 @@ export interface Tradable {
 
 /** Quote price (a number already on the tick grid) to integer units. */
 export const unitsOf = (price: number): bigint => BigInt(Math.round(priceToUnits(price)))
+
+/** An order's limit price (text) in units; undefined is a market order (null). */
+export const limitUnits = (text: string | undefined): bigint | null => {
+  if (text === undefined) return null
+  const units = parseUnits(text)
+  if (units === null || units <= 0n) throw new Refusal('invalid_input')
+  return units
+}
 
 /**
  * The instrument behind `code`, refusing what cannot be traded now: an unknown code or an index

@@ -1,9 +1,7 @@
 import type { Kysely } from 'kysely'
 import { HOLDING } from '@kabu/shared/api/trade'
-import { localDate } from '@kabu/shared/market/time-zone'
 import { CURRENCY_OF_MARKET, MARKET_OF_TYPE, type MarketType } from '@kabu/shared/market/types'
 import type { Currency } from '@kabu/shared/money/currencies'
-import { parseUnits } from '@kabu/shared/money/decimal'
 import type { Clock } from '../../clock'
 import type { TradingSettings } from '../../config'
 import type { SessionUser } from '../common/session-user'
@@ -20,9 +18,9 @@ import { lendPostings } from './credit-postings'
 import { buyFee } from './fees'
 import { FreshHoldings } from './fresh-holdings'
 import { newOrderNo } from '../common/order-no'
-import { checkLots, checkOrderPrice, tradable } from './order-rules'
-import { claimForSale } from './sale-claim'
-import { cancelOrder, closeHolding, saleOf, type Settlement } from './settle'
+import { checkLots, checkOrderPrice, limitUnits, tradable } from './order-rules'
+import { createSell } from './sell'
+import { cancelOrder, type Settlement } from './settle'
 import * as q from './trading.sql'
 
 export interface TradingDeps {
@@ -48,20 +46,6 @@ export interface BuyInput {
   leverage?: number
 }
 
-export interface SellInput {
-  id: bigint
-  num: number
-  price: string | undefined
-  idem: string
-}
-
-const limitUnits = (text: string | undefined): bigint | null => {
-  if (text === undefined) return null
-  const units = parseUnits(text)
-  if (units === null || units <= 0n) throw new Refusal('invalid_input')
-  return units
-}
-
 export type TradingService = ReturnType<typeof createTradingService>
 
 /**
@@ -72,117 +56,11 @@ export type TradingService = ReturnType<typeof createTradingService>
 export function createTradingService(deps: TradingDeps) {
   const { db, clock, market, settings } = deps
   const settlement = (trx: Kysely<Database>): Settlement => ({ ...deps, db: trx })
-  // PostgreSQL's hot path: a market buy and a whole market sell are each one statement.
+  // PostgreSQL's hot path: a market buy is one statement (a whole market sell too, sell.ts).
   const oneStatement = onPostgres(db)
   // What those buys wrote, so that the sell's statement needs no read before it.
   const fresh = new FreshHoldings()
-
-  /** A sell, its holding read from the database, or as a market buy just wrote it (`kept`). */
-  async function sellFrom(
-    user: SessionUser,
-    input: SellInput,
-    kept: q.HoldingRow | undefined,
-  ): Promise<{ id: string }> {
-    const body = { id: String(input.id), num: input.num, price: input.price ?? null }
-    const key = { userId: user.userId, scope: 'trade_sell', idem: input.idem, body }
-    let plan:
-      | {
-          h: q.HoldingRow
-          last: bigint
-          limit: bigint | null
-          /** A limit above the market (or any under a special quote) rests (status 1). */
-          rests: boolean
-          /** All of it at the market: one conditional UPDATE closes it (no stop at closing). */
-          whole: boolean
-        }
-      | undefined
-    const checks = async () => {
-      if (user.tradingBarred) throw new Refusal('trading_barred')
-      if (await deps.selfFrozen(db, user.userId, 'trading'))
-        throw new Refusal('self_frozen_trading')
-      const h = kept ?? (await q.holdingOf(db, user.userId, input.id))
-      if (!h) throw new Refusal('not_found')
-      if (h.status !== BigInt(HOLDING.holding)) throw new Refusal('order_not_holding')
-      const t = tradable(market, h.code)
-      // Whole lots, any part of the holding: the rest stays held with its buy price and time.
-      checkLots(t.listing, input.num)
-      if (BigInt(input.num) > h.stock_num) throw new Refusal('invalid_input')
-      // A credit position repays its debt from one sale, so it is sold whole.
-      if (h.leverage > 1n && BigInt(input.num) !== h.stock_num) {
-        throw new Refusal('credit_whole_only')
-      }
-      const limit = limitUnits(input.price)
-      checkOrderPrice(t, limit, 'sell')
-      if ((limit === null || limit <= t.lastUnits) && market.isStale(t.listing.code)) {
-        throw new Refusal('quote_stale')
-      }
-      const now = clock.now()
-      const boughtAt = Number(h.buy_time)
-      if (now - boughtAt < settings.sellLockMinutes * 60_000) {
-        throw new Refusal('sell_after_15_minutes')
-      }
-      // China is T+1: shares bought today (exchange date) can be sold from the next day.
-      if (h.market === 'cn' && localDate('cn', boughtAt) === localDate('cn', now)) {
-        throw new Refusal('cannot_sell_t1')
-      }
-      const rests = limit !== null && (limit > t.lastUnits || Boolean(t.quote.special))
-      const whole = !rests && BigInt(input.num) === h.stock_num
-      plan = { h, last: t.lastUnits, limit, rests, whole }
-    }
-    return checkedIdempotent(
-      db,
-      key,
-      checks,
-      async (trx) => {
-        if (!plan) throw new Error('sell ran without its checks')
-        const { h, last, limit, rests } = plan
-        const now = clock.now()
-        if (plan.whole) {
-          if (!(await closeHolding(settlement(trx), h, HOLDING.holding, last, now))) {
-            throw new Refusal('order_not_holding')
-          }
-          return { id: String(h.id) }
-        }
-        const sold = await claimForSale(trx, h, {
-          num: BigInt(input.num),
-          sellPrice: rests ? limit : null,
-          orderNo: newOrderNo('TR', now),
-          orderedAt: now,
-        })
-        if (!sold) throw new Refusal('order_not_holding')
-        if (!rests && !(await closeHolding(settlement(trx), sold, HOLDING.closing, last, now))) {
-          throw new Error(`holding ${sold.id} left closing inside its own sell`)
-        }
-        return { id: String(sold.id) }
-      },
-      // All of it at the market on PostgreSQL: the close, the proceeds and the key, one statement.
-      () =>
-        oneStatement && plan?.whole && plan.h.credit_debt === 0n
-          ? async (keyRow) => {
-              const { h, last } = plan!
-              const { set, tx } = saleOf(settings, h, last, clock.now())
-              const change = { id: h.id, from: HOLDING.holding, set, stockNum: h.stock_num }
-              const posted = await deps.ledger.postAsOneStatement(db, tx, {
-                business: { at: 'first', write: (guard) => q.transitionStep(change, guard) },
-                key: { ...keyRow, result: answerWithBusinessId },
-              })
-              if (!posted) throw new Refusal('order_not_holding')
-              return { id: String(h.id) }
-            }
-          : undefined,
-    )
-  }
-
-  /**
-   * A credit position's day of interest may land between a sell's read and its write (the write
-   * is guarded by the debt it read): such a sell is tried once more from a fresh read.
-   */
-  const retryCredit = (user: SessionUser, input: SellInput) => async (error: unknown) => {
-    if (!(error instanceof Refusal && error.key === 'order_not_holding')) throw error
-    const h = await q.holdingOf(db, user.userId, input.id)
-    if (!h || h.credit_debt === 0n) throw error
-    return sellFrom(user, input, undefined)
-  }
+  const sell = createSell(deps, fresh)
 
   return {
     async buy(user: SessionUser, input: BuyInput): Promise<{ id: string }> {
@@ -300,17 +178,7 @@ export function createTradingService(deps: TradingDeps) {
       )
     },
 
-    async sell(user: SessionUser, input: SellInput): Promise<{ id: string }> {
-      const kept = fresh.take(user.userId, input.id)
-      if (!kept) return sellFrom(user, input, undefined).catch(retryCredit(user, input))
-      try {
-        return await sellFrom(user, input, kept)
-      } catch (error) {
-        // The kept row was stale (sold meanwhile elsewhere): the database says what holds now.
-        if (!(error instanceof Refusal && error.key === 'order_not_holding')) throw error
-        return sellFrom(user, input, undefined)
-      }
-    },
+    sell,
 
     async cancel(user: SessionUser, id: bigint): Promise<void> {
       const h = await q.holdingOf(db, user.userId, id)
