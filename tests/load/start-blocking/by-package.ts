@@ -36,6 +36,8 @@ export function selfTimeByPackage(profile: CpuProfile, distDir: string): Map<str
     }).source
     if (!source) return path.basename(new URL(frame.url).pathname)
     const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1]
+    if (process.env.BY_FILE)
+      return `${source.replace(/^.*\/(src|node_modules)\//, '$1/')} ${frame.functionName}`
     return pkg ?? /src\/(?:[^/]+\/){0,2}/.exec(source)?.[0] ?? source
   }
   const byId = new Map(profile.nodes.map((n) => [n.id, n]))

@@ -16,17 +16,6 @@ export async function nextClose(db: Db): Promise<number | undefined> {
   return r?.at === null || r?.at === undefined ? undefined : Number(r.at)
 }
 
-/** Participations whose forced flat is due (`closes_at` passed), without claiming them. */
-export async function dueCount(db: Db, now: number): Promise<number> {
-  const r = await db
-    .selectFrom('daytrade_participations')
-    .select((eb) => eb.fn.countAll<string | number | bigint>().as('n'))
-    .where('status', 'in', [TRADING, APPLIED])
-    .where('closes_at', '<=', BigInt(now))
-    .executeTakeFirstOrThrow()
-  return Number(r.n)
-}
-
 /**
  * Claims every participation whose close has come, one UPDATE: they are `traded` from here (in the
  * caller's transaction, with their settlement). A concurrent order holding one makes this wait.
