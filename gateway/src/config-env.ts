@@ -12,6 +12,19 @@ const yen = z.string().regex(/^\d{1,14}$/)
 const rate = z.string().regex(/^0(\.\d{1,6})?$/)
 const dailyWindow = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/)
 
+/** Comma-separated http(s) origins; unset → none. */
+const originList = () =>
+  z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/ })))
+
 export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -80,16 +93,7 @@ export const envSchema = z.object({
   // Unset by default: customer service is in the app; a link set here is offered beside it.
   KEFU_URL: z.string().default(''),
   /** Origins besides the app's own whose pages may open its sockets, comma-separated. */
-  ALLOWED_ORIGINS: z
-    .string()
-    .default('')
-    .transform((list) =>
-      list
-        .split(',')
-        .map((o) => o.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.url({ protocol: /^https?$/ }))),
+  ALLOWED_ORIGINS: originList(),
   /**
    * Express's `trust proxy`: which hops' X-Forwarded-For to believe, so the per-address login
    * limits count phones and not the proxy in front (a hop count, or `loopback`, CIDRs, …).
@@ -171,16 +175,7 @@ export const envSchema = z.object({
     .regex(/^[a-z0-9.-]+$/i, 'a host name')
     .optional(),
   /** Passkeys: the page origins allowed to sign, comma-separated; unset → the app's own origin. */
-  WEBAUTHN_ORIGINS: z
-    .string()
-    .default('')
-    .transform((list) =>
-      list
-        .split(',')
-        .map((o) => o.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.url({ protocol: /^https?$/ }))),
+  WEBAUTHN_ORIGINS: originList(),
   /** Passkeys: the name the phone shows when it saves one. */
   WEBAUTHN_RP_NAME: z.string().min(1).default('Kabu Mobile'),
 })
