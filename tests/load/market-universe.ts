@@ -19,6 +19,7 @@ import { createApp } from '../../gateway/src/app'
 import { loadConfig } from '../../gateway/src/config'
 import { randomStream } from '../../gateway/src/market/rng'
 import * as simulatorModule from '../../gateway/src/market/simulator'
+import { median } from './median'
 
 const args = new Map(
   process.argv.slice(2).map((arg) => {
@@ -33,7 +34,6 @@ const MINUTES = Number(args.get('minutes') ?? '10')
 const ROUNDS = Number(args.get('rounds') ?? '3')
 const STEP_MS = 250
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? NaN
 const cpuMs = (since: NodeJS.CpuUsage) => {
   const used = process.cpuUsage(since)
   return (used.user + used.system) / 1_000

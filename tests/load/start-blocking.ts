@@ -2,26 +2,27 @@
  * The start's blocking time, build against build: a cold open of `/` until the login form shows
  * and the page goes quiet, with Chromium's CPU slowed 4× (Lighthouse's mobile preset) and a trace
  * of the page's main thread. Prints, per build, the median over runs of the tasks over 50 ms (their
- * count and the sum of their time past 50 ms: Total Blocking Time as a trace shows it, without
- * Lighthouse's simulation, whose figure on this shared machine swings by a third between runs of
- * one build) and, for the last run, where the long tasks' time went (trace event names, with the
- * script they ran) and the script time of the whole start by package (a CPU profile, mapped
- * through the build's source maps when it has them). Builds alternate, so a burst of load falls
- * on each.
+ * count, the longest, and the sum of their time past 50 ms: Total Blocking Time as a trace shows
+ * it, without Lighthouse's simulation, whose figure on this shared machine swings by a third
+ * between runs of one build), that sum once the page showed, the time until it showed and, for the
+ * last run, where the long tasks' time went (trace event names, with the script they ran) and the
+ * script time of the whole start by package (a CPU profile, mapped through the build's source maps
+ * when it has them). Builds alternate, so a burst of load falls on each.
  *
  *   npm run build && npx tsx tests/load/start-blocking.ts [--runs=5] [--home] <client dist dirs…>
- *
- * `--home`: logged in (the demo user, stored as a phone that logged in before), to home and its
- * live rows instead of the login form; the quiet stretch after it is then live quotes arriving.
  *   (cd client && npx vite build --sourcemap --outDir /tmp/mapped) &&
  *     npx tsx tests/load/start-blocking.ts --runs=1 /tmp/mapped     (script time by package)
  *
+ * `--home`: logged in (the demo user, stored as a phone that logged in before), through the start
+ * screen to home's first live row instead of the login form; the stretch after it is then live
+ * quotes arriving. `BY_FILE=1`: script time by source function instead of package.
  * Prints figures; asserts nothing.
  */
 import path from 'node:path'
 import { chromium, type CDPSession } from 'playwright-core'
 import { startGateway } from '../e2e/gateway'
 import { logIn, storeSessionIn } from './lighthouse/runner'
+import { median } from './median'
 import { selfTimeByPackage, type CpuProfile } from './start-blocking/by-package'
 
 const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 5)
@@ -101,6 +102,7 @@ function longTasks(events: TraceEvent[], origin: string) {
   const shownAt = events.find((e) => e.name === SHOWN && ours.has(e.pid))?.ts ?? Infinity
   return {
     count: tasks.length,
+    longest: Math.max(0, ...tasks.map((t) => t.dur! / 1000)),
     blocking: over(tasks),
     // Once shown: for home, the live rows' ticks.
     afterShown: over(tasks.filter((t) => t.ts >= shownAt)),
@@ -126,21 +128,23 @@ async function openOnce(gateway: Gateway, dir: string) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
   await cdp.send('Profiler.enable')
   await cdp.send('Profiler.start')
+  let toShown = 0
   const events = await trace(cdp, async () => {
+    const started = Date.now()
     await page.goto(`${url}/`)
     const shown = home
       ? page.locator('[data-testid^="stock-row-"]').first()
       : page.getByTestId('password')
     await shown.waitFor({ timeout: 60_000 })
+    toShown = Date.now() - started
     await page.evaluate((name) => performance.mark(name), SHOWN)
     await page.waitForTimeout(SETTLE_MS)
   })
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile }
   await context.close()
-  return { ...longTasks(events, url), byPackage: selfTimeByPackage(profile, dir) }
+  return { ...longTasks(events, url), toShown, byPackage: selfTimeByPackage(profile, dir) }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 try {
   const results: Awaited<ReturnType<typeof openOnce>>[][] = dirs.map(() => [])
   for (let i = 0; i < runs; i++) {
@@ -153,7 +157,8 @@ try {
       `${dir}: blocking median ${median(rs.map((r) => r.blocking)).toFixed(0)} ms ` +
         `(${rs.map((r) => r.blocking.toFixed(0)).join(', ')}), long tasks median ` +
         `${median(rs.map((r) => r.count))}; after it showed ${median(rs.map((r) => r.afterShown)).toFixed(0)} ms ` +
-        `(${rs.map((r) => r.afterShown.toFixed(0)).join(', ')})`,
+        `(${rs.map((r) => r.afterShown.toFixed(0)).join(', ')}); longest ` +
+        `${median(rs.map((r) => r.longest)).toFixed(0)} ms, shown after ${median(rs.map((r) => r.toShown))} ms`,
     )
     const top = (m: Map<string, number>) => [...m].sort((x, y) => y[1] - x[1]).slice(0, 12)
     console.log('  in the long tasks, by trace event (last run):')

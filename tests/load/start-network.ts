@@ -12,6 +12,7 @@
 import path from 'node:path'
 import { chromium } from 'playwright-core'
 import { startGateway } from '../e2e/gateway'
+import { median } from './median'
 
 const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 5)
 const dirs = process.argv.slice(2).filter((a) => !a.startsWith('--'))
@@ -47,7 +48,6 @@ async function openOnce(url: string): Promise<number> {
   return ms
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 try {
   const times: number[][] = dirs.map(() => [])
   for (let i = 0; i < runs; i++) {

@@ -55,6 +55,7 @@ export function Price({ value, market, kind, change, testId, stale, fontSize }: 
   const palette = useTrendPalette()
   const flash = useRef<HTMLSpanElement>(null)
   const flashing = useRef<Animation | null>(null)
+  const ringShown = useRef('')
   const shown = useRef(value)
 
   useLayoutEffect(() => {
@@ -64,8 +65,9 @@ export function Price({ value, market, kind, change, testId, stale, fontSize }: 
     if (before === undefined || value === undefined || before === value) return
     const overlay = flash.current
     if (!overlay?.animate) return
+    // Written only when the direction changes (the style reads back normalised, so not compared).
     const ring = `inset 0 0 0 2px ${value > before ? palette.up : palette.down}`
-    if (overlay.style.boxShadow !== ring) overlay.style.boxShadow = ring
+    if (ringShown.current !== ring) overlay.style.boxShadow = ringShown.current = ring
     // One animation per price, started again at each move: a new one at every tick of every row
     // was the costliest line of a live list's script (a CPU profile of home at 4x slowdown).
     if (!flashing.current) flashing.current = overlay.animate(FLASH_KEYFRAMES, FLASH_TIMING)
