@@ -1,8 +1,12 @@
 /**
- * fanout.ts --cluster (issue 16): the same phones on one gateway, then split over two gateways
- * that share one market through Redis (the leader publishes its batches once; both hubs feed
- * from the relay). Prints, per gateway, the phones' lag p50/p99 (tick creation at the leader →
- * phone), the server's CPU and, for the two, the Redis hop alone (creation → heard from Redis).
+ * fanout.ts --cluster (issue 16): the same phones on one gateway, then on one gateway whose hub is
+ * fed through Redis (it publishes its batches and hears them back, as a lone leader does), then
+ * split over two gateways that share one market through Redis (the leader publishes its batches
+ * once; both hubs feed from the relay). Prints, per gateway, the phones' lag p50/p99 (tick
+ * creation at the leader → phone), the server's CPU and, where Redis is in the path, the Redis hop
+ * alone (creation → heard from Redis). What Redis adds is the first two compared: the same phones,
+ * processes and cores, with and without the round trip (the split run also shares the cores
+ * between two gateways' event loops, so its difference is not Redis's alone).
  */
 import { Histogram } from './histogram'
 import type { ClientReport, FromServer, Setup } from './messages'
@@ -107,11 +111,19 @@ export async function clusterComparison(run: ClusterRun): Promise<void> {
   const prefix = `fanout-${process.pid}-${Date.now()}`
   console.log(
     `fan-out across gateways: ${run.total} phones at ${run.rate} ticks/s, ${run.seconds} s; ` +
-      `one gateway, then two through Redis (${redisUrl}, prefix ${prefix})`,
+      `one gateway, the same through Redis, then two through Redis (${redisUrl}, prefix ${prefix})`,
   )
   const one = [await open(run, 'one gateway', 'hub', run.watchlists, run.procs)]
   const single = await measure(one, run.rate, run.seconds)
   await close(one)
+  const alone = [
+    await open(run, 'one, through Redis', 'relay-leader', run.watchlists, run.procs, [
+      redisUrl,
+      `${prefix}-alone`,
+    ]),
+  ]
+  const throughRedis = await measure(alone, run.rate, run.seconds)
+  await close(alone)
 
   const half = Math.max(1, Math.floor(run.procs / 2))
   const evens = run.watchlists.filter((_, i) => i % 2 === 0)
@@ -123,11 +135,18 @@ export async function clusterComparison(run: ClusterRun): Promise<void> {
   const split = await measure(two, run.rate, run.seconds)
   await close(two)
 
-  const rows = [...single, ...split]
+  const rows = [...single, ...throughRedis, ...split]
   console.table(rows.map(({ lag: _lag, ...row }) => row))
   const both = new Histogram()
   for (const row of split) both.merge(row.lag)
   const hop = Math.max(...split.map((r) => Number(r['Redis hop p99 ms']) || 0))
+  const direct = single[0]!.lag
+  const relayed = throughRedis[0]!.lag
+  const added = (p: number) => relayed.percentile(p) - direct.percentile(p)
+  console.log(
+    `Redis adds to the lag of the same ${run.total} phones on one gateway: p50 ${added(50)} ms, ` +
+      `p99 ${added(99)} ms (goal ≤ 10 ms p99)`,
+  )
   console.log(
     `lag p99: one gateway ${single[0]!['lag p99 ms']} ms, two gateways ${both.percentile(99)} ms ` +
       `(goal ≤ ${run.goalMs} ms; a tick waits up to the 100 ms frame whatever the server); ` +
