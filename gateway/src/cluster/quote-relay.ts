@@ -90,7 +90,7 @@ export function createQuoteRelay(deps: QuoteRelayDeps) {
   let whenSent: (() => void)[] = []
 
   /** Sends what waits while fewer than BATCHES_IN_FLIGHT are on their way. */
-  function pump(publish: QuoteRelay['publish']): void {
+  function pump(): void {
     while (waiting && inFlight < BATCHES_IN_FLIGHT) {
       const batch = waiting
       const sent = publish(waitingTerm, batch, waitingStatus, waitingKept)
@@ -102,13 +102,43 @@ export function createQuoteRelay(deps: QuoteRelayDeps) {
         .catch((error: unknown) => logger.error({ err: error }, 'relay: publish failed'))
         .finally(() => {
           inFlight--
-          pump(publish)
+          pump()
           if (inFlight > 0 || waiting) return
           const resolve = whenSent
           whenSent = []
           for (const done of resolve) done()
         })
     }
+  }
+
+  /**
+   * Publishes a batch now; an empty batch is the heartbeat, which may say the market's status.
+   * The minutes `kept` go into their days in the same transaction, so a kept day and the quote
+   * it says it stands at are always what was published together.
+   */
+  async function publish(
+    term: number,
+    quotes: readonly Quote[],
+    status?: FeedStatus,
+    kept: readonly KeptMinute[] = [],
+  ): Promise<void> {
+    // Each quote is encoded once, for the hash and the message alike.
+    const encoded = quotes.map((q) => JSON.stringify(q))
+    const said = status ? `,"status":${JSON.stringify(status)}` : ''
+    const message = `{"term":${term},"quotes":[${encoded.join(',')}]${said}}`
+    const tx = publisher.multi()
+    if (quotes.length > 0) {
+      const fields: Record<string, string> = {}
+      quotes.forEach((q, i) => (fields[q.code] = encoded[i] ?? ''))
+      tx.hSet(stateKey, fields)
+    }
+    for (const { quote, minute } of kept) {
+      const key = dayKey(quote)
+      tx.hSet(key, { [minute.time]: JSON.stringify(minute), quote: JSON.stringify(quote) })
+      tx.expire(key, KEPT_DAY_SECONDS)
+    }
+    tx.publish(channel, message)
+    await tx.exec()
   }
 
   /** Takes the quotes newer than what is held; returns them. */
@@ -229,42 +259,14 @@ export function createQuoteRelay(deps: QuoteRelayDeps) {
       waitingKept.push(...kept)
       if (waiting) waiting.push(...quotes)
       else waiting = [...quotes]
-      pump(this.publish)
+      pump()
     },
     /** Resolves when every batch handed to `send` has been published (or failed). */
     sent: (): Promise<void> =>
       inFlight === 0 && !waiting
         ? Promise.resolve()
         : new Promise<void>((resolve) => whenSent.push(resolve)),
-    /**
-     * Publishes a batch now; an empty batch is the heartbeat, which may say the market's status.
-     * The minutes `kept` go into their days in the same transaction, so a kept day and the quote
-     * it says it stands at are always what was published together.
-     */
-    async publish(
-      term: number,
-      quotes: readonly Quote[],
-      status?: FeedStatus,
-      kept: readonly KeptMinute[] = [],
-    ): Promise<void> {
-      // Each quote is encoded once, for the hash and the message alike.
-      const encoded = quotes.map((q) => JSON.stringify(q))
-      const said = status ? `,"status":${JSON.stringify(status)}` : ''
-      const message = `{"term":${term},"quotes":[${encoded.join(',')}]${said}}`
-      const tx = publisher.multi()
-      if (quotes.length > 0) {
-        const fields: Record<string, string> = {}
-        quotes.forEach((q, i) => (fields[q.code] = encoded[i] ?? ''))
-        tx.hSet(stateKey, fields)
-      }
-      for (const { quote, minute } of kept) {
-        const key = dayKey(quote)
-        tx.hSet(key, { [minute.time]: JSON.stringify(minute), quote: JSON.stringify(quote) })
-        tx.expire(key, KEPT_DAY_SECONDS)
-      }
-      tx.publish(channel, message)
-      await tx.exec()
-    },
+    publish,
   }
 }
 

@@ -12,8 +12,8 @@ import * as q from './daytrade.sql'
 import { claimDue, deletePositions, insertFills, openPositions, writeSettled } from './flat.sql'
 import { unitsOf } from './market-rules'
 import { applyFill, cashOfFill } from './position'
+import { feeOf } from './fees'
 import { settlementLines } from './postings'
-import { feeOf } from './service'
 
 export interface FlatDeps {
   db: Kysely<Database>

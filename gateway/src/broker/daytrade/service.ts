@@ -6,7 +6,6 @@ import {
   type DaytradeSide,
 } from '@kabu/shared/api/daytrade'
 import { parseAmount } from '@kabu/shared/api/funds-amounts'
-import { tradeFees } from '@kabu/shared/market/fees'
 import {
   CURRENCY_OF_MARKET,
   MARKET_OF_TYPE,
@@ -27,6 +26,7 @@ import { checkedIdempotent } from '../common/replayable'
 import type { SessionUser } from '../common/session-user'
 import type { Ledger } from '../ledger/index'
 import * as q from './daytrade.sql'
+import { feeOf } from './fees'
 import type { MarketRules } from './market-rules'
 import { applyFill, grossExposure, type Position } from './position'
 import { applyTx, fillTx } from './postings'
@@ -60,18 +60,6 @@ export interface OrderInput {
 }
 
 export type DaytradeService = ReturnType<typeof createDaytradeService>
-
-export const feeOf = (
-  settings: TradingSettings,
-  side: DaytradeSide,
-  market: Market,
-  value: bigint,
-) =>
-  tradeFees(side, market, value, {
-    buy: settings.buyFeeRate,
-    sell: settings.sellFeeRate,
-    cnStampDuty: settings.cnStampDutyRate,
-  })
 
 /**
  * Day trading (shared/src/api/daytrade.ts holds the published rules): applying with participation
