@@ -1,6 +1,8 @@
 /**
- * Lighthouse's mobile performance of the login screen and of home (logged in), the median of
- * several runs each, with FCP, LCP, TBT and the JavaScript transferred.
+ * Lighthouse's mobile performance, the median of several runs each, with FCP, LCP, TBT and the
+ * JavaScript transferred, of three pages: `start → login`, a new phone opening `/` (the start
+ * screen's steps, then the login form: what a newcomer waits through); `login`, the login screen
+ * opened directly (`/#/login/login`, issue 15's "login screen"); `home`, `/` logged in.
  *
  *   npm run build && npx tsx tests/load/lighthouse.ts
  *   RUNS=5 REFERENCE_CLIENT_DIR=/tmp/old-dist npx tsx tests/load/lighthouse.ts
@@ -16,6 +18,11 @@ import { loadLighthouse, logIn, type PageFigures } from './lighthouse/runner'
 import { printTable } from './lighthouse/report'
 
 const runs = Number(process.env.RUNS ?? 5)
+const pages = [
+  { name: 'start → login', path: '/', loggedIn: false },
+  { name: 'login', path: '/#/login/login', loggedIn: false },
+  { name: 'home', path: '/', loggedIn: true },
+] as const
 const referenceDir = process.env.REFERENCE_CLIENT_DIR
 
 const lighthouse = await loadLighthouse()
@@ -41,12 +48,18 @@ try {
   for (let i = 0; i < runs; i++) {
     // Interleaved, so a burst of load from the other agents on this machine hits both builds.
     for (const build of builds) {
-      add(`${build.name} · login`, await lighthouse.measure(build.url, null))
-      add(`${build.name} · home`, await lighthouse.measure(build.url, build.grant))
+      for (const page of pages) {
+        const grant = page.loggedIn ? build.grant : null
+        add(`${build.name} · ${page.name}`, await lighthouse.measure(build.url, page.path, grant))
+      }
     }
     console.log(`run ${i + 1}/${runs} done`)
   }
-  printTable(figures, reference !== undefined)
+  printTable(
+    figures,
+    pages.map((p) => p.name),
+    reference !== undefined,
+  )
 } finally {
   await subject.stop()
   await reference?.stop()

@@ -57,12 +57,13 @@ export async function loadLighthouse() {
   const lighthouse = (await load('lighthouse')).default as Lighthouse
   const launch = (await load('chrome-launcher')).launch as LaunchChrome
   return {
-    measure: (url: string, grant: SessionGrant | null) =>
-      measureOnce(lighthouse, launch, url, grant).catch((error: unknown) => {
+    /** `page`: the address after the origin (`/`, `/#/login/login`). */
+    measure: (url: string, page: string, grant: SessionGrant | null) =>
+      measureOnce(lighthouse, launch, url, page, grant).catch((error: unknown) => {
         // On a machine busy with other work Chromium sometimes misses the navigation's start
         // (NO_NAVSTART); one more run is the same measurement, not a different one.
         console.log(`run failed (${String(error)}), once more`)
-        return measureOnce(lighthouse, launch, url, grant)
+        return measureOnce(lighthouse, launch, url, page, grant)
       }),
   }
 }
@@ -83,7 +84,7 @@ export async function logIn(
 }
 
 /**
- * One Lighthouse run of `/` (which opens the start screen, then login or home) in a fresh Chromium
+ * One Lighthouse run of `page` (`/` opens the start screen, then login or home) in a fresh Chromium
  * profile. With a grant the session is stored in that profile first, under the spec's keys, as a
  * phone that logged in before would have it; Lighthouse is then told to keep storage.
  */
@@ -91,6 +92,7 @@ async function measureOnce(
   lighthouse: Lighthouse,
   launch: LaunchChrome,
   url: string,
+  page: string,
   grant: SessionGrant | null,
 ): Promise<PageFigures> {
   const chrome = await launch({
@@ -99,7 +101,7 @@ async function measureOnce(
   })
   try {
     if (grant) await storeSession(chrome.port, url, grant)
-    const result = await lighthouse(`${url}/`, {
+    const result = await lighthouse(`${url}${page}`, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
@@ -112,7 +114,7 @@ async function measureOnce(
     const dir = process.env.LIGHTHOUSE_JSON_DIR
     if (dir) {
       mkdirSync(dir, { recursive: true })
-      const name = `${grant ? 'home' : 'login'}-${new URL(url).port}-${Date.now()}.json`
+      const name = `${grant ? 'home' : page.includes('login') ? 'login' : 'start'}-${new URL(url).port}-${Date.now()}.json`
       writeFileSync(path.join(dir, name), JSON.stringify(result.lhr))
     }
     return figuresOf(result.lhr)
