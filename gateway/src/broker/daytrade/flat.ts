@@ -9,10 +9,10 @@ import type { Database } from '../../store/index'
 import { newOrderNo } from '../common/order-no'
 import type { Ledger, Posting } from '../ledger/index'
 import * as q from './daytrade.sql'
+import { feeOf } from './fees'
 import { claimDue, deletePositions, insertFills, openPositions, writeSettled } from './flat.sql'
 import { unitsOf } from './market-rules'
 import { applyFill, cashOfFill } from './position'
-import { feeOf } from './fees'
 import { settlementLines } from './postings'
 
 export interface FlatDeps {
