@@ -209,9 +209,10 @@ describe.skipIf(!redisUrl)('quote relay through Redis (skipped: set TEST_REDIS_U
     market.start()
     try {
       await publisher.lead()
-      // Three minutes on Monday, two on Tuesday.
+      // Three minutes on Monday, two ten days later (a closure as long as Shanghai's National Day
+      // week): the Monday is still kept.
       const prints = [0, 1, 2].map((i) => TEN_AM + i * 60_000)
-      prints.push(...[0, 1].map((i) => TEN_AM + DAY + i * 60_000))
+      prints.push(...[0, 1].map((i) => TEN_AM + 10 * DAY + i * 60_000))
       for (const [i, at] of prints.entries()) {
         endpoint.setTime(at)
         endpoint.setPrice(2500 + i)
@@ -228,17 +229,17 @@ describe.skipIf(!redisUrl)('quote relay through Redis (skipped: set TEST_REDIS_U
       // Only the polled code's days are kept (the simulator's codes play alike everywhere),
       // oldest first, each up to the last quote published that day.
       expect(days.map((day) => day.quote.code)).toEqual(['7203', '7203'])
-      const [monday, tuesday] = days
+      const [monday, reopened] = days
       expect(monday!.quote.price).toBe(2502)
-      expect(tuesday!.quote).toEqual(published.find((quote) => quote.code === '7203'))
-      expect([...monday!.minutes, ...tuesday!.minutes]).toEqual(market.bars('7203', '1m'))
-      expect(tuesday!.minutes).toHaveLength(2)
+      expect(reopened!.quote).toEqual(published.find((quote) => quote.code === '7203'))
+      expect([...monday!.minutes, ...reopened!.minutes]).toEqual(market.bars('7203', '1m'))
+      expect(reopened!.minutes).toHaveLength(2)
       const ttl = await redis.ttl(`${prefix}:day:7203:2026-03-02`)
       expect(ttl).toBeGreaterThan(KEPT_DAY_SECONDS - 60)
       expect(ttl).toBeLessThanOrEqual(KEPT_DAY_SECONDS)
 
       // A market that follows late takes the days, and the quote it stands at is not added again:
-      // Monday's minutes and daily bar as well as Tuesday's.
+      // Monday's minutes and daily bar as well as the reopening day's.
       for (const day of days) late.followDay(day)
       late.follow(published)
       expect(late.bars('7203', '1m')).toEqual(market.bars('7203', '1m'))

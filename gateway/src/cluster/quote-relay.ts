@@ -11,9 +11,11 @@ export const RELAY_SILENT_MS = 3_000
 export const HEARTBEAT_MS = 1_000
 /**
  * A kept day lives this long after the leader last wrote to it: the last trading day's minutes
- * stay there over a weekend and a holiday, and a key is one code's one day, so they stay bounded.
+ * stay there over the longest closure of the three exchanges (Shanghai's Spring Festival and
+ * National Day weeks: 9–11 calendar days from the last trading day to the next, with their
+ * weekends), and a key is one code's one day, so they stay bounded.
  */
-export const KEPT_DAY_SECONDS = 4 * 24 * 60 * 60
+export const KEPT_DAY_SECONDS = 14 * 24 * 60 * 60
 /** The calendar days back from a quote's own day whose kept minutes may still live. */
 const KEPT_DAYS_BACK = KEPT_DAY_SECONDS / 86_400
 
