@@ -50,7 +50,7 @@ try {
     for (const build of builds) {
       for (const page of pages) {
         const grant = page.loggedIn ? build.grant : null
-        add(`${build.name} · ${page.name}`, await lighthouse.measure(build.url, page.path, grant))
+        add(`${build.name} · ${page.name}`, await lighthouse.measure(build.url, page, grant))
       }
     }
     console.log(`run ${i + 1}/${runs} done`)

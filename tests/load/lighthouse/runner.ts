@@ -57,8 +57,7 @@ export async function loadLighthouse() {
   const lighthouse = (await load('lighthouse')).default as Lighthouse
   const launch = (await load('chrome-launcher')).launch as LaunchChrome
   return {
-    /** `page`: the address after the origin (`/`, `/#/login/login`). */
-    measure: (url: string, page: string, grant: SessionGrant | null) =>
+    measure: (url: string, page: Page, grant: SessionGrant | null) =>
       measureOnce(lighthouse, launch, url, page, grant).catch((error: unknown) => {
         // On a machine busy with other work Chromium sometimes misses the navigation's start
         // (NO_NAVSTART); one more run is the same measurement, not a different one.
@@ -83,6 +82,12 @@ export async function logIn(
   return answer.data
 }
 
+/** A page measured: its name in the table, and its address after the origin (`/`, `/#/login/login`). */
+export interface Page {
+  name: string
+  path: string
+}
+
 /**
  * One Lighthouse run of `page` (`/` opens the start screen, then login or home) in a fresh Chromium
  * profile. With a grant the session is stored in that profile first, under the spec's keys, as a
@@ -92,7 +97,7 @@ async function measureOnce(
   lighthouse: Lighthouse,
   launch: LaunchChrome,
   url: string,
-  page: string,
+  page: Page,
   grant: SessionGrant | null,
 ): Promise<PageFigures> {
   const chrome = await launch({
@@ -101,7 +106,7 @@ async function measureOnce(
   })
   try {
     if (grant) await storeSession(chrome.port, url, grant)
-    const result = await lighthouse(`${url}${page}`, {
+    const result = await lighthouse(`${url}${page.path}`, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
@@ -114,7 +119,7 @@ async function measureOnce(
     const dir = process.env.LIGHTHOUSE_JSON_DIR
     if (dir) {
       mkdirSync(dir, { recursive: true })
-      const name = `${grant ? 'home' : page.includes('login') ? 'login' : 'start'}-${new URL(url).port}-${Date.now()}.json`
+      const name = `${page.name.replace(/\W+/g, '-')}-${new URL(url).port}-${Date.now()}.json`
       writeFileSync(path.join(dir, name), JSON.stringify(result.lhr))
     }
     return figuresOf(result.lhr)
