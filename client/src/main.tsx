@@ -9,6 +9,7 @@ import { activateIntl } from './i18n/intl'
 import { preferences } from './state/preferences'
 import { startSession } from './state/session'
 import { session } from './state/session-view'
+import { applyPlainStyles } from './ui/plain/styles'
 import { whenIdle } from './ui/when-idle'
 
 async function boot() {
@@ -24,6 +25,7 @@ async function boot() {
   // (and xstate with it) starts with the start screen's first step or the login: work done on
   // idle here would land in the very seconds the first screen is being used.
   if (session.token) void startSession()
+  applyPlainStyles()
   const root = document.getElementById('root')
   if (!root) throw new Error('index.html has no #root')
   createRoot(root).render(

@@ -3,7 +3,9 @@ import { useSnapshot } from 'valtio'
 import { BUSY_SHOW_DELAY_MS, BusyToast } from '../ui/toast/BusyToast'
 import { toastState } from '../ui/toast/toast.store'
 
-const ToastHost = lazy(async () => ({ default: (await import('../ui/toast/ToastHost')).ToastHost }))
+const ToastHost = lazy(async () => ({
+  default: (await import('./ThemedToastHost')).ThemedToastHost,
+}))
 
 /**
  * The loading toast at once, and the message toasts once the first toast comes (Snackbar, Alert

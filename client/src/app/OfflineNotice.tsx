@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box'
 import { useSyncExternalStore } from 'react'
 import { FormattedMessage } from 'react-intl'
 
@@ -21,23 +20,8 @@ export function OfflineNotice() {
   const offline = useSyncExternalStore(subscribe, isOffline, () => false)
   if (!offline) return null
   return (
-    <Box
-      role="status"
-      data-testid="offline-notice"
-      sx={{
-        position: 'sticky',
-        top: 0,
-        zIndex: (theme) => theme.zIndex.appBar + 1,
-        px: 2,
-        py: 1,
-        pt: 'calc(env(safe-area-inset-top) + 8px)',
-        bgcolor: 'warning.main',
-        color: 'warning.contrastText',
-        typography: 'body2',
-        textAlign: 'center',
-      }}
-    >
+    <div role="status" data-testid="offline-notice" className="k-offline">
       <FormattedMessage id="common.shell.offline" />
-    </Box>
+    </div>
   )
 }

@@ -1,13 +1,12 @@
-import Button from '@mui/material/Button'
-import Stack from '@mui/material/Stack'
-import Typography from '@mui/material/Typography'
 import { FormattedMessage } from 'react-intl'
 import { useRouteError } from 'react-router-dom'
+import { Button } from '../ui/plain/Button'
 import { useDismissSplash } from './splash'
 
 /**
  * Shown when a screen fails to load or render. After a deploy an old page asks for chunks that no
- * longer exist; a reload fetches the new ones, so that is what the button does.
+ * longer exist; a reload fetches the new ones, so that is what the button does. Plain elements:
+ * the failed chunk may be MUI's own.
  */
 export function RouteError() {
   const error = useRouteError()
@@ -15,25 +14,16 @@ export function RouteError() {
   // A first screen that fails shows this instead: the splash must not hide it.
   useDismissSplash()
   return (
-    <Stack
-      spacing={2}
-      sx={{
-        p: 4,
-        alignItems: 'center',
-        textAlign: 'center',
-        minHeight: '60dvh',
-        justifyContent: 'center',
-      }}
-    >
-      <Typography variant="h6">
+    <main className="k-route-error">
+      <h1>
         <FormattedMessage id="common.screenError.title" />
-      </Typography>
-      <Typography color="text.secondary">
+      </h1>
+      <p className="k-text-2">
         <FormattedMessage id="common.screenError.text" />
-      </Typography>
+      </p>
       <Button variant="contained" size="large" onClick={() => window.location.reload()}>
         <FormattedMessage id="common.reload" />
       </Button>
-    </Stack>
+    </main>
   )
 }

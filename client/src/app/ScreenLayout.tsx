@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box'
 import { FadeOutlet } from './FadeOutlet'
 
 /**
@@ -7,8 +6,8 @@ import { FadeOutlet } from './FadeOutlet'
  */
 export function ScreenLayout() {
   return (
-    <Box component="main" sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
+    <main className="k-screen">
       <FadeOutlet />
-    </Box>
+    </main>
   )
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { tabOfPath } from './bottom-tabs'
-import { routeLoaders, routePaths, SCREEN_ROUTES, TAB_ROUTES } from './route-table'
+import { AUTH_ROUTES, routeLoaders, routePaths, SCREEN_ROUTES, TAB_ROUTES } from './route-table'
+
+const ALL_ROUTES = [...AUTH_ROUTES, ...TAB_ROUTES, ...SCREEN_ROUTES]
 
 const ISSUE_2_ROUTES = [
   '/login/start',
@@ -76,7 +78,7 @@ const ISSUE_17_TRUST_ROUTES = ['/mine/trust']
 const ISSUE_17_SECURITY_ROUTES = ['/mine/security']
 
 describe('route table', () => {
-  const paths = routePaths([...TAB_ROUTES, ...SCREEN_ROUTES])
+  const paths = routePaths(ALL_ROUTES)
 
   it('registers every screen of this issue exactly once', () => {
     expect([...paths].sort()).toEqual(
@@ -99,16 +101,22 @@ describe('route table', () => {
   })
 
   it('loads every screen lazily, as its own chunk', () => {
-    for (const route of [...TAB_ROUTES, ...SCREEN_ROUTES])
-      expect(route.lazy, route.path).toBeTypeOf('function')
+    for (const route of ALL_ROUTES) expect(route.lazy, route.path).toBeTypeOf('function')
   })
 
   it('gives every lazy screen a loader by its path, for a screen to prefetch the next', () => {
-    const loaders = new Map(routeLoaders([...TAB_ROUTES, ...SCREEN_ROUTES]))
+    const loaders = new Map(routeLoaders(ALL_ROUTES))
     expect([...loaders.keys()].sort()).toEqual([...paths].sort())
     // The login and register forms fetch each other's code while the user types.
     expect(loaders.get('/login/register')).toBe(
-      SCREEN_ROUTES.find((r) => r.path === '/login/register')?.lazy,
+      AUTH_ROUTES.find((r) => r.path === '/login/register')?.lazy,
+    )
+  })
+
+  it('keeps the login area, and only it, outside the themed screens (no MUI before login)', () => {
+    expect(routePaths(AUTH_ROUTES).every((p) => p.startsWith('/login/'))).toBe(true)
+    expect(paths.filter((p) => p.startsWith('/login/')).sort()).toEqual(
+      routePaths(AUTH_ROUTES).sort(),
     )
   })
 

@@ -29,8 +29,9 @@ import { screenRoutes as trustScreens } from '../features/trust/routes'
  * entries from this table, so nothing else changes.
  */
 export const TAB_ROUTES: RouteObject[] = [...homeTabs, ...positionTabs, ...mineTabs]
+/** The start, login and register screens: outside MUI's theme (app/router, issue 15). */
+export const AUTH_ROUTES: RouteObject[] = loginScreens
 export const SCREEN_ROUTES: RouteObject[] = [
-  ...loginScreens,
   ...quotesScreens,
   ...marketsScreens,
   ...stockScreens,

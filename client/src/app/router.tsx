@@ -4,7 +4,7 @@ import { bindNavigator } from '../state/navigation'
 import { registerRouteLoaders, registerRoutePaths } from '../state/route-registry'
 import { Loading } from '../ui/Loading'
 import { RouteError } from './RouteError'
-import { routeLoaders, routePaths, SCREEN_ROUTES, TAB_ROUTES } from './route-table'
+import { AUTH_ROUTES, routeLoaders, routePaths, SCREEN_ROUTES, TAB_ROUTES } from './route-table'
 import { ScreenLayout } from './ScreenLayout'
 
 /** Spec §2: hash routing, `/` → /login/start, anything unknown → /home/home. */
@@ -14,12 +14,19 @@ export const appRoutes: RouteObject[] = awaitingCatalogue([
     ErrorBoundary: RouteError,
     children: [
       { path: '/', element: <Navigate to="/login/start" replace /> },
-      // Lazy: the login route needs neither the tab bar nor the search box.
+      // Plain elements only: the login form downloads no MUI and no emotion (issue 15).
+      { Component: ScreenLayout, children: AUTH_ROUTES },
+      // Lazy: MUI's theme, the tab bar and the search box come with the first screen past login.
       {
-        lazy: async () => ({ Component: (await import('./TabLayout')).TabLayout }),
-        children: TAB_ROUTES,
+        lazy: async () => ({ Component: (await import('./ThemedLayout')).ThemedLayout }),
+        children: [
+          {
+            lazy: async () => ({ Component: (await import('./TabLayout')).TabLayout }),
+            children: TAB_ROUTES,
+          },
+          { Component: ScreenLayout, children: SCREEN_ROUTES },
+        ],
       },
-      { Component: ScreenLayout, children: SCREEN_ROUTES },
       { path: '*', element: <Navigate to="/home/home" replace /> },
     ],
   },
@@ -27,7 +34,7 @@ export const appRoutes: RouteObject[] = awaitingCatalogue([
 
 /** Builds the router, and lets menus and code outside React know what it can reach. */
 export function createAppRouter() {
-  registerRoutePaths(routePaths([...TAB_ROUTES, ...SCREEN_ROUTES]))
+  registerRoutePaths(routePaths([...AUTH_ROUTES, ...TAB_ROUTES, ...SCREEN_ROUTES]))
   // The loaders the router itself calls, so a prefetch also fetches the rest of the catalogue.
   registerRouteLoaders(routeLoaders(appRoutes))
   const router = createHashRouter(appRoutes)

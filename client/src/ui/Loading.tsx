@@ -1,13 +1,12 @@
-import CircularProgress from '@mui/material/CircularProgress'
-import Stack from '@mui/material/Stack'
 import { useIntl } from 'react-intl'
+import { Spinner } from './plain/Spinner'
 
-/** A centred spinner for a screen or a block still loading. */
+/** A centred spinner for a screen or a block still loading (plain: it is also the route fallback). */
 export function Loading() {
   const intl = useIntl()
   return (
-    <Stack sx={{ alignItems: 'center', justifyContent: 'center', py: 6, width: '100%' }}>
-      <CircularProgress size={32} aria-label={intl.formatMessage({ id: 'common.loading' })} />
-    </Stack>
+    <div className="k-loading">
+      <Spinner size={32} label={intl.formatMessage({ id: 'common.loading' })} />
+    </div>
   )
 }

@@ -93,21 +93,26 @@ export function SegmentTabs<T extends string>(props: {
   )
 }
 
-const TabButton = styled(ButtonBase)(({ theme }) => ({
-  ...theme.typography.button,
-  flex: '1 1 0',
-  minWidth: 0,
-  minHeight: 48,
-  padding: theme.spacing(1.5, 2),
-  color: theme.palette.text.secondary,
-  borderBottom: '2px solid transparent',
-  whiteSpace: 'nowrap',
-  '&[data-scrollable]': { flex: '0 0 auto', minWidth: 72 },
-  '&[data-dense]': { minHeight: 40, padding: theme.spacing(1, 1.5) },
-  '&[data-dense][data-scrollable]': { minWidth: 52, padding: theme.spacing(1) },
-  '&[aria-selected="true"]': {
-    color: theme.palette.primary.main,
-    borderBottomColor: theme.palette.primary.main,
-  },
-  '&.Mui-focusVisible': { backgroundColor: theme.palette.action.focus },
-}))
+// The palette through the theme's CSS variables: `theme.palette` holds the light scheme's colours
+// only, which left the tabs' grey text unreadable on the dark page.
+const TabButton = styled(ButtonBase)(({ theme }) => {
+  const { palette } = theme.vars ?? theme
+  return {
+    ...theme.typography.button,
+    flex: '1 1 0',
+    minWidth: 0,
+    minHeight: 48,
+    padding: theme.spacing(1.5, 2),
+    color: palette.text.secondary,
+    borderBottom: '2px solid transparent',
+    whiteSpace: 'nowrap',
+    '&[data-scrollable]': { flex: '0 0 auto', minWidth: 72 },
+    '&[data-dense]': { minHeight: 40, padding: theme.spacing(1, 1.5) },
+    '&[data-dense][data-scrollable]': { minWidth: 52, padding: theme.spacing(1) },
+    '&[aria-selected="true"]': {
+      color: palette.primary.main,
+      borderBottomColor: palette.primary.main,
+    },
+    '&.Mui-focusVisible': { backgroundColor: palette.action.focus },
+  }
+})

@@ -60,7 +60,7 @@ function FundPasswordFormView({ alreadySet }: { alreadySet: boolean }) {
       form={form}
       submitId="mine.fundPassword.submit"
       submitTestId="fund-password-submit"
-      sx={{ p: 2 }}
+      padding={2}
     >
       <Alert severity="info">
         <FormattedMessage

@@ -15,7 +15,7 @@ export function AuthForm({
   switchLink,
   children,
   ...form
-}: Omit<ComponentProps<typeof SubmitForm>, 'footer' | 'sx'> & {
+}: Omit<ComponentProps<typeof SubmitForm>, 'footer' | 'padding'> & {
   titleId: string
   switchLink: ComponentProps<typeof FormSwitchLink>
   children: ReactNode

@@ -1,10 +1,9 @@
-import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
 import { useEffect } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { useSnapshot } from 'valtio'
 import { appConfig } from '../../state/app-config'
 import { useSubmit } from '../../ui/form/useSubmit'
+import { Button } from '../../ui/plain/Button'
 import { demoLoginOf, ensureAppConfig, type DemoLogin } from './demo-login'
 
 /**
@@ -17,13 +16,10 @@ export function DemoLoginOffer({ onUse }: { onUse: (demo: DemoLogin) => Promise<
   const { submitting, submit } = useSubmit(() => (demo ? onUse(demo) : Promise.resolve()))
   if (!demo) return null
   return (
-    <Box
-      data-testid="demo-login"
-      sx={{ mt: 2, p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1 }}
-    >
+    <div data-testid="demo-login" className="k-box">
       {/* One line each, as a person copies them (and no one block of text that would outweigh the
           brand as the screen's largest paint). */}
-      <Box sx={{ mb: 1, typography: 'body2', overflowWrap: 'anywhere', '& p': { m: 0 } }}>
+      <div className="k-body2" style={{ marginBottom: 8, overflowWrap: 'anywhere' }}>
         <p>
           <FormattedMessage id="login.demo.account" values={{ account: demo.account }} />
         </p>
@@ -38,7 +34,7 @@ export function DemoLoginOffer({ onUse }: { onUse: (demo: DemoLogin) => Promise<
             />
           </p>
         )}
-      </Box>
+      </div>
       <Button
         fullWidth
         variant="outlined"
@@ -48,6 +44,6 @@ export function DemoLoginOffer({ onUse }: { onUse: (demo: DemoLogin) => Promise<
       >
         <FormattedMessage id="login.demo.use" />
       </Button>
-    </Box>
+    </div>
   )
 }

@@ -1,13 +1,11 @@
-import Alert from '@mui/material/Alert'
-import Button from '@mui/material/Button'
-import Stack from '@mui/material/Stack'
-import Typography from '@mui/material/Typography'
 import { useSelector } from '@xstate/react'
 import { useEffect } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { Navigate, useNavigate } from 'react-router-dom'
 import { sessionActor } from '../../state/session-actor'
 import { Loading } from '../../ui/Loading'
+import { Alert } from '../../ui/plain/Alert'
+import { Button } from '../../ui/plain/Button'
 import { AuthFrame } from './AuthFrame'
 
 /**
@@ -28,7 +26,7 @@ export function LoginAfterScreen() {
   return (
     <AuthFrame>
       {unavailable ? (
-        <Stack spacing={2}>
+        <div className="k-stack" style={{ gap: 16 }}>
           <Alert severity="warning">
             <FormattedMessage id="login.after.unavailable" />
           </Alert>
@@ -42,14 +40,14 @@ export function LoginAfterScreen() {
           <Button size="large" onClick={() => navigate('/home/home', { replace: true })}>
             <FormattedMessage id="login.after.continue" />
           </Button>
-        </Stack>
+        </div>
       ) : (
-        <Stack sx={{ alignItems: 'center' }}>
+        <div className="k-stack" style={{ alignItems: 'center' }}>
           <Loading />
-          <Typography color="text.secondary">
+          <p className="k-text-2" style={{ margin: 0 }}>
             <FormattedMessage id="login.after.loading" />
-          </Typography>
-        </Stack>
+          </p>
+        </div>
       )}
     </AuthFrame>
   )

@@ -1,8 +1,8 @@
-import Button from '@mui/material/Button'
 import { useEffect, useState } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { passkeysSupported } from '../../api/second-factor'
 import { useSubmit } from '../../ui/form/useSubmit'
+import { Button } from '../../ui/plain/Button'
 
 /**
  * "Log in with a passkey", shown where the browser can use passkeys (a secure context with
@@ -19,7 +19,6 @@ export function PasskeyLoginButton({ onLogin }: { onLogin: () => Promise<void> }
     <Button
       fullWidth
       variant="outlined"
-      sx={{ mt: 2 }}
       disabled={submitting}
       onClick={submit}
       data-testid="passkey-login"

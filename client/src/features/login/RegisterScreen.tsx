@@ -1,10 +1,5 @@
-import Checkbox from '@mui/material/Checkbox'
-import FormControlLabel from '@mui/material/FormControlLabel'
-import FormHelperText from '@mui/material/FormHelperText'
-import Link from '@mui/material/Link'
-import Typography from '@mui/material/Typography'
 import { FormattedMessage } from 'react-intl'
-import { Link as RouterLink } from 'react-router-dom'
+import { Link } from 'react-router-dom'
 import { showToast } from '../../ui/toast/toast.store'
 import { translateServerMessage } from '../../i18n/intl'
 import { FormTextField } from '../../ui/form/FormTextField'
@@ -59,35 +54,32 @@ export function RegisterScreen() {
       />
       <FormTextField {...form.field('invite')} labelId="login.field.invite" autoComplete="off" />
       <div>
-        <FormControlLabel
-          control={
-            <Checkbox
-              checked={form.values.agree}
-              onChange={(e) => form.setValue('agree', e.target.checked)}
-              slotProps={{
-                input: { 'data-testid': 'agree' } as React.InputHTMLAttributes<HTMLInputElement>,
+        <label className="k-check">
+          <input
+            type="checkbox"
+            checked={form.values.agree}
+            onChange={(e) => form.setValue('agree', e.target.checked)}
+            data-testid="agree"
+            aria-invalid={form.errors.agree ? true : undefined}
+            aria-describedby={form.errors.agree ? 'agree-error' : undefined}
+          />
+          <span>
+            <FormattedMessage
+              id="login.register.agree"
+              values={{
+                terms: (chunks) => (
+                  <Link className="k-link" to="/mine/protocol">
+                    {chunks}
+                  </Link>
+                ),
               }}
             />
-          }
-          label={
-            <Typography variant="body2">
-              <FormattedMessage
-                id="login.register.agree"
-                values={{
-                  terms: (chunks) => (
-                    <Link component={RouterLink} to="/mine/protocol" sx={{ fontWeight: 600 }}>
-                      {chunks}
-                    </Link>
-                  ),
-                }}
-              />
-            </Typography>
-          }
-        />
+          </span>
+        </label>
         {form.errors.agree && (
-          <FormHelperText error>
+          <p id="agree-error" className="k-helper k-field-error">
             <FormattedMessage id={form.errors.agree} />
-          </FormHelperText>
+          </p>
         )}
       </div>
     </AuthForm>

@@ -1,13 +1,10 @@
 import { CLIENT_VERSION } from '@kabu/shared/api/common'
-import Alert from '@mui/material/Alert'
-import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
-import LinearProgress from '@mui/material/LinearProgress'
-import Typography from '@mui/material/Typography'
 import { useMachine } from '@xstate/react'
 import { memo, useEffect } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useNavigate } from 'react-router-dom'
+import { Alert } from '../../ui/plain/Alert'
+import { Button } from '../../ui/plain/Button'
 import { AuthFrame } from './AuthFrame'
 import { StartFailureText } from './StartFailureText'
 import { StartStepList } from './StartStepList'
@@ -21,6 +18,8 @@ export function StartScreen() {
   const navigate = useNavigate()
   const steps = stepStatuses(state.value, state.context)
   const done = steps.filter((s) => s.status === 'done').length
+  const percent = Math.round((done / steps.length) * 100)
+  const failed = state.hasTag('failed')
   const destination = state.matches({ complete: 'home' })
     ? '/home/home'
     : state.matches({ complete: 'login' })
@@ -33,20 +32,24 @@ export function StartScreen() {
 
   return (
     <AuthFrame>
-      <LinearProgress
+      <div
+        className="k-progress"
+        role="progressbar"
         aria-label={intl.formatMessage({ id: 'login.start.progress' })}
-        variant="determinate"
-        value={(done / steps.length) * 100}
-        color={state.hasTag('failed') ? 'error' : 'primary'}
-        sx={{ borderRadius: 2, height: 6 }}
-      />
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        data-failed={failed ? '' : undefined}
+      >
+        <div style={{ width: `${percent}%` }} />
+      </div>
       <StartStepList steps={steps} />
-      {state.hasTag('failed') && (
+      {failed && (
         <Alert
           severity="error"
           action={
             <Button
-              color="inherit"
+              inherit
               size="small"
               onClick={() => send({ type: 'RETRY' })}
               data-testid="start-retry"
@@ -66,10 +69,8 @@ export function StartScreen() {
 /** This build's version; it never changes, so a step change does not render it again. */
 const ClientVersion = memo(function ClientVersion() {
   return (
-    <Box sx={{ textAlign: 'center', mt: 3 }}>
-      <Typography variant="caption" color="text.secondary">
-        <FormattedMessage id="login.start.version" values={{ version: CLIENT_VERSION }} />
-      </Typography>
-    </Box>
+    <p className="k-caption k-text-2" style={{ textAlign: 'center', margin: '24px 0 0' }}>
+      <FormattedMessage id="login.start.version" values={{ version: CLIENT_VERSION }} />
+    </p>
   )
 })

@@ -36,7 +36,7 @@ function LoginPasswordForm() {
   )
 
   return (
-    <SubmitForm form={form} submitId="mine.loginPassword.submit" sx={{ p: 2 }}>
+    <SubmitForm form={form} submitId="mine.loginPassword.submit" padding={2}>
       <Alert severity="info">
         <FormattedMessage id="mine.loginPassword.notice" />
       </Alert>

@@ -1,8 +1,6 @@
-import Link from '@mui/material/Link'
-import Typography from '@mui/material/Typography'
 import { useEffect } from 'react'
 import { FormattedMessage } from 'react-intl'
-import { Link as RouterLink } from 'react-router-dom'
+import { Link } from 'react-router-dom'
 
 interface Props {
   textId: string
@@ -31,11 +29,11 @@ export function FormSwitchLink({ textId, linkId, to, prefetch }: Props) {
     return stop
   }, [prefetch])
   return (
-    <Typography variant="body2" sx={{ textAlign: 'center' }}>
+    <p className="k-switch-link k-body2">
       <FormattedMessage id={textId} />{' '}
-      <Link component={RouterLink} to={to} replace sx={{ fontWeight: 600 }}>
+      <Link className="k-link" to={to} replace>
         <FormattedMessage id={linkId} />
       </Link>
-    </Typography>
+    </p>
   )
 }

@@ -1,13 +1,6 @@
-import VisibilityIcon from '@mui/icons-material/Visibility'
-import VisibilityOffIcon from '@mui/icons-material/VisibilityOff'
-import FormControl from '@mui/material/FormControl'
-import FormHelperText from '@mui/material/FormHelperText'
-import IconButton from '@mui/material/IconButton'
-import InputAdornment from '@mui/material/InputAdornment'
-import InputLabel from '@mui/material/InputLabel'
-import OutlinedInput from '@mui/material/OutlinedInput'
 import { useId, useState } from 'react'
 import { useIntl } from 'react-intl'
+import { Icon } from '../plain/icons'
 
 interface Props {
   /** Also the input's `data-testid` and `name`. */
@@ -25,8 +18,10 @@ interface Props {
 }
 
 /**
- * A labelled outlined input with its inline message. Built from the input parts rather than
- * TextField, which carries the whole Select/Menu/Popover machinery into every form's download.
+ * A labelled outlined input with its inline message: MUI's outlined field as plain elements
+ * (ui/plain/plain.css), so the login form needs no MUI, and every form shows the same field.
+ * The label floats into the border once the input has focus or a value; the placeholder is a
+ * blank that CSS reads as "empty".
  */
 export function FormTextField({
   name,
@@ -48,31 +43,47 @@ export function FormTextField({
   })
 
   return (
-    <FormControl variant="outlined" fullWidth error={Boolean(errorId)}>
-      <InputLabel htmlFor={id}>{label}</InputLabel>
-      <OutlinedInput
-        id={id}
-        name={name}
-        label={label}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        type={password && !visible ? 'password' : 'text'}
-        autoComplete={autoComplete}
-        aria-describedby={message ? `${id}-message` : undefined}
-        inputProps={{ 'data-testid': name, autoCapitalize: 'none', spellCheck: false }}
-        endAdornment={
-          password && (
-            <InputAdornment position="end">
-              <IconButton aria-label={toggleLabel} onClick={() => setVisible((v) => !v)} edge="end">
-                {visible ? <VisibilityOffIcon /> : <VisibilityIcon />}
-              </IconButton>
-            </InputAdornment>
-          )
-        }
-      />
+    <div className="k-field" data-error={errorId ? '' : undefined}>
+      <div className="k-field-box">
+        <input
+          id={id}
+          className="k-input"
+          name={name}
+          data-testid={name}
+          value={value}
+          placeholder=" "
+          onChange={(e) => onChange(e.target.value)}
+          type={password && !visible ? 'password' : 'text'}
+          autoComplete={autoComplete}
+          autoCapitalize="none"
+          spellCheck={false}
+          aria-invalid={errorId ? true : undefined}
+          aria-describedby={message ? `${id}-message` : undefined}
+        />
+        <label htmlFor={id} className="k-field-label">
+          {label}
+        </label>
+        <fieldset aria-hidden className="k-field-outline">
+          <legend>
+            <span>{label}</span>
+          </legend>
+        </fieldset>
+        {password && (
+          <button
+            type="button"
+            className="k-field-toggle"
+            aria-label={toggleLabel}
+            onClick={() => setVisible((v) => !v)}
+          >
+            <Icon name={visible ? 'visibilityOff' : 'visibility'} />
+          </button>
+        )}
+      </div>
       {message && (
-        <FormHelperText id={`${id}-message`}>{intl.formatMessage({ id: message })}</FormHelperText>
+        <p id={`${id}-message`} className="k-helper">
+          {intl.formatMessage({ id: message })}
+        </p>
       )}
-    </FormControl>
+    </div>
   )
 }

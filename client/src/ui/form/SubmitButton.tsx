@@ -1,6 +1,6 @@
-import Button from '@mui/material/Button'
-import CircularProgress from '@mui/material/CircularProgress'
 import type { ReactNode } from 'react'
+import { Button } from '../plain/Button'
+import { Spinner } from '../plain/Spinner'
 
 /** The form's main button: shows progress and cannot be pressed twice while submitting. */
 export function SubmitButton({
@@ -21,10 +21,8 @@ export function SubmitButton({
       disabled={submitting}
       data-testid={testId}
       aria-busy={submitting}
-      startIcon={
-        submitting ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined
-      }
     >
+      {submitting && <Spinner size={18} inherit />}
       {children}
     </Button>
   )

@@ -1,6 +1,4 @@
-import Stack from '@mui/material/Stack'
-import type { SxProps, Theme } from '@mui/material/styles'
-import type { FormEvent, ReactNode } from 'react'
+import type { CSSProperties, FormEvent, ReactNode } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { SubmitButton } from './SubmitButton'
 
@@ -13,8 +11,10 @@ interface Props {
   children: ReactNode
   /** Shown under the submit button (e.g. a link to the other form). */
   footer?: ReactNode
+  /** The gap between the fields, in MUI's 8 px spacing units. */
   spacing?: number
-  sx?: SxProps<Theme>
+  /** Space around the form, in the same units. */
+  padding?: number
 }
 
 /**
@@ -28,15 +28,16 @@ export function SubmitForm({
   children,
   footer,
   spacing = 2.5,
-  sx,
+  padding = 0,
 }: Props) {
+  const style: CSSProperties = { gap: spacing * 8, padding: padding * 8 }
   return (
-    <Stack component="form" noValidate onSubmit={onSubmit} spacing={spacing} sx={sx}>
+    <form className="k-stack" noValidate onSubmit={onSubmit} style={style}>
       {children}
       <SubmitButton submitting={submitting} testId={submitTestId}>
         <FormattedMessage id={submitId} />
       </SubmitButton>
       {footer}
-    </Stack>
+    </form>
   )
 }

@@ -80,7 +80,11 @@ export function Price({ value, market, kind, change, testId, stale, fontSize }: 
   return (
     <span
       data-testid={testId}
-      style={{ ...PRICE, fontSize, color: stale ? theme.palette.text.secondary : color }}
+      style={{
+        ...PRICE,
+        fontSize,
+        color: stale ? (theme.vars ?? theme).palette.text.secondary : color,
+      }}
     >
       <span ref={flash} aria-hidden style={FLASH} />
       {value === undefined
