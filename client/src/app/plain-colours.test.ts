@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs'
 import { decomposeColor, getContrastRatio, type Palette } from '@mui/material/styles'
 import { describe, expect, it } from 'vitest'
-import { theme } from '../../app/theme'
+import { theme } from './theme'
 
 /**
  * plain.css repeats the theme's colours as CSS variables (the login screens load before MUI):
  * they must stay the theme's, and every pair of text and background it draws must read.
  */
-const css = readFileSync(new URL('./plain.css', import.meta.url), 'utf8')
+const css = readFileSync(new URL('../ui/plain/plain.css', import.meta.url), 'utf8')
 const darkStart = css.indexOf('@media (prefers-color-scheme: dark)')
 
 function variables(block: string): Record<string, string> {
