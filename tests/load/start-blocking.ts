@@ -15,7 +15,8 @@
  *
  * `--home`: logged in (the demo user, stored as a phone that logged in before), through the start
  * screen to home's first live row instead of the login form; the stretch after it is then live
- * quotes arriving. `BY_FILE=1`: script time by source function instead of package.
+ * quotes arriving. `BY_FILE=1`: script time by source function instead of package. `TOP=n`: rows
+ * per list (12).
  * Prints figures; asserts nothing.
  */
 import path from 'node:path'
@@ -160,7 +161,7 @@ try {
         `(${rs.map((r) => r.afterShown.toFixed(0)).join(', ')}); longest ` +
         `${median(rs.map((r) => r.longest)).toFixed(0)} ms, shown after ${median(rs.map((r) => r.toShown))} ms`,
     )
-    const top = (m: Map<string, number>) => [...m].sort((x, y) => y[1] - x[1]).slice(0, 12)
+    const top = (m: Map<string, number>) => [...m].sort((x, y) => y[1] - x[1]).slice(0, Number(process.env.TOP ?? 12))
     console.log('  in the long tasks, by trace event (last run):')
     for (const [label, ms] of top(rs.at(-1)!.where)) {
       console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${label}`)
