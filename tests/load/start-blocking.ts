@@ -161,7 +161,8 @@ try {
         `(${rs.map((r) => r.afterShown.toFixed(0)).join(', ')}); longest ` +
         `${median(rs.map((r) => r.longest)).toFixed(0)} ms, shown after ${median(rs.map((r) => r.toShown))} ms`,
     )
-    const top = (m: Map<string, number>) => [...m].sort((x, y) => y[1] - x[1]).slice(0, Number(process.env.TOP ?? 12))
+    const top = (m: Map<string, number>) =>
+      [...m].sort((x, y) => y[1] - x[1]).slice(0, Number(process.env.TOP ?? 12))
     console.log('  in the long tasks, by trace event (last run):')
     for (const [label, ms] of top(rs.at(-1)!.where)) {
       console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${label}`)
