@@ -16,7 +16,7 @@
  * `--home`: logged in (the demo user, stored as a phone that logged in before), through the start
  * screen to home's first live row instead of the login form; the stretch after it is then live
  * quotes arriving. `BY_FILE=1`: script time by source function instead of package. `TOP=n`: rows
- * per list (12).
+ * per list (12). `TASKS=1`: each long task of the last run, with the three events that took most of it.
  * Prints figures; asserts nothing.
  */
 import path from 'node:path'
@@ -77,7 +77,9 @@ function longTasks(events: TraceEvent[], origin: string) {
     events.find((e) => e.name === 'firstContentfulPaint' && ours.has(e.pid))?.ts ?? 0
   const tasks = onMain.filter((e) => e.name === 'RunTask' && e.dur! > 50_000 && e.ts >= firstPaint)
   const where = new Map<string, number>()
+  const each: { at: number; ms: number; top: string }[] = []
   for (const task of tasks) {
+    const own = new Map<string, number>()
     const inside = onMain.filter(
       (e) => e !== task && e.ts >= task.ts && e.ts + e.dur! <= task.ts + task.dur!,
     )
@@ -97,7 +99,16 @@ function longTasks(events: TraceEvent[], origin: string) {
       stack.push({ e, self: e.dur!, label: at ? `${e.name} @${at}` : e.name })
     }
     done.push(...stack)
-    for (const { self, label } of done) where.set(label, (where.get(label) ?? 0) + self / 1000)
+    for (const { self, label } of done) {
+      where.set(label, (where.get(label) ?? 0) + self / 1000)
+      own.set(label, (own.get(label) ?? 0) + self / 1000)
+    }
+    const top = [...own].sort((x, y) => y[1] - x[1]).slice(0, 3)
+    each.push({
+      at: (task.ts - firstPaint) / 1000,
+      ms: task.dur! / 1000,
+      top: top.map(([label, ms]) => `${label} ${ms.toFixed(0)}`).join(', '),
+    })
   }
   const over = (ts: TraceEvent[]) => ts.reduce((sum, t) => sum + t.dur! / 1000 - 50, 0)
   const shownAt = events.find((e) => e.name === SHOWN && ours.has(e.pid))?.ts ?? Infinity
@@ -108,6 +119,7 @@ function longTasks(events: TraceEvent[], origin: string) {
     // Once shown: for home, the live rows' ticks.
     afterShown: over(tasks.filter((t) => t.ts >= shownAt)),
     where,
+    each,
   }
 }
 
@@ -163,6 +175,11 @@ try {
     )
     const top = (m: Map<string, number>) =>
       [...m].sort((x, y) => y[1] - x[1]).slice(0, Number(process.env.TOP ?? 12))
+    if (process.env.TASKS) {
+      console.log('  each long task (last run; ms after the first paint, length, what took it):')
+      for (const t of rs.at(-1)!.each)
+        console.log(`  ${t.at.toFixed(0).padStart(6)}  ${t.ms.toFixed(0).padStart(4)} ms  ${t.top}`)
+    }
     console.log('  in the long tasks, by trace event (last run):')
     for (const [label, ms] of top(rs.at(-1)!.where)) {
       console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${label}`)
