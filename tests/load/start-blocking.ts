@@ -16,7 +16,8 @@
  * `--home`: logged in (the demo user, stored as a phone that logged in before), through the start
  * screen to home's first live row instead of the login form; the stretch after it is then live
  * quotes arriving. `BY_FILE=1`: script time by source function instead of package. `TOP=n`: rows
- * per list (12). `TASKS=1`: each long task of the last run, with the three events that took most of it.
+ * per list (12). `TASKS=1`: each long task of the last run: the three trace events that took most
+ * of it, and the app's functions (`src/…`, through the source maps) it ran under.
  * Prints figures; asserts nothing.
  */
 import path from 'node:path'
@@ -24,7 +25,7 @@ import { chromium, type CDPSession } from 'playwright-core'
 import { startGateway } from '../e2e/gateway'
 import { logIn, storeSessionIn } from './lighthouse/runner'
 import { median } from './median'
-import { selfTimeByPackage, type CpuProfile } from './start-blocking/by-package'
+import { appTimeBetween, selfTimeByPackage, type CpuProfile } from './start-blocking/by-package'
 
 const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 5)
 const home = process.argv.includes('--home')
@@ -77,7 +78,7 @@ function longTasks(events: TraceEvent[], origin: string) {
     events.find((e) => e.name === 'firstContentfulPaint' && ours.has(e.pid))?.ts ?? 0
   const tasks = onMain.filter((e) => e.name === 'RunTask' && e.dur! > 50_000 && e.ts >= firstPaint)
   const where = new Map<string, number>()
-  const each: { at: number; ms: number; top: string }[] = []
+  const each: { at: number; ms: number; top: string; from: number; to: number }[] = []
   for (const task of tasks) {
     const own = new Map<string, number>()
     const inside = onMain.filter(
@@ -108,6 +109,8 @@ function longTasks(events: TraceEvent[], origin: string) {
       at: (task.ts - firstPaint) / 1000,
       ms: task.dur! / 1000,
       top: top.map(([label, ms]) => `${label} ${ms.toFixed(0)}`).join(', '),
+      from: task.ts,
+      to: task.ts + task.dur!,
     })
   }
   const over = (ts: TraceEvent[]) => ts.reduce((sum, t) => sum + t.dur! / 1000 - 50, 0)
@@ -155,7 +158,19 @@ async function openOnce(gateway: Gateway, dir: string) {
   })
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile }
   await context.close()
-  return { ...longTasks(events, url), toShown, byPackage: selfTimeByPackage(profile, dir) }
+  const tasks = longTasks(events, url)
+  // With TASKS=1, each long task also names the app's functions it ran under (source maps).
+  const each = tasks.each.map((t) => {
+    const app = [...appTimeBetween(profile, dir, t.from, t.to)].sort((x, y) => y[1] - x[1])
+    return {
+      ...t,
+      app: app
+        .slice(0, 3)
+        .map(([f, ms]) => `${f} ${ms.toFixed(0)}`)
+        .join('; '),
+    }
+  })
+  return { ...tasks, each, toShown, byPackage: selfTimeByPackage(profile, dir) }
 }
 
 try {
@@ -178,7 +193,10 @@ try {
     if (process.env.TASKS) {
       console.log('  each long task (last run; ms after the first paint, length, what took it):')
       for (const t of rs.at(-1)!.each)
-        console.log(`  ${t.at.toFixed(0).padStart(6)}  ${t.ms.toFixed(0).padStart(4)} ms  ${t.top}`)
+        console.log(
+          `  ${t.at.toFixed(0).padStart(6)}  ${t.ms.toFixed(0).padStart(4)} ms  ${t.top}` +
+            (t.app ? `\n                 under ${t.app}` : ''),
+        )
     }
     console.log('  in the long tasks, by trace event (last run):')
     for (const [label, ms] of top(rs.at(-1)!.where)) {

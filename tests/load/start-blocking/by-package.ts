@@ -12,14 +12,18 @@ export interface CpuProfile {
   nodes: {
     id: number
     callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }
+    children?: number[]
   }[]
+  /** Microseconds, on the trace's clock. */
+  startTime: number
   samples: number[]
   timeDeltas: number[]
 }
 
 type Frame = CpuProfile['nodes'][number]['callFrame']
 
-export function selfTimeByPackage(profile: CpuProfile, distDir: string): Map<string, number> {
+/** Where a frame's code comes from, through the build's source maps. */
+function sourceOf(distDir: string) {
   const maps = new Map<string, SourceMapConsumer | null>()
   const consumer = (url: string) => {
     if (!maps.has(url)) {
@@ -29,12 +33,20 @@ export function selfTimeByPackage(profile: CpuProfile, distDir: string): Map<str
     }
     return maps.get(url)!
   }
+  return (frame: Frame) =>
+    frame.url
+      ? consumer(frame.url)?.originalPositionFor({
+          line: frame.lineNumber + 1,
+          column: frame.columnNumber,
+        }).source
+      : undefined
+}
+
+export function selfTimeByPackage(profile: CpuProfile, distDir: string): Map<string, number> {
+  const sourceFor = sourceOf(distDir)
   const owner = (frame: Frame): string => {
     if (!frame.url) return `(native ${frame.functionName || 'code'})`
-    const source = consumer(frame.url)?.originalPositionFor({
-      line: frame.lineNumber + 1,
-      column: frame.columnNumber,
-    }).source
+    const source = sourceFor(frame)
     if (!source) return path.basename(new URL(frame.url).pathname)
     const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1]
     if (process.env.BY_FILE)
@@ -50,4 +62,47 @@ export function selfTimeByPackage(profile: CpuProfile, distDir: string): Map<str
     self.set(who, (self.get(who) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000)
   })
   return self
+}
+
+/**
+ * The app's own functions (`src/…`) on the stack of the samples taken between `from` and `to`
+ * (trace microseconds), with the time each was on it: which of our code a long task ran under.
+ */
+export function appTimeBetween(
+  profile: CpuProfile,
+  distDir: string,
+  from: number,
+  to: number,
+): Map<string, number> {
+  const sourceFor = sourceOf(distDir)
+  const parent = new Map<number, number>()
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id)
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]))
+  const label = new Map<number, string | null>()
+  const labelOf = (id: number) => {
+    if (!label.has(id)) {
+      const frame = byId.get(id)!.callFrame
+      const source = sourceFor(frame)
+      label.set(
+        id,
+        source && !source.includes('node_modules')
+          ? `${source.replace(/^.*\/src\//, 'src/')} ${frame.functionName}`
+          : null,
+      )
+    }
+    return label.get(id)!
+  }
+  const time = new Map<string, number>()
+  let at = profile.startTime
+  profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i] ?? 0
+    if (at < from || at > to) return
+    const seen = new Set<string>()
+    for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) {
+      const l = labelOf(n)
+      if (l && !seen.has(l)) seen.add(l)
+    }
+    for (const l of seen) time.set(l, (time.get(l) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000)
+  })
+  return time
 }
