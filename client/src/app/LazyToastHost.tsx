@@ -9,9 +9,9 @@ const ToastHost = lazy(async () => ({
 
 /**
  * The loading toast at once, and the message toasts once the first toast comes (Snackbar and
- * Alert under the theme: MUI and emotion, which the login form does not need, issue 15). A request still
- * running when its spinner shows fetches them too, so the error toast it may end with is ready:
- * a quick one (the login form's config) fetches nothing.
+ * Alert under the theme: MUI and emotion, which the login form does not need, issue 15). A
+ * request still running when its spinner shows fetches them too, so the error toast it may end
+ * with is ready: a quick one (the login form's config) fetches nothing.
  */
 export function LazyToastHost() {
   const { current, busy } = useSnapshot(toastState)

@@ -100,7 +100,7 @@ export function appTimeBetween(
     const seen = new Set<string>()
     for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) {
       const l = labelOf(n)
-      if (l && !seen.has(l)) seen.add(l)
+      if (l) seen.add(l)
     }
     for (const l of seen) time.set(l, (time.get(l) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000)
   })

@@ -6,7 +6,6 @@ import css from './plain.css?inline'
  */
 export function applyPlainStyles(doc: Document = document): void {
   const style = doc.createElement('style')
-  style.dataset.plain = ''
   style.textContent = css
   doc.head.append(style)
 }

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl'
 import { Spinner } from '../plain/Spinner'
 
-// Requests that finish within this time never flash a spinner (plain.css delays `.k-busy` as much).
+// Requests that finish within this time never flash a spinner: the toast's fade-in starts after it.
 export const BUSY_SHOW_DELAY_MS = 300
 
 /**
