@@ -17,6 +17,7 @@ export default defineConfig({
           include: [
             'shared/src/**/*.test.ts',
             'client/src/**/*.test.{ts,tsx}',
+            'client/build/**/*.test.ts',
             'tests/lint/**/*.test.ts',
           ],
         },

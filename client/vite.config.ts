@@ -7,6 +7,7 @@ import { parse } from '@formatjs/icu-messageformat-parser'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { firstScreenPreloads } from './build/first-screen-preloads'
 import { pwaOptions } from './pwa.config'
 
 // In development the gateway runs on 8080; the app is served by Vite and forwards the API, the
@@ -100,6 +101,7 @@ export default defineConfig({
     precompileMessages(),
     reactRouterProductionBuild(),
     react(),
+    firstScreenPreloads(),
     VitePWA(pwaOptions),
     brotliCopies(),
   ],

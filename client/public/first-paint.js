@@ -1,10 +1,14 @@
-/* global document */
+/* global document, location, requestAnimationFrame */
 // Runs before the app (deferred, so it holds no paint back):
 // - the page's language is right from the first paint (screen readers, fonts, line breaking).
 //   Mirrors parseLocale in src/i18n/locale.ts, including the legacy jp/cn/us values;
 // - the splash of index.html gets the app's name and tagline in that language, so a phone shows
 //   the brand in its own words while the app's scripts download (the console has no splash).
-//   The words are the catalogues' common.appName and common.tagline (a test keeps them equal).
+//   The words are the catalogues' common.appName and common.tagline (a test keeps them equal);
+// - the first screen's code starts downloading now, beside the entry script, rather than one
+//   lazy import after another once the entry runs: index.html carries the plan the build wrote
+//   (build/first-screen-preloads.ts), this adds its `modulepreload` links for the language, the
+//   hash path and whether a session is stored (the start screen leads to login or home).
 ;(function () {
   var known = {
     ja: 'ja',
@@ -21,12 +25,14 @@
     'zh-CN': { appName: 'Kabu 移动', tagline: '在手机上交易日本、美国和中国股票' },
     en: { appName: 'Kabu Mobile', tagline: 'Japanese, US and Chinese stocks on your phone' },
   }
-  var stored = null
-  try {
-    stored = localStorage.getItem('language')
-  } catch {
-    stored = null
+  function read(key) {
+    try {
+      return localStorage.getItem(key)
+    } catch {
+      return null
+    }
   }
+  var stored = read('language')
   var lang = (stored && (known[stored] || known[stored.toLowerCase()])) || 'ja'
   document.documentElement.lang = lang
   var name = document.getElementById('splash-name')
@@ -35,4 +41,32 @@
     name.textContent = words[lang].appName
     tagline.textContent = words[lang].tagline
   }
+
+  var planScript = document.getElementById('first-screens')
+  if (!planScript) return
+  var plan = JSON.parse(planScript.textContent)
+  var path = location.hash.replace(/^#/, '').split('?')[0] || '/'
+  var pastLogin = read('tokend') ? 'home' : '/login/login'
+  var groups = ['first:' + lang]
+  if (path === '/' || path === '/login/start') groups.push('/login/start', pastLogin)
+  else groups.push(path)
+  if (groups.indexOf('home') >= 0) groups.push('rest:' + lang)
+  var added = {}
+  function preload() {
+    for (var g = 0; g < groups.length; g++) {
+      var files = plan.groups[groups[g]] || []
+      for (var f = 0; f < files.length; f++) {
+        if (added[files[f]]) continue
+        added[files[f]] = true
+        var link = document.createElement('link')
+        link.rel = 'modulepreload'
+        link.href = plan.files[files[f]]
+        document.head.appendChild(link)
+      }
+    }
+  }
+  // After the splash's first frame: nothing here may hold the brand's paint back.
+  requestAnimationFrame(function () {
+    setTimeout(preload, 0)
+  })
 })()

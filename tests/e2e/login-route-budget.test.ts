@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchPhone } from './browser'
 import { startGateway } from './gateway'
@@ -41,6 +41,7 @@ const mustNotLoad = {
 
 let gateway: Awaited<ReturnType<typeof startGateway>>
 let close: () => Promise<void>
+let context: BrowserContext
 let route: Awaited<ReturnType<typeof openLoginRoute>>
 
 /** Marks, in the page's own clock, the moment the password field is in the document. */
@@ -93,8 +94,9 @@ async function openLoginRoute(page: Page) {
 
 beforeAll(async () => {
   gateway = await startGateway(process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {})
-  const { browser, context } = await launchPhone()
-  close = () => browser.close()
+  const phone = await launchPhone()
+  context = phone.context
+  close = () => phone.browser.close()
   route = await openLoginRoute(await context.newPage())
 })
 
@@ -110,6 +112,21 @@ describe('the login route’s scripts', () => {
     // Measured at all (resource timing saw the entry's chunks), and compressed.
     expect(route.beforeForm.length).toBeGreaterThan(10)
     expect(kib).toBeLessThanOrEqual(BUDGET_KIB)
+  })
+
+  it('are asked for beside the entry script, not after it runs', async () => {
+    // The entry never arrives: whatever is fetched is index.html's plan, read by first-paint.js
+    // (client/build/first-screen-preloads.ts), not an import the app made.
+    const page = await context.newPage()
+    await page.route(/\/assets\/main-[\w-]+\.js$/, (r) => r.abort())
+    const asked: string[] = []
+    page.on('request', (r) => void asked.push(new URL(r.url()).pathname))
+    await page.goto(`${gateway.url}/#/login/login`)
+    await expect.poll(() => asked.some((p) => /\/LoginScreen-[\w-]+\.js$/.test(p))).toBe(true)
+    expect(asked.some((p) => /\/ja-first-[\w-]+\.js$/.test(p))).toBe(true)
+    // Only this screen's.
+    expect(asked.filter((p) => /\/(RegisterScreen|HomeScreen)-/.test(p))).toEqual([])
+    await page.close()
   })
 
   for (const [what, marker] of Object.entries(mustNotLoad)) {

@@ -6,6 +6,9 @@
  *
  *   npm run build && npx tsx tests/load/lighthouse.ts
  *   RUNS=5 REFERENCE_CLIENT_DIR=/tmp/old-dist npx tsx tests/load/lighthouse.ts
+ *   PAGES=login,home npx tsx tests/load/lighthouse.ts     (only these pages, by name)
+ *   DEMO=0 PAGES=login npx tsx tests/load/lighthouse.ts   (a gateway outside the demo: no demo
+ *                                                          login offered; pages logged out only)
  *
  * Lighthouse lives in its own package (`tests/perf`, outside the workspaces: at the root it pulled
  * a second intl-messageformat into the app bundle); this script installs it there on first use.
@@ -18,29 +21,35 @@ import { loadLighthouse, logIn, type PageFigures } from './lighthouse/runner'
 import { printTable } from './lighthouse/report'
 
 const runs = Number(process.env.RUNS ?? 5)
-const pages = [
+const allPages = [
   { name: 'start → login', path: '/', loggedIn: false },
   { name: 'login', path: '/#/login/login', loggedIn: false },
   { name: 'home', path: '/', loggedIn: true },
 ] as const
+const chosen = process.env.PAGES?.split(',')
+const pages = chosen ? allPages.filter((p) => chosen.includes(p.name)) : allPages
 const referenceDir = process.env.REFERENCE_CLIENT_DIR
 
 const lighthouse = await loadLighthouse()
-const subject = await startGateway({ LOG_LEVEL: 'silent' })
+const env = { LOG_LEVEL: 'silent', ...(process.env.DEMO ? { DEMO: process.env.DEMO } : {}) }
+const subject = await startGateway(env)
 const reference = referenceDir
-  ? await startGateway({ LOG_LEVEL: 'silent', CLIENT_DIR: referenceDir })
+  ? await startGateway({ ...env, CLIENT_DIR: referenceDir })
   : undefined
+// Only the demo has an account to log in with.
+const logInTo = (gateway: typeof subject) =>
+  pages.some((p) => p.loggedIn) ? logIn(gateway.url, gateway.config) : Promise.resolve(null)
 try {
   const figures: Record<string, PageFigures[]> = {}
   const add = (name: string, f: PageFigures) => (figures[name] ??= []).push(f)
   const builds = [
-    { name: 'this build', url: subject.url, grant: await logIn(subject.url, subject.config) },
+    { name: 'this build', url: subject.url, grant: await logInTo(subject) },
     ...(reference
       ? [
           {
             name: 'reference',
             url: reference.url,
-            grant: await logIn(reference.url, reference.config),
+            grant: await logInTo(reference),
           },
         ]
       : []),

@@ -61,3 +61,57 @@ describe('first-paint.js', () => {
     expect(html.lang).toBe('ja')
   })
 })
+
+/**
+ * Runs the script on a page whose index.html carries a preload plan with one file per group
+ * (named after it: `home.js`), and returns the files it asks the browser to preload, in order.
+ */
+function preloadsFor(hash: string, storage: Record<string, string>) {
+  const groups = ['first:ja', 'first:en', 'rest:ja', '/login/start', '/login/login', 'home']
+  const plan = { files: groups.map((g) => `${g}.js`), groups: {} as Record<string, number[]> }
+  groups.forEach((g, i) => (plan.groups[g] = [i]))
+  const links: string[] = []
+  runInNewContext(script, {
+    document: {
+      documentElement: {},
+      getElementById: (id: string) =>
+        id === 'first-screens' ? { textContent: JSON.stringify(plan) } : null,
+      createElement: () => ({}),
+      head: { appendChild: (link: { rel: string; href: string }) => links.push(link.href) },
+    },
+    localStorage: { getItem: (key: string) => storage[key] ?? null },
+    location: { hash },
+    // The links are added after the splash's first frame: here, at once.
+    requestAnimationFrame: (run: () => void) => run(),
+    setTimeout: (run: () => void) => run(),
+  })
+  return links
+}
+
+describe('first-paint.js preloads the first screen', () => {
+  it('opened at /: the language’s first texts, the start screen, then login', () => {
+    expect(preloadsFor('', {})).toEqual(['first:ja.js', '/login/start.js', '/login/login.js'])
+    expect(preloadsFor('#/', { language: 'en' })).toEqual([
+      'first:en.js',
+      '/login/start.js',
+      '/login/login.js',
+    ])
+  })
+
+  it('with a stored session the start screen leads home, with the rest of the texts', () => {
+    expect(preloadsFor('#/login/start', { tokend: 't' })).toEqual([
+      'first:ja.js',
+      '/login/start.js',
+      'home.js',
+      'rest:ja.js',
+    ])
+  })
+
+  it('a screen opened directly by its hash path, its query left out', () => {
+    expect(preloadsFor('#/login/login?from=logout', {})).toEqual(['first:ja.js', '/login/login.js'])
+  })
+
+  it('a path with no plan of its own: only the texts', () => {
+    expect(preloadsFor('#/mine/settings', { tokend: 't' })).toEqual(['first:ja.js'])
+  })
+})

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest'
-import { demoLoginOf } from './demo-login'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { appConfig } from '../../state/app-config'
+import { demoLoginOf, ensureAppConfig } from './demo-login'
 
 describe('demoLoginOf', () => {
   it('reads the demo login the gateway sends in demo mode', () => {
@@ -17,5 +18,36 @@ describe('demoLoginOf', () => {
     expect(demoLoginOf(null)).toBeNull()
     expect(demoLoginOf({ demo: '0', demo_account: 'a', demo_password: 'b' })).toBeNull()
     expect(demoLoginOf({ demo: '1', demo_account: 'demo0001' })).toBeNull()
+  })
+})
+
+describe('ensureAppConfig', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    appConfig.values = null
+  })
+
+  it('asks once while its request is out, and not again once the config is read', async () => {
+    let answer: (value: Response) => void = () => undefined
+    const fetchMock = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)))
+    vi.stubGlobal('fetch', fetchMock)
+    ensureAppConfig() // the route, as the screen's code arrives
+    ensureAppConfig() // the demo offer, as it mounts
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+    const data = [{ name: 'demo', value: '1' }]
+    answer(new Response(JSON.stringify({ status: 1, msg: 'ok', data })))
+    await vi.waitFor(() => expect(appConfig.values).toEqual({ demo: '1' }))
+    ensureAppConfig()
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+  })
+
+  it('asks again after a refused request', async () => {
+    const fetchMock = vi.fn(async () => new Response('', { status: 502 }))
+    vi.stubGlobal('fetch', fetchMock)
+    ensureAppConfig()
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1))
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    ensureAppConfig()
+    expect(fetchMock).toHaveBeenCalledTimes(2)
   })
 })

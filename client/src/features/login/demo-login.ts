@@ -22,7 +22,15 @@ export function demoLoginOf(values: Record<string, string> | null): DemoLogin | 
   }
 }
 
-/** The login screen opened directly (a bookmark, a logout) has no config yet: it fetches it. */
+let asking: Promise<unknown> | undefined
+
+/**
+ * The login screen opened directly (a bookmark, a logout) has no config yet: it fetches it, once
+ * while a request is out (the route asks as its code arrives, the offer again when it mounts).
+ */
 export function ensureAppConfig(): void {
-  if (!appConfig.values) loadAppConfig().catch(() => undefined)
+  if (appConfig.values || asking) return
+  asking = loadAppConfig()
+    .catch(() => undefined)
+    .finally(() => (asking = undefined))
 }

@@ -12,7 +12,16 @@ export const screenRoutes: RouteObject[] = [
   },
   {
     path: '/login/login',
-    lazy: async () => ({ Component: (await import('./LoginScreen')).LoginScreen }),
+    lazy: async () => {
+      // The demo offer's /common/config is asked for as the screen's code arrives, so its round
+      // trip runs beside the first render instead of after it (the offer's effect finds it sent).
+      const [{ LoginScreen }, { ensureAppConfig }] = await Promise.all([
+        import('./LoginScreen'),
+        import('./demo-login'),
+      ])
+      ensureAppConfig()
+      return { Component: LoginScreen }
+    },
   },
   { path: '/login/register', lazy: register },
   { path: '/login/logon', lazy: register },
