@@ -64,13 +64,20 @@ describe('first-paint.js', () => {
 
 /**
  * Runs the script on a page whose index.html carries a preload plan with one file per group
- * (named after it: `home.js`), and returns the files it asks the browser to preload, in order.
+ * (named after it: `home.js`), or `homeFiles` files for home (`home-0.js` …), and returns the
+ * files it asks the browser to preload, in order, and in how many tasks it added them.
  */
-function preloadsFor(hash: string, storage: Record<string, string>) {
-  const groups = ['first:ja', 'first:en', 'rest:ja', '/login/start', '/login/login', 'home']
-  const plan = { files: groups.map((g) => `${g}.js`), groups: {} as Record<string, number[]> }
+function preloadsFor(hash: string, storage: Record<string, string>, homeFiles = 1) {
+  const groups = ['first:ja', 'first:en', 'rest:ja', '/login/start', '/login/login']
+  const files = groups.map((g) => `${g}.js`)
+  const plan = { files, groups: {} as Record<string, number[]> }
   groups.forEach((g, i) => (plan.groups[g] = [i]))
+  plan.groups.home = Array.from({ length: homeFiles }, (_, i) => {
+    files.push(homeFiles === 1 ? 'home.js' : `home-${i}.js`)
+    return files.length - 1
+  })
   const links: string[] = []
+  const tasks: Array<() => void> = []
   runInNewContext(script, {
     document: {
       documentElement: {},
@@ -81,17 +88,23 @@ function preloadsFor(hash: string, storage: Record<string, string>) {
     },
     localStorage: { getItem: (key: string) => storage[key] ?? null },
     location: { hash },
-    // The links are added after the splash's first frame: here, at once.
+    // The links are added after the splash's first frame, in tasks: here, one after the other.
     requestAnimationFrame: (run: () => void) => run(),
-    setTimeout: (run: () => void) => run(),
+    setTimeout: (run: (...args: unknown[]) => void, _ms: number, ...args: unknown[]) =>
+      tasks.push(() => run(...args)),
   })
-  return links
+  let ran = 0
+  while (tasks.length > 0) {
+    tasks.shift()?.()
+    ran++
+  }
+  return { links, tasks: ran }
 }
 
 describe('first-paint.js preloads the first screen', () => {
   it('opened at /: the language’s first texts, the start screen, then login', () => {
-    expect(preloadsFor('', {})).toEqual(['first:ja.js', '/login/start.js', '/login/login.js'])
-    expect(preloadsFor('#/', { language: 'en' })).toEqual([
+    expect(preloadsFor('', {}).links).toEqual(['first:ja.js', '/login/start.js', '/login/login.js'])
+    expect(preloadsFor('#/', { language: 'en' }).links).toEqual([
       'first:en.js',
       '/login/start.js',
       '/login/login.js',
@@ -99,7 +112,7 @@ describe('first-paint.js preloads the first screen', () => {
   })
 
   it('with a stored session the start screen leads home, with the rest of the texts', () => {
-    expect(preloadsFor('#/login/start', { tokend: 't' })).toEqual([
+    expect(preloadsFor('#/login/start', { tokend: 't' }).links).toEqual([
       'first:ja.js',
       '/login/start.js',
       'home.js',
@@ -108,10 +121,24 @@ describe('first-paint.js preloads the first screen', () => {
   })
 
   it('a screen opened directly by its hash path, its query left out', () => {
-    expect(preloadsFor('#/login/login?from=logout', {})).toEqual(['first:ja.js', '/login/login.js'])
+    expect(preloadsFor('#/login/login?from=logout', {}).links).toEqual([
+      'first:ja.js',
+      '/login/login.js',
+    ])
   })
 
   it('a path with no plan of its own: only the texts', () => {
-    expect(preloadsFor('#/mine/settings', { tokend: 't' })).toEqual(['first:ja.js'])
+    expect(preloadsFor('#/mine/settings', { tokend: 't' }).links).toEqual(['first:ja.js'])
+  })
+
+  it('adds a long list a few links per task, in order', () => {
+    const { links, tasks } = preloadsFor('#/', { tokend: 't' }, 20)
+    expect(links).toEqual([
+      'first:ja.js',
+      '/login/start.js',
+      ...Array.from({ length: 20 }, (_, i) => `home-${i}.js`),
+      'rest:ja.js',
+    ])
+    expect(tasks).toBe(3)
   })
 })
