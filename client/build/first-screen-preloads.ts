@@ -50,7 +50,8 @@ export function preloadPlan(
     return [...seen]
   }
   const preloadedByEntry = new Set(closure([entry.fileName], new Set()))
-  const files: string[] = []
+  // Each file's index in `files`, the order they were first met.
+  const index = new Map<string, number>()
   const groups: Record<string, number[]> = {}
   for (const [name, modules] of Object.entries(screens)) {
     const starts = modules.map((module) => {
@@ -59,11 +60,11 @@ export function preloadPlan(
       return chunk.fileName
     })
     groups[name] = closure(starts, preloadedByEntry).map((file) => {
-      if (!files.includes(file)) files.push(file)
-      return files.indexOf(file)
+      if (!index.has(file)) index.set(file, index.size)
+      return index.get(file) ?? 0
     })
   }
-  return { files, groups }
+  return { files: [...index.keys()], groups }
 }
 
 /**
