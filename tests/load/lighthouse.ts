@@ -17,7 +17,7 @@
  * time. Prints figures; asserts nothing.
  */
 import { startGateway } from '../e2e/gateway'
-import { loadLighthouse, logIn, type PageFigures } from './lighthouse/runner'
+import { loadLighthouse, logIn, warmMarket, type PageFigures } from './lighthouse/runner'
 import { printTable } from './lighthouse/report'
 
 const runs = Number(process.env.RUNS ?? 5)
@@ -36,6 +36,7 @@ const subject = await startGateway(env)
 const reference = referenceDir
   ? await startGateway({ ...env, CLIENT_DIR: referenceDir })
   : undefined
+await Promise.all([subject, reference].map((g) => g && warmMarket(g.url)))
 // Only the demo has an account to log in with.
 const logInTo = (gateway: typeof subject) =>
   pages.some((p) => p.loggedIn) ? logIn(gateway.url, gateway.config) : Promise.resolve(null)

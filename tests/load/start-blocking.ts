@@ -17,15 +17,21 @@
  * screen to home's first live row instead of the login form; the stretch after it is then live
  * quotes arriving. `BY_FILE=1`: script time by source function instead of package. `TOP=n`: rows
  * per list (12). `TASKS=1`: each long task of the last run: the three trace events that took most
- * of it, and the app's functions (`src/…`, through the source maps) it ran under.
+ * of it, the app's functions (`src/…`, through the source maps) it ran under, and the
+ * functions whose own code took most of it.
  * Prints figures; asserts nothing.
  */
 import path from 'node:path'
 import { chromium, type CDPSession } from 'playwright-core'
 import { startGateway } from '../e2e/gateway'
-import { logIn, storeSessionIn } from './lighthouse/runner'
+import { logIn, storeSessionIn, warmMarket } from './lighthouse/runner'
 import { median } from './median'
-import { appTimeBetween, selfTimeByPackage, type CpuProfile } from './start-blocking/by-package'
+import {
+  appTimeBetween,
+  selfTimeBetween,
+  selfTimeByPackage,
+  type CpuProfile,
+} from './start-blocking/by-package'
 
 const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 5)
 const home = process.argv.includes('--home')
@@ -33,6 +39,12 @@ const dirs = process.argv.slice(2).filter((a) => !a.startsWith('--'))
 if (dirs.length === 0) throw new Error('name one or more client dist directories')
 /** Quiet this long after the form showed: what the form's own effects start is counted too. */
 const SETTLE_MS = Number(process.env.SETTLE_MS ?? 3_000)
+/**
+ * CPU=1 LONG_MS=12.5: the page at full speed, with the tasks Lighthouse's simulation turns into
+ * long ones (it multiplies what it observed by 4); by default, slowed 4× with the 50 ms rule.
+ */
+const CPU_SLOWDOWN = Number(process.env.CPU ?? 4)
+const LONG_MS = Number(process.env.LONG_MS ?? 50)
 /** The user-timing mark set when the form (or home's first row) showed. */
 const SHOWN = 'kabu-shown'
 
@@ -76,7 +88,9 @@ function longTasks(events: TraceEvent[], origin: string) {
     .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!)
   const firstPaint =
     events.find((e) => e.name === 'firstContentfulPaint' && ours.has(e.pid))?.ts ?? 0
-  const tasks = onMain.filter((e) => e.name === 'RunTask' && e.dur! > 50_000 && e.ts >= firstPaint)
+  const tasks = onMain.filter(
+    (e) => e.name === 'RunTask' && e.dur! > LONG_MS * 1000 && e.ts >= firstPaint,
+  )
   const where = new Map<string, number>()
   const each: { at: number; ms: number; top: string; from: number; to: number }[] = []
   for (const task of tasks) {
@@ -113,7 +127,7 @@ function longTasks(events: TraceEvent[], origin: string) {
       to: task.ts + task.dur!,
     })
   }
-  const over = (ts: TraceEvent[]) => ts.reduce((sum, t) => sum + t.dur! / 1000 - 50, 0)
+  const over = (ts: TraceEvent[]) => ts.reduce((sum, t) => sum + t.dur! / 1000 - LONG_MS, 0)
   const shownAt = events.find((e) => e.name === SHOWN && ours.has(e.pid))?.ts ?? Infinity
   return {
     count: tasks.length,
@@ -134,6 +148,7 @@ type Gateway = Awaited<ReturnType<typeof startGateway>>
 const gateways = await Promise.all(
   dirs.map((dir) => startGateway({ LOG_LEVEL: 'silent', CLIENT_DIR: path.resolve(dir) })),
 )
+await Promise.all(gateways.map((g) => warmMarket(g.url)))
 
 async function openOnce(gateway: Gateway, dir: string) {
   const { url } = gateway
@@ -141,7 +156,7 @@ async function openOnce(gateway: Gateway, dir: string) {
   if (home) await storeSessionIn(context, url, await logIn(url, gateway.config))
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
   await cdp.send('Profiler.enable')
   await cdp.send('Profiler.start')
   let toShown = 0
@@ -162,8 +177,13 @@ async function openOnce(gateway: Gateway, dir: string) {
   // With TASKS=1, each long task also names the app's functions it ran under (source maps).
   const each = tasks.each.map((t) => {
     const app = [...appTimeBetween(profile, dir, t.from, t.to)].sort((x, y) => y[1] - x[1])
+    const own = [...selfTimeBetween(profile, dir, t.from, t.to)].sort((x, y) => y[1] - x[1])
     return {
       ...t,
+      self: own
+        .slice(0, 4)
+        .map(([f, ms]) => `${f} ${ms.toFixed(0)}`)
+        .join('; '),
       app: app
         .slice(0, 3)
         .map(([f, ms]) => `${f} ${ms.toFixed(0)}`)
@@ -195,7 +215,8 @@ try {
       for (const t of rs.at(-1)!.each)
         console.log(
           `  ${t.at.toFixed(0).padStart(6)}  ${t.ms.toFixed(0).padStart(4)} ms  ${t.top}` +
-            (t.app ? `\n                 under ${t.app}` : ''),
+            (t.app ? `\n                 under ${t.app}` : '') +
+            (t.self ? `\n                 self ${t.self}` : ''),
         )
     }
     console.log('  in the long tasks, by trace event (last run):')

@@ -33,13 +33,28 @@ function sourceOf(distDir: string) {
     }
     return maps.get(url)!
   }
-  return (frame: Frame) =>
-    frame.url
+  const of = (frame: Frame) => positionOf(frame)?.source ?? undefined
+  of.position = positionOf
+  return of
+  function positionOf(frame: Frame) {
+    return frame.url
       ? consumer(frame.url)?.originalPositionFor({
           line: frame.lineNumber + 1,
           column: frame.columnNumber,
-        }).source
+        })
       : undefined
+  }
+}
+
+/** A frame as `file:line` of its source (package-relative), or the chunk and name without a map. */
+function lineOf(distDir: string) {
+  const sourceFor = sourceOf(distDir)
+  return (frame: Frame): string => {
+    if (!frame.url) return `(native ${frame.functionName || 'code'})`
+    const at = sourceFor.position(frame)
+    if (!at?.source) return `${path.basename(new URL(frame.url).pathname)} ${frame.functionName}`
+    return `${at.source.replace(/^.*\/(src|node_modules)\//, '')}:${at.line} ${frame.functionName}`
+  }
 }
 
 export function selfTimeByPackage(profile: CpuProfile, distDir: string): Map<string, number> {
@@ -103,6 +118,26 @@ export function appTimeBetween(
       if (l) seen.add(l)
     }
     for (const l of seen) time.set(l, (time.get(l) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000)
+  })
+  return time
+}
+
+/** Self time by source function of the samples taken between `from` and `to` (trace µs). */
+export function selfTimeBetween(
+  profile: CpuProfile,
+  distDir: string,
+  from: number,
+  to: number,
+): Map<string, number> {
+  const labelOf = lineOf(distDir)
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]))
+  const time = new Map<string, number>()
+  let at = profile.startTime
+  profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i] ?? 0
+    if (at < from || at > to) return
+    const label = labelOf(byId.get(id)!.callFrame)
+    time.set(label, (time.get(label) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000)
   })
   return time
 }
