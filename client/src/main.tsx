@@ -10,14 +10,17 @@ import { preferences } from './state/preferences'
 import { startSession } from './state/session'
 import { session } from './state/session-view'
 import { applyPlainStyles } from './ui/plain/styles'
-import { whenIdle } from './ui/when-idle'
+import { whenIdle, yieldToMain } from './ui/when-idle'
 
 async function boot() {
   const { locale } = preferences
   document.documentElement.lang = locale
-  // Asked for first: the router starts fetching the first screen's chunk (and, past login, the
-  // rest of the catalogue) as it is created, while the first part downloads.
+  // Asked for first. The router starts fetching the first screen's chunk (and, past login, the
+  // rest of the catalogue) as it is created, in a task of its own: the entry's evaluation is a
+  // long task on a slow phone already (some 100 ms at 4x CPU), and the router's matching and lazy
+  // imports took 40 ms more in it (first-paint.js has asked for those chunks already).
   const messagesLoaded = loadMessages(locale)
+  await yieldToMain()
   const router = createAppRouter()
   const messages = await messagesLoaded
   const intl = activateIntl(locale, messages)

@@ -17,6 +17,22 @@ const catalogues: Record<Locale, { 'common.appName': string; 'common.tagline': s
   en,
 }
 
+/** What the script reaches besides the document: frames and tasks run at once, Intl recorded. */
+function browser(intlCalls: string[] = []) {
+  const service = (name: string) => ({
+    supportedLocalesOf: (locale: string) => {
+      intlCalls.push(`${name} ${locale}`)
+      return [locale]
+    },
+  })
+  return {
+    requestAnimationFrame: (run: () => void) => run(),
+    setTimeout: (run: (...args: unknown[]) => void, _ms: number, ...args: unknown[]) =>
+      run(...args),
+    Intl: { NumberFormat: service('NumberFormat'), DateTimeFormat: service('DateTimeFormat') },
+  }
+}
+
 function firstPaint(stored: string | null, splash = true) {
   const html = { lang: 'ja' }
   const name = { textContent: '' }
@@ -25,6 +41,7 @@ function firstPaint(stored: string | null, splash = true) {
     ? { 'splash-name': name, 'splash-tagline': tagline }
     : {}
   runInNewContext(script, {
+    ...browser(),
     document: { documentElement: html, getElementById: (id: string) => elements[id] ?? null },
     localStorage: { getItem: () => stored },
   })
@@ -51,6 +68,7 @@ describe('first-paint.js', () => {
   it('falls back to Japanese when storage is refused', () => {
     const html = { lang: '' }
     runInNewContext(script, {
+      ...browser(),
       document: { documentElement: html, getElementById: () => null },
       localStorage: {
         getItem: () => {
@@ -60,12 +78,31 @@ describe('first-paint.js', () => {
     })
     expect(html.lang).toBe('ja')
   })
+
+  it('loads the language’s Intl data after the first frame, one service per task', () => {
+    const calls: string[] = []
+    const tasks: Array<() => void> = []
+    const frames: Array<() => void> = []
+    runInNewContext(script, {
+      ...browser(calls),
+      requestAnimationFrame: (run: () => void) => frames.push(run),
+      setTimeout: (run: () => void) => tasks.push(run),
+      document: { documentElement: {}, getElementById: () => null },
+      localStorage: { getItem: () => 'zh-CN' },
+    })
+    expect(calls).toEqual([])
+    frames.shift()?.()
+    tasks.shift()?.()
+    expect(calls).toEqual(['NumberFormat zh-CN'])
+    tasks.shift()?.()
+    expect(calls).toEqual(['NumberFormat zh-CN', 'DateTimeFormat zh-CN'])
+  })
 })
 
 /**
  * Runs the script on a page whose index.html carries a preload plan with one file per group
  * (named after it: `home.js`), or `homeFiles` files for home (`home-0.js` …), and returns the
- * files it asks the browser to preload, in order, and in how many tasks it added them.
+ * files it asks the browser to preload, in order, and how many tasks added some.
  */
 function preloadsFor(hash: string, storage: Record<string, string>, homeFiles = 1) {
   const groups = ['first:ja', 'first:en', 'rest:ja', '/login/start', '/login/login']
@@ -79,6 +116,7 @@ function preloadsFor(hash: string, storage: Record<string, string>, homeFiles = 
   const links: string[] = []
   const tasks: Array<() => void> = []
   runInNewContext(script, {
+    ...browser(),
     document: {
       documentElement: {},
       getElementById: (id: string) =>
@@ -93,12 +131,13 @@ function preloadsFor(hash: string, storage: Record<string, string>, homeFiles = 
     setTimeout: (run: (...args: unknown[]) => void, _ms: number, ...args: unknown[]) =>
       tasks.push(() => run(...args)),
   })
-  let ran = 0
+  let adding = 0
   while (tasks.length > 0) {
+    const before = links.length
     tasks.shift()?.()
-    ran++
+    if (links.length > before) adding++
   }
-  return { links, tasks: ran }
+  return { links, tasks: adding }
 }
 
 describe('first-paint.js preloads the first screen', () => {
