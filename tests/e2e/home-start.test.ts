@@ -44,11 +44,33 @@ describe('home opened through the start screen on a 390×844 phone', () => {
       () => (window as unknown as { cardsWithHome?: number }).cardsWithHome,
     )
     expect(cardsWithHome).toBeGreaterThanOrEqual(3)
-    // The parts below the fold come once the browser is idle.
+    // The parts below the fold come once the browser is idle, one after another.
+    await j.page.getByTestId('home-rankings').waitFor()
     await j.page.getByTestId('markets-link-indicators').waitFor()
     await j.page.getByTestId('home-ipo').waitFor()
     await j.page.getByTestId('news-headlines').waitFor()
     expect(indexRequests).toHaveLength(1)
+    expect(j.pageErrors).toEqual([])
+  })
+
+  // The rows, cards and bottom menu are plain elements (issue 15): they still do what MUI's did.
+  it('opens a stock from its row, and the bottom menu marks and changes the tab', async () => {
+    expect(await j.page.getByTestId('tab-home').getAttribute('aria-current')).toBe('page')
+    // The demo account starts with unread messages: their count is on the Mine tab.
+    expect(Number(await j.page.getByTestId('tab-mine-unread').textContent())).toBeGreaterThan(0)
+    const row = j.page.locator('[data-testid^="stock-row-"]').first()
+    const code = (await row.getAttribute('data-testid'))!.slice('stock-row-'.length)
+    await row.click()
+    await expect.poll(j.screens.hashPath).toBe('/quotes/info')
+    expect(new URL(j.page.url()).hash).toBe(`#/quotes/info?code=${encodeURIComponent(code)}`)
+    await j.page.goBack()
+    await j.page.getByTestId('tab-mine').click()
+    await expect.poll(j.screens.hashPath).toBe('/mine/index')
+    // The address changes first; the menu renders with the screen.
+    await expect
+      .poll(() => j.page.getByTestId('tab-mine').getAttribute('aria-current'))
+      .toBe('page')
+    expect(await j.page.getByTestId('tab-home').getAttribute('aria-current')).toBeNull()
     expect(j.pageErrors).toEqual([])
   })
 })

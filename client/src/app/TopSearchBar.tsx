@@ -1,34 +1,27 @@
-import SearchIcon from '@mui/icons-material/Search'
-import ButtonBase from '@mui/material/ButtonBase'
-import Typography from '@mui/material/Typography'
 import { FormattedMessage } from 'react-intl'
 import { useNavigate } from 'react-router-dom'
+import { Icon } from '../ui/plain/icons'
 import { TopBar } from '../ui/TopBar'
 
-/** The top bar of the tab screens: a search box that opens /quotes/search (spec §2). */
+/**
+ * The top bar of the tab screens: a search box that opens /quotes/search (spec §2). A plain
+ * button (plain.css `k-search-box`): it renders with every tab screen.
+ */
 export function TopSearchBar() {
   const navigate = useNavigate()
   return (
     <TopBar toolbarSx={{ minHeight: 56, px: 1.5 }}>
-      <ButtonBase
+      <button
+        type="button"
+        className="k-search-box"
         data-testid="top-search"
         onClick={() => navigate('/quotes/search')}
-        sx={{
-          flex: 1,
-          height: 40,
-          px: 1.5,
-          gap: 1,
-          justifyContent: 'flex-start',
-          borderRadius: 20,
-          bgcolor: 'action.hover',
-          color: 'text.secondary',
-        }}
       >
-        <SearchIcon fontSize="small" />
-        <Typography variant="body2" noWrap>
+        <Icon name="search" small />
+        <span className="k-body2 k-nowrap">
           <FormattedMessage id="common.searchPlaceholder" />
-        </Typography>
-      </ButtonBase>
+        </span>
+      </button>
     </TopBar>
   )
 }

@@ -41,6 +41,7 @@ const PAIRS: Array<[text: string, background: string]> = [
   ['--k-error', '--k-bg'],
   ['--k-on-primary', '--k-primary'],
   ['--k-on-warning', '--k-warning'],
+  ['--k-on-error', '--k-error'],
   ['--k-error-text', '--k-error-bg'],
   ['--k-warning-text', '--k-warning-bg'],
 ]

@@ -58,11 +58,15 @@ export const HomeEntries = memo(function HomeEntries() {
   ))
 })
 
-/** The popular news and the market's summary pages, at the bottom of home. */
-export const HomeFooter = memo(function HomeFooter({ market }: { market: Market }) {
+/** The popular news. */
+export const HomeNews = memo(function HomeNews() {
+  return <NewsHeadlines />
+})
+
+/** The market's summary pages, at the bottom of home. */
+export const HomeMarketLinks = memo(function HomeMarketLinks({ market }: { market: Market }) {
   return (
     <>
-      <NewsHeadlines />
       <SectionTitle title={<FormattedMessage id="markets.title" />} />
       <MarketPageLinks market={market} />
     </>

@@ -1,7 +1,5 @@
 import Card from '@mui/material/Card'
-import CardActionArea from '@mui/material/CardActionArea'
 import Skeleton from '@mui/material/Skeleton'
-import Typography from '@mui/material/Typography'
 import { memo } from 'react'
 import { useIntl } from 'react-intl'
 import type { Quote } from '@kabu/shared/market/types'
@@ -13,34 +11,36 @@ import { useOpenStock } from '../../ui/price/use-open-stock'
 
 const CARD_SX = { minWidth: 148, flex: '0 0 auto', borderRadius: 2 } as const
 
-/** An index as a live card: name, level, change; tapping opens its detail. */
+/**
+ * An index as a live card: name, level, change; tapping opens its detail. A plain button
+ * (plain.css `k-index-card`, MUI's outlined Card with an action area): home opens with a row of
+ * them, and each tick re-renders its figures.
+ */
 export const IndexCard = memo(function IndexCard({ seed }: { seed: Quote }) {
   const open = useOpenStock()
   return (
-    <Card variant="outlined" sx={CARD_SX} data-testid={`index-${seed.code}`}>
-      <CardActionArea onClick={() => open(seed)} sx={{ p: 1.5 }}>
-        <IndexFigures seed={seed} />
-      </CardActionArea>
-    </Card>
+    <button
+      type="button"
+      className="k-index-card"
+      data-testid={`index-${seed.code}`}
+      onClick={() => open(seed)}
+    >
+      <IndexFigures seed={seed} />
+    </button>
   )
 })
 
-/**
- * What a tick changes, in a component of its own: a tick re-renders these three lines, not the
- * card and its ripple-bearing action area around them.
- */
+/** What a tick changes, in a component of its own: the card around it renders once. */
 function IndexFigures({ seed }: { seed: Quote }) {
   const intl = useIntl()
   const { quote, stale } = useLiveQuote(seed)
   return (
     <>
-      <Typography variant="caption" color="text.secondary" noWrap component="div">
-        {localName(quote.name, intl.locale)}
-      </Typography>
+      <span className="k-caption k-text-2 k-nowrap">{localName(quote.name, intl.locale)}</span>
       <QuotePrice quote={quote} stale={stale} testId={`price-${seed.code}`} fontSize={19} />
-      <Typography variant="caption" component="div">
+      <span className="k-caption">
         <QuoteChange quote={quote} />
-      </Typography>
+      </span>
     </>
   )
 }

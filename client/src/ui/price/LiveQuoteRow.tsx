@@ -1,7 +1,3 @@
-import Box from '@mui/material/Box'
-import ListItem from '@mui/material/ListItem'
-import ListItemButton from '@mui/material/ListItemButton'
-import Typography from '@mui/material/Typography'
 import { memo, type CSSProperties } from 'react'
 import { useIntl } from 'react-intl'
 import type { Quote } from '@kabu/shared/market/types'
@@ -23,10 +19,10 @@ export interface LiveQuoteRowProps {
   metric?: 'volume' | 'turnover' | 'marketCap'
 }
 
-// Live lists re-render a row's figures ten times a second: the row itself (its button, ripple,
-// name and tag, each a styled MUI component whose sx is worked out again at every render) renders
-// once, from the seed, and only `LiveFigures`, which holds the subscription, renders on a tick.
-const ROW = { py: 1.25, gap: 1.5, minHeight: 60 }
+// Every list of stocks is made of these rows, and home renders ten of them as it opens: the row
+// is plain elements styled by plain.css (`k-quote-*`), not MUI's ListItemButton, Box and
+// Typography, whose styled components cost most of home's first render on a slow phone (a CPU
+// profile at 4x slowdown). Ticks re-render only `LiveFigures`, which holds the subscription.
 const FIGURES: CSSProperties = { textAlign: 'right', minWidth: 96 }
 
 /** One instrument as a tappable row whose price and change follow the live feed. */
@@ -38,22 +34,23 @@ export const LiveQuoteRow = memo(function LiveQuoteRow({
 }: LiveQuoteRowProps) {
   const intl = useIntl()
   return (
-    <ListItem disablePadding>
-      <ListItemButton data-testid={testId} onClick={() => onOpen(seed)} divider sx={ROW}>
-        <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography variant="body1" noWrap sx={{ fontWeight: 600 }}>
-            {localName(seed.name, intl.locale)}
-          </Typography>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+    <li className="k-quote-item">
+      <button
+        type="button"
+        className="k-quote-row"
+        data-testid={testId}
+        onClick={() => onOpen(seed)}
+      >
+        <span className="k-quote-main">
+          <span className="k-quote-name">{localName(seed.name, intl.locale)}</span>
+          <span className="k-quote-sub">
             <MarketTag market={seed.market} />
-            <Typography variant="caption" color="text.secondary">
-              {seed.code}
-            </Typography>
-          </Box>
-        </Box>
+            <span className="k-caption k-text-2">{seed.code}</span>
+          </span>
+        </span>
         <LiveFigures seed={seed} metric={metric} />
-      </ListItemButton>
-    </ListItem>
+      </button>
+    </li>
   )
 })
 
@@ -62,14 +59,14 @@ function LiveFigures({ seed, metric }: Pick<LiveQuoteRowProps, 'seed' | 'metric'
   const { quote, stale } = useLiveQuote(seed)
   return (
     <>
-      <div style={FIGURES}>
+      <span style={FIGURES}>
         <QuotePrice quote={quote} stale={stale} testId={`price-${seed.code}`} fontSize={16} />
         {metric && (
-          <Typography variant="caption" color="text.secondary" component="div" sx={{ pr: 0.25 }}>
+          <span className="k-caption k-text-2 k-quote-metric">
             <CompactNumber value={quote[metric]} />
-          </Typography>
+          </span>
         )}
-      </div>
+      </span>
       <QuoteChange quote={quote} variant="pill" />
     </>
   )

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box'
 import type { ReactNode } from 'react'
 import { FormattedMessage } from 'react-intl'
 import type { Market } from '@kabu/shared/market/types'
@@ -9,25 +8,16 @@ const TAG: Record<Market, { label: ReactNode; color: string }> = {
   cn: { label: <FormattedMessage id="market.tag.cn" />, color: '#d9822b' },
 }
 
-/** A small coloured tag naming the market (JP / US / CN), so a code is never ambiguous. */
+/**
+ * A small coloured tag naming the market (JP / US / CN), so a code is never ambiguous. Plain
+ * (plain.css `k-market-tag`): every stock row has one.
+ */
 export function MarketTag({ market }: { market: Market }) {
   const tag = TAG[market]
   return (
-    <Box
-      component="span"
-      sx={{
-        fontSize: 10,
-        lineHeight: '14px',
-        px: 0.5,
-        borderRadius: 0.5,
-        color: '#fff',
-        bgcolor: tag.color,
-        fontWeight: 700,
-        flexShrink: 0,
-      }}
-    >
+    <span className="k-market-tag" style={{ backgroundColor: tag.color }}>
       {tag.label}
-    </Box>
+    </span>
   )
 }
 
