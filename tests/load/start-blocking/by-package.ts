@@ -108,16 +108,13 @@ export function appTimeBetween(
     return label.get(id)!
   }
   const time = new Map<string, number>()
-  let at = profile.startTime
-  profile.samples.forEach((id, i) => {
-    at += profile.timeDeltas[i] ?? 0
-    if (at < from || at > to) return
+  eachSampleBetween(profile, from, to, (id, ms) => {
     const seen = new Set<string>()
     for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) {
       const l = labelOf(n)
       if (l) seen.add(l)
     }
-    for (const l of seen) time.set(l, (time.get(l) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000)
+    for (const l of seen) time.set(l, (time.get(l) ?? 0) + ms)
   })
   return time
 }
@@ -132,12 +129,23 @@ export function selfTimeBetween(
   const labelOf = lineOf(distDir)
   const byId = new Map(profile.nodes.map((n) => [n.id, n]))
   const time = new Map<string, number>()
+  eachSampleBetween(profile, from, to, (id, ms) => {
+    const label = labelOf(byId.get(id)!.callFrame)
+    time.set(label, (time.get(label) ?? 0) + ms)
+  })
+  return time
+}
+
+/** Each sample taken between `from` and `to` (trace µs): its node and the ms it stands for. */
+function eachSampleBetween(
+  profile: CpuProfile,
+  from: number,
+  to: number,
+  each: (id: number, ms: number) => void,
+): void {
   let at = profile.startTime
   profile.samples.forEach((id, i) => {
     at += profile.timeDeltas[i] ?? 0
-    if (at < from || at > to) return
-    const label = labelOf(byId.get(id)!.callFrame)
-    time.set(label, (time.get(label) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000)
+    if (at >= from && at <= to) each(id, (profile.timeDeltas[i + 1] ?? 0) / 1000)
   })
-  return time
 }
