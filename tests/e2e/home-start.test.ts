@@ -53,6 +53,28 @@ describe('home opened through the start screen on a 390×844 phone', () => {
     expect(j.pageErrors).toEqual([])
   })
 
+  it('has the theme’s colours, light and dark, from one stylesheet of variables', async () => {
+    const primary = () =>
+      j.page.evaluate(() =>
+        getComputedStyle(document.documentElement).getPropertyValue('--mui-palette-primary-main'),
+      )
+    expect(await primary()).toBe('#1f5fbf')
+    await j.page.emulateMedia({ colorScheme: 'dark' })
+    expect(await primary()).toBe('#7aa7ff')
+    await j.page.emulateMedia({ colorScheme: 'light' })
+    // Defined by the plain stylesheet only, not (also) by emotion's copy.
+    const definedIn = await j.page.evaluate(() =>
+      Array.from(document.querySelectorAll('style'))
+        .filter((s) =>
+          Array.from(s.sheet?.cssRules ?? []).some((r) =>
+            r.cssText.includes('--mui-palette-primary-main:'),
+          ),
+        )
+        .map((s) => (s.hasAttribute('data-theme-variables') ? 'plain' : 'emotion')),
+    )
+    expect(definedIn).toEqual(['plain'])
+  })
+
   // The rows, cards and bottom menu are plain elements (issue 15): they still do what MUI's did.
   it('opens a stock from its row, and the bottom menu marks and changes the tab', async () => {
     expect(await j.page.getByTestId('tab-home').getAttribute('aria-current')).toBe('page')
