@@ -1,4 +1,5 @@
 import type { CssVarsTheme, Theme } from '@mui/material/styles'
+import { addStyleSheet } from '../ui/plain/styles'
 
 type Block = { [key: string]: string | number | Block }
 
@@ -35,10 +36,7 @@ let added = false
 export function addThemeVariables(theme: Theme, doc: Document = document): void {
   if (added) return
   added = true
-  const style = doc.createElement('style')
-  style.dataset.themeVariables = ''
-  style.textContent = themeVariablesCss(theme)
-  doc.head.append(style)
+  addStyleSheet(themeVariablesCss(theme), doc).dataset.themeVariables = ''
 }
 
 // The app's theme has CSS variables (app/theme.ts: `cssVariables: true`): MUI's types then offer

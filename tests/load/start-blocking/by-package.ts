@@ -22,8 +22,8 @@ export interface CpuProfile {
 
 type Frame = CpuProfile['nodes'][number]['callFrame']
 
-/** Where a frame's code comes from, through the build's source maps. */
-function sourceOf(distDir: string) {
+/** Where a frame's code comes from (source file and line), through the build's source maps. */
+function positionOf(distDir: string) {
   const maps = new Map<string, SourceMapConsumer | null>()
   const consumer = (url: string) => {
     if (!maps.has(url)) {
@@ -33,25 +33,27 @@ function sourceOf(distDir: string) {
     }
     return maps.get(url)!
   }
-  const of = (frame: Frame) => positionOf(frame)?.source ?? undefined
-  of.position = positionOf
-  return of
-  function positionOf(frame: Frame) {
-    return frame.url
+  return (frame: Frame) =>
+    frame.url
       ? consumer(frame.url)?.originalPositionFor({
           line: frame.lineNumber + 1,
           column: frame.columnNumber,
         })
       : undefined
-  }
+}
+
+/** The source file a frame's code comes from. */
+function sourceOf(distDir: string) {
+  const position = positionOf(distDir)
+  return (frame: Frame) => position(frame)?.source ?? undefined
 }
 
 /** A frame as `file:line` of its source (package-relative), or the chunk and name without a map. */
 function lineOf(distDir: string) {
-  const sourceFor = sourceOf(distDir)
+  const position = positionOf(distDir)
   return (frame: Frame): string => {
     if (!frame.url) return `(native ${frame.functionName || 'code'})`
-    const at = sourceFor.position(frame)
+    const at = position(frame)
     if (!at?.source) return `${path.basename(new URL(frame.url).pathname)} ${frame.functionName}`
     return `${at.source.replace(/^.*\/(src|node_modules)\//, '')}:${at.line} ${frame.functionName}`
   }
