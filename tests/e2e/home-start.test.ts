@@ -81,6 +81,23 @@ describe('home opened through the start screen on a 390×844 phone', () => {
     // The demo account starts with unread messages: their count is on the Mine tab.
     expect(Number(await j.page.getByTestId('tab-mine-unread').textContent())).toBeGreaterThan(0)
     const row = j.page.locator('[data-testid^="stock-row-"]').first()
+    // Drawn as a list row, not as a browser button: the name starts where the code line below it
+    // starts (a button centres its text), in the page's font (a button has the system's own).
+    const look = await row.evaluate((button) => {
+      // Where the text itself starts: the span is as wide as the row either way.
+      const left = (selector: string) => {
+        const text = document.createRange()
+        text.selectNodeContents(button.querySelector(selector)!)
+        return Math.round(text.getBoundingClientRect().left)
+      }
+      const font = (el: Element) => getComputedStyle(el).fontFamily
+      return {
+        nameAt: left('.k-quote-name'),
+        codeAt: left('.k-quote-sub'),
+        sameFont: font(button) === font(document.body),
+      }
+    })
+    expect(look).toEqual({ nameAt: look.codeAt, codeAt: look.codeAt, sameFont: true })
     const code = (await row.getAttribute('data-testid'))!.slice('stock-row-'.length)
     await row.click()
     await expect.poll(j.screens.hashPath).toBe('/quotes/info')

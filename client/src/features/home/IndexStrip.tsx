@@ -27,6 +27,8 @@ export const IndexStrip = memo(function IndexStrip({
         px: 2,
         pb: 1,
         scrollSnapType: 'x proximity',
+        // Snap points keep the side padding, else the strip snaps its first card to the edge.
+        scrollPaddingInline: 16,
         '& > *': { scrollSnapAlign: 'start' },
       }}
     >
