@@ -4,7 +4,8 @@
  * of the page's main thread. Prints, per build, the median over runs of the tasks over 50 ms (their
  * count, the longest, and the sum of their time past 50 ms: Total Blocking Time as a trace shows
  * it, without Lighthouse's simulation, whose figure on this shared machine swings by a third
- * between runs of one build), that sum once the page showed, the time until it showed and, for the
+ * between runs of one build), that sum once the page showed, the time until it showed, the main
+ * thread's whole busy time until then (every task, long or not: a steadier figure) and, for the
  * last run, where the long tasks' time went (trace event names, with the script they ran) and the
  * script time of the whole start by package (a CPU profile, mapped through the build's source maps
  * when it has them). Builds alternate, so a burst of load falls on each.
@@ -129,7 +130,14 @@ function longTasks(events: TraceEvent[], origin: string) {
   }
   const over = (ts: TraceEvent[]) => ts.reduce((sum, t) => sum + t.dur! / 1000 - LONG_MS, 0)
   const shownAt = events.find((e) => e.name === SHOWN && ours.has(e.pid))?.ts ?? Infinity
+  // Every task's time until the page showed, long or not: steadier than the sum past a threshold,
+  // which a task of 49 or 51 ms flips, so it tells a smaller change between two builds.
+  const busyUntilShown =
+    onMain
+      .filter((e) => e.name === 'RunTask' && e.ts < shownAt)
+      .reduce((sum, t) => sum + Math.min(t.dur!, shownAt - t.ts), 0) / 1000
   return {
+    busyUntilShown,
     count: tasks.length,
     longest: Math.max(0, ...tasks.map((t) => t.dur! / 1000)),
     blocking: over(tasks),
@@ -208,6 +216,10 @@ try {
         `(${rs.map((r) => r.afterShown.toFixed(0)).join(', ')}); longest ` +
         `${median(rs.map((r) => r.longest)).toFixed(0)} ms, shown after ${median(rs.map((r) => r.toShown))} ms`,
     )
+    console.log(
+      `  main thread busy until it showed: median ${median(rs.map((r) => r.busyUntilShown)).toFixed(0)} ms ` +
+        `(${rs.map((r) => r.busyUntilShown.toFixed(0)).join(', ')})`,
+    )
     const top = (m: Map<string, number>) =>
       [...m].sort((x, y) => y[1] - x[1]).slice(0, Number(process.env.TOP ?? 12))
     if (process.env.TASKS) {
@@ -234,7 +246,8 @@ try {
       return `×${(b! / a!).toFixed(2)}`
     }
     console.log(
-      `ratio second ÷ first: ${ratio((r) => r.blocking)}, after it showed ${ratio((r) => r.afterShown)}`,
+      `ratio second ÷ first: ${ratio((r) => r.blocking)}, after it showed ${ratio((r) => r.afterShown)}, ` +
+        `busy until it showed ${ratio((r) => r.busyUntilShown)}`,
     )
   }
 } finally {

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box'
 import { FormattedMessage } from 'react-intl'
 import { useLocation, useMatches } from 'react-router-dom'
 import { BOTTOM_TABS, tabOfPath } from './bottom-tabs'
@@ -6,23 +5,15 @@ import { BottomTabs } from './BottomTabs'
 import { FadeOutlet } from './FadeOutlet'
 import { TopSearchBar } from './TopSearchBar'
 
-// Off screen but read: the usual clip pattern (what MUI's own visuallyHidden does).
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  m: -0.125,
-} as const
-
 /** A tab route may set `handle: { searchBar: false }` to show its own header instead. */
 export interface TabRouteHandle {
   searchBar?: boolean
 }
 
-/** Tab screens: the top search box, the screen, the bottom menu (spec §2 navigation). */
+/**
+ * Tab screens: the top search box, the screen, the bottom menu (spec §2 navigation). Plain
+ * elements (plain.css `k-tab-frame`): the frame renders with every tab screen.
+ */
 export function TabLayout() {
   const matches = useMatches()
   const searchBar = matches.every(
@@ -31,19 +22,19 @@ export function TabLayout() {
   const { pathname } = useLocation()
   const tab = BOTTOM_TABS.find((t) => t.name === tabOfPath(pathname))
   return (
-    <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
+    <div className="k-tab-frame">
       {searchBar && <TopSearchBar />}
-      <Box component="main" sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
+      <main className="k-tab-main">
         {/* The search box stands where a screen's title would: the title is the tab's name, said
             to a screen reader (the page's h1) and not shown, as the bottom menu already shows it. */}
         {searchBar && tab && (
-          <Box component="h1" sx={visuallyHidden}>
+          <h1 className="k-visually-hidden">
             <FormattedMessage id={tab.label} />
-          </Box>
+          </h1>
         )}
         <FadeOutlet />
-      </Box>
+      </main>
       <BottomTabs />
-    </Box>
+    </div>
   )
 }

@@ -1,16 +1,16 @@
 import { FormattedMessage } from 'react-intl'
 import { useNavigate } from 'react-router-dom'
 import { Icon } from '../ui/plain/icons'
-import { TopBar } from '../ui/TopBar'
 
 /**
- * The top bar of the tab screens: a search box that opens /quotes/search (spec §2). A plain
- * button (plain.css `k-search-box`): it renders with every tab screen.
+ * The top bar of the tab screens: a search box that opens /quotes/search (spec §2). Plain
+ * elements (plain.css `k-topbar`, `k-search-box`), as ui/TopBar looks: it renders with every tab
+ * screen.
  */
 export function TopSearchBar() {
   const navigate = useNavigate()
   return (
-    <TopBar toolbarSx={{ minHeight: 56, px: 1.5 }}>
+    <header className="k-topbar">
       <button
         type="button"
         className="k-search-box"
@@ -22,6 +22,6 @@ export function TopSearchBar() {
           <FormattedMessage id="common.searchPlaceholder" />
         </span>
       </button>
-    </TopBar>
+    </header>
   )
 }

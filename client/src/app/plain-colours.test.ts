@@ -39,6 +39,9 @@ const PAIRS: Array<[text: string, background: string]> = [
   ['--k-text-2', '--k-paper'],
   ['--k-primary', '--k-bg'],
   ['--k-error', '--k-bg'],
+  // The labels of simulated and real data (ui/price/SimulatedBadge).
+  ['--k-warning', '--k-bg'],
+  ['--k-info', '--k-bg'],
   ['--k-on-primary', '--k-primary'],
   ['--k-on-warning', '--k-warning'],
   ['--k-on-error', '--k-error'],
@@ -65,6 +68,8 @@ describe('plain.css keeps the theme’s colours', () => {
     expect(vars['--k-paper']).toBe(palette.background.paper)
     expect(vars['--k-primary']).toBe(palette.primary.main)
     expect(vars['--k-error']).toBe(palette.error.main)
+    expect(vars['--k-warning']).toBe(palette.warning.main)
+    expect(vars['--k-info']).toBe(palette.info.main)
     expect(decomposeColor(vars['--k-text']!)).toEqual(decomposeColor(palette.text.primary))
     expect(decomposeColor(vars['--k-text-2']!)).toEqual(decomposeColor(palette.text.secondary))
   })

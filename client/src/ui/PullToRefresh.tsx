@@ -1,7 +1,6 @@
-import Box from '@mui/material/Box'
-import CircularProgress from '@mui/material/CircularProgress'
 import { useEffect, useRef, useState, type ReactNode, type TouchEvent } from 'react'
 import { useIntl } from 'react-intl'
+import { Spinner } from './plain/Spinner'
 
 // How far (px, after damping) a pull must travel to count, and the most the indicator moves.
 const TRIGGER = 48
@@ -16,6 +15,7 @@ function atTop(el: HTMLElement | null): boolean {
 /**
  * Pull down at the top of a screen to reload its data. The browser's own pull-to-refresh would
  * reload the whole app (and drop the quote socket), so it is contained while this is mounted.
+ * Plain elements: home's first render is inside it.
  */
 export function PullToRefresh({
   onRefresh,
@@ -60,9 +60,9 @@ export function PullToRefresh({
   const height = refreshing ? 48 : pull
 
   return (
-    <Box ref={box} onTouchStart={onTouchStart} onTouchMove={onTouchMove} onTouchEnd={onTouchEnd}>
-      <Box
-        sx={{
+    <div ref={box} onTouchStart={onTouchStart} onTouchMove={onTouchMove} onTouchEnd={onTouchEnd}>
+      <div
+        style={{
           height,
           overflow: 'hidden',
           display: 'grid',
@@ -71,15 +71,14 @@ export function PullToRefresh({
         }}
       >
         {height > 0 && (
-          <CircularProgress
+          <Spinner
             size={24}
-            variant={refreshing ? 'indeterminate' : 'determinate'}
-            value={Math.min(100, (pull / TRIGGER) * 100)}
-            aria-label={intl.formatMessage({ id: 'common.refreshing' })}
+            value={refreshing ? undefined : Math.min(100, (pull / TRIGGER) * 100)}
+            label={intl.formatMessage({ id: 'common.refreshing' })}
           />
         )}
-      </Box>
+      </div>
       {children}
-    </Box>
+    </div>
   )
 }

@@ -1,4 +1,3 @@
-import Button from '@mui/material/Button'
 import type { Market } from '@kabu/shared/market/types'
 import { memo } from 'react'
 import { FormattedMessage } from 'react-intl'
@@ -14,6 +13,15 @@ import { SectionTitle } from './SectionTitle'
  * below the fold rendered again with it, some hundred styled components each time.
  */
 
+/** "More" on a section's right: MUI's small text button as a plain link (plain.css `k-btn`). */
+function MoreLink({ to, testId }: { to: string; testId: string }) {
+  return (
+    <Link to={to} className="k-btn k-btn-small" data-testid={testId}>
+      <FormattedMessage id="home.more" />
+    </Link>
+  )
+}
+
 export const IndicesTitle = memo(function IndicesTitle() {
   return <SectionTitle title={<FormattedMessage id="home.indices" />} right={<FeedStatusChip />} />
 })
@@ -22,16 +30,7 @@ export const PopularTitle = memo(function PopularTitle({ market }: { market: Mar
   return (
     <SectionTitle
       title={<FormattedMessage id="home.popular" />}
-      right={
-        <Button
-          component={Link}
-          to={`/home/index?market=${market}&by=turnover`}
-          size="small"
-          data-testid="home-more"
-        >
-          <FormattedMessage id="home.more" />
-        </Button>
-      }
+      right={<MoreLink to={`/home/index?market=${market}&by=turnover`} testId="home-more" />}
     />
   )
 })
@@ -49,11 +48,7 @@ export const HomeEntries = memo(function HomeEntries() {
     <SectionTitle
       key={testId}
       title={<FormattedMessage id={title} />}
-      right={
-        <Button component={Link} to={to} size="small" data-testid={testId}>
-          <FormattedMessage id="home.more" />
-        </Button>
-      }
+      right={<MoreLink to={to} testId={testId} />}
     />
   ))
 })

@@ -1,5 +1,3 @@
-import Card from '@mui/material/Card'
-import Skeleton from '@mui/material/Skeleton'
 import { memo } from 'react'
 import { useIntl } from 'react-intl'
 import type { Quote } from '@kabu/shared/market/types'
@@ -8,8 +6,6 @@ import { QuoteChange } from '../../ui/price/QuoteChange'
 import { QuotePrice } from '../../ui/price/QuotePrice'
 import { useLiveQuote } from '../../ui/price/use-live-quote'
 import { useOpenStock } from '../../ui/price/use-open-stock'
-
-const CARD_SX = { minWidth: 148, flex: '0 0 auto', borderRadius: 2 } as const
 
 /**
  * An index as a live card: name, level, change; tapping opens its detail. A plain button
@@ -45,12 +41,13 @@ function IndexFigures({ seed }: { seed: Quote }) {
   )
 }
 
+/** A card's shape while the indices load (plain.css `k-index-card-skeleton`). */
 export function IndexCardSkeleton() {
   return (
-    <Card variant="outlined" sx={{ ...CARD_SX, p: 1.5 }} aria-hidden>
-      <Skeleton width="70%" />
-      <Skeleton width="90%" height={30} />
-      <Skeleton width="60%" />
-    </Card>
+    <div className="k-index-card-skeleton" aria-hidden>
+      <span className="k-skeleton k-skeleton-text" style={{ width: '70%', height: 20 }} />
+      <span className="k-skeleton k-skeleton-text" style={{ width: '90%', height: 30 }} />
+      <span className="k-skeleton k-skeleton-text" style={{ width: '60%', height: 20 }} />
+    </div>
   )
 }

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box'
 import type { Quote } from '@kabu/shared/market/types'
 import type { MarketQuery } from '../../realtime/use-market-query'
 import { EmptyState } from '../../ui/EmptyState'
@@ -6,7 +5,7 @@ import { MarketLoadFailed } from '../../ui/price/MarketLoadFailed'
 import { IndexCard, IndexCardSkeleton } from './IndexCard'
 import { memo } from 'react'
 
-/** The indices as a row of live cards that scrolls sideways on a phone. */
+/** The indices as a row of live cards that scrolls sideways on a phone (plain.css `k-index-strip`). */
 export const IndexStrip = memo(function IndexStrip({
   query,
   filter,
@@ -19,22 +18,10 @@ export const IndexStrip = memo(function IndexStrip({
   const indices = filter ? data?.filter(filter) : data
   if (indices?.length === 0) return <EmptyState />
   return (
-    <Box
-      sx={{
-        display: 'flex',
-        gap: 1,
-        overflowX: 'auto',
-        px: 2,
-        pb: 1,
-        scrollSnapType: 'x proximity',
-        // Snap points keep the side padding, else the strip snaps its first card to the edge.
-        scrollPaddingInline: 16,
-        '& > *': { scrollSnapAlign: 'start' },
-      }}
-    >
+    <div className="k-index-strip">
       {indices
         ? indices.map((quote) => <IndexCard key={quote.code} seed={quote} />)
         : [0, 1, 2].map((i) => <IndexCardSkeleton key={i} />)}
-    </Box>
+    </div>
   )
 })

@@ -1,4 +1,3 @@
-import List from '@mui/material/List'
 import type { Quote } from '@kabu/shared/market/types'
 import type { MarketQuery } from '../../realtime/use-market-query'
 import { EmptyState } from '../../ui/EmptyState'
@@ -22,7 +21,7 @@ export const QuoteList = memo(function QuoteList({
   if (!data) return <QuoteRowSkeleton />
   if (data.length === 0) return <EmptyState />
   return (
-    <List disablePadding>
+    <ul className="k-list">
       {data.map((quote) => (
         <LiveQuoteRow
           key={quote.code}
@@ -32,6 +31,6 @@ export const QuoteList = memo(function QuoteList({
           testId={`stock-row-${quote.code}`}
         />
       ))}
-    </List>
+    </ul>
   )
 })

@@ -1,6 +1,3 @@
-import Box from '@mui/material/Box'
-import Stack from '@mui/material/Stack'
-import Typography from '@mui/material/Typography'
 import type { ReactNode } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { useFeedStatus, type LiveFeedStatus } from '../../realtime'
@@ -25,19 +22,20 @@ const LABEL: Record<Shown, ReactNode> = {
   offline: <FormattedMessage id="market.feed.offline" />,
 }
 
-/** Whether the quotes on screen are live, closed, stale or disconnected, plus the simulated badge. */
+/**
+ * Whether the quotes on screen are live, closed, stale or disconnected, plus the simulated badge.
+ * Plain elements (plain.css `k-feed`): it heads home's first screen.
+ */
 export function FeedStatusChip() {
   const status = useFeedStatus()
   const shown = shownState(status)
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid="feed-status">
-      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }} role="status">
-        <Box sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: DOT[shown] }} aria-hidden />
-        <Typography variant="caption" color="text.secondary">
-          {LABEL[shown]}
-        </Typography>
-      </Stack>
+    <div className="k-feed" data-testid="feed-status">
+      <span className="k-feed-state" role="status">
+        <span className="k-feed-dot" style={{ backgroundColor: DOT[shown] }} aria-hidden />
+        <span className="k-caption k-text-2">{LABEL[shown]}</span>
+      </span>
       <SimulatedBadge />
-    </Stack>
+    </div>
   )
 }

@@ -80,7 +80,7 @@ export function IntervalTabs({
       scrollable
       dense
       aria-label={intl.formatMessage({ id: 'stock.chart.interval.label' })}
-      sx={{ px: 1 }}
+      style={{ paddingInline: 8 }}
       tabs={INTERVALS.map((interval) => ({
         value: interval,
         label: <FormattedMessage id={`stock.chart.interval.${interval}`} />,
