@@ -11,7 +11,8 @@ export const FIRST_SCREENS: Record<string, readonly string[]> = {
   '/login/login': ['src/features/login/LoginScreen.tsx'],
   '/login/register': ['src/features/login/RegisterScreen.tsx'],
   '/login/logon': ['src/features/login/RegisterScreen.tsx'],
-  home: ['src/app/ThemedLayout.tsx', 'src/app/TabLayout.tsx', 'src/features/home/HomeScreen.tsx'],
+  // Home is outside MUI's theme (app/router): its layout comes at the first tap, not here.
+  home: ['src/app/TabLayout.tsx', 'src/features/home/HomeScreen.tsx'],
   // The catalogue's two parts (i18n/catalog.ts): the first before any screen, the rest past login.
   ...Object.fromEntries(
     LOCALES.flatMap((locale) => [

@@ -24,8 +24,10 @@ describe('home opened through the start screen on a 390×844 phone', () => {
 
   it('shows the indices of the start step at once, asking for them once', async () => {
     const indexRequests: string[] = []
+    const scripts: string[] = []
     j.page.on('request', (r) => {
       if (new URL(r.url()).pathname === '/api/market/indices') indexRequests.push(r.url())
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname)
     })
     // In the commit that first paints home: the cards, not placeholders waiting on a request.
     // Watched from the document's start, as a poll after the fact would see the cards either way.
@@ -50,29 +52,25 @@ describe('home opened through the start screen on a 390×844 phone', () => {
     await j.page.getByTestId('home-ipo').waitFor()
     await j.page.getByTestId('news-headlines').waitFor()
     expect(indexRequests).toHaveLength(1)
+    // Home is plain elements (plain.css), top to bottom: no emotion-styled element (`css-…`) in it.
+    const styled = await j.page.evaluate(() =>
+      Array.from(document.querySelectorAll('main [class*="css-"]'), (el) => el.className),
+    )
+    expect(styled).toEqual([])
+    // So home provides no MUI theme: its layout's code (app/ThemedLayout) waits for a first tap.
+    expect(scripts.filter((p) => p.includes('/ThemedLayout-'))).toEqual([])
     expect(j.pageErrors).toEqual([])
   })
 
-  it('has the theme’s colours, light and dark, from one stylesheet of variables', async () => {
-    const primary = () =>
+  it('has the price colours, light and dark, from plain.css', async () => {
+    const red = () =>
       j.page.evaluate(() =>
-        getComputedStyle(document.documentElement).getPropertyValue('--mui-palette-primary-main'),
+        getComputedStyle(document.documentElement).getPropertyValue('--kabu-trend-red'),
       )
-    expect(await primary()).toBe('#1f5fbf')
+    expect(await red()).toBe('#c4141c')
     await j.page.emulateMedia({ colorScheme: 'dark' })
-    expect(await primary()).toBe('#7aa7ff')
+    expect(await red()).toBe('#ff6b6b')
     await j.page.emulateMedia({ colorScheme: 'light' })
-    // Defined by the plain stylesheet only, not (also) by emotion's copy.
-    const definedIn = await j.page.evaluate(() =>
-      Array.from(document.querySelectorAll('style'))
-        .filter((s) =>
-          Array.from(s.sheet?.cssRules ?? []).some((r) =>
-            r.cssText.includes('--mui-palette-primary-main:'),
-          ),
-        )
-        .map((s) => (s.hasAttribute('data-theme-variables') ? 'plain' : 'emotion')),
-    )
-    expect(definedIn).toEqual(['plain'])
   })
 
   // The rows, cards and bottom menu are plain elements (issue 15): they still do what MUI's did.
@@ -110,6 +108,30 @@ describe('home opened through the start screen on a 390×844 phone', () => {
       .poll(() => j.page.getByTestId('tab-mine').getAttribute('aria-current'))
       .toBe('page')
     expect(await j.page.getByTestId('tab-home').getAttribute('aria-current')).toBeNull()
+    expect(j.pageErrors).toEqual([])
+  })
+
+  it('past home, has the theme’s colours, light and dark, from one stylesheet of variables', async () => {
+    // On Mine (the last test's tab): a screen drawn with MUI, so the theme came with it.
+    const primary = () =>
+      j.page.evaluate(() =>
+        getComputedStyle(document.documentElement).getPropertyValue('--mui-palette-primary-main'),
+      )
+    await expect.poll(primary).toBe('#1f5fbf')
+    await j.page.emulateMedia({ colorScheme: 'dark' })
+    expect(await primary()).toBe('#7aa7ff')
+    await j.page.emulateMedia({ colorScheme: 'light' })
+    // Defined by the plain stylesheet only, not (also) by emotion's copy.
+    const definedIn = await j.page.evaluate(() =>
+      Array.from(document.querySelectorAll('style'))
+        .filter((s) =>
+          Array.from(s.sheet?.cssRules ?? []).some((r) =>
+            r.cssText.includes('--mui-palette-primary-main:'),
+          ),
+        )
+        .map((s) => (s.hasAttribute('data-theme-variables') ? 'plain' : 'emotion')),
+    )
+    expect(definedIn).toEqual(['plain'])
     expect(j.pageErrors).toEqual([])
   })
 })

@@ -4,6 +4,13 @@ import { BOTTOM_TABS, tabOfPath } from './bottom-tabs'
 import { BottomTabs } from './BottomTabs'
 import { FadeOutlet } from './FadeOutlet'
 import { TopSearchBar } from './TopSearchBar'
+import { useOnFirstInput } from '../ui/when-idle'
+import { applyAppStyles } from '../ui/plain/app-styles'
+
+applyAppStyles()
+
+/** MUI's theme, for every screen but home: fetched at the first tap on home (app/router). */
+const loadTheme = () => import('./ThemedLayout')
 
 /** A tab route may set `handle: { searchBar: false }` to show its own header instead. */
 export interface TabRouteHandle {
@@ -20,6 +27,7 @@ export function TabLayout() {
     (m) => (m.handle as TabRouteHandle | undefined)?.searchBar !== false,
   )
   const { pathname } = useLocation()
+  useOnFirstInput(loadTheme)
   const tab = BOTTOM_TABS.find((t) => t.name === tabOfPath(pathname))
   return (
     <div className="k-tab-frame">

@@ -1,19 +1,22 @@
-import CssBaseline from '@mui/material/CssBaseline'
 import { ThemeProvider } from '@mui/material/styles'
 import { Outlet } from 'react-router-dom'
 import { theme } from './theme'
 import { addThemeVariables } from './theme-variables'
+import { applyAppStyles } from '../ui/plain/app-styles'
+
+applyAppStyles()
 
 /**
- * The screens past login: MUI's theme (light/dark from the system) and its baseline, loaded with
- * the first of them. The start, login and register screens stay outside, on plain elements. The
- * theme's CSS variables are one plain stylesheet (app/theme-variables.ts), not emotion's.
+ * The screens past login: MUI's theme (light/dark from the system), loaded with the first of
+ * them. The start, login and register screens stay outside, on plain elements. The theme's CSS
+ * variables are one plain stylesheet (app/theme-variables.ts), not emotion's, and MUI's baseline
+ * is plain.css's (what CssBaseline sets), so a screen of plain elements, as home is, has emotion
+ * compile and insert nothing.
  */
 export function ThemedLayout() {
   addThemeVariables(theme)
   return (
     <ThemeProvider theme={theme} disableStyleSheetGeneration>
-      <CssBaseline enableColorScheme />
       <Outlet />
     </ThemeProvider>
   )

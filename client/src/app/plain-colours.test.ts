@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { decomposeColor, getContrastRatio, type Palette } from '@mui/material/styles'
 import { describe, expect, it } from 'vitest'
 import { theme } from './theme'
+import { trendVariables } from '../ui/price/trend'
 
 /**
  * plain.css repeats the theme's colours as CSS variables (the login screens load before MUI):
@@ -12,7 +13,7 @@ const darkStart = css.indexOf('@media (prefers-color-scheme: dark)')
 
 function variables(block: string): Record<string, string> {
   const found: Record<string, string> = {}
-  for (const [, name, value] of block.matchAll(/(--k-[\w-]+):\s*([^;]+);/g)) {
+  for (const [, name, value] of block.matchAll(/(--(?:k|kabu)-[\w-]+):\s*([^;]+);/g)) {
     if (name && value) found[name] = value.trim()
   }
   return found
@@ -53,6 +54,13 @@ describe.each(Object.entries(schemes))('plain.css, %s scheme', (_, vars) => {
   it.each(PAIRS)('%s reads on %s (WCAG AA, 4.5:1)', (text, background) => {
     const bg = vars[background]!
     expect(getContrastRatio(over(vars[text]!, bg), bg)).toBeGreaterThanOrEqual(4.5)
+  })
+})
+
+describe('plain.css keeps the price colours of ui/price/trend.ts', () => {
+  it.each(['light', 'dark'] as const)('%s', (scheme) => {
+    for (const [name, colour] of Object.entries(trendVariables(scheme)))
+      expect(schemes[scheme][name]).toBe(colour)
   })
 })
 

@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { tabOfPath } from './bottom-tabs'
-import { AUTH_ROUTES, routeLoaders, routePaths, SCREEN_ROUTES, TAB_ROUTES } from './route-table'
+import {
+  AUTH_ROUTES,
+  PLAIN_TAB_ROUTES,
+  routeLoaders,
+  routePaths,
+  SCREEN_ROUTES,
+  TAB_ROUTES,
+} from './route-table'
 
-const ALL_ROUTES = [...AUTH_ROUTES, ...TAB_ROUTES, ...SCREEN_ROUTES]
+const ALL_ROUTES = [...AUTH_ROUTES, ...PLAIN_TAB_ROUTES, ...TAB_ROUTES, ...SCREEN_ROUTES]
 
 const ISSUE_2_ROUTES = [
   '/login/start',
@@ -118,6 +125,10 @@ describe('route table', () => {
     expect(paths.filter((p) => p.startsWith('/login/')).sort()).toEqual(
       routePaths(AUTH_ROUTES).sort(),
     )
+  })
+
+  it('keeps home, and only it, in the tab layout outside the theme (plain elements only)', () => {
+    expect(routePaths(PLAIN_TAB_ROUTES)).toEqual(['/home/home'])
   })
 
   it('enables the Positions tab by registering its screen inside the tab layout', () => {

@@ -6,7 +6,7 @@ import { screenRoutes as exchangeScreens } from '../features/exchange/routes'
 import { screenRoutes as followScreens } from '../features/follow/routes'
 import { screenRoutes as fundsScreens } from '../features/funds/routes'
 import { screenRoutes as ipoScreens } from '../features/ipo/routes'
-import { tabRoutes as homeTabs } from '../features/home/routes'
+import { plainTabRoutes as homePlainTabs, tabRoutes as homeTabs } from '../features/home/routes'
 import { screenRoutes as kycScreens } from '../features/kyc/routes'
 import { screenRoutes as loanScreens } from '../features/loan/routes'
 import { screenRoutes as loginScreens } from '../features/login/routes'
@@ -29,6 +29,8 @@ import { screenRoutes as trustScreens } from '../features/trust/routes'
  * entries from this table, so nothing else changes.
  */
 export const TAB_ROUTES: RouteObject[] = [...homeTabs, ...positionTabs, ...mineTabs]
+/** Tab screens of plain elements only: outside MUI's theme (app/router, issue 15). */
+export const PLAIN_TAB_ROUTES: RouteObject[] = homePlainTabs
 /** The start, login and register screens: outside MUI's theme (app/router, issue 15). */
 export const AUTH_ROUTES: RouteObject[] = loginScreens
 export const SCREEN_ROUTES: RouteObject[] = [

@@ -1,19 +1,11 @@
 import { createTheme } from '@mui/material/styles'
-import { TREND_TEXT, trendTextVar } from '../ui/price/trend'
+import { trendVariables } from '../ui/price/trend'
 
 // Phone first: touch targets of at least 48 px, system fonts with Japanese and Chinese fallbacks
 // (no web-font download on a mobile connection), light and dark from the system setting.
 // Text reaches WCAG AA (4.5:1): MUI's light warning (#ed6c02, 2.9:1 on the page), info (3.6:1)
 // and error (4.6:1, 4.0:1 once tinted) are darkened until the coloured text of a chip or a
 // message reads on the page, and a coloured button picks white or black text at 4.5:1, not 3:1.
-const trendVars = (scheme: keyof typeof TREND_TEXT) =>
-  Object.fromEntries(
-    Object.entries(TREND_TEXT[scheme]).map(([hue, colour]) => [
-      trendTextVar(hue as keyof (typeof TREND_TEXT)['light']),
-      colour,
-    ]),
-  )
-
 export const theme = createTheme({
   cssVariables: true,
   colorSchemes: {
@@ -65,10 +57,15 @@ export const theme = createTheme({
         ),
       },
     },
-    // The price colours of ui/price/trend.ts, switched with the scheme like MUI's own variables.
+    // The price colours of ui/price/trend.ts, switched with the scheme like MUI's own variables:
+    // for the console's baseline. The app renders no CssBaseline: plain.css defines them
+    // (app/plain-colours.test.ts keeps the two equal).
     MuiCssBaseline: {
       styleOverrides: (theme) => ({
-        ':root': { ...trendVars('light'), ...theme.applyStyles('dark', trendVars('dark')) },
+        ':root': {
+          ...trendVariables('light'),
+          ...theme.applyStyles('dark', trendVariables('dark')),
+        },
       }),
     },
     MuiButton: {

@@ -1,16 +1,7 @@
-import AssessmentIcon from '@mui/icons-material/AssessmentOutlined'
-import CategoryIcon from '@mui/icons-material/CategoryOutlined'
-import GroupsIcon from '@mui/icons-material/GroupsOutlined'
-import LeaderboardIcon from '@mui/icons-material/LeaderboardOutlined'
-import SwapVertIcon from '@mui/icons-material/SwapVert'
-import TrendingDownIcon from '@mui/icons-material/TrendingDown'
-import Box from '@mui/material/Box'
-import ButtonBase from '@mui/material/ButtonBase'
-import Typography from '@mui/material/Typography'
 import type { Market } from '@kabu/shared/market/types'
-import type { ReactNode } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link } from 'react-router-dom'
+import { Icon, type IconName } from './plain/icons'
 
 /** The market summary pages (features/markets), each at `/markets/<page>`. */
 export const MARKET_PAGES = [
@@ -23,47 +14,40 @@ export const MARKET_PAGES = [
 ] as const
 export type MarketPage = (typeof MARKET_PAGES)[number]
 
-const ICON: Record<MarketPage, ReactNode> = {
-  indicators: <AssessmentIcon />,
-  sectors: <CategoryIcon />,
-  'short-selling': <TrendingDownIcon />,
-  investors: <GroupsIcon />,
-  'year-range': <SwapVertIcon />,
-  companies: <LeaderboardIcon />,
+const ICON: Record<MarketPage, IconName> = {
+  indicators: 'assessment',
+  sectors: 'category',
+  'short-selling': 'trendingDown',
+  investors: 'groups',
+  'year-range': 'swapVert',
+  companies: 'leaderboard',
 }
 
-/** A grid of the market summary pages of `market`, for home and search (three to a row on a phone). */
+/**
+ * A grid of the market summary pages of `market`, for home and search (three to a row on a
+ * phone). Plain links (plain.css `k-page-link*`), as the rest of home.
+ */
 export function MarketPageLinks({ market = 'jp' }: { market?: Market }) {
   const intl = useIntl()
   return (
-    <Box
-      component="nav"
+    <nav
       // Named: the bottom menu is a nav too, and two unnamed ones cannot be told apart.
       aria-label={intl.formatMessage({ id: 'markets.title' })}
-      sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 1, px: 2, pb: 1 }}
+      className="k-page-links"
     >
       {MARKET_PAGES.map((page) => (
-        <ButtonBase
+        <Link
           key={page}
-          component={Link}
           to={`/markets/${page}?market=${market}`}
+          className="k-page-link"
           data-testid={`markets-link-${page}`}
-          sx={{
-            flexDirection: 'column',
-            gap: 0.5,
-            py: 1.25,
-            borderRadius: 2,
-            border: 1,
-            borderColor: 'divider',
-            color: 'primary.main',
-          }}
         >
-          {ICON[page]}
-          <Typography variant="caption" color="text.primary" sx={{ textAlign: 'center', px: 0.5 }}>
+          <Icon name={ICON[page]} />
+          <span className="k-caption">
             <FormattedMessage id={`markets.page.${page}`} />
-          </Typography>
-        </ButtonBase>
+          </span>
+        </Link>
       ))}
-    </Box>
+    </nav>
   )
 }

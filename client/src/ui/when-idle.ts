@@ -1,3 +1,5 @@
+import { useEffect } from 'react'
+
 /**
  * Runs `work` once the browser is idle after the next paint, or after `timeoutMs` at the latest.
  * For downloads the current screen does not need: they then never compete with its own code.
@@ -30,4 +32,27 @@ export function yieldToMain(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler
   if (scheduler?.yield) return scheduler.yield()
   return new Promise((resolve) => setTimeout(resolve, 0))
+}
+
+/**
+ * Runs `load` at the user's first tap or key on the page while mounted: for code the page itself
+ * never needs but the next screen does (the other login form, MUI's theme past home). Work done
+ * on idle instead would land in the seconds the page is first used; a tap comes some 100 ms
+ * before its click, time the download gets ahead. `load` must be stable (module level).
+ */
+export function useOnFirstInput(load: (() => unknown) | undefined): void {
+  useEffect(() => {
+    if (!load) return undefined
+    const stop = () => {
+      window.removeEventListener('pointerdown', run)
+      window.removeEventListener('keydown', run)
+    }
+    const run = () => {
+      stop()
+      void load()
+    }
+    window.addEventListener('pointerdown', run)
+    window.addEventListener('keydown', run)
+    return stop
+  }, [load])
 }

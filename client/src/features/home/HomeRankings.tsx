@@ -1,14 +1,12 @@
-import Button from '@mui/material/Button'
 import type { Market } from '@kabu/shared/market/types'
 import { memo, useState } from 'react'
 import { FormattedMessage } from 'react-intl'
-import { Link } from 'react-router-dom'
 import { fetchRank, type RankBy } from '../../realtime/market-api'
 import { useMarketQuery, type MarketQuery } from '../../realtime/use-market-query'
 import type { Quote } from '@kabu/shared/market/types'
 import { QuoteList } from './QuoteList'
 import { RankChips } from './RankChips'
-import { SectionTitle } from './SectionTitle'
+import { SectionMore, SectionTitle } from './SectionTitle'
 
 /** How many of a ranking home shows; the full list is on /home/index. */
 const TOP = 5
@@ -23,14 +21,7 @@ export const HomeRankings = memo(function HomeRankings({ market }: { market: Mar
       <SectionTitle
         title={<FormattedMessage id="home.rankings" />}
         right={
-          <Button
-            component={Link}
-            to={`/home/index?market=${market}&by=${by}`}
-            size="small"
-            data-testid="home-rankings-more"
-          >
-            <FormattedMessage id="home.more" />
-          </Button>
+          <SectionMore to={`/home/index?market=${market}&by=${by}`} testId="home-rankings-more" />
         }
       />
       <RankChips value={by} onChange={setBy} />

@@ -1,26 +1,16 @@
 import type { Market } from '@kabu/shared/market/types'
 import { memo } from 'react'
 import { FormattedMessage } from 'react-intl'
-import { Link } from 'react-router-dom'
 import { MarketPageLinks } from '../../ui/MarketPageLinks'
 import { NewsHeadlines } from '../../ui/news/NewsHeadlines'
 import { FeedStatusChip } from '../../ui/price/FeedStatusChip'
-import { SectionTitle } from './SectionTitle'
+import { SectionMore, SectionTitle } from './SectionTitle'
 
 /*
  * Home's parts that do not show its two queries. Memoised: each answer of a query (and each
  * reload) re-renders HomeScreen, and without this the headings, entries, news and summary links
  * below the fold rendered again with it, some hundred styled components each time.
  */
-
-/** "More" on a section's right: MUI's small text button as a plain link (plain.css `k-btn`). */
-function MoreLink({ to, testId }: { to: string; testId: string }) {
-  return (
-    <Link to={to} className="k-btn k-btn-small" data-testid={testId}>
-      <FormattedMessage id="home.more" />
-    </Link>
-  )
-}
 
 export const IndicesTitle = memo(function IndicesTitle() {
   return <SectionTitle title={<FormattedMessage id="home.indices" />} right={<FeedStatusChip />} />
@@ -30,7 +20,7 @@ export const PopularTitle = memo(function PopularTitle({ market }: { market: Mar
   return (
     <SectionTitle
       title={<FormattedMessage id="home.popular" />}
-      right={<MoreLink to={`/home/index?market=${market}&by=turnover`} testId="home-more" />}
+      right={<SectionMore to={`/home/index?market=${market}&by=turnover`} testId="home-more" />}
     />
   )
 })
@@ -48,7 +38,7 @@ export const HomeEntries = memo(function HomeEntries() {
     <SectionTitle
       key={testId}
       title={<FormattedMessage id={title} />}
-      right={<MoreLink to={to} testId={testId} />}
+      right={<SectionMore to={to} testId={testId} />}
     />
   ))
 })

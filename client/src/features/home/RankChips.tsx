@@ -1,5 +1,3 @@
-import Chip from '@mui/material/Chip'
-import Stack from '@mui/material/Stack'
 import type { ReactNode } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { RANK_BYS, type RankBy } from '../../realtime/market-api'
@@ -12,22 +10,26 @@ const LABEL: Record<RankBy, ReactNode> = {
   cap: <FormattedMessage id="quotes.rank.cap" />,
 }
 
-/** The ranking to list by, as a row of chips that scrolls sideways when narrow. */
+/**
+ * The ranking to list by, as a row of chips that scrolls sideways when narrow: MUI's Chips
+ * (filled when chosen, outlined otherwise) as plain buttons (plain.css `k-choice`).
+ */
 export function RankChips({ value, onChange }: { value: RankBy; onChange: (by: RankBy) => void }) {
   return (
-    <Stack direction="row" spacing={1} sx={{ px: 2, py: 1.5, overflowX: 'auto' }} role="tablist">
+    <div className="k-choices" role="tablist">
       {RANK_BYS.map((by) => (
-        <Chip
+        <button
           key={by}
+          type="button"
           role="tab"
+          className="k-choice"
           aria-selected={by === value}
-          label={LABEL[by]}
-          color={by === value ? 'primary' : 'default'}
-          variant={by === value ? 'filled' : 'outlined'}
           onClick={() => onChange(by)}
           data-testid={`rank-${by}`}
-        />
+        >
+          {LABEL[by]}
+        </button>
       ))}
-    </Stack>
+    </div>
   )
 }

@@ -1,6 +1,6 @@
-import { useEffect } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { Link } from 'react-router-dom'
+import { useOnFirstInput } from '../when-idle'
 
 interface Props {
   textId: string
@@ -12,22 +12,8 @@ interface Props {
 
 /** "No account yet? Register" under a form: a sentence and a link to its counterpart form. */
 export function FormSwitchLink({ textId, linkId, to, prefetch }: Props) {
-  // At the user's first tap or key on this form's page: the other form is never needed before,
-  // and work done on idle would land in the seconds the page is first used.
-  useEffect(() => {
-    if (!prefetch) return
-    const stop = () => {
-      window.removeEventListener('pointerdown', load)
-      window.removeEventListener('keydown', load)
-    }
-    const load = () => {
-      stop()
-      void prefetch()
-    }
-    window.addEventListener('pointerdown', load)
-    window.addEventListener('keydown', load)
-    return stop
-  }, [prefetch])
+  // At the user's first tap or key on this form's page: the other form is never needed before.
+  useOnFirstInput(prefetch)
   return (
     <p className="k-switch-link k-body2">
       <FormattedMessage id={textId} />{' '}

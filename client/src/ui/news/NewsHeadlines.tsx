@@ -1,12 +1,5 @@
-import Button from '@mui/material/Button'
-import List from '@mui/material/List'
-import ListItem from '@mui/material/ListItem'
-import ListItemButton from '@mui/material/ListItemButton'
-import ListItemText from '@mui/material/ListItemText'
-import Stack from '@mui/material/Stack'
-import Typography from '@mui/material/Typography'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { Link as RouterLink, useNavigate } from 'react-router-dom'
+import { Link, useNavigate } from 'react-router-dom'
 import { Loading } from '../Loading'
 import { localName } from '../price/names'
 import { NewsMeta } from './NewsMeta'
@@ -14,58 +7,49 @@ import { useNewsHeadlines } from './use-news-headlines'
 
 /**
  * Home's "popular news" block (spec §2): the newest few articles and a way to the full list. It
- * lives in ui/ because the home feature renders it and features do not import each other.
+ * lives in ui/ because the home feature renders it and features do not import each other. Plain
+ * elements (plain.css `k-news-*`, MUI's dense list sizes), as the rest of home.
  */
 export function NewsHeadlines({ count = 4 }: { count?: number }) {
   const intl = useIntl()
   const navigate = useNavigate()
   const headlines = useNewsHeadlines(count)
+  const note = (id: string) => (
+    <p className="k-news-note k-body2 k-text-2" role="status">
+      <FormattedMessage id={id} />
+    </p>
+  )
   return (
     <section data-testid="news-headlines" aria-labelledby="news-headlines-title">
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2 }}>
-        <Typography
-          id="news-headlines-title"
-          variant="subtitle1"
-          component="h2"
-          sx={{ fontWeight: 600 }}
-        >
+      <div className="k-section-title k-news-title">
+        <h2 id="news-headlines-title">
           <FormattedMessage id="news.headlines.title" />
-        </Typography>
-        <Button size="small" component={RouterLink} to="/news/index" data-testid="news-more">
+        </h2>
+        <Link to="/news/index" className="k-btn k-btn-small" data-testid="news-more">
           <FormattedMessage id="news.headlines.more" />
-        </Button>
-      </Stack>
+        </Link>
+      </div>
       {headlines.state === 'loading' && <Loading />}
-      {headlines.state === 'failed' && (
-        <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1 }} role="status">
-          <FormattedMessage id="news.headlines.failed" />
-        </Typography>
-      )}
-      {headlines.state === 'shown' && headlines.items.length === 0 && (
-        <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1 }} role="status">
-          <FormattedMessage id="news.headlines.empty" />
-        </Typography>
-      )}
+      {headlines.state === 'failed' && note('news.headlines.failed')}
+      {headlines.state === 'shown' && headlines.items.length === 0 && note('news.headlines.empty')}
       {headlines.state === 'shown' && headlines.items.length > 0 && (
-        <List disablePadding dense>
+        <ul className="k-list">
           {headlines.items.map((item) => (
-            <ListItem disablePadding key={item.id}>
-              <ListItemButton
+            <li key={item.id}>
+              <button
+                type="button"
+                className="k-news-row"
                 data-testid="news-item"
                 onClick={() => navigate(`/news/info?id=${item.id}`)}
               >
-                <ListItemText
-                  primary={localName(item.title, intl.locale)}
-                  secondary={<NewsMeta item={item} />}
-                  slotProps={{
-                    primary: { noWrap: true },
-                    secondary: { component: 'span' },
-                  }}
-                />
-              </ListItemButton>
-            </ListItem>
+                <span className="k-news-headline k-body2">
+                  {localName(item.title, intl.locale)}
+                </span>
+                <NewsMeta item={item} />
+              </button>
+            </li>
           ))}
-        </List>
+        </ul>
       )}
     </section>
   )

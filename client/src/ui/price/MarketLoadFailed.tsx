@@ -1,11 +1,12 @@
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined'
-import Button from '@mui/material/Button'
-import Stack from '@mui/material/Stack'
-import Typography from '@mui/material/Typography'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { MarketApiError } from '../../realtime/market-api'
+import { Button } from '../plain/Button'
+import { Icon } from '../plain/icons'
 
-/** Says why market data did not load (translated server key when there is one) and offers a retry. */
+/**
+ * Says why market data did not load (translated server key when there is one) and offers a retry.
+ * Plain elements (plain.css `k-load-failed`): the lists of home's first screen import it.
+ */
 export function MarketLoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const intl = useIntl()
   const id = `server.${error instanceof MarketApiError ? error.msg : 'network_error'}`
@@ -14,18 +15,14 @@ export function MarketLoadFailed({ error, onRetry }: { error: unknown; onRetry: 
       ? intl.formatMessage({ id })
       : intl.formatMessage({ id: 'server.network_error' })
   return (
-    <Stack
-      spacing={1.5}
-      sx={{ alignItems: 'center', py: 4, px: 2, textAlign: 'center' }}
-      role="alert"
-    >
-      <ErrorOutlineIcon color="error" />
-      <Typography variant="body2" color="text.secondary">
+    <div className="k-load-failed" role="alert">
+      <Icon name="errorOutline" />
+      <p className="k-body2 k-text-2">
         <FormattedMessage id="market.loadFailed" values={{ reason }} />
-      </Typography>
+      </p>
       <Button variant="outlined" size="small" onClick={onRetry} data-testid="retry">
         <FormattedMessage id="market.retry" />
       </Button>
-    </Stack>
+    </div>
   )
 }

@@ -1,4 +1,3 @@
-import { useTheme } from '@mui/material/styles'
 import { useLayoutEffect, useRef, type CSSProperties } from 'react'
 import { useIntl } from 'react-intl'
 import type { Market, Quote } from '@kabu/shared/market/types'
@@ -50,7 +49,6 @@ const FLASH_TIMING: KeyframeAnimationOptions = { duration: 700, easing: 'ease-ou
  */
 export function Price({ value, market, kind, change, testId, stale, fontSize }: PriceProps) {
   const intl = useIntl()
-  const theme = useTheme()
   const color = useTrendColor(change)
   const palette = useTrendPalette()
   const flash = useRef<HTMLSpanElement>(null)
@@ -83,7 +81,8 @@ export function Price({ value, market, kind, change, testId, stale, fontSize }: 
       style={{
         ...PRICE,
         fontSize,
-        color: stale ? (theme.vars ?? theme).palette.text.secondary : color,
+        // plain.css's secondary text: the theme's, in either scheme (app/plain-colours.test.ts).
+        color: stale ? 'var(--k-text-2)' : color,
       }}
     >
       <span ref={flash} aria-hidden style={FLASH} />

@@ -27,6 +27,12 @@ type Hue = keyof (typeof TREND_TEXT)['light']
 /** The CSS variable `theme.ts` defines for a text hue (`--kabu-trend-red`). */
 export const trendTextVar = (hue: Hue) => `--kabu-trend-${hue}`
 
+/** The text hues as CSS variables of one scheme (`{'--kabu-trend-red': '#c4141c', …}`). */
+export const trendVariables = (scheme: keyof typeof TREND_TEXT): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(TREND_TEXT[scheme]).map(([hue, colour]) => [trendTextVar(hue as Hue), colour]),
+  )
+
 const hueOf = (trend: Trend, upColor: UpColor): Hue =>
   trend === 'flat' ? 'flat' : (trend === 'up') === (upColor === 'red') ? 'red' : 'green'
 
