@@ -4,13 +4,19 @@ import { BOTTOM_TABS, tabOfPath } from './bottom-tabs'
 import { BottomTabs } from './BottomTabs'
 import { FadeOutlet } from './FadeOutlet'
 import { TopSearchBar } from './TopSearchBar'
-import { useOnFirstInput } from '../ui/when-idle'
+import { useEffect } from 'react'
+import { useOnFirstInput, whenIdle } from '../ui/when-idle'
+import { preloadGroup } from './preload-group'
 import { applyAppStyles } from '../ui/plain/app-styles'
 
 applyAppStyles()
 
-/** MUI's theme, for every screen but home: fetched at the first tap on home (app/router). */
+/**
+ * MUI's theme, for every screen but home (app/router): its code downloads once home is idle and
+ * runs at the first tap, some 100 ms before the tap's click asks for a themed screen.
+ */
 const loadTheme = () => import('./ThemedLayout')
+const preloadTheme = () => preloadGroup('theme')
 
 /** A tab route may set `handle: { searchBar: false }` to show its own header instead. */
 export interface TabRouteHandle {
@@ -27,6 +33,7 @@ export function TabLayout() {
     (m) => (m.handle as TabRouteHandle | undefined)?.searchBar !== false,
   )
   const { pathname } = useLocation()
+  useEffect(() => whenIdle(preloadTheme), [])
   useOnFirstInput(loadTheme)
   const tab = BOTTOM_TABS.find((t) => t.name === tabOfPath(pathname))
   return (
