@@ -16,7 +16,7 @@ const ICONS: Record<BottomTabName, IconName> = {
 const MAX_UNREAD = 99
 
 /**
- * The bottom menu, on every tab screen: plain buttons (plain.css `k-tab`), as MUI's
+ * The bottom menu, on every tab screen: plain buttons (app.css `k-tab`), as MUI's
  * BottomNavigation drew them, without four ripple-bearing styled buttons, their icons and a badge
  * to render with each tab screen. A tab whose screen is not registered yet is shown, disabled.
  */

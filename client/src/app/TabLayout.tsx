@@ -1,13 +1,13 @@
+import { useEffect } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { useLocation, useMatches } from 'react-router-dom'
+import { applyAppStyles } from '../ui/plain/app-styles'
+import { useOnFirstInput, whenIdle } from '../ui/when-idle'
 import { BOTTOM_TABS, tabOfPath } from './bottom-tabs'
 import { BottomTabs } from './BottomTabs'
 import { FadeOutlet } from './FadeOutlet'
-import { TopSearchBar } from './TopSearchBar'
-import { useEffect } from 'react'
-import { useOnFirstInput, whenIdle } from '../ui/when-idle'
 import { preloadGroup } from './preload-group'
-import { applyAppStyles } from '../ui/plain/app-styles'
+import { TopSearchBar } from './TopSearchBar'
 
 applyAppStyles()
 
@@ -25,7 +25,7 @@ export interface TabRouteHandle {
 
 /**
  * Tab screens: the top search box, the screen, the bottom menu (spec §2 navigation). Plain
- * elements (plain.css `k-tab-frame`): the frame renders with every tab screen.
+ * elements (app.css `k-tab-frame`): the frame renders with every tab screen.
  */
 export function TabLayout() {
   const matches = useMatches()

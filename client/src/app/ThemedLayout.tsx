@@ -1,8 +1,8 @@
 import { ThemeProvider } from '@mui/material/styles'
 import { Outlet } from 'react-router-dom'
+import { applyAppStyles } from '../ui/plain/app-styles'
 import { theme } from './theme'
 import { addThemeVariables } from './theme-variables'
-import { applyAppStyles } from '../ui/plain/app-styles'
 
 applyAppStyles()
 

@@ -4,7 +4,7 @@ import { Icon } from '../ui/plain/icons'
 
 /**
  * The top bar of the tab screens: a search box that opens /quotes/search (spec §2). Plain
- * elements (plain.css `k-topbar`, `k-search-box`), as ui/TopBar looks: it renders with every tab
+ * elements (app.css `k-topbar`, `k-search-box`), as ui/TopBar looks: it renders with every tab
  * screen.
  */
 export function TopSearchBar() {

@@ -4,7 +4,7 @@ import { Icon } from './plain/icons'
 
 /**
  * The block shown where a list has nothing in it (spec §2: a no-data text). Plain elements
- * (plain.css `k-empty`): the lists of home's first screen import it.
+ * (app.css `k-empty`): the lists of home's first screen import it.
  */
 export function EmptyState({ text }: { text?: ReactNode }) {
   return (

@@ -25,7 +25,7 @@ const ICON: Record<MarketPage, IconName> = {
 
 /**
  * A grid of the market summary pages of `market`, for home and search (three to a row on a
- * phone). Plain links (plain.css `k-page-link*`), as the rest of home.
+ * phone). Plain links (app.css `k-page-link*`), as the rest of home.
  */
 export function MarketPageLinks({ market = 'jp' }: { market?: Market }) {
   const intl = useIntl()

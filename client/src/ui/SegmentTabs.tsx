@@ -13,7 +13,7 @@ export interface SegmentTab<T extends string> {
  * sliding indicator, and a screen fed by live prices renders several times a second, so each tick
  * forced a synchronous layout; on home that was ~100 ms of the first seconds' main thread
  * (profile of issue 15). Here the selected tab draws its own underline in CSS and nothing is
- * measured. Plain buttons (plain.css `k-segment-tabs`): home's first screen shows a row of them,
+ * measured. Plain buttons (app.css `k-segment-tabs`): home's first screen shows a row of them,
  * and a styled component per tab was a style to compile in its first render.
  *
  * Keyboard as the WAI-ARIA tabs pattern: one tab in the Tab order (the selected one), arrow keys,

@@ -9,7 +9,7 @@ import { useOpenStock } from '../../ui/price/use-open-stock'
 
 /**
  * An index as a live card: name, level, change; tapping opens its detail. A plain button
- * (plain.css `k-index-card`, MUI's outlined Card with an action area): home opens with a row of
+ * (app.css `k-index-card`, MUI's outlined Card with an action area): home opens with a row of
  * them, and each tick re-renders its figures.
  */
 export const IndexCard = memo(function IndexCard({ seed }: { seed: Quote }) {
@@ -41,7 +41,7 @@ function IndexFigures({ seed }: { seed: Quote }) {
   )
 }
 
-/** A card's shape while the indices load (plain.css `k-index-card-skeleton`). */
+/** A card's shape while the indices load (app.css `k-index-card-skeleton`). */
 export function IndexCardSkeleton() {
   return (
     <div className="k-index-card-skeleton" aria-hidden>

@@ -12,7 +12,7 @@ const LABEL: Record<RankBy, ReactNode> = {
 
 /**
  * The ranking to list by, as a row of chips that scrolls sideways when narrow: MUI's Chips
- * (filled when chosen, outlined otherwise) as plain buttons (plain.css `k-choice`).
+ * (filled when chosen, outlined otherwise) as plain buttons (app.css `k-choice`).
  */
 export function RankChips({ value, onChange }: { value: RankBy; onChange: (by: RankBy) => void }) {
   return (

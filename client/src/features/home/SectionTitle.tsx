@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom'
 
 /**
  * A section heading with something on its right (a status, a "more" link). Plain elements
- * (plain.css `k-section-title`): home alone shows nine of them.
+ * (app.css `k-section-title`): home alone shows nine of them.
  */
 export function SectionTitle({ title, right }: { title: ReactNode; right?: ReactNode }) {
   return (
@@ -15,7 +15,7 @@ export function SectionTitle({ title, right }: { title: ReactNode; right?: React
   )
 }
 
-/** "More" on a section's right: MUI's small text button as a plain link (plain.css `k-btn`). */
+/** "More" on a section's right: MUI's small text button as a plain link (app.css `k-btn`). */
 export function SectionMore({ to, testId }: { to: string; testId: string }) {
   return (
     <Link to={to} className="k-btn k-btn-small" data-testid={testId}>

@@ -8,7 +8,7 @@ import { useNewsHeadlines } from './use-news-headlines'
 /**
  * Home's "popular news" block (spec §2): the newest few articles and a way to the full list. It
  * lives in ui/ because the home feature renders it and features do not import each other. Plain
- * elements (plain.css `k-news-*`, MUI's dense list sizes), as the rest of home.
+ * elements (app.css `k-news-*`, MUI's dense list sizes), as the rest of home.
  */
 export function NewsHeadlines({ count = 4 }: { count?: number }) {
   const intl = useIntl()

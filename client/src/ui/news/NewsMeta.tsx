@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl'
 /**
  * The line under a headline: when, who wrote it, and whether it was written from simulated
  * market data (the article's own flag, which outlives the feed that wrote it). Plain elements
- * (plain.css `k-news-meta`): home lists four of them.
+ * (app.css `k-news-meta`): home lists four of them.
  */
 export function NewsMeta({ item }: { item: Pick<NewsItem, 'created' | 'source' | 'simulated'> }) {
   const intl = useIntl()

@@ -24,7 +24,7 @@ const LABEL: Record<Shown, ReactNode> = {
 
 /**
  * Whether the quotes on screen are live, closed, stale or disconnected, plus the simulated badge.
- * Plain elements (plain.css `k-feed`): it heads home's first screen.
+ * Plain elements (app.css `k-feed`): it heads home's first screen.
  */
 export function FeedStatusChip() {
   const status = useFeedStatus()

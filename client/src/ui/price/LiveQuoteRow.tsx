@@ -20,7 +20,7 @@ export interface LiveQuoteRowProps {
 }
 
 // Every list of stocks is made of these rows, and home renders ten of them as it opens: the row
-// is plain elements styled by plain.css (`k-quote-*`), not MUI's ListItemButton, Box and
+// is plain elements styled by app.css (`k-quote-*`), not MUI's ListItemButton, Box and
 // Typography, whose styled components cost most of home's first render on a slow phone (a CPU
 // profile at 4x slowdown). Ticks re-render only `LiveFigures`, which holds the subscription.
 const FIGURES: CSSProperties = { textAlign: 'right', minWidth: 96 }

@@ -5,7 +5,7 @@ import { Icon } from '../plain/icons'
 
 /**
  * Says why market data did not load (translated server key when there is one) and offers a retry.
- * Plain elements (plain.css `k-load-failed`): the lists of home's first screen import it.
+ * Plain elements (app.css `k-load-failed`): the lists of home's first screen import it.
  */
 export function MarketLoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const intl = useIntl()

@@ -10,7 +10,7 @@ const TAG: Record<Market, { label: ReactNode; color: string }> = {
 
 /**
  * A small coloured tag naming the market (JP / US / CN), so a code is never ambiguous. Plain
- * (plain.css `k-market-tag`): every stock row has one.
+ * (app.css `k-market-tag`): every stock row has one.
  */
 export function MarketTag({ market }: { market: Market }) {
   const tag = TAG[market]

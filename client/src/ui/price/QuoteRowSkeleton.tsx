@@ -1,6 +1,6 @@
 /**
  * Placeholder rows with the shape of `LiveQuoteRow` while a list loads: MUI's Skeleton look in
- * plain elements (plain.css `k-skeleton`). It shows in the very commit that first paints home,
+ * plain elements (app.css `k-skeleton`). It shows in the very commit that first paints home,
  * twice (popular and rankings), where a list of MUI Skeletons was some 110 styled components.
  */
 export function QuoteRowSkeleton({ rows = 6 }: { rows?: number }) {

@@ -4,7 +4,7 @@ import { useFeedStatus } from '../../realtime'
 /**
  * Says where the quotes on screen come from: "simulated data" while the simulator feeds them, or,
  * given the `code` of a stock fed by a real source (QUOTE_SOURCE poll or replay), that source's name.
- * MUI's small outlined Chip as a plain label (plain.css `k-chip`): home shows it in its first screen
+ * MUI's small outlined Chip as a plain label (app.css `k-chip`): home shows it in its first screen
  * and on every news line.
  */
 export function SimulatedBadge({ code }: { code?: string | undefined }) {
