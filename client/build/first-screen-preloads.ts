@@ -13,7 +13,8 @@ export const FIRST_SCREENS: Record<string, readonly string[]> = {
   '/login/logon': ['src/features/login/RegisterScreen.tsx'],
   // Home is outside MUI's theme (app/router): its layout comes at the first tap, not here.
   home: ['src/app/TabLayout.tsx', 'src/features/home/HomeScreen.tsx'],
-  // MUI's theme and what it imports: the tab frame preloads it once home is idle (app/preload-group).
+  // MUI's theme and what it imports: the tab frame preloads it once home is idle
+  // (app/preload-group.ts).
   theme: ['src/app/ThemedLayout.tsx'],
   // The catalogue's two parts (i18n/catalog.ts): the first before any screen, the rest past login.
   ...Object.fromEntries(

@@ -5,7 +5,10 @@ import { MarketLoadFailed } from '../../ui/price/MarketLoadFailed'
 import { IndexCard, IndexCardSkeleton } from './IndexCard'
 import { memo } from 'react'
 
-/** The indices as a row of live cards that scrolls sideways on a phone (app.css `k-index-strip`). */
+/**
+ * The indices as a row of live cards that scrolls sideways
+ * on a phone (app.css `k-index-strip`).
+ */
 export const IndexStrip = memo(function IndexStrip({
   query,
   filter,

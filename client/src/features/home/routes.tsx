@@ -1,8 +1,8 @@
 import type { RouteObject } from 'react-router-dom'
 
 /**
- * Home, drawn in plain elements only (ui/plain/app.css): inside the tab layout but outside MUI's theme,
- * which then loads with the first screen that needs it (app/router).
+ * Home, drawn in plain elements only (ui/plain/app.css): inside the tab layout but outside MUI's
+ * theme, which then loads with the first screen that needs it (app/router).
  */
 export const plainTabRoutes: RouteObject[] = [
   {
