@@ -44,6 +44,17 @@ export default defineConfig({
           expect: { poll: { timeout: 15_000 } },
         },
       },
+      {
+        // docker compose itself (a Docker engine, images built): asked for by name only, never by
+        // `npm test` (tests/deploy/compose-scale.test.ts says how).
+        test: {
+          name: 'deploy',
+          include: ['tests/deploy/**/*.test.ts'],
+          testTimeout: 240_000,
+          hookTimeout: 1_500_000,
+          expect: { poll: { timeout: 15_000 } },
+        },
+      },
     ],
   },
 })

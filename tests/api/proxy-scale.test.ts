@@ -14,7 +14,7 @@ import { clusterEnv, spawnGateway, type GatewayProcess } from '../support/gatewa
 import { startHaproxy, type Haproxy } from '../support/haproxy'
 
 /**
- * docker/compose.scale.yaml's topology without Docker (none runs here or in CI): HAProxy with
+ * docker/compose.scale.yaml's topology without Docker, on every PostgreSQL run: HAProxy with
  * docker/haproxy.cfg (only its servers and ports made local) in front of two gateways on one
  * PostgreSQL and Redis. Through the one port: both gateways take requests; a phone's WebSocket is
  * upgraded and kept; a phone on long-polling stays on the gateway that holds its session (the

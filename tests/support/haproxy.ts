@@ -9,8 +9,7 @@ const DOCKER_CFG = path.resolve(import.meta.dirname, '../../docker/haproxy.cfg')
 /**
  * docker/haproxy.cfg made to run on this machine: the same frontends, checks, balancing, cookie
  * and timeouts, with what only the container makes possible changed: the `gateway` replicas
- * Docker's DNS would resolve become `servers` on loopback ports, the fixed ports free ones, and
- * `maxconn` one a test's file-descriptor limit allows (HAProxy wants two per connection).
+ * Docker's DNS would resolve become `servers` on loopback ports and the fixed ports free ones.
  */
 export function localHaproxyConfig(
   gateways: readonly string[],
@@ -27,7 +26,6 @@ export function localHaproxyConfig(
     .replace(/^\s*server-template gw .*$/m, servers)
     .replace(/^\s*bind :8080$/m, `  bind 127.0.0.1:${ports.phones}`)
     .replace(/^\s*bind :8404$/m, `  bind 127.0.0.1:${ports.stats}`)
-    .replace(/^(\s*)maxconn \d+$/m, '$1maxconn 1000')
   for (const docker of ['resolvers', 'server-template', 'bind :']) {
     if (local.includes(docker)) throw new Error(`haproxy.cfg changed: "${docker}" left in`)
   }
@@ -69,22 +67,25 @@ export async function startHaproxy(gateways: readonly string[]): Promise<Haproxy
   }
   return {
     url,
-    async statuses() {
-      const csv = await (await fetch(`http://127.0.0.1:${ports.stats}/stats;csv`)).text()
-      // "# pxname,svname,…,status,…": the status column of each gateways server.
-      const [header, ...rows] = csv.trim().split('\n')
-      const column = header!.replace(/^# /, '').split(',').indexOf('status')
-      return Object.fromEntries(
-        rows
-          .map((row) => row.split(','))
-          .filter((cells) => cells[0] === 'gateways' && /^gw\d+$/.test(cells[1] ?? ''))
-          .map((cells) => [cells[1], cells[column] ?? '']),
-      )
-    },
+    statuses: () => haproxyStatuses(`http://127.0.0.1:${ports.stats}`),
     async stop() {
       child.kill('SIGTERM')
       await exited
       rmSync(dir, { recursive: true, force: true })
     },
   }
+}
+
+/** Each `gateways` server's status (UP, DOWN, MAINT…) by name, from HAProxy's stats page at `base`. */
+export async function haproxyStatuses(base: string): Promise<Record<string, string>> {
+  const csv = await (await fetch(`${base}/stats;csv`)).text()
+  // "# pxname,svname,…,status,…": the status column of each gateways server.
+  const [header, ...rows] = csv.trim().split('\n')
+  const column = header!.replace(/^# /, '').split(',').indexOf('status')
+  return Object.fromEntries(
+    rows
+      .map((row) => row.split(','))
+      .filter((cells) => cells[0] === 'gateways' && /^gw\d+$/.test(cells[1] ?? ''))
+      .map((cells) => [cells[1], cells[column] ?? '']),
+  )
 }
