@@ -1,4 +1,4 @@
-import { useRef, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react'
+import { useEffect, useRef, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react'
 
 export interface SegmentTab<T extends string> {
   value: T
@@ -32,6 +32,18 @@ export function SegmentTabs<T extends string>(props: {
 }) {
   const { value, onChange, tabs, scrollable = false, dense = false } = props
   const list = useRef<HTMLDivElement>(null)
+
+  // A scrollable row opened on a tab past its edge (a link to the news' notices) scrolls it into
+  // sight. Measured only when the selection changes, never on the renders live prices cause.
+  useEffect(() => {
+    const row = list.current
+    const tab = row?.querySelector<HTMLElement>('[aria-selected="true"]')
+    if (!scrollable || !row || !tab) return
+    const outer = row.getBoundingClientRect()
+    const inner = tab.getBoundingClientRect()
+    if (inner.left < outer.left) row.scrollLeft -= outer.left - inner.left
+    else if (inner.right > outer.right) row.scrollLeft += inner.right - outer.right
+  }, [scrollable, value])
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const at = tabs.findIndex((t) => t.value === value)
