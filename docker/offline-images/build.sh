@@ -12,7 +12,8 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
 if ! docker image inspect debian:bookworm-slim >/dev/null 2>&1; then
-  command -v debootstrap >/dev/null || apt-get install -y -qq debootstrap >/dev/null
+  command -v debootstrap >/dev/null || apt-get install -y -qq debootstrap >/dev/null 2>&1 ||
+    { apt-get update -qq && apt-get install -y -qq debootstrap >/dev/null; }
   debootstrap --variant=minbase bookworm "$work/rootfs" http://deb.debian.org/debian >/dev/null
   rm -rf "$work"/rootfs/var/cache/apt/archives/*.deb "$work"/rootfs/var/lib/apt/lists/*
   tar -C "$work/rootfs" -c . | docker import - debian:bookworm-slim >/dev/null
