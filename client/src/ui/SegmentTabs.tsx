@@ -41,8 +41,9 @@ export function SegmentTabs<T extends string>(props: {
     if (!scrollable || !row || !tab) return
     const outer = row.getBoundingClientRect()
     const inner = tab.getBoundingClientRect()
-    if (inner.left < outer.left) row.scrollLeft -= outer.left - inner.left
-    else if (inner.right > outer.right) row.scrollLeft += inner.right - outer.right
+    // Whole pixels: a fraction left over (scrollLeft rounds) kept the tab 0.2 px past the edge.
+    if (inner.left < outer.left) row.scrollLeft -= Math.ceil(outer.left - inner.left)
+    else if (inner.right > outer.right) row.scrollLeft += Math.ceil(inner.right - outer.right)
   }, [scrollable, value])
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
