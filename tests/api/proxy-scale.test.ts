@@ -1,17 +1,9 @@
 import { spawnSync } from 'node:child_process'
-import { LISTINGS } from '@kabu/shared/market/listings/index'
-import type { Quote } from '@kabu/shared/market/types'
-import {
-  QUOTES_NAMESPACE,
-  type QuotesClientToServer,
-  type QuotesServerToClient,
-  type SubscribeAck,
-} from '@kabu/shared/realtime'
-import { io as connect, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freshDatabase, type TestDatabase } from '../support/db'
 import { clusterEnv, spawnGateway, type GatewayProcess } from '../support/gateway-process'
 import { startHaproxy, type Haproxy } from '../support/haproxy'
+import { quotePhone, type QuotePhone } from '../support/quote-phone'
 
 /**
  * docker/compose.scale.yaml's topology without Docker, on every PostgreSQL run: HAProxy with
@@ -24,33 +16,6 @@ import { startHaproxy, type Haproxy } from '../support/haproxy'
 const databaseUrl = process.env.TEST_DATABASE_URL
 const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL
 const haproxyInstalled = spawnSync('haproxy', ['-v']).status === 0
-// The indices and the first stocks: a few seconds bring prints.
-const CODES = LISTINGS.slice(0, 60).map((l) => l.code)
-
-type Phone = Socket<QuotesServerToClient, QuotesClientToServer>
-
-/** A phone through the proxy on one transport, recording its ticks; it subscribes on each connect. */
-function phoneThrough(url: string, transport: 'websocket' | 'polling') {
-  const socket: Phone = connect(`${url}${QUOTES_NAMESPACE}`, {
-    transports: [transport],
-    // Node's engine.io client keeps cookies (HAProxy's pin) only with credentials on.
-    withCredentials: true,
-    reconnectionDelay: 200,
-    reconnectionDelayMax: 1_000,
-  })
-  const ticks: Quote[] = []
-  const errors: string[] = []
-  socket.on('ticks', (quotes) => ticks.push(...quotes))
-  socket.on('connect_error', (error) => errors.push(error.message))
-  socket.io.engine?.on('close', (reason) => errors.push(`closed: ${reason}`))
-  socket.on('connect', () => {
-    socket.emit('subscribe', CODES, (ack: SubscribeAck) => {
-      if (!ack.ok) errors.push(`subscribe refused: ${ack.msg}`)
-    })
-  })
-  return { socket, ticks, errors }
-}
-
 const health = async (url: string) =>
   (await (await fetch(`${url}/health`)).json()) as { role: string }
 
@@ -61,7 +26,7 @@ describe.skipIf(!databaseUrl || !redisUrl || !haproxyInstalled)(
     let first: GatewayProcess | undefined
     let second: GatewayProcess | undefined
     let proxy: Haproxy | undefined
-    const phones: Phone[] = []
+    const phones: QuotePhone[] = []
 
     beforeAll(async () => {
       database = await freshDatabase()
@@ -94,8 +59,8 @@ describe.skipIf(!databaseUrl || !redisUrl || !haproxyInstalled)(
     })
 
     it('upgrades a WebSocket and pins a long-polling phone to its gateway; both get ticks', async () => {
-      const ws = phoneThrough(proxy!.url, 'websocket')
-      const polling = phoneThrough(proxy!.url, 'polling')
+      const ws = quotePhone(proxy!.url, 'websocket')
+      const polling = quotePhone(proxy!.url, 'polling')
       phones.push(ws.socket, polling.socket)
       await expect
         .poll(() => Math.min(ws.ticks.length, polling.ticks.length), { timeout: 30_000 })
@@ -108,7 +73,7 @@ describe.skipIf(!databaseUrl || !redisUrl || !haproxyInstalled)(
     }, 60_000)
 
     it('takes a killed leader out of rotation; the other leads and phones get ticks again', async () => {
-      const phone = phoneThrough(proxy!.url, 'websocket')
+      const phone = quotePhone(proxy!.url, 'websocket')
       phones.push(phone.socket)
       await expect.poll(() => phone.ticks.length, { timeout: 30_000 }).toBeGreaterThan(0)
       await first!.kill9()

@@ -4,17 +4,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { SessionGrant } from '@kabu/shared/api/user'
-import { LISTINGS } from '@kabu/shared/market/listings/index'
-import type { Quote } from '@kabu/shared/market/types'
-import {
-  QUOTES_NAMESPACE,
-  type QuotesClientToServer,
-  type QuotesServerToClient,
-} from '@kabu/shared/realtime'
-import { io as connect, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO } from '../support/app'
 import { haproxyStatuses } from '../support/haproxy'
+import { quotePhone, type QuotePhone } from '../support/quote-phone'
 import { session, vue, vueData } from '../support/vue'
 
 /**
@@ -34,12 +27,9 @@ const PROJECT = `kabu-scale-test-${process.pid}`
 const PORTS = { phones: 18080, stats: 18404 }
 const OPS_TOKEN = `ops-${randomUUID()}`
 const PROXY = `http://127.0.0.1:${PORTS.phones}`
-const CODES = LISTINGS.slice(0, 60).map((l) => l.code)
 
 const engine = spawnSync('docker', ['info'], { stdio: 'ignore' }).status === 0
 const wanted = process.env.COMPOSE_SCALE === '1'
-
-type Phone = Socket<QuotesServerToClient, QuotesClientToServer>
 
 let envFile = ''
 const compose = (...args: string[]) =>
@@ -76,22 +66,10 @@ const statuses = () => haproxyStatuses(`http://127.0.0.1:${PORTS.stats}`)
 /** How many of server-template's gw1..gw10 HAProxy has in rotation (the rest: DOWN or no address). */
 const inRotation = async () => Object.values(await statuses()).filter((s) => s === 'UP').length
 
-function phone(url: string) {
-  const socket: Phone = connect(`${url}${QUOTES_NAMESPACE}`, {
-    transports: ['websocket'],
-    reconnectionDelay: 200,
-    reconnectionDelayMax: 1_000,
-  })
-  const ticks: Quote[] = []
-  socket.on('ticks', (quotes) => ticks.push(...quotes))
-  socket.on('connect', () => socket.emit('subscribe', CODES, () => {}))
-  return { socket, ticks }
-}
-
 describe.skipIf(!engine || !wanted)(
   'docker compose -f docker/compose.scale.yaml (skipped: needs COMPOSE_SCALE=1 and a Docker engine)',
   () => {
-    const phones: Phone[] = []
+    const phones: QuotePhone[] = []
     let dir = ''
 
     beforeAll(async () => {
@@ -129,7 +107,7 @@ describe.skipIf(!engine || !wanted)(
     })
 
     it('shows phones on different gateways the same market: same seq, same price', async () => {
-      const onEach = gateways().map((g) => phone(g.url))
+      const onEach = gateways().map((g) => quotePhone(g.url))
       phones.push(...onEach.map((p) => p.socket))
       await expect
         .poll(() => Math.min(...onEach.map((p) => p.ticks.length)), { timeout: 30_000 })
@@ -165,7 +143,7 @@ describe.skipIf(!engine || !wanted)(
       const roles = await Promise.all(all.map((g) => role(g.url)))
       const leader = all[roles.indexOf('leader')]!
       const others = all.filter((g) => g !== leader)
-      const watcher = phone(PROXY)
+      const watcher = quotePhone(PROXY)
       phones.push(watcher.socket)
       await expect.poll(() => watcher.ticks.length, { timeout: 30_000 }).toBeGreaterThan(0)
 
