@@ -1,17 +1,15 @@
 import Alert from '@mui/material/Alert'
 import Button from '@mui/material/Button'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
-import DialogTitle from '@mui/material/DialogTitle'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link } from 'react-router-dom'
 import { translateServerMessage } from '../../i18n/intl'
+import { ConfirmDialog } from '../../ui/ConfirmDialog'
+import { LabelRow } from '../../ui/LabelRow'
 import { blockNumError, costOf } from './block-form'
-import { Row, useBlockFormat } from './BlockParts'
+import { useBlockFormat } from './BlockParts'
 import type { BlockSend, BlockState } from './use-block'
 
 /** The buy form of an offer: shares, fund password, the amount, a confirmation, then the review. */
@@ -58,9 +56,9 @@ export function BlockBuyPanel({ state, send }: { state: BlockState; send: BlockS
 
   return (
     <Stack spacing={2} sx={{ p: 2 }} component="form" onSubmit={(e) => e.preventDefault()}>
-      <Row label={<FormattedMessage id="home.block.funds" />}>
+      <LabelRow label={<FormattedMessage id="home.block.funds" />}>
         {f.money(available, offer.currency)}
-      </Row>
+      </LabelRow>
       <TextField
         label={intl.formatMessage({ id: 'home.block.num' })}
         value={num}
@@ -84,9 +82,9 @@ export function BlockBuyPanel({ state, send }: { state: BlockState; send: BlockS
         onChange={(e) => setPassword(e.target.value)}
         slotProps={{ htmlInput: { 'data-testid': 'block-fund-password' } }}
       />
-      <Row label={<FormattedMessage id="home.block.amount" />}>
+      <LabelRow label={<FormattedMessage id="home.block.amount" />}>
         <span data-testid="block-amount">{f.money(amount, offer.currency)}</span>
-      </Row>
+      </LabelRow>
       <Button
         variant="contained"
         disabled={!offer.open || num === '' || draftError !== null || password === ''}
@@ -95,42 +93,27 @@ export function BlockBuyPanel({ state, send }: { state: BlockState; send: BlockS
       >
         <FormattedMessage id={offer.open ? 'home.block.buy' : 'home.block.closed'} />
       </Button>
-      <Dialog open={state.hasTag('confirm')} onClose={() => send({ type: 'CANCEL' })}>
-        <DialogTitle>
-          <FormattedMessage id="home.block.confirmTitle" />
-        </DialogTitle>
-        <DialogContent>
-          <Row label={<FormattedMessage id="home.block.num" />}>
-            {f.shares(state.context.num ?? 0)}
-          </Row>
-          <Row label={<FormattedMessage id="home.block.price" />}>
-            {f.money(offer.price, offer.currency)}
-          </Row>
-          <Row label={<FormattedMessage id="home.block.amount" />}>
-            <span data-testid="block-confirm-amount">
-              {f.money(costOf(offer, state.context.num ?? 0), offer.currency)}
-            </span>
-          </Row>
-          {error && (
-            <Alert severity="error" sx={{ mt: 1 }} data-testid="block-error">
-              {translateServerMessage(error)}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => send({ type: 'CANCEL' })} disabled={state.hasTag('busy')}>
-            <FormattedMessage id="home.block.cancel" />
-          </Button>
-          <Button
-            variant="contained"
-            onClick={() => send({ type: 'CONFIRM' })}
-            disabled={state.hasTag('busy')}
-            data-testid="block-confirm"
-          >
-            <FormattedMessage id="home.block.confirm" />
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={state.hasTag('confirm')}
+        titleId="home.block.confirmTitle"
+        busy={state.hasTag('busy')}
+        error={error}
+        testId="block"
+        onConfirm={() => send({ type: 'CONFIRM' })}
+        onCancel={() => send({ type: 'CANCEL' })}
+      >
+        <LabelRow label={<FormattedMessage id="home.block.num" />}>
+          {f.shares(state.context.num ?? 0)}
+        </LabelRow>
+        <LabelRow label={<FormattedMessage id="home.block.price" />}>
+          {f.money(offer.price, offer.currency)}
+        </LabelRow>
+        <LabelRow label={<FormattedMessage id="home.block.amount" />}>
+          <span data-testid="block-confirm-amount">
+            {f.money(costOf(offer, state.context.num ?? 0), offer.currency)}
+          </span>
+        </LabelRow>
+      </ConfirmDialog>
     </Stack>
   )
 }

@@ -11,9 +11,10 @@ import { Header } from '../../ui/Header'
 import { LoadFailed } from '../../ui/LoadFailed'
 import { Loading } from '../../ui/Loading'
 import { RequireSession } from '../../ui/RequireSession'
+import { LabelRow } from '../../ui/LabelRow'
 import { fetchOrder } from './block.api'
 import { BlockBuyPanel } from './BlockBuyPanel'
-import { OfferChips, OrderStatus, Row, useBlockFormat } from './BlockParts'
+import { OfferChips, OrderStatus, useBlockFormat } from './BlockParts'
 import { useBlock, useBlockRead } from './use-block'
 
 const TYPES: MarketType[] = ['jpy', 'usd', 'cny']
@@ -59,19 +60,27 @@ function OfferFacts({ offer }: { offer: BlockOffer }) {
         </Typography>
         <OfferChips offer={offer} />
       </Stack>
-      <Row label={<FormattedMessage id="home.block.price" />}>
+      <LabelRow label={<FormattedMessage id="home.block.price" />}>
         {f.money(offer.price, offer.currency)}
-      </Row>
-      <Row label={<FormattedMessage id="home.block.prevClose" />}>
+      </LabelRow>
+      <LabelRow label={<FormattedMessage id="home.block.prevClose" />}>
         {f.money(offer.prev_close, offer.currency)} (−{offer.discount}%)
-      </Row>
-      <Row label={<FormattedMessage id="home.block.available" />}>{f.shares(offer.available)}</Row>
-      <Row label={<FormattedMessage id="home.block.requested" />}>{f.shares(offer.requested)}</Row>
-      <Row label={<FormattedMessage id="home.block.minBuy" />}>{f.shares(offer.min_buy)}</Row>
-      <Row label={<FormattedMessage id="home.block.maxBuy" />}>{f.shares(offer.max_buy)}</Row>
-      <Row label={<FormattedMessage id="home.block.window" />}>
+      </LabelRow>
+      <LabelRow label={<FormattedMessage id="home.block.available" />}>
+        {f.shares(offer.available)}
+      </LabelRow>
+      <LabelRow label={<FormattedMessage id="home.block.requested" />}>
+        {f.shares(offer.requested)}
+      </LabelRow>
+      <LabelRow label={<FormattedMessage id="home.block.minBuy" />}>
+        {f.shares(offer.min_buy)}
+      </LabelRow>
+      <LabelRow label={<FormattedMessage id="home.block.maxBuy" />}>
+        {f.shares(offer.max_buy)}
+      </LabelRow>
+      <LabelRow label={<FormattedMessage id="home.block.window" />}>
         {f.time(offer.opens_at)} – {f.time(offer.closes_at)}
-      </Row>
+      </LabelRow>
     </Stack>
   )
 }
@@ -93,15 +102,15 @@ function OrderFacts({ order }: { order: BlockOrder }) {
         </Typography>
         <OrderStatus order={order} />
       </Stack>
-      <Row label={<FormattedMessage id="home.block.orderNo" />}>{order.order_no}</Row>
-      <Row label={<FormattedMessage id="home.block.num" />}>{f.shares(order.num)}</Row>
-      <Row label={<FormattedMessage id="home.block.price" />}>
+      <LabelRow label={<FormattedMessage id="home.block.orderNo" />}>{order.order_no}</LabelRow>
+      <LabelRow label={<FormattedMessage id="home.block.num" />}>{f.shares(order.num)}</LabelRow>
+      <LabelRow label={<FormattedMessage id="home.block.price" />}>
         {f.money(order.price, order.currency)}
-      </Row>
-      <Row label={<FormattedMessage id="home.block.frozen" />}>
+      </LabelRow>
+      <LabelRow label={<FormattedMessage id="home.block.frozen" />}>
         {f.money(order.money, order.currency)}
-      </Row>
-      <Row label={<FormattedMessage id="home.block.allocated" />}>
+      </LabelRow>
+      <LabelRow label={<FormattedMessage id="home.block.allocated" />}>
         <span data-testid="block-allocated">
           {order.allocated === null ? (
             <FormattedMessage id="home.block.allocationPending" />
@@ -109,15 +118,19 @@ function OrderFacts({ order }: { order: BlockOrder }) {
             f.shares(order.allocated)
           )}
         </span>
-      </Row>
-      <Row label={<FormattedMessage id="home.block.created" />}>{f.time(order.created)}</Row>
+      </LabelRow>
+      <LabelRow label={<FormattedMessage id="home.block.created" />}>
+        {f.time(order.created)}
+      </LabelRow>
       {order.decided !== null && (
-        <Row label={<FormattedMessage id="home.block.decidedAt" />}>{f.time(order.decided)}</Row>
+        <LabelRow label={<FormattedMessage id="home.block.decidedAt" />}>
+          {f.time(order.decided)}
+        </LabelRow>
       )}
       {order.reason && (
-        <Row label={<FormattedMessage id="home.block.reason" />}>
+        <LabelRow label={<FormattedMessage id="home.block.reason" />}>
           {translateServerMessage(order.reason)}
-        </Row>
+        </LabelRow>
       )}
       {order.holding_id && (
         <Button component={Link} to="/position/index" sx={{ mt: 2 }}>

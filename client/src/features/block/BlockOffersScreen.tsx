@@ -12,8 +12,9 @@ import { Link } from 'react-router-dom'
 import { Header } from '../../ui/Header'
 import { MarketTypeTabs } from '../../ui/MarketTypeTabs'
 import { RequireSession } from '../../ui/RequireSession'
+import { LabelRow } from '../../ui/LabelRow'
 import { fetchOffers } from './block.api'
-import { Loaded, OfferChips, Row, useBlockFormat } from './BlockParts'
+import { Loaded, OfferChips, useBlockFormat } from './BlockParts'
 import { useBlockRead } from './use-block'
 
 /** /home/large: the block offers whose window is open or coming, per market. */
@@ -73,16 +74,18 @@ function OfferCard({ offer, type }: { offer: BlockOffer; type: MarketType }) {
             </Typography>
             <OfferChips offer={offer} />
           </Stack>
-          <Row label={<FormattedMessage id="home.block.price" />}>
+          <LabelRow label={<FormattedMessage id="home.block.price" />}>
             {f.money(offer.price, offer.currency)} (−{offer.discount}%)
-          </Row>
-          <Row label={<FormattedMessage id="home.block.available" />}>
+          </LabelRow>
+          <LabelRow label={<FormattedMessage id="home.block.available" />}>
             {f.shares(offer.available)}
-          </Row>
-          <Row label={<FormattedMessage id="home.block.minBuy" />}>{f.shares(offer.min_buy)}</Row>
-          <Row label={<FormattedMessage id="home.block.window" />}>
+          </LabelRow>
+          <LabelRow label={<FormattedMessage id="home.block.minBuy" />}>
+            {f.shares(offer.min_buy)}
+          </LabelRow>
+          <LabelRow label={<FormattedMessage id="home.block.window" />}>
             {f.time(offer.opens_at)} – {f.time(offer.closes_at)}
-          </Row>
+          </LabelRow>
         </CardContent>
       </CardActionArea>
     </Card>

@@ -1,7 +1,6 @@
 import type { BlockOffer, BlockOrder } from '@kabu/shared/api/block'
 import Chip from '@mui/material/Chip'
 import Stack from '@mui/material/Stack'
-import Typography from '@mui/material/Typography'
 import type { ReactNode } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { EmptyState } from '../../ui/EmptyState'
@@ -22,20 +21,6 @@ export function Loaded<T>(props: {
   if (load.phase === 'failed') return <LoadFailed error={load.error} onRetry={props.onRetry} />
   if (load.data.length === 0) return <EmptyState text={props.empty} />
   return <>{props.children(load.data)}</>
-}
-
-/** One label and its value on a line. */
-export function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
-  return (
-    <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', py: 0.5 }}>
-      <Typography variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography variant="body2" component="div" sx={{ textAlign: 'right' }}>
-        {children}
-      </Typography>
-    </Stack>
-  )
 }
 
 export function useBlockFormat() {

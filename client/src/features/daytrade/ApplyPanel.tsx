@@ -4,7 +4,8 @@ import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { Confirm, useDaytradeFormat } from './DaytradeParts'
+import { ConfirmDialog } from '../../ui/ConfirmDialog'
+import { useDaytradeFormat } from './DaytradeParts'
 import type { DaytradeSend, DaytradeState } from './use-daytrade'
 
 /** The participation funds, the wallet's cash, and the application after a confirmation. */
@@ -44,18 +45,21 @@ export function ApplyPanel({
       >
         <FormattedMessage id="home.daytrade.apply" />
       </Button>
-      <Confirm
+      <ConfirmDialog
         open={state.matches('confirmingApply') || state.matches('applying')}
         busy={state.matches('applying')}
         error={state.context.error}
+        testId="daytrade"
         onConfirm={() => send({ type: 'CONFIRM' })}
         onCancel={() => send({ type: 'CANCEL' })}
       >
-        <FormattedMessage
-          id="home.daytrade.confirmApply"
-          values={{ money: f.money(state.context.money, currency) }}
-        />
-      </Confirm>
+        <Typography>
+          <FormattedMessage
+            id="home.daytrade.confirmApply"
+            values={{ money: f.money(state.context.money, currency) }}
+          />
+        </Typography>
+      </ConfirmDialog>
     </Stack>
   )
 }

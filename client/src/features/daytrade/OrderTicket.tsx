@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography'
 import type { DaytradeSide } from '@kabu/shared/api/daytrade'
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { Confirm } from './DaytradeParts'
+import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import type { DaytradeSend, DaytradeState } from './use-daytrade'
 
 /** The order ticket inside a trading participation: code, buy or sell (short), shares, limit. */
@@ -64,24 +64,27 @@ export function OrderTicket({ state, send }: { state: DaytradeState; send: Daytr
       >
         <FormattedMessage id="home.daytrade.order.submit" />
       </Button>
-      <Confirm
+      <ConfirmDialog
         open={state.matches('confirmingOrder') || state.matches('ordering')}
         busy={state.matches('ordering')}
         error={state.context.error}
+        testId="daytrade"
         onConfirm={() => send({ type: 'CONFIRM' })}
         onCancel={() => send({ type: 'CANCEL' })}
       >
         {draft && (
-          <FormattedMessage
-            id="home.daytrade.order.confirm"
-            values={{
-              side: intl.formatMessage({ id: `home.daytrade.order.${draft.side}` }),
-              num: draft.num,
-              code: draft.code,
-            }}
-          />
+          <Typography>
+            <FormattedMessage
+              id="home.daytrade.order.confirm"
+              values={{
+                side: intl.formatMessage({ id: `home.daytrade.order.${draft.side}` }),
+                num: draft.num,
+                code: draft.code,
+              }}
+            />
+          </Typography>
         )}
-      </Confirm>
+      </ConfirmDialog>
     </Stack>
   )
 }

@@ -3,7 +3,8 @@ import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { FormattedMessage } from 'react-intl'
 import { translateServerMessage } from '../../i18n/intl'
-import { Row, StatusChip, useDaytradeFormat } from './DaytradeParts'
+import { LabelRow } from '../../ui/LabelRow'
+import { StatusChip, useDaytradeFormat } from './DaytradeParts'
 
 /** The participation: its status and what it means now, the funds, the book, P/L, the settlement. */
 export function ParticipationCard({ p }: { p: DaytradeDetail }) {
@@ -23,23 +24,29 @@ export function ParticipationCard({ p }: { p: DaytradeDetail }) {
       <Typography variant="body2" sx={{ mb: 1 }} data-testid="daytrade-help">
         <FormattedMessage id={`home.daytrade.help.${name}`} values={help} />
       </Typography>
-      <Row label={<FormattedMessage id="home.daytrade.funds" />}>
+      <LabelRow label={<FormattedMessage id="home.daytrade.funds" />}>
         {f.money(p.money, p.currency)}
-      </Row>
+      </LabelRow>
       {p.balance !== null && (
-        <Row label={<FormattedMessage id="home.daytrade.balance" />}>
+        <LabelRow label={<FormattedMessage id="home.daytrade.balance" />}>
           <span data-testid="daytrade-balance">{f.money(p.balance, p.currency)}</span>
-        </Row>
+        </LabelRow>
       )}
-      <Row label={<FormattedMessage id="home.daytrade.pnl" />}>{f.money(p.pnl, p.currency)}</Row>
-      <Row label={<FormattedMessage id="home.daytrade.fees" />}>{f.money(p.fees, p.currency)}</Row>
+      <LabelRow label={<FormattedMessage id="home.daytrade.pnl" />}>
+        {f.money(p.pnl, p.currency)}
+      </LabelRow>
+      <LabelRow label={<FormattedMessage id="home.daytrade.fees" />}>
+        {f.money(p.fees, p.currency)}
+      </LabelRow>
       {p.closes_at !== null && (
-        <Row label={<FormattedMessage id="home.daytrade.closesAt" />}>{f.time(p.closes_at)}</Row>
+        <LabelRow label={<FormattedMessage id="home.daytrade.closesAt" />}>
+          {f.time(p.closes_at)}
+        </LabelRow>
       )}
       {p.returned !== null && (
-        <Row label={<FormattedMessage id="home.daytrade.returned" />}>
+        <LabelRow label={<FormattedMessage id="home.daytrade.returned" />}>
           <span data-testid="daytrade-returned">{f.money(p.returned, p.currency)}</span>
-        </Row>
+        </LabelRow>
       )}
     </Stack>
   )

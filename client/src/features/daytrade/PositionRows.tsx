@@ -6,7 +6,8 @@ import Typography from '@mui/material/Typography'
 import { FormattedMessage } from 'react-intl'
 import { useQuote } from '../../realtime'
 import { EmptyState } from '../../ui/EmptyState'
-import { Row, useDaytradeFormat } from './DaytradeParts'
+import { LabelRow } from '../../ui/LabelRow'
+import { useDaytradeFormat } from './DaytradeParts'
 import { livePnl } from './positions-pnl'
 
 /** The open positions with their live P/L (the socket's price of each code). */
@@ -43,13 +44,15 @@ function PositionRow({ p, currency }: { p: DaytradePosition; currency: string })
         />
         <Typography variant="body2">{Math.abs(p.qty)}</Typography>
       </Stack>
-      <Row label={<FormattedMessage id="home.daytrade.avg" />}>
+      <LabelRow label={<FormattedMessage id="home.daytrade.avg" />}>
         {f.money(p.avg_price, currency)}
-      </Row>
-      <Row label={<FormattedMessage id="home.daytrade.last" />}>{f.money(last, currency)}</Row>
-      <Row label={<FormattedMessage id="home.daytrade.livePnl" />}>
+      </LabelRow>
+      <LabelRow label={<FormattedMessage id="home.daytrade.last" />}>
+        {f.money(last, currency)}
+      </LabelRow>
+      <LabelRow label={<FormattedMessage id="home.daytrade.livePnl" />}>
         <span data-testid="daytrade-live-pnl">{f.money(pnl, currency)}</span>
-      </Row>
+      </LabelRow>
       <Divider />
     </Stack>
   )
@@ -82,13 +85,13 @@ export function FillRows({ detail }: { detail: DaytradeDetail }) {
                 />
               )}
             </Stack>
-            <Row label={f.time(fill.created)}>
+            <LabelRow label={f.time(fill.created)}>
               {f.money(fill.price, detail.currency)} · <FormattedMessage id="home.daytrade.fees" />{' '}
               {f.money(fill.fee, detail.currency)}
-            </Row>
-            <Row label={<FormattedMessage id="home.daytrade.realised" />}>
+            </LabelRow>
+            <LabelRow label={<FormattedMessage id="home.daytrade.realised" />}>
               {f.money(fill.realised, detail.currency)}
-            </Row>
+            </LabelRow>
             <Divider />
           </Stack>
         ))

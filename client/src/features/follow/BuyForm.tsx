@@ -6,10 +6,10 @@ import Typography from '@mui/material/Typography'
 import { useState } from 'react'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import { translateServerMessage } from '../../i18n/intl'
+import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { formatMoney } from '../../ui/money'
 import { localName } from '../../ui/price/names'
 import { estimateProfit } from './figures'
-import { FollowConfirm } from './FollowConfirm'
 import type { FollowSend, FollowState } from './use-follow'
 
 /** The buy: amount and fund password, the lock-up said first, then a confirmation. */
@@ -65,12 +65,14 @@ export function BuyForm({ state, send }: { state: FollowState; send: FollowSend 
       >
         <FormattedMessage id="home.follow.buy" />
       </Button>
-      <FollowConfirm
+      <ConfirmDialog
         open={confirming}
         busy={state.hasTag('busy')}
         error={error}
         titleId="home.follow.confirmTitle"
-        send={send}
+        testId="follow"
+        onConfirm={() => send({ type: 'CONFIRM' })}
+        onCancel={() => send({ type: 'CANCEL' })}
       >
         <FormattedMessage
           id="home.follow.confirmText"
@@ -81,7 +83,7 @@ export function BuyForm({ state, send }: { state: FollowState; send: FollowSend 
             deadline: <FormattedDate value={product.deadline} dateStyle="medium" />,
           }}
         />
-      </FollowConfirm>
+      </ConfirmDialog>
     </Stack>
   )
 }

@@ -5,10 +5,10 @@ import ListItem from '@mui/material/ListItem'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
+import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { FigureRows } from '../../ui/FigureRows'
 import { formatMoney } from '../../ui/money'
 import { localName } from '../../ui/price/names'
-import { FollowConfirm } from './FollowConfirm'
 import { stateName, type FollowSend, type FollowState } from './use-follow'
 
 const when = (at: number) => <FormattedDate value={at} dateStyle="medium" timeStyle="short" />
@@ -73,15 +73,17 @@ export function OrderCard({ state, send }: { state: FollowState; send: FollowSen
           <FormattedMessage id="mine.followOrder.end" />
         </Button>
       )}
-      <FollowConfirm
+      <ConfirmDialog
         open={state.hasTag('confirm')}
         busy={state.hasTag('busy')}
         error={state.context.error}
         titleId="mine.followOrder.end"
-        send={send}
+        testId="follow"
+        onConfirm={() => send({ type: 'CONFIRM' })}
+        onCancel={() => send({ type: 'CANCEL' })}
       >
         <FormattedMessage id="mine.followOrder.endConfirm" values={{ money: money(order.money) }} />
-      </FollowConfirm>
+      </ConfirmDialog>
       <Typography variant="subtitle2" sx={{ pt: 1 }}>
         <FormattedMessage id="mine.followOrder.accruals" />
       </Typography>

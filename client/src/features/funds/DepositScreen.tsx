@@ -11,7 +11,8 @@ import { Loading } from '../../ui/Loading'
 import { formatMoney } from '../../ui/money'
 import { amountError } from './amount-form'
 import { ChannelCard } from './ChannelCard'
-import { ConfirmDialog } from './ConfirmDialog'
+import { ConfirmDialog } from '../../ui/ConfirmDialog'
+import { FigureRows } from '../../ui/FigureRows'
 import { depositMachine } from './deposit.machine'
 import { fetchChannels, fetchDeposits, recharge } from './funds.api'
 import { newIdem, watchReviewActor } from './live-actors'
@@ -102,27 +103,30 @@ function Deposit({ type }: { type: MarketType }) {
       <ConfirmDialog
         open={state.hasTag('confirm')}
         titleId="mine.funds.deposit.confirmTitle"
-        rows={[
-          {
-            labelId: 'mine.funds.deposit.amount',
-            value: formatMoney(draft?.money, currency, intl.locale),
-          },
-          { labelId: 'mine.funds.deposit.reference', value: channel.reference },
-          {
-            labelId: 'mine.funds.deposit.voucher',
-            value: (
-              <FormattedMessage
-                id={draft?.voucher ? 'mine.funds.attached' : 'mine.funds.notAttached'}
-              />
-            ),
-          },
-        ]}
         error={error}
         busy={state.hasTag('busy')}
         testId="deposit"
         onConfirm={() => send({ type: 'CONFIRM' })}
         onCancel={() => send({ type: 'CANCEL' })}
-      />
+      >
+        <FigureRows
+          rows={[
+            {
+              labelId: 'mine.funds.deposit.amount',
+              value: formatMoney(draft?.money, currency, intl.locale),
+            },
+            { labelId: 'mine.funds.deposit.reference', value: channel.reference },
+            {
+              labelId: 'mine.funds.deposit.voucher',
+              value: (
+                <FormattedMessage
+                  id={draft?.voucher ? 'mine.funds.attached' : 'mine.funds.notAttached'}
+                />
+              ),
+            },
+          ]}
+        />
+      </ConfirmDialog>
     </Stack>
   )
 }

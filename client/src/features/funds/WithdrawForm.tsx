@@ -9,7 +9,8 @@ import { formatMoney } from '../../ui/money'
 import { amountError } from './amount-form'
 import { CardPicker } from './CardPicker'
 import { SecondFactorHint } from '../../ui/form/SecondFactorHint'
-import { ConfirmDialog } from './ConfirmDialog'
+import { ConfirmDialog } from '../../ui/ConfirmDialog'
+import { FigureRows } from '../../ui/FigureRows'
 import { rulesHold, type WithdrawEvent, type WithdrawSetup } from './withdraw.machine'
 
 /** Card, amount (with what can be withdrawn), fund password; the confirmation before it goes. */
@@ -93,20 +94,23 @@ export function WithdrawForm(props: {
       <ConfirmDialog
         open={props.confirming}
         titleId="mine.funds.withdraw.confirmTitle"
-        rows={[
-          { labelId: 'mine.funds.withdraw.amount', value: show(money.trim() || '0') },
-          {
-            labelId: 'mine.funds.withdraw.card',
-            value: card ? `${card.bank_name} ${card.card_number_masked}` : '',
-          },
-          { labelId: 'mine.funds.withdraw.fee', value: show('0') },
-        ]}
         error={props.error}
         busy={props.busy}
         testId="withdraw"
         onConfirm={() => send({ type: 'CONFIRM' })}
         onCancel={() => send({ type: 'CANCEL' })}
-      />
+      >
+        <FigureRows
+          rows={[
+            { labelId: 'mine.funds.withdraw.amount', value: show(money.trim() || '0') },
+            {
+              labelId: 'mine.funds.withdraw.card',
+              value: card ? `${card.bank_name} ${card.card_number_masked}` : '',
+            },
+            { labelId: 'mine.funds.withdraw.fee', value: show('0') },
+          ]}
+        />
+      </ConfirmDialog>
     </Stack>
   )
 }

@@ -7,6 +7,7 @@ import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useSearchParams } from 'react-router-dom'
 import { translateServerMessage } from '../../i18n/intl'
+import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { Header } from '../../ui/Header'
 import { LoadFailed } from '../../ui/LoadFailed'
 import { Loading } from '../../ui/Loading'
@@ -14,7 +15,6 @@ import { formatMoney } from '../../ui/money'
 import { localName } from '../../ui/price/names'
 import { RequireSession } from '../../ui/RequireSession'
 import { subscriptionAmount } from './amounts'
-import { ConfirmDialog } from './ConfirmDialog'
 import { OfferFigures } from './OfferFigures'
 import { useIpo, type IpoSend, type IpoState } from './use-ipo'
 import { VerifyDraw } from './VerifyDraw'
@@ -113,7 +113,9 @@ function SubscribeForm({ state, send }: { state: IpoState; send: IpoSend }) {
         busy={state.hasTag('busy')}
         error={state.context.error}
         titleId="home.ipo.subscribe.confirm"
-        send={send}
+        testId="ipo"
+        onConfirm={() => send({ type: 'CONFIRM' })}
+        onCancel={() => send({ type: 'CANCEL' })}
       >
         <FormattedMessage
           id="home.ipo.subscribe.confirmText"
@@ -177,7 +179,9 @@ function Outcome({ state, send }: { state: IpoState; send: IpoSend }) {
         busy={state.hasTag('busy')}
         error={state.context.error}
         titleId={paying ? 'home.ipo.pay.confirm' : 'home.ipo.waive.confirm'}
-        send={send}
+        testId="ipo"
+        onConfirm={() => send({ type: 'CONFIRM' })}
+        onCancel={() => send({ type: 'CANCEL' })}
       >
         <FormattedMessage
           id={paying ? 'home.ipo.pay.confirmText' : 'home.ipo.waive.confirmText'}

@@ -3,11 +3,12 @@ import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import { useState, type FormEvent } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
+import { ConfirmDialog } from '../../ui/ConfirmDialog'
+import { FigureRows } from '../../ui/FigureRows'
 import { FormTextField } from '../../ui/form/FormTextField'
 import { formatMoney } from '../../ui/money'
 import { loanAmountError, ratePercent } from './loan-form'
 import type { LoanEvent } from './loan.machine'
-import { LoanConfirmDialog } from './LoanConfirmDialog'
 
 /** The amount (checked against the limit as typed), then a confirmation with the terms. */
 export function LoanForm(props: {
@@ -49,23 +50,26 @@ export function LoanForm(props: {
       >
         <FormattedMessage id="mine.loan.submit" />
       </Button>
-      <LoanConfirmDialog
+      <ConfirmDialog
         open={props.confirming}
         titleId="mine.loan.confirmTitle"
-        rows={[
-          { labelId: 'mine.loan.amount', value: show(money.trim() || '0') },
-          { labelId: 'mine.loan.rateLabel', value: `${ratePercent(info.rate_daily)} %` },
-          {
-            labelId: 'mine.loan.term',
-            value: intl.formatMessage({ id: 'mine.loan.days' }, { days: info.term_days }),
-          },
-        ]}
         error={props.error}
         busy={props.busy}
         testId="loan"
         onConfirm={() => send({ type: 'CONFIRM' })}
         onCancel={() => send({ type: 'CANCEL' })}
-      />
+      >
+        <FigureRows
+          rows={[
+            { labelId: 'mine.loan.amount', value: show(money.trim() || '0') },
+            { labelId: 'mine.loan.rateLabel', value: `${ratePercent(info.rate_daily)} %` },
+            {
+              labelId: 'mine.loan.term',
+              value: intl.formatMessage({ id: 'mine.loan.days' }, { days: info.term_days }),
+            },
+          ]}
+        />
+      </ConfirmDialog>
     </Stack>
   )
 }

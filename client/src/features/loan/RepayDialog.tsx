@@ -2,10 +2,11 @@ import type { Currency } from '@kabu/shared/money/currencies'
 import Button from '@mui/material/Button'
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
+import { ConfirmDialog } from '../../ui/ConfirmDialog'
+import { FigureRows } from '../../ui/FigureRows'
 import { FormTextField } from '../../ui/form/FormTextField'
 import { formatMoney } from '../../ui/money'
 import type { LoanEvent } from './loan.machine'
-import { LoanConfirmDialog } from './LoanConfirmDialog'
 
 /** Full repayment: what is owed now (principal and interest), the fund password, confirm. */
 export function RepayDialog(props: {
@@ -27,20 +28,22 @@ export function RepayDialog(props: {
     if (fundPassword !== '') props.send({ type: 'REPAY_CONFIRM', fundPassword })
   }
   return (
-    <LoanConfirmDialog
+    <ConfirmDialog
       open={props.open}
       titleId="mine.loan.repayTitle"
-      rows={[
-        { labelId: 'mine.loan.principal', value: show(props.principal) },
-        { labelId: 'mine.loan.interest', value: show(props.interest) },
-        { labelId: 'mine.loan.owed', value: show(props.owed) },
-      ]}
       error={props.error}
       busy={props.busy}
       testId="repay"
       onConfirm={confirm}
       onCancel={() => props.send({ type: 'CANCEL' })}
     >
+      <FigureRows
+        rows={[
+          { labelId: 'mine.loan.principal', value: show(props.principal) },
+          { labelId: 'mine.loan.interest', value: show(props.interest) },
+          { labelId: 'mine.loan.owed', value: show(props.owed) },
+        ]}
+      />
       <FormTextField
         name="repay-fund_password"
         password
@@ -55,6 +58,6 @@ export function RepayDialog(props: {
           <FormattedMessage id="mine.loan.refresh" />
         </Button>
       )}
-    </LoanConfirmDialog>
+    </ConfirmDialog>
   )
 }

@@ -13,10 +13,11 @@ import { useSnapshot } from 'valtio'
 import { translateServerMessage } from '../../i18n/intl'
 import { useLot } from '../../realtime/listing-facts'
 import { appConfig, loadAppConfig } from '../../state/app-config'
+import { ConfirmDialog } from '../../ui/ConfirmDialog'
+import { FigureRows } from '../../ui/FigureRows'
 import { formatMoney } from '../../ui/money'
 import { sellEstimate } from './sell-estimate'
 import { liveSellMachine } from './sell.live'
-import { SellConfirm } from './SellConfirm'
 import { SellQuantity } from './SellQuantity'
 
 const PRICE = /^\d{1,14}(\.\d{1,4})?$/
@@ -139,29 +140,18 @@ export function SellPanel({
           </Button>
         </>
       )}
-      <SellConfirm
+      <ConfirmDialog
         open={state.hasTag('confirm')}
         titleId={selling ? 'stock.position.sellConfirm' : 'stock.position.cancelConfirm'}
         busy={busy}
+        // A refused sell shows on the panel (sell-error), where the machine goes back to.
+        error={null}
+        testId="sell"
+        dialogTestId="sell-confirmation"
+        confirmId="stock.order.confirm"
+        cancelId="stock.order.back"
         onConfirm={() => send({ type: 'CONFIRM' })}
-        onBack={() => send({ type: 'BACK' })}
-        rows={
-          selling
-            ? [
-                {
-                  labelId: 'stock.position.sellPrice',
-                  value:
-                    price === null ? <FormattedMessage id="stock.order.market" /> : money(price),
-                },
-                { labelId: 'stock.position.marketValue', value: money(estimate?.value) },
-                { labelId: 'stock.position.sellFees', value: money(estimate?.fees) },
-                { labelId: 'stock.position.proceeds', value: money(estimate?.proceeds) },
-              ]
-            : [
-                { labelId: 'stock.position.quantity', value: intl.formatNumber(h.stock_num) },
-                { labelId: 'stock.position.buyPrice', value: money(h.buy_price) },
-              ]
-        }
+        onCancel={() => send({ type: 'BACK' })}
       >
         {selling && (
           <SellQuantity
@@ -172,7 +162,26 @@ export function SellPanel({
             onChange={(next) => send({ type: 'QUANTITY', num: next })}
           />
         )}
-      </SellConfirm>
+        <FigureRows
+          rows={
+            selling
+              ? [
+                  {
+                    labelId: 'stock.position.sellPrice',
+                    value:
+                      price === null ? <FormattedMessage id="stock.order.market" /> : money(price),
+                  },
+                  { labelId: 'stock.position.marketValue', value: money(estimate?.value) },
+                  { labelId: 'stock.position.sellFees', value: money(estimate?.fees) },
+                  { labelId: 'stock.position.proceeds', value: money(estimate?.proceeds) },
+                ]
+              : [
+                  { labelId: 'stock.position.quantity', value: intl.formatNumber(h.stock_num) },
+                  { labelId: 'stock.position.buyPrice', value: money(h.buy_price) },
+                ]
+          }
+        />
+      </ConfirmDialog>
     </Stack>
   )
 }

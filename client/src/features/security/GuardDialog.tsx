@@ -1,14 +1,6 @@
 import type { SecondFactors } from '@kabu/shared/api/second-factor'
-import Alert from '@mui/material/Alert'
-import Button from '@mui/material/Button'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
-import DialogTitle from '@mui/material/DialogTitle'
-import Stack from '@mui/material/Stack'
 import { useState, type ReactNode } from 'react'
-import { FormattedMessage } from 'react-intl'
-import { translateServerMessage } from '../../i18n/intl'
+import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { FormTextField } from '../../ui/form/FormTextField'
 import { SecondFactorHint } from '../../ui/form/SecondFactorHint'
 
@@ -33,51 +25,39 @@ export function GuardDialog(props: {
   const [code, setCode] = useState('')
   const ready = /^\d{6}$/.test(fundPassword) && (!props.newCode || /^\d{6}$/.test(code.trim()))
   return (
-    <Dialog open={props.open} onClose={props.busy ? undefined : props.onCancel} fullWidth>
-      <DialogTitle>
-        <FormattedMessage id={props.titleId} />
-      </DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {props.children}
-          {props.error && <Alert severity="error">{translateServerMessage(props.error)}</Alert>}
-          {props.newCode && (
-            <FormTextField
-              name="security-new-code"
-              labelId="mine.security.totp.newCode"
-              value={code}
-              onChange={setCode}
-              autoComplete="one-time-code"
-            />
-          )}
-          <FormTextField
-            name="security-fund-password"
-            password
-            labelId="mine.security.fundPassword"
-            value={fundPassword}
-            onChange={setFundPassword}
-            autoComplete="off"
-          />
-          <SecondFactorHint
-            factors={props.newCode ? { ...props.factors, totp: false } : props.factors}
-            totp={totp}
-            onTotp={setTotp}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onCancel} disabled={props.busy}>
-          <FormattedMessage id="mine.security.cancel" />
-        </Button>
-        <Button
-          variant="contained"
-          disabled={props.busy || !ready}
-          onClick={() => props.onConfirm({ fundPassword, totp: totp.trim(), code: code.trim() })}
-          data-testid="security-confirm"
-        >
-          <FormattedMessage id="mine.security.confirm" />
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      open={props.open}
+      titleId={props.titleId}
+      busy={props.busy}
+      error={props.error}
+      testId="security"
+      confirmDisabled={!ready}
+      onConfirm={() => props.onConfirm({ fundPassword, totp: totp.trim(), code: code.trim() })}
+      onCancel={props.onCancel}
+    >
+      {props.children}
+      {props.newCode && (
+        <FormTextField
+          name="security-new-code"
+          labelId="mine.security.totp.newCode"
+          value={code}
+          onChange={setCode}
+          autoComplete="one-time-code"
+        />
+      )}
+      <FormTextField
+        name="security-fund-password"
+        password
+        labelId="mine.security.fundPassword"
+        value={fundPassword}
+        onChange={setFundPassword}
+        autoComplete="off"
+      />
+      <SecondFactorHint
+        factors={props.newCode ? { ...props.factors, totp: false } : props.factors}
+        totp={totp}
+        onTotp={setTotp}
+      />
+    </ConfirmDialog>
   )
 }

@@ -40,8 +40,6 @@ export default {
   'home.block.buy': 'Buy',
   'home.block.closed': 'Not open',
   'home.block.confirmTitle': 'Confirm the purchase',
-  'home.block.cancel': 'Cancel',
-  'home.block.confirm': 'Confirm',
   'home.block.verdict.pending':
     'Request sent. It is allocated and reviewed after the order window closes.',
   'home.block.verdict.approved': 'Approved: the shares are in your holdings.',

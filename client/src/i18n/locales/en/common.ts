@@ -1,6 +1,8 @@
 export default {
   'common.appName': 'Kabu Mobile',
   'common.tagline': 'Japanese, US and Chinese stocks on your phone',
+  'common.confirm': 'Confirm',
+  'common.cancel': 'Cancel',
   'common.back': 'Back',
   'common.loading': 'Loading',
   'common.refreshing': 'Refreshing',

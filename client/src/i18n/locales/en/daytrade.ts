@@ -28,8 +28,6 @@ export default {
   'home.daytrade.apply': 'Apply',
   'home.daytrade.confirmApply':
     'Apply for day trading with {money}? The funds are held until the review.',
-  'home.daytrade.confirm': 'Confirm',
-  'home.daytrade.cancel': 'Cancel',
   'home.daytrade.status.submitted': 'Submitted',
   'home.daytrade.status.trading': 'Trading',
   'home.daytrade.status.traded': 'Traded',

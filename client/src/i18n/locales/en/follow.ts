@@ -41,8 +41,6 @@ export default {
   'home.follow.confirmTitle': 'Confirm the follow',
   'home.follow.confirmText':
     'Put {money} into {name}? It is locked for {days, plural, one {# day} other {# days}} from now; after that you may end it, and at the deadline ({deadline}) principal and profit return by themselves.',
-  'home.follow.confirm': 'Confirm',
-  'home.follow.cancel': 'Cancel',
   'home.follow.fundPassword': 'Fund password',
   'home.follow.bought':
     'You follow this product. Each trading day’s profit appears in My follow orders.',

@@ -1,8 +1,6 @@
 /** Deposits, withdrawals, fund records and currency exchange (features/funds, features/exchange). */
 export default {
   'mine.panel.exchange': 'Currency exchange',
-  'mine.funds.cancel': 'Cancel',
-  'mine.funds.confirm': 'Confirm',
   'mine.funds.attached': 'Attached',
   'mine.funds.notAttached': 'Not attached',
   'mine.funds.records': 'See records',

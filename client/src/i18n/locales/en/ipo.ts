@@ -57,8 +57,6 @@ export default {
   'home.ipo.pay.confirmText': 'Buy the {won} shares you won for {amount}.',
   'home.ipo.waive.confirm': 'Confirm waiver',
   'home.ipo.waive.confirmText': 'Give up the {won} shares you won ({amount}).',
-  'home.ipo.cancel': 'Cancel',
-  'home.ipo.confirm': 'Confirm',
   'home.ipo.ref': 'Draw reference {ref}',
   'home.ipo.record.line': 'Applied {num} · won {won} · amount {amount} · to pay {pay}',
   'home.ipo.state.loading': 'Loading',

@@ -29,8 +29,6 @@ export default {
   'mine.loan.amountHint': 'Up to your limit',
   'mine.loan.submit': 'Apply for a loan',
   'mine.loan.confirmTitle': 'Apply for this loan?',
-  'mine.loan.cancel': 'Cancel',
-  'mine.loan.confirm': 'Confirm',
   'mine.loan.stage.pendingReview': 'Your application is being reviewed',
   'mine.loan.stage.approved': 'Your loan was paid into your wallet',
   'mine.loan.stage.rejected': 'Your application was not approved',

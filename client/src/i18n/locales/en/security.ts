@@ -20,8 +20,6 @@ export default {
   'mine.security.totp.openApp': 'Open in authenticator app',
   'mine.security.totp.newCode': 'Code from the app',
   'mine.security.fundPassword': 'Fund password',
-  'mine.security.cancel': 'Cancel',
-  'mine.security.confirm': 'Confirm',
   'mine.security.addPasskey.title': 'Add a passkey',
   'mine.security.removePasskey.title': 'Remove this passkey',
   'mine.security.enableTotp.title': 'Set up an authenticator app',

@@ -39,8 +39,6 @@ export default {
   'home.block.buy': '申し込む',
   'home.block.closed': '受付時間外',
   'home.block.confirmTitle': '申込内容の確認',
-  'home.block.cancel': 'キャンセル',
-  'home.block.confirm': '確定',
   'home.block.verdict.pending': '申込を受け付けました。申込期間の終了後に配分・審査されます。',
   'home.block.verdict.approved': '承認されました。保有株に反映されています。',
   'home.block.verdict.rejected': '否認されました：{reason}。拘束金は返却されました。',

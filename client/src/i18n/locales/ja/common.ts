@@ -1,6 +1,8 @@
 export default {
   'common.appName': 'カブモバイル',
   'common.tagline': '日本・米国・中国の株式をスマホで',
+  'common.confirm': '確定',
+  'common.cancel': 'キャンセル',
   'common.back': '戻る',
   'common.loading': '読み込み中',
   'common.refreshing': '更新中',

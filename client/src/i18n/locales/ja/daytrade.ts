@@ -28,8 +28,6 @@ export default {
   'home.daytrade.apply': '申し込む',
   'home.daytrade.confirmApply':
     '{money} でデイトレードに申し込みますか？審査まで資金は拘束されます。',
-  'home.daytrade.confirm': '確認',
-  'home.daytrade.cancel': 'キャンセル',
   'home.daytrade.status.submitted': '申込済み',
   'home.daytrade.status.trading': '取引中',
   'home.daytrade.status.traded': '取引終了',

@@ -40,8 +40,6 @@ export default {
   'home.follow.confirmTitle': 'フォローの確認',
   'home.follow.confirmText':
     '{name} に {money} を投資しますか？購入から{days}日間はロックされ、その後は解約できます。期限（{deadline}）には元本と収益が自動で返還されます。',
-  'home.follow.confirm': '確定',
-  'home.follow.cancel': 'キャンセル',
   'home.follow.fundPassword': '取引パスワード',
   'home.follow.bought': 'フォローしました。各取引日の収益は「フォロー注文」に表示されます。',
   'home.follow.myOrders': 'フォロー注文',

@@ -1,8 +1,6 @@
 /** Deposits, withdrawals, fund records and currency exchange (features/funds, features/exchange). */
 export default {
   'mine.panel.exchange': '両替',
-  'mine.funds.cancel': 'キャンセル',
-  'mine.funds.confirm': '確定',
   'mine.funds.attached': '添付済み',
   'mine.funds.notAttached': '未添付',
   'mine.funds.records': '履歴を見る',

@@ -56,8 +56,6 @@ export default {
   'home.ipo.pay.confirmText': '当選した{won}株を{amount}で購入します。',
   'home.ipo.waive.confirm': '辞退の確認',
   'home.ipo.waive.confirmText': '当選した{won}株（{amount}）を辞退します。',
-  'home.ipo.cancel': 'キャンセル',
-  'home.ipo.confirm': '確定',
   'home.ipo.ref': '抽選番号 {ref}',
   'home.ipo.record.line': '申込{num}株・当選{won}株・申込金額{amount}・購入代金{pay}',
   'home.ipo.state.loading': '読み込み中',

@@ -28,8 +28,6 @@ export default {
   'mine.loan.amountHint': '融資可能額まで',
   'mine.loan.submit': '融資を申し込む',
   'mine.loan.confirmTitle': 'この内容で申し込みますか？',
-  'mine.loan.cancel': 'キャンセル',
-  'mine.loan.confirm': '確定',
   'mine.loan.stage.pendingReview': '審査中です',
   'mine.loan.stage.approved': '融資が口座に入金されました',
   'mine.loan.stage.rejected': '申し込みは承認されませんでした',

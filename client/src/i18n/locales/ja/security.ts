@@ -20,8 +20,6 @@ export default {
   'mine.security.totp.openApp': '認証アプリで開く',
   'mine.security.totp.newCode': 'アプリのコード',
   'mine.security.fundPassword': '取引パスワード',
-  'mine.security.cancel': 'キャンセル',
-  'mine.security.confirm': '確認',
   'mine.security.addPasskey.title': 'パスキーを追加',
   'mine.security.removePasskey.title': 'このパスキーを削除',
   'mine.security.enableTotp.title': '認証アプリを設定',

@@ -39,8 +39,6 @@ export default {
   'home.block.buy': '申购',
   'home.block.closed': '不在申购时间',
   'home.block.confirmTitle': '确认申购',
-  'home.block.cancel': '取消',
-  'home.block.confirm': '确定',
   'home.block.verdict.pending': '申购已提交，申购结束后进行配售和审核。',
   'home.block.verdict.approved': '已批准，已计入持仓。',
   'home.block.verdict.rejected': '已拒绝：{reason}。冻结资金已退回。',

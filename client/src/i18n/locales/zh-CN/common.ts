@@ -1,6 +1,8 @@
 export default {
   'common.appName': 'Kabu 移动',
   'common.tagline': '在手机上交易日本、美国和中国股票',
+  'common.confirm': '确认',
+  'common.cancel': '取消',
   'common.back': '返回',
   'common.loading': '加载中',
   'common.refreshing': '刷新中',

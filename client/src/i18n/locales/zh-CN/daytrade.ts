@@ -26,8 +26,6 @@ export default {
   'home.daytrade.available': '可用：{money}',
   'home.daytrade.apply': '申请',
   'home.daytrade.confirmApply': '以 {money} 申请日内交易？审核前资金将被冻结。',
-  'home.daytrade.confirm': '确认',
-  'home.daytrade.cancel': '取消',
   'home.daytrade.status.submitted': '已提交',
   'home.daytrade.status.trading': '交易中',
   'home.daytrade.status.traded': '已交易',

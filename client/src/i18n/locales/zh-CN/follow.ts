@@ -40,8 +40,6 @@ export default {
   'home.follow.confirmTitle': '确认跟单',
   'home.follow.confirmText':
     '向 {name} 投入 {money}？自购买起锁定{days}天，之后可结束；截止时（{deadline}）本金和收益自动返还。',
-  'home.follow.confirm': '确认',
-  'home.follow.cancel': '取消',
   'home.follow.fundPassword': '资金密码',
   'home.follow.bought': '跟单成功。每个交易日的收益显示在“我的跟单”中。',
   'home.follow.myOrders': '我的跟单',

@@ -1,8 +1,6 @@
 /** Deposits, withdrawals, fund records and currency exchange (features/funds, features/exchange). */
 export default {
   'mine.panel.exchange': '货币兑换',
-  'mine.funds.cancel': '取消',
-  'mine.funds.confirm': '确认',
   'mine.funds.attached': '已附上',
   'mine.funds.notAttached': '未附上',
   'mine.funds.records': '查看记录',

@@ -54,8 +54,6 @@ export default {
   'home.ipo.pay.confirmText': '以{amount}认购中签的{won}股。',
   'home.ipo.waive.confirm': '确认放弃',
   'home.ipo.waive.confirmText': '放弃中签的{won}股（{amount}）。',
-  'home.ipo.cancel': '取消',
-  'home.ipo.confirm': '确定',
   'home.ipo.ref': '抽签编号 {ref}',
   'home.ipo.record.line': '申购{num}股·中签{won}股·申购金额{amount}·缴款金额{pay}',
   'home.ipo.state.loading': '加载中',

@@ -26,8 +26,6 @@ export default {
   'mine.loan.amountHint': '不超过可贷额度',
   'mine.loan.submit': '申请贷款',
   'mine.loan.confirmTitle': '确认申请这笔贷款？',
-  'mine.loan.cancel': '取消',
-  'mine.loan.confirm': '确认',
   'mine.loan.stage.pendingReview': '您的申请正在审核',
   'mine.loan.stage.approved': '贷款已打入您的钱包',
   'mine.loan.stage.rejected': '您的申请未通过',

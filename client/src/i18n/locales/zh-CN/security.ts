@@ -19,8 +19,6 @@ export default {
   'mine.security.totp.openApp': '在身份验证器应用中打开',
   'mine.security.totp.newCode': '应用中的验证码',
   'mine.security.fundPassword': '资金密码',
-  'mine.security.cancel': '取消',
-  'mine.security.confirm': '确认',
   'mine.security.addPasskey.title': '添加通行密钥',
   'mine.security.removePasskey.title': '删除此通行密钥',
   'mine.security.enableTotp.title': '设置身份验证器应用',
