@@ -27,6 +27,8 @@ export interface ClusterRun {
   procs: number
   socketIoClient: boolean
   sampleEvery: number
+  /** The phones' processes' nice value (fanout.ts --phones-nice). */
+  phonesNice: number
   goalMs: number
 }
 
@@ -94,6 +96,7 @@ async function open(
     procs,
     run.socketIoClient,
     run.sampleEvery,
+    run.phonesNice,
   )
   console.log(`${label}: ${lists.length} phones connected in ${clients.connectMs} ms`)
   return { label, setup, server, clients, phones: lists.length }
@@ -111,7 +114,8 @@ export async function clusterComparison(run: ClusterRun): Promise<void> {
   const prefix = `fanout-${process.pid}-${Date.now()}`
   console.log(
     `fan-out across gateways: ${run.total} phones at ${run.rate} ticks/s, ${run.seconds} s; ` +
-      `one gateway, the same through Redis, then two through Redis (${redisUrl}, prefix ${prefix})`,
+      `one gateway, the same through Redis, then two through Redis (${redisUrl}, prefix ${prefix}); ` +
+      `phones' processes at nice ${run.phonesNice}`,
   )
   const one = [await open(run, 'one gateway', 'hub', run.watchlists, run.procs)]
   const single = await measure(one, run.rate, run.seconds)

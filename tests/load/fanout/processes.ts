@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process'
+import { setPriority } from 'node:os'
 import path from 'node:path'
 import type { ClientReport, FromClients, FromServer, Setup, ToClients, ToServer } from './messages'
 
@@ -46,7 +47,10 @@ export async function startServer(setup: Setup, extra: string[] = []) {
   }
 }
 
-/** `watchlists` spread over `processes` client processes. */
+/**
+ * `watchlists` spread over `processes` client processes, at the scheduling priority `nice` (0: the
+ * same as the servers'; higher: the servers first on shared cores, as where phones are elsewhere).
+ */
 export async function startClients(
   setup: Setup,
   port: number,
@@ -54,10 +58,13 @@ export async function startClients(
   processes: number,
   socketIoClient: boolean,
   sampleEvery: number,
+  nice = 0,
 ) {
-  const children = Array.from({ length: processes }, () =>
-    fork(path.join(here, 'client-process.ts')),
-  )
+  const children = Array.from({ length: processes }, () => {
+    const child = fork(path.join(here, 'client-process.ts'))
+    if (nice !== 0 && child.pid !== undefined) setPriority(child.pid, nice)
+    return child
+  })
   const share = (i: number) => watchlists.filter((_, k) => k % processes === i)
   const connected = children.map((child) => next<FromClients, 'connected'>(child, 'connected'))
   children.forEach((child, i) =>
