@@ -1,4 +1,4 @@
-import type { FundLine } from '@kabu/shared/api/ledger'
+import { USER_BOOKS, type FundLine } from '@kabu/shared/api/ledger'
 import { describe, expect, it } from 'vitest'
 import en from '../../i18n/locales/en'
 import ja from '../../i18n/locales/ja'
@@ -47,6 +47,17 @@ describe('the fund-records filter', () => {
     for (const [locale, catalogue] of Object.entries({ ja, 'zh-CN': zhCN, en })) {
       const missing = FUND_KINDS.filter(
         (k) => !(catalogue as Record<string, string>)[`mine.funds.kind.${k}`],
+      )
+      expect(missing, locale).toEqual([])
+    }
+  })
+})
+
+describe('a fund line outside the available book', () => {
+  it('names its book in every language (the list shows all books: frozen, loans, products, …)', () => {
+    for (const [locale, catalogue] of Object.entries({ ja, 'zh-CN': zhCN, en })) {
+      const missing = USER_BOOKS.filter(
+        (b) => b !== 'available' && !(catalogue as Record<string, string>)[`mine.funds.book.${b}`],
       )
       expect(missing, locale).toEqual([])
     }
