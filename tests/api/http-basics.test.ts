@@ -233,6 +233,11 @@ describe('/common', () => {
     expect(byName.get('kefu')).toBe('https://support.example.jp/chat')
     expect(byName.get('version')).toBe('1.2.0')
     expect(byName.get('lot')).toBe('100')
+    expect([byName.get('lot_jpy'), byName.get('lot_usd'), byName.get('lot_cny')]).toEqual([
+      '100',
+      '1',
+      '100',
+    ])
     expect(byName.get('sell_lock_minutes')).toBe('15')
     expect(byName.get('quotes_simulated')).toBe('1')
     expect(byName.get('withdraw_min_jpy')).toBe(t.app.config.funds.withdrawMinJpy)

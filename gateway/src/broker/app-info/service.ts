@@ -1,12 +1,9 @@
 import { CREDIT_RULES } from '@kabu/shared/market/credit'
+import { LOT } from '@kabu/shared/market/listings/build'
 import type { Kysely } from 'kysely'
 import type { ConfigEntry, VersionInfo } from '@kabu/shared/api/common'
 import type { Config } from '../../config'
 import type { Database } from '../../store/index'
-
-/** Spec §9: one lot is 100 shares; a holding cannot be sold within 15 minutes of its purchase. */
-export const LOT_SHARES = 100
-export const SELL_LOCK_MINUTES = 15
 
 export interface CommonDeps {
   db: Kysely<Database>
@@ -36,7 +33,12 @@ export function createCommonService({ db, config, quotesSimulated }: CommonDeps)
     const entries = new Map<string, string>([
       ['version', config.appVersion],
       ['min_client', config.minClientVersion],
-      ['lot', String(LOT_SHARES)],
+      // Spec §9's lot of 100 shares is the default market's (Japan); a US share trades singly
+      // (MARKET-RULES), so each market's lot is said too, as each listing carries it.
+      ['lot', String(LOT.jp)],
+      ['lot_jpy', String(LOT.jp)],
+      ['lot_usd', String(LOT.us)],
+      ['lot_cny', String(LOT.cn)],
       ['sell_lock_minutes', String(config.trading.sellLockMinutes)],
       ['markets', 'jpy,usd,cny'],
       ['default_market', 'jpy'],
