@@ -56,7 +56,7 @@ export default {
   'mine.funds.withdraw.pendingReview':
     'Your withdrawal is in review. The amount is held until it is paid out.',
   'mine.funds.withdraw.approved':
-    'Your withdrawal has been paid out. It usually arrives within 2 hours.',
+    'Your withdrawal has been paid out. It usually arrives within 2 hours, at the latest by midnight the next day.',
   'mine.funds.withdraw.rejected':
     'Your withdrawal was rejected and the amount returned to your balance.',
   'mine.funds.withdraw.again': 'New withdrawal',

@@ -53,7 +53,8 @@ export default {
   'mine.funds.withdraw.fee': '手数料',
   'mine.funds.withdraw.records': '出金履歴',
   'mine.funds.withdraw.pendingReview': '出金を審査中です。支払いまで金額は拘束されます。',
-  'mine.funds.withdraw.approved': '出金が支払われました。通常2時間以内に着金します。',
+  'mine.funds.withdraw.approved':
+    '出金が支払われました。通常2時間以内、遅くとも翌日24時までに着金します。',
   'mine.funds.withdraw.rejected': '出金は却下され、金額は残高に戻りました。',
   'mine.funds.withdraw.again': '新しい出金',
   'mine.funds.records.title': '取引履歴',

@@ -50,7 +50,7 @@ export default {
   'mine.funds.withdraw.fee': '手续费',
   'mine.funds.withdraw.records': '提现记录',
   'mine.funds.withdraw.pendingReview': '提现审核中，金额在支付前被冻结。',
-  'mine.funds.withdraw.approved': '提现已支付，通常2小时内到账。',
+  'mine.funds.withdraw.approved': '提现已支付，通常2小时内到账，最迟次日24:00前到账。',
   'mine.funds.withdraw.rejected': '提现被拒绝，金额已退回余额。',
   'mine.funds.withdraw.again': '再次提现',
   'mine.funds.records.title': '资金明细',
