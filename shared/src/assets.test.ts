@@ -95,6 +95,7 @@ describe('deriveAssets (spec §7)', () => {
     // 0.1 + 0.2 + 80080 + 7 (cash: trust funds pending review are frozen too) + 5 + 81230 + 20
     // (cost); applied trust funds (status 1) have paid a debt down and hold nothing.
     expect(a.frozenCash).toBe('80087.3')
+    expect(a.workingFunds).toBe('81255')
     expect(a.frozen).toBe('161342.3')
     expect(a.totalAssets).toBe('162342.8')
     expect(a.holdingsValue).toBe('81550')

@@ -38,10 +38,15 @@ export interface Assets {
   frozen: string
   /** The cash part of `frozen`: what the ledger's frozen book holds. */
   frozenCash: string
+  /**
+   * Spec §3's working funds: the rest of `frozen`, the money at work (open holdings at cost,
+   * followed products and day-trading accounts as they stand), so frozen = frozenCash + this.
+   */
+  workingFunds: string
   totalAssets: string
   holdingsValue: string
   floatingPnl: string
-  /** Money owed on credit (`jpyyjed`). */
+  /** Money owed on loans and credit buys (`jpyyjed`): spec §3's total liabilities. */
   borrowed: string
   /** Cash a buy may use now. */
   buyingPower: string
@@ -106,17 +111,18 @@ export function deriveAssets(input: AssetInputs): Assets {
     // Trust funds waiting for review sit in the ledger's frozen book too.
     sumHeld(input.credits, HELD.credit, (r) => r.credit) +
     orderCash
-  const frozen =
-    frozenCash +
+  const workingFunds =
     sumHeld(input.products, HELD.product, (r) => r.money) +
     sumHeld(input.daytrades ?? [], HELD.intraday, (r) =>
       formatUnits(units(r.money) + units(r.pnl) - units(r.fees)),
     ) +
     cost
+  const frozen = frozenCash + workingFunds
   return {
     available: formatUnits(available),
     frozen: formatUnits(frozen),
     frozenCash: formatUnits(frozenCash),
+    workingFunds: formatUnits(workingFunds),
     totalAssets: formatUnits(available + frozen),
     holdingsValue: formatUnits(value),
     floatingPnl: formatUnits(pnl),

@@ -92,6 +92,11 @@ describe('trading journey on a 390×844 phone', () => {
     }
     await expect.poll(consistent).toBe(true)
     expect(await j.page.getByTestId('asset-total').textContent()).toMatch(/\d/)
+    // Working funds hold this holding's cost (and whatever else the demo account has at work).
+    const [buy] = (await row.getByTestId('holding-prices').textContent())!.split('→').map(tenths)
+    const working = tenths((await j.page.getByTestId('asset-working-funds').textContent())!)
+    expect(working).toBeGreaterThanOrEqual(buy! * 100)
+    expect(await j.page.getByTestId('asset-liabilities').textContent()).toMatch(/\d/)
     await shot('04-positions')
   }, 150_000)
 

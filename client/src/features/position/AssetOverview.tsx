@@ -29,8 +29,9 @@ function Figure({
 }
 
 /**
- * The asset overview of spec §2/§7: total assets big, then holdings value, available, frozen,
- * credit line, floating P/L and buying power, all from `deriveAssets` at the live prices.
+ * The asset overview of spec §2/§3/§7: total assets big, then holdings value, floating P/L,
+ * available, frozen, credit line, buying power, working funds and total liabilities, all from
+ * `deriveAssets` at the live prices.
  */
 export function AssetOverview({
   assets,
@@ -69,6 +70,12 @@ export function AssetOverview({
         </Figure>
         <Figure labelId="stock.position.buyingPower" testId="asset-buying-power">
           {money(assets.buyingPower)}
+        </Figure>
+        <Figure labelId="stock.position.workingFunds" testId="asset-working-funds">
+          {money(assets.workingFunds)}
+        </Figure>
+        <Figure labelId="stock.position.liabilities" testId="asset-liabilities">
+          {money(assets.borrowed)}
         </Figure>
       </Box>
     </Card>

@@ -43,6 +43,8 @@ export default {
   'stock.position.frozen': 'Frozen',
   'stock.position.creditLine': 'Credit line',
   'stock.position.buyingPower': 'Buying power',
+  'stock.position.workingFunds': 'Working funds',
+  'stock.position.liabilities': 'Total liabilities',
   'stock.position.tab.open': 'Holdings ({n})',
   'stock.position.tab.ended': 'Traded ({n})',
   'stock.position.realisedPnl': 'Realised P/L (after fees)',

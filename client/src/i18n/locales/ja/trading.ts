@@ -43,6 +43,8 @@ export default {
   'stock.position.frozen': '拘束資産',
   'stock.position.creditLine': '融資枠',
   'stock.position.buyingPower': '買付余力',
+  'stock.position.workingFunds': '運用資金',
+  'stock.position.liabilities': '総負債',
   'stock.position.tab.open': '保有中（{n}）',
   'stock.position.tab.ended': '取引済み（{n}）',
   'stock.position.realisedPnl': '実現損益（手数料控除後）',

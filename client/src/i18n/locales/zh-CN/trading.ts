@@ -42,6 +42,8 @@ export default {
   'stock.position.frozen': '冻结资产',
   'stock.position.creditLine': '信用额度',
   'stock.position.buyingPower': '购买力',
+  'stock.position.workingFunds': '在投资金',
+  'stock.position.liabilities': '总负债',
   'stock.position.tab.open': '持仓中（{n}）',
   'stock.position.tab.ended': '已成交（{n}）',
   'stock.position.realisedPnl': '已实现盈亏（扣除费用）',
