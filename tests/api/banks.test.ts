@@ -133,14 +133,14 @@ describe('binding a bank card', () => {
 })
 
 describe('who may bind a card', () => {
-  it('needs verified identity: realname_required, then realname_reviewing, then the card', async () => {
+  it('needs verified identity: required, reviewing, not passed after a refusal, then the card', async () => {
     const newcomer = await newUser(t, 'bankuser2')
     await setFundPassword(t, newcomer)
     expect(await add(newcomer)).toMatchObject({ status: 0, msg: 'realname_required' })
     expect((await submitIdentity(t, newcomer)).status).toBe(1)
     expect(await add(newcomer)).toMatchObject({ status: 0, msg: 'realname_reviewing' })
     await decideIdentity(t, newcomer.account, { approve: false, reason: 'blurred' })
-    expect(await add(newcomer)).toMatchObject({ status: 0, msg: 'realname_required' })
+    expect(await add(newcomer)).toMatchObject({ status: 0, msg: 'realname_not_passed' })
     expect((await submitIdentity(t, newcomer)).status).toBe(1)
     await decideIdentity(t, newcomer.account, { approve: true })
     // The same bank account may be bound by two users (a family account, say): not card_exists.

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { WITHDRAW_RULES } from '../../gateway/src/broker/withdrawals/rules'
 import type { TestApp } from '../support/app'
-import { newUser, submitIdentity } from '../support/identity'
+import { decideIdentity, newUser, submitIdentity } from '../support/identity'
 import { expectLedgerConsistent } from '../support/invariants'
 import { BANK_DAY_10AM, fund, readyUser, startFundsApp } from './funds.support'
 import { softAuthenticator } from '../support/soft-authenticator'
@@ -43,6 +43,12 @@ const FIRE: Record<string, () => Promise<string | undefined>> = {
   async realname_reviewing() {
     const grant = await newUser(t, account())
     await submitIdentity(t, grant)
+    return (await withdraw(t, grant, '1')).msg
+  },
+  async realname_not_passed() {
+    const grant = await newUser(t, account())
+    await submitIdentity(t, grant)
+    await decideIdentity(t, grant.account, { approve: false, reason: 'blurred' })
     return (await withdraw(t, grant, '1')).msg
   },
   async realname_required() {

@@ -9,6 +9,12 @@ import { RequireSession } from '../../ui/RequireSession'
 import { BankAddFormView } from './BankAddFormView'
 import { usePrerequisites } from './use-prerequisites'
 
+/** Where identity stands when it is not verified: under review, or refused (send it again). */
+const IDENTITY_MESSAGE: Partial<Record<number, string>> = {
+  1: 'server.realname_reviewing',
+  3: 'server.realname_not_passed',
+}
+
 /** /mine/bankAdd: bind a bank card, once identity is verified and a fund password is set. */
 export function BankAddScreen() {
   return (
@@ -37,7 +43,7 @@ function Gate() {
   if (state.identity !== 2) {
     return (
       <Missing
-        messageId={state.identity === 1 ? 'server.realname_reviewing' : 'server.realname_required'}
+        messageId={IDENTITY_MESSAGE[state.identity] ?? 'server.realname_required'}
         to="/mine/verified"
         actionId="mine.bank.goVerify"
       />

@@ -3,7 +3,7 @@ import { maskAccountNumber, type BankCard } from '@kabu/shared/api/banks'
 import type { Clock } from '../../clock'
 import type { SessionUser } from '../common/session-user'
 import { isUniqueViolation, type Database } from '../../store/index'
-import type { IdentityChecks } from '../common/identity-checks'
+import { requireVerified, type IdentityChecks } from '../common/identity-checks'
 import { Refusal } from '../common/refusal'
 import type { SecondFactorProof } from '../common/second-factor'
 import { onPostgres } from '../ledger/index'
@@ -78,9 +78,7 @@ export function createBankService({ db, clock, checks, maxCards }: BankDeps) {
       fundPassword: string | undefined,
       proof: SecondFactorProof,
     ) {
-      const status = await checks.identityStatus(db, user.userId)
-      if (status === 1) throw new Refusal('realname_reviewing')
-      if (status !== 2) throw new Refusal('realname_required')
+      requireVerified(await checks.identityStatus(db, user.userId))
       await checks.verifyFundPassword(db, user.userId, fundPassword)
       await checks.verifySecondFactor(user.userId, proof)
       try {

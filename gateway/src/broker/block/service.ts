@@ -6,7 +6,7 @@ import { formatUnits } from '@kabu/shared/money/decimal'
 import type { Clock } from '../../clock'
 import type { MarketService } from '../../market/index'
 import type { Database } from '../../store/index'
-import { VERIFIED, type IdentityChecks } from '../common/identity-checks'
+import { requireVerified, type IdentityChecks } from '../common/identity-checks'
 import type { SelfFrozen } from '../common/self-freeze'
 import { newOrderNo } from '../common/order-no'
 import { Refusal } from '../common/refusal'
@@ -103,9 +103,7 @@ export function createBlockService(deps: BlockDeps) {
         offer = await q.offerById(db, input.id)
         if (!offer) throw new Refusal('not_found')
         if (phaseOf(offer, clock.now()) !== 'open') throw new Refusal('block_trade_closed')
-        if ((await deps.checks.identityStatus(db, user.userId)) !== VERIFIED) {
-          throw new Refusal('realname_required')
-        }
+        requireVerified(await deps.checks.identityStatus(db, user.userId))
         const num = BigInt(input.num)
         if (num % offer.lot !== 0n) throw new Refusal('lot_size')
         if (num < offer.min_lots * offer.lot) throw new Refusal('below_minimum_buy')

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { Refusal } from './refusal'
 import type { Database } from '../../store/index'
 import type { VerifySecondFactor } from './second-factor'
 
@@ -29,3 +30,15 @@ export interface IdentityChecks {
 }
 
 export const VERIFIED = 2
+
+/**
+ * Asserts that an action needing verified identity may go on, or refuses naming where the user
+ * stands, so the message says what to do: wait for the review, send documents again after a
+ * refusal (spec §8 "real-name information not passed"), or verify for the first time.
+ */
+export function requireVerified(status: number): void {
+  if (status === VERIFIED) return
+  if (status === 1) throw new Refusal('realname_reviewing')
+  if (status === 3) throw new Refusal('realname_not_passed')
+  throw new Refusal('realname_required')
+}

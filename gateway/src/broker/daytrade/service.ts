@@ -18,7 +18,7 @@ import type { Clock } from '../../clock'
 import type { TradingSettings } from '../../config'
 import type { MarketService } from '../../market/index'
 import type { Database } from '../../store/index'
-import { VERIFIED, type IdentityChecks } from '../common/identity-checks'
+import { requireVerified, type IdentityChecks } from '../common/identity-checks'
 import type { SelfFrozen } from '../common/self-freeze'
 import { newOrderNo } from '../common/order-no'
 import { Refusal } from '../common/refusal'
@@ -95,9 +95,7 @@ export function createDaytradeService(deps: DaytradeDeps) {
         const amount = parseAmount(input.money, currency)
         if (amount === 'amount_invalid') throw new Refusal('amount_invalid')
         funds = amount
-        if ((await deps.checks.identityStatus(db, user.userId)) !== VERIFIED) {
-          throw new Refusal('realname_required')
-        }
+        requireVerified(await deps.checks.identityStatus(db, user.userId))
         if ((await q.openCount(db, user.userId, currency)) > 0) {
           throw new Refusal('daytrade_in_progress')
         }

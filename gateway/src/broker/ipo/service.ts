@@ -9,7 +9,7 @@ import type { MarketService } from '../../market/index'
 import { isUniqueViolation, type Database } from '../../store/index'
 import type { IdentityChecks } from '../common/identity-checks'
 import type { SelfFrozen } from '../common/self-freeze'
-import { VERIFIED } from '../common/identity-checks'
+import { requireVerified } from '../common/identity-checks'
 import { newOrderNo } from '../common/order-no'
 import { checkedIdempotent } from '../common/replayable'
 import { Refusal } from '../common/refusal'
@@ -76,9 +76,7 @@ export function createIpoService(deps: IpoServiceDeps) {
         if (tradingBarred) throw new Refusal('trading_barred')
         if (await deps.selfFrozen(db, userId, 'trading')) throw new Refusal('self_frozen_trading')
         const offer = await offerToApply(input.id)
-        if ((await deps.identityStatus(db, userId)) !== VERIFIED) {
-          throw new Refusal('realname_required')
-        }
+        requireVerified(await deps.identityStatus(db, userId))
         const num = BigInt(input.num)
         if (num % offer.lot !== 0n) throw new Refusal('lot_size')
         lots = num / offer.lot

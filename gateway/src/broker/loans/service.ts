@@ -11,6 +11,7 @@ import { checkedIdempotent } from '../common/replayable'
 import type { Ledger } from '../ledger/index'
 import { idempotent } from '../common/idempotency'
 import { Refusal } from '../common/refusal'
+import { requireVerified } from '../common/identity-checks'
 import { readCredit, type IdentityStatusOf } from './credit'
 import * as q from './loans.sql'
 import { newOrderNo } from '../common/order-no'
@@ -116,7 +117,7 @@ export function createLoanService(deps: LoanDeps) {
           const now = clock.now()
           const { record: r, credit } = await readCredit(trx, deps, userId, input.currency, now)
           // The formula gives an unverified user no limit; naming the missing step helps more.
-          if (!r.verified) throw new Refusal('realname_required')
+          if (!r.verified) requireVerified(await deps.identityStatus(trx, userId))
           if (amount > credit.limit) throw new Refusal('loan_limit_insufficient')
           const orderNo = newOrderNo('LN', now)
           const id = await q.insertLoan(trx, {

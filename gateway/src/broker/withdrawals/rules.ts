@@ -77,6 +77,12 @@ export const WITHDRAW_RULES: readonly WithdrawRule[] = [
     passes: async (a, ctx) => (await identityOf(a, ctx)) !== 1,
   },
   {
+    key: 'realname_not_passed',
+    values: none,
+    text: () => 'Refused while your identity documents stand refused: send them again.',
+    passes: async (a, ctx) => (await identityOf(a, ctx)) !== 3,
+  },
+  {
     key: 'realname_required',
     values: none,
     text: () => 'Your identity must be verified.',

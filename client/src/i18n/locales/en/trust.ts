@@ -26,6 +26,8 @@ export default {
     'This list is generated from the rules the system enforces. There are no others.',
   'mine.trust.rule.self_frozen_withdraw': 'You have frozen withdrawals yourself (below).',
   'mine.trust.rule.realname_reviewing': 'Your identity documents are still under review.',
+  'mine.trust.rule.realname_not_passed':
+    'Your identity documents were not approved (send them again).',
   'mine.trust.rule.realname_required': 'Your identity is not verified.',
   'mine.trust.rule.card_not_found': 'The bank card is not one bound to your own account.',
   'mine.trust.rule.wrong_fund_password':

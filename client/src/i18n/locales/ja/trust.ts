@@ -26,6 +26,7 @@ export default {
     'この一覧はシステムが実際に適用しているルールから生成しています。これ以外の理由はありません。',
   'mine.trust.rule.self_frozen_withdraw': 'ご自身で出金を凍結している（下記）。',
   'mine.trust.rule.realname_reviewing': '本人確認書類を審査中である。',
+  'mine.trust.rule.realname_not_passed': '本人確認書類が承認されなかった（再提出してください）。',
   'mine.trust.rule.realname_required': '本人確認が完了していない。',
   'mine.trust.rule.card_not_found': 'ご本人の口座に登録された銀行口座ではない。',
   'mine.trust.rule.wrong_fund_password':

@@ -24,6 +24,7 @@ export default {
   'mine.trust.rules.hint': '本列表由系统实际执行的规则生成，没有其他原因。',
   'mine.trust.rule.self_frozen_withdraw': '您已自行冻结提现（见下方）。',
   'mine.trust.rule.realname_reviewing': '身份证件正在审核中。',
+  'mine.trust.rule.realname_not_passed': '身份证件未通过审核（请重新提交）。',
   'mine.trust.rule.realname_required': '尚未完成实名认证。',
   'mine.trust.rule.card_not_found': '该银行卡不是绑定在您本人账户下的银行卡。',
   'mine.trust.rule.wrong_fund_password': '资金密码错误（15分钟内错误5次将暂停输入15分钟）。',
