@@ -1,7 +1,7 @@
 /* global document, location, requestAnimationFrame */
 // Runs before the app (deferred, so it holds no paint back):
 // - the page's language is right from the first paint (screen readers, fonts, line breaking).
-//   Mirrors parseLocale in src/i18n/locale.ts, including the legacy jp/cn/us values;
+//   Mirrors parseLocale in src/i18n/locale.ts: the spec's jp/cn/us (what the app stores) and tags;
 // - the splash of index.html gets the app's name and tagline in that language, so a phone shows
 //   the brand in its own words while the app's scripts download (the console has no splash).
 //   The words are the catalogues' common.appName and common.tagline (a test keeps them equal);

@@ -4,7 +4,14 @@ export type Locale = 'ja' | 'zh-CN' | 'en'
 export const LOCALES: readonly Locale[] = ['ja', 'zh-CN', 'en']
 export const DEFAULT_LOCALE: Locale = 'ja'
 
-// Older clients stored the spec's own codes (`jp`, `cn`, `us`); a user upgrading keeps their choice.
+/**
+ * What `language` stores: the spec's own codes (§1: jp, cn, us), which tools outside the app
+ * (QA's model-based tests) read and write.
+ */
+export const STORED_CODE: Record<Locale, string> = { ja: 'jp', 'zh-CN': 'cn', en: 'us' }
+
+// The spec's codes, and the tags this client stored before (`ja`, `zh-CN`, `en`, read as they are):
+// a user upgrading keeps their choice.
 const LEGACY: Record<string, Locale> = {
   jp: 'ja',
   cn: 'zh-CN',
@@ -13,7 +20,7 @@ const LEGACY: Record<string, Locale> = {
   'zh-cn': 'zh-CN',
 }
 
-/** Reads a stored `language` value, accepting legacy codes; anything unknown means Japanese. */
+/** Reads a stored `language` value, spec code or tag; anything unknown means Japanese. */
 export function parseLocale(stored: string | null | undefined): Locale {
   if (!stored) return DEFAULT_LOCALE
   if ((LOCALES as readonly string[]).includes(stored)) return stored as Locale

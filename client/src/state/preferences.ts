@@ -1,5 +1,5 @@
 import { proxy } from 'valtio'
-import { parseLocale, type Locale } from '../i18n/locale'
+import { parseLocale, STORED_CODE, type Locale } from '../i18n/locale'
 import { readStored, STORAGE_KEYS, writeStored } from '../api/storage'
 
 /** Which colour a rising price is drawn in; a fall takes the other. Japanese users expect red. */
@@ -23,7 +23,7 @@ export const preferences = proxy<Preferences>({
  * once at boot (spec §4: "choosing a language saves it and reloads the page").
  */
 export function setLocale(locale: Locale): void {
-  writeStored(STORAGE_KEYS.language, locale)
+  writeStored(STORAGE_KEYS.language, STORED_CODE[locale])
   globalThis.location?.reload()
 }
 
