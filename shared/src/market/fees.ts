@@ -31,6 +31,18 @@ export function tradeFees(
   rates: FeeRates,
 ): bigint {
   if (side === 'buy') return charge(market, value, rates.buy)
-  const stamp = market === 'cn' ? charge(market, value, rates.cnStampDuty) : 0n
-  return charge(market, value, rates.sell) + stamp
+  const { fee, stampDuty } = sellCharges(market, value, rates)
+  return fee + stampDuty
+}
+
+/** A sell's two charges, as spec §9 names them: the sell fee, and stamp duty (China only, else 0). */
+export function sellCharges(
+  market: Market,
+  value: bigint,
+  rates: FeeRates,
+): { fee: bigint; stampDuty: bigint } {
+  return {
+    fee: charge(market, value, rates.sell),
+    stampDuty: market === 'cn' ? charge(market, value, rates.cnStampDuty) : 0n,
+  }
 }

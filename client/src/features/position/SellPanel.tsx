@@ -172,7 +172,10 @@ export function SellPanel({
                       price === null ? <FormattedMessage id="stock.order.market" /> : money(price),
                   },
                   { labelId: 'stock.position.marketValue', value: money(estimate?.value) },
-                  { labelId: 'stock.position.sellFees', value: money(estimate?.fees) },
+                  { labelId: 'stock.position.sellFeeEstimate', value: money(estimate?.fee) },
+                  ...(MARKET_OF_TYPE[type] === 'cn'
+                    ? [{ labelId: 'stock.position.stampDuty', value: money(estimate?.stampDuty) }]
+                    : []),
                   { labelId: 'stock.position.proceeds', value: money(estimate?.proceeds) },
                 ]
               : [

@@ -5,7 +5,8 @@ describe('sellEstimate', () => {
   it('takes the sell fee in whole yen', () => {
     expect(sellEstimate('jp', '2512.5', 100, { sell_fee_rate: '0.001' })).toEqual({
       value: '251250',
-      fees: '251',
+      fee: '251',
+      stampDuty: '0',
       proceeds: '250999',
     })
   })
@@ -14,7 +15,8 @@ describe('sellEstimate', () => {
     const config = { sell_fee_rate: '0.0003', cn_stamp_duty_rate: '0.0005' }
     expect(sellEstimate('cn', '10.01', 100, config)).toEqual({
       value: '1001',
-      fees: '0.8',
+      fee: '0.3',
+      stampDuty: '0.5',
       proceeds: '1000.2',
     })
   })

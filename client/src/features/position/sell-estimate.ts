@@ -1,10 +1,12 @@
 import type { Market } from '@kabu/shared/market/types'
 import { formatUnits, parseUnits } from '@kabu/shared/money/decimal'
-import { tradeFees } from '@kabu/shared/market/fees'
+import { sellCharges } from '@kabu/shared/market/fees'
 
 export interface SellEstimate {
   value: string
-  fees: string
+  fee: string
+  /** China's stamp duty; '0' elsewhere. */
+  stampDuty: string
   proceeds: string
 }
 
@@ -24,10 +26,15 @@ export function sellEstimate(
   const priceUnits = parseUnits(price)
   if (priceUnits === null || !Number.isSafeInteger(shares) || shares <= 0) return null
   const value = priceUnits * BigInt(shares)
-  const fees = tradeFees('sell', market, value, {
+  const { fee, stampDuty } = sellCharges(market, value, {
     buy: config.buy_fee_rate ?? '0',
     sell: config.sell_fee_rate ?? '0',
     cnStampDuty: config.cn_stamp_duty_rate ?? '0',
   })
-  return { value: formatUnits(value), fees: formatUnits(fees), proceeds: formatUnits(value - fees) }
+  return {
+    value: formatUnits(value),
+    fee: formatUnits(fee),
+    stampDuty: formatUnits(stampDuty),
+    proceeds: formatUnits(value - fee - stampDuty),
+  }
 }
