@@ -135,6 +135,25 @@ describe('/user/fundlist', () => {
     expect(byCurrency).toEqual(freezes)
   })
 
+  it('filters by days counted in Tokyo, from 00:00 of `from` to 24:00 of `to`', async () => {
+    const user = await newcomer()
+    const tokyo = (day: number, hour: number) => Date.UTC(2026, 2, day, hour - 9, 30)
+    t.app.clock.set(tokyo(2, 23)) // 2 March 23:30 in Tokyo
+    await post(user.userId, 'deposit', 'DAY-2', 10_000n)
+    t.app.clock.set(tokyo(3, 0)) // 3 March 00:30 in Tokyo (still 2 March in UTC)
+    await post(user.userId, 'deposit', 'DAY-3', 10_000n)
+    t.app.clock.set(tokyo(4, 0))
+    await post(user.userId, 'deposit', 'DAY-4', 10_000n)
+    const days = async (form: Record<string, string>) =>
+      (
+        await vueData<FundLine[]>(t.url, '/user/fundlist', { type: 'jpy', ...form }, session(user))
+      ).map((l) => l.order_no)
+    expect(await days({ from: '2026-03-03', to: '2026-03-03' })).toEqual(['DAY-3'])
+    expect(await days({ from: '2026-03-03' })).toEqual(['DAY-4', 'DAY-3'])
+    expect(await days({ to: '2026-03-03' })).toEqual(['DAY-3', 'DAY-2'])
+    expect(await days({ from: '2026-03-05' })).toEqual([])
+  })
+
   it('answers bad filters with invalid_input', async () => {
     const forms: Record<string, string>[] = [
       { page: '0' },
@@ -146,6 +165,10 @@ describe('/user/fundlist', () => {
       { book: 'house' },
       { currency: 'EUR' },
       { currency: 'jpy' },
+      { from: '2026-02-30' },
+      { to: '2026-3-1' },
+      { from: '9999-99-99' },
+      { from: '2026-03-04', to: '2026-03-03' },
     ]
     for (const form of forms) {
       const answer = await vue(t.url, '/user/fundlist', form, session(demo))

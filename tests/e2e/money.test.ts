@@ -279,6 +279,18 @@ describe('money in, across and out on a 390×844 phone', () => {
     await expect.poll(() => rows.textContent()).not.toContain('入金')
     expect(await rows.textContent()).toContain('100,000')
 
+    // Days, counted in Tokyo: the bank day holds the withdrawal's lines; the day after, nothing.
+    await page.getByTestId('records-kind-all').click()
+    await page.getByTestId('records-from').fill(bankDay)
+    await page.getByTestId('records-to').fill(bankDay)
+    await expect.poll(() => rows.textContent()).toContain('出金支払')
+    const dayAfter = new Date(Date.parse(bankDay) + 86_400_000).toISOString().slice(0, 10)
+    await page.getByTestId('records-to').fill(dayAfter)
+    await page.getByTestId('records-from').fill(dayAfter)
+    await expect.poll(() => rows.count()).toBe(0)
+    await page.getByTestId('records-days-clear').click()
+    await expect.poll(() => rows.textContent()).toContain('入金')
+
     await page.getByTestId('market-usd').click()
     await page.getByTestId('records-kind-all').click()
     const usd = await fundLinesOf(page, gateway.url, 'usd')

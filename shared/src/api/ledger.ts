@@ -23,22 +23,37 @@ export type UserBookName = (typeof USER_BOOKS)[number]
 
 export const walletsRequest = z.object({})
 
-export const fundlistRequest = z.object({
-  type: marketTypeSchema,
-  /** 1-based; past the last page answers an empty list. */
-  page: z.coerce
-    .number({ error: 'invalid_input' })
-    .int('invalid_input')
-    .min(1, 'invalid_input')
-    .max(100_000, 'invalid_input')
-    .default(1),
-  /** Only lines of this kind ('deposit', 'withdraw_freeze', 'fx', ...). */
-  kind: optional(z.string().regex(/^[a-z_]{1,32}$/, 'invalid_input')),
-  /** A wallet by currency (after an exchange, HKD say); overrides the currency of `type`. */
-  currency: optional(z.enum(CURRENCIES, { error: 'invalid_input' })),
-  /** Only lines of this book; all of the user's books when absent. */
-  book: optional(z.enum(USER_BOOKS, { error: 'invalid_input' })),
-})
+/** A calendar day, YYYY-MM-DD, that exists (not 2026-02-30). */
+const calendarDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid_input')
+  .refine((d) => {
+    const at = Date.parse(`${d}T00:00:00Z`)
+    return !Number.isNaN(at) && new Date(at).toISOString().startsWith(d)
+  }, 'invalid_input')
+
+export const fundlistRequest = z
+  .object({
+    type: marketTypeSchema,
+    /** 1-based; past the last page answers an empty list. */
+    page: z.coerce
+      .number({ error: 'invalid_input' })
+      .int('invalid_input')
+      .min(1, 'invalid_input')
+      .max(100_000, 'invalid_input')
+      .default(1),
+    /** Only lines of this kind ('deposit', 'withdraw_freeze', 'fx', ...). */
+    kind: optional(z.string().regex(/^[a-z_]{1,32}$/, 'invalid_input')),
+    /** A wallet by currency (after an exchange, HKD say); overrides the currency of `type`. */
+    currency: optional(z.enum(CURRENCIES, { error: 'invalid_input' })),
+    /** Only lines of this book; all of the user's books when absent. */
+    book: optional(z.enum(USER_BOOKS, { error: 'invalid_input' })),
+    /** Only lines from this day on (a day in Tokyo, where the app's days are counted). */
+    from: optional(calendarDay),
+    /** Only lines up to the end of this day (Tokyo). */
+    to: optional(calendarDay),
+  })
+  .refine((r) => !r.from || !r.to || r.from <= r.to, 'invalid_input')
 
 export type FundlistRequest = z.input<typeof fundlistRequest>
 

@@ -15,6 +15,8 @@ import { Header } from '../../ui/Header'
 import { Loading } from '../../ui/Loading'
 import { RequireSession } from '../../ui/RequireSession'
 import { downloadText, FUND_KINDS, toCsv } from './fund-records'
+import { ALL_DAYS, type DayRange } from './day-range'
+import { DayRangeFields } from './DayRangeFields'
 import { FundLineRow } from './FundLineRow'
 import { MarketTypeTabs } from '../../ui/MarketTypeTabs'
 import { useFundLines } from './use-fund-lines'
@@ -24,11 +26,15 @@ export function TransactionRecordsScreen() {
   const intl = useIntl()
   const [type, setType] = useState<MarketType>('jpy')
   const [kind, setKind] = useState<string | undefined>()
-  const records = useFundLines(type, kind)
+  const [days, setDays] = useState<DayRange>(ALL_DAYS)
+  const records = useFundLines(type, kind, days)
   const kindLabel = (k: string) =>
     `mine.funds.kind.${k}` in intl.messages ? intl.formatMessage({ id: `mine.funds.kind.${k}` }) : k
   const exportCsv = () =>
-    downloadText(toCsv(records.lines, kindLabel), `fund-records-${type}-${kind ?? 'all'}.csv`)
+    downloadText(
+      toCsv(records.lines, kindLabel),
+      `fund-records-${type}-${kind ?? 'all'}${days.from || days.to ? `-${days.from}_${days.to}` : ''}.csv`,
+    )
 
   return (
     <RequireSession>
@@ -58,6 +64,7 @@ export function TransactionRecordsScreen() {
           />
         ))}
       </Stack>
+      <DayRangeFields value={days} onChange={setDays} />
       <Lines records={records} kindLabel={kindLabel} />
     </RequireSession>
   )

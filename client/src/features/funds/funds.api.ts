@@ -59,5 +59,10 @@ export const withdraw = (input: {
 export const fetchWithdrawals = (type: MarketType) =>
   vuePost<WithdrawalRecord[]>('/user/withdrawallist', { type })
 
-export const fetchFundLines = (input: { type: MarketType; page: number; kind?: string }) =>
-  vuePost<FundLine[]>('/user/fundlist', { ...input })
+export const fetchFundLines = (input: {
+  type: MarketType
+  page: number
+  kind?: string
+  from?: string
+  to?: string
+}) => vuePost<FundLine[]>('/user/fundlist', { ...input })

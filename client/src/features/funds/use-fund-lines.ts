@@ -1,7 +1,8 @@
 import { FUND_LINES_PER_PAGE, type FundLine } from '@kabu/shared/api/ledger'
 import type { MarketType } from '@kabu/shared/market/types'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { isVueRefusal } from '../../api/refusal'
+import type { DayRange } from './day-range'
 import { fetchFundLines } from './funds.api'
 
 interface Loaded {
@@ -15,21 +16,33 @@ interface Loaded {
 }
 
 /**
- * The user's ledger lines of one wallet (and kind), a page at a time: the first page on change,
- * the next on `loadMore`, until a page comes back short.
+ * The user's ledger lines of one wallet (and kind, and days), a page at a time: the first page on
+ * change, the next on `loadMore`, until a page comes back short.
  */
-export function useFundLines(type: MarketType, kind: string | undefined) {
-  const of = `${type}:${kind ?? ''}`
+export function useFundLines(type: MarketType, kind: string | undefined, days: DayRange) {
+  const { from, to } = days
+  const of = `${type}:${kind ?? ''}:${from}:${to}`
   const [loaded, setLoaded] = useState<Loaded | null>(null)
   const fetchPage = useCallback(
-    (page: number) => fetchFundLines({ type, page, ...(kind ? { kind } : {}) }),
-    [type, kind],
+    (page: number) =>
+      fetchFundLines({
+        type,
+        page,
+        ...(kind ? { kind } : {}),
+        ...(from ? { from } : {}),
+        ...(to ? { to } : {}),
+      }),
+    [type, kind, from, to],
   )
 
+  // The filters now wanted: a page that comes back after they changed (typing a date fires one
+  // request per change) must not take the place of the newer one's, or loading would never end.
+  const wanted = useRef(of)
   const settle = useCallback(
     (key: string, page: Promise<FundLine[]>, number: number, before: FundLine[]) =>
       page
-        .then((got) =>
+        .then((got) => {
+          if (key !== wanted.current) return
           setLoaded({
             of: key,
             lines: [...before, ...got],
@@ -37,10 +50,11 @@ export function useFundLines(type: MarketType, kind: string | undefined) {
             hasMore: got.length === FUND_LINES_PER_PAGE,
             loading: false,
             error: null,
-          }),
-        )
+          })
+        })
         .catch((e: unknown) => {
           if (!isVueRefusal(e)) throw e
+          if (key !== wanted.current) return
           setLoaded((old) => ({
             of: key,
             lines: before,
@@ -54,6 +68,7 @@ export function useFundLines(type: MarketType, kind: string | undefined) {
   )
 
   useEffect(() => {
+    wanted.current = of
     void settle(of, fetchPage(1), 1, [])
   }, [of, fetchPage, settle])
 

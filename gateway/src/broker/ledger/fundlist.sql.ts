@@ -13,6 +13,9 @@ export function fundLines(
     currency: Currency
     kind: string | undefined
     book: string | undefined
+    /** Epoch ms: lines at or after `since`, before `until`. */
+    since: number | undefined
+    until: number | undefined
     limit: number
     offset: number
   },
@@ -34,5 +37,7 @@ export function fundLines(
     .where('a.currency', '=', filter.currency)
   if (filter.kind !== undefined) query = query.where('t.kind', '=', filter.kind)
   if (filter.book !== undefined) query = query.where('a.book', '=', filter.book)
+  if (filter.since !== undefined) query = query.where('t.created_at', '>=', BigInt(filter.since))
+  if (filter.until !== undefined) query = query.where('t.created_at', '<', BigInt(filter.until))
   return query.orderBy('e.id', 'desc').limit(filter.limit).offset(filter.offset).execute()
 }

@@ -8,6 +8,7 @@ import {
   type Wallet,
 } from '@kabu/shared/api/ledger'
 import { CURRENCIES, type Currency } from '@kabu/shared/money/currencies'
+import { epochAtLocal } from '@kabu/shared/market/time-zone'
 import { CURRENCY_OF_MARKET, MARKET_OF_TYPE } from '@kabu/shared/market/types'
 import type { VueArea } from '../common/vue-area'
 import type { Database } from '../../store/index'
@@ -32,12 +33,15 @@ export function ledgerRoutes(deps: { db: Kysely<Database> }): VueArea {
     })
 
     routes.authed('/user/fundlist', fundlistRequest, async ({ input, user }) => {
-      const { type, page, kind, book, currency } = input
+      const { type, page, kind, book, currency, from, to } = input
       const rows = await fundLines(deps.db, {
         userId: user.userId,
         currency: currency ?? CURRENCY_OF_MARKET[MARKET_OF_TYPE[type]],
         kind,
         book,
+        // Days as the app counts them, in Tokyo: from 00:00 of `from` to 24:00 of `to`.
+        since: from === undefined ? undefined : epochAtLocal('jp', from, 0),
+        until: to === undefined ? undefined : epochAtLocal('jp', to, 24 * 60),
         limit: FUND_LINES_PER_PAGE,
         offset: (page - 1) * FUND_LINES_PER_PAGE,
       })
