@@ -29,9 +29,10 @@ export function journeyScreens(page: Page, url: string, journey: string) {
   const hashPath = () => new URL(page.url()).hash.replace(/^#/, '').split('?')[0]
   return {
     hashPath,
-    async shot(name: string) {
+    /** `fullPage`: the whole scrolled page, for a form longer than the phone's screen. */
+    async shot(name: string, fullPage = false) {
       await settle()
-      await page.screenshot({ path: path.join(SHOTS, `${journey}-${name}.png`) })
+      await page.screenshot({ path: path.join(SHOTS, `${journey}-${name}.png`), fullPage })
     },
     async open(route: string, testId: string) {
       await page.goto(`${url}/#${route}`)

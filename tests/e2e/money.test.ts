@@ -1,10 +1,11 @@
-import { mkdirSync, rmSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchPhone } from './browser'
 import { startGateway } from './gateway'
 import { writeJourneyImages, type JourneyImages } from './images'
+import { journeyScreens } from './journey'
 import { cents, dollarsFor } from './fx-math'
 import { approvePending, nextBankMorning, opsCall, setClock } from './ops'
 import { fundLinesOf, rateOf, walletsOf } from './user-api'
@@ -15,9 +16,6 @@ import { fundLinesOf, rateOf, walletsOf } from './user-api'
  * withdraw, and read the withdrawal's timeline and the fund records. The operator is this test,
  * over /api/ops. Every figure on the way is checked against the gateway's wallets.
  */
-const shots = path.resolve(import.meta.dirname, 'screenshots')
-mkdirSync(shots, { recursive: true })
-
 const ACCOUNT = 'e2emoney01'
 const PASSWORD = 'secret-pass-1'
 const FUND_PASSWORD = '135790'
@@ -27,35 +25,22 @@ const MY_NUMBER = '123456789018'
 let gateway: Awaited<ReturnType<typeof startGateway>>
 let browser: Browser
 let page: Page
+let screens: ReturnType<typeof journeyScreens>
 let images: JourneyImages
 let bankDay: string
 let fxGot = ''
 /** Uncaught errors of the page: a journey that passes while the app throws is not a pass. */
 const pageErrors: string[] = []
 
-/** Lets the screen's fade-in (and any other finite animation) end, so a screenshot shows it whole. */
-const settle = () =>
-  page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  )
-async function shot(name: string, fullPage = false) {
-  await settle()
-  await page.screenshot({ path: path.join(shots, `money-${name}.png`), fullPage })
-}
-const hashPath = () => new URL(page.url()).hash.replace(/^#/, '').split('?')[0]
+const shot = (name: string, fullPage = false) => screens.shot(name, fullPage)
+const hashPath = () => screens.hashPath()
 const wallets = () => walletsOf(page, gateway.url)
 const jpy = async () => (await wallets()).JPY
 /** Opens a screen by its route and waits for one of its elements. */
 async function open(route: string, testId: string) {
   // The last screen's toast would cover this one's header on the screenshots: let it time out.
   await page.locator('.MuiSnackbar-root').waitFor({ state: 'detached', timeout: 10_000 })
-  await page.goto(`${gateway.url}/#${route}`)
-  await page.getByTestId(testId).first().waitFor()
+  await screens.open(route, testId)
 }
 /** Picks a photo into a hidden file input and waits for the gateway to take it. */
 async function pickPhoto(testId: string, file: string) {
@@ -79,6 +64,7 @@ beforeAll(async () => {
   browser = phone.browser
   page = await phone.context.newPage()
   page.on('pageerror', (e) => pageErrors.push(e.message))
+  screens = journeyScreens(page, gateway.url, 'money')
 })
 
 afterAll(async () => {
