@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { WITHDRAW_RULE_KEYS } from '@kabu/shared/api/trust'
 import { WITHDRAW_RULES } from '../../gateway/src/broker/withdrawals/rules'
 import type { TestApp } from '../support/app'
 import { decideIdentity, newUser, submitIdentity } from '../support/identity'
@@ -87,6 +88,8 @@ describe('the refusal rules of the trust panel', () => {
     const grant = await newUser(t, account())
     const rules = (await panel(t, grant)).refusal_rules
     expect(rules.map((r) => r.key)).toEqual(WITHDRAW_RULES.map((r) => r.key))
+    // The app's texts are written against the shared list: the table may not drift from it.
+    expect(WITHDRAW_RULES.map((r) => r.key)).toEqual([...WITHDRAW_RULE_KEYS])
     expect(rules.find((r) => r.key === 'amount_below_minimum')).toMatchObject({
       text: 'At least 10000 JPY.',
       values: { min: '10000', currency: 'JPY' },

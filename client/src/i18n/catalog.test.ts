@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { MESSAGE_KEYS } from '@kabu/shared/api/messages'
+import { WITHDRAW_RULE_KEYS } from '@kabu/shared/api/trust'
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 import { describe, expect, it } from 'vitest'
 import en from './locales/en'
@@ -62,6 +63,15 @@ describe('translation catalogues', () => {
   it('translate every server message key', () => {
     for (const [locale, catalogue] of Object.entries(catalogues)) {
       const missing = MESSAGE_KEYS.filter((k) => !catalogue[`server.${k}`])
+      expect(missing, locale).toEqual([])
+    }
+  })
+
+  // The trust panel builds these ids at run time (RefusalRules), where the literal check below
+  // cannot see them; without one, a rule would show the server's English in every language.
+  it('name every withdrawal rule the trust panel lists', () => {
+    for (const [locale, catalogue] of Object.entries(catalogues)) {
+      const missing = WITHDRAW_RULE_KEYS.filter((k) => !catalogue[`mine.trust.rule.${k}`])
       expect(missing, locale).toEqual([])
     }
   })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CURRENCIES, type Currency } from '../money/currencies'
+import type { RefusalKey } from './messages'
 import { marketTypeSchema } from './user'
 
 /**
@@ -56,9 +57,28 @@ export interface SelfFreezeState {
   cooling_hours: number
 }
 
+/**
+ * The rules that can refuse a withdrawal, by their refusal keys, in the order the gateway checks
+ * them (its WITHDRAW_RULES follows this list) and the panel lists them; the app holds a text for
+ * each in every language (`mine.trust.rule.<key>`, checked by the catalogue test).
+ */
+export const WITHDRAW_RULE_KEYS = [
+  'self_frozen_withdraw',
+  'realname_reviewing',
+  'realname_not_passed',
+  'realname_required',
+  'card_not_found',
+  'wrong_fund_password',
+  'second_factor_required',
+  'withdraw_window_closed',
+  'amount_below_minimum',
+  'insufficient_balance',
+] as const satisfies readonly RefusalKey[]
+export type WithdrawRuleKey = (typeof WITHDRAW_RULE_KEYS)[number]
+
 /** One rule that can refuse a withdrawal: its refusal key, and the rule in words with figures. */
 export interface RefusalRule {
-  key: string
+  key: WithdrawRuleKey
   /** In English, with the figures; the app shows its own translation of `key` with `values`. */
   text: string
   values: Record<string, string>

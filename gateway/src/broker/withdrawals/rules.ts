@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { RefusalRule } from '@kabu/shared/api/trust'
-import type { RefusalKey } from '@kabu/shared/api/messages'
+import type { RefusalRule, WithdrawRuleKey } from '@kabu/shared/api/trust'
 import type { Currency } from '@kabu/shared/money/currencies'
 import type { Database } from '../../store/index'
 import { VERIFIED, type IdentityChecks } from '../common/identity-checks'
@@ -47,8 +46,8 @@ export interface WithdrawRuleContext {
 }
 
 interface WithdrawRule {
-  /** The refusal the rule answers with when it says no. */
-  key: RefusalKey
+  /** The refusal the rule answers with when it says no (shared's WITHDRAW_RULE_KEYS, in order). */
+  key: WithdrawRuleKey
   /** The figures its text names (the app's own translation fills them in too). */
   values: (ctx: WithdrawRuleContext, currency: Currency) => Record<string, string>
   text: (values: Record<string, string>) => string

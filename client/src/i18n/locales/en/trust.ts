@@ -32,6 +32,8 @@ export default {
   'mine.trust.rule.card_not_found': 'The bank card is not one bound to your own account.',
   'mine.trust.rule.wrong_fund_password':
     'The fund password is wrong (5 wrong tries in 15 minutes pause further tries for 15 minutes).',
+  'mine.trust.rule.second_factor_required':
+    'Your passkey or authenticator app did not confirm it (once you have set one up, each withdrawal needs it).',
   'mine.trust.rule.withdraw_window_closed':
     'It is outside {window} Tokyo time on a Japanese bank business day.',
   'mine.trust.rule.amount_below_minimum': 'The amount is below {min}.',

@@ -31,6 +31,8 @@ export default {
   'mine.trust.rule.card_not_found': 'ご本人の口座に登録された銀行口座ではない。',
   'mine.trust.rule.wrong_fund_password':
     '資金パスワードが正しくない（15分間に5回誤ると15分間入力できません）。',
+  'mine.trust.rule.second_factor_required':
+    'パスキーまたは認証アプリで確認されていない（登録後は出金のたびに確認が必要です）。',
   'mine.trust.rule.withdraw_window_closed': '銀行営業日の{window}（日本時間）以外である。',
   'mine.trust.rule.amount_below_minimum': '金額が{min}未満である。',
   'mine.trust.rule.insufficient_balance':

@@ -28,6 +28,8 @@ export default {
   'mine.trust.rule.realname_required': '尚未完成实名认证。',
   'mine.trust.rule.card_not_found': '该银行卡不是绑定在您本人账户下的银行卡。',
   'mine.trust.rule.wrong_fund_password': '资金密码错误（15分钟内错误5次将暂停输入15分钟）。',
+  'mine.trust.rule.second_factor_required':
+    '未通过通行密钥或身份验证器应用确认（设置后每次提现都需要确认）。',
   'mine.trust.rule.withdraw_window_closed': '不在日本银行营业日的{window}（东京时间）内。',
   'mine.trust.rule.amount_below_minimum': '金额低于{min}。',
   'mine.trust.rule.insufficient_balance': '金额超过可用资金（扣除借款后）。',
