@@ -186,7 +186,8 @@ async function expectDerivationMatchesLedger(userId: bigint) {
         .map(BigInt)
         .includes(h.status)
       if (filled) expected -= h.buy_price * h.stock_num + h.buy_fee
-      if (h.status === BigInt(HOLDING.closed)) expected += h.sell_price! * h.stock_num - h.sell_fee!
+      if (h.status === BigInt(HOLDING.closed))
+        expected += h.sell_price! * h.stock_num - h.sell_fee! - h.stamp_duty!
     }
     expect(books.available + books.frozen).toBe(expected)
   }

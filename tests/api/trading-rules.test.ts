@@ -44,7 +44,8 @@ describe('China is T+1 (always-open sessions)', () => {
     const row = (await endedList(t, g, 'cny'))[id] as WireClosedHolding
     const proceeds = BigInt(Math.round(Number(row.sell_price) * 10_000)) * 100n
     const toFen = (units: bigint) => (units / 100n) * 100n
-    expect(row.sell_fee).toBe(formatUnits(toFen(proceeds / 1000n) + toFen(proceeds / 2000n)))
+    expect(row.sell_fee).toBe(formatUnits(toFen(proceeds / 1000n)))
+    expect(row.stamp_duty).toBe(formatUnits(toFen(proceeds / 2000n)))
   })
 })
 

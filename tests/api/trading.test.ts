@@ -192,6 +192,7 @@ describe('/trade/sell', () => {
     const after = await books(t, g.account, 'JPY')
     expect(after.available - before.available).toBe(proceeds - feeOf(proceeds))
     expect(row.sell_fee).toBe(formatUnits(feeOf(proceeds)))
+    expect(row.stamp_duty).toBe('0')
     const bought = BigInt(Math.round(Number(row.buy_price) * 10_000)) * 100n
     const realised = proceeds - feeOf(proceeds) - bought - feeOf(bought)
     expect(row.yingkui).toBe(formatUnits(realised))

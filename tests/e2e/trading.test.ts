@@ -132,6 +132,9 @@ describe('trading journey on a 390×844 phone', () => {
       .poll(() => j.page.getByTestId('holding-status').getAttribute('data-status'))
       .toBe('4')
     await j.page.getByTestId('detail-sell-price').waitFor()
+    // Tokyo charges no stamp duty: only China's sales show that row (trading-rules: its figure).
+    expect(await j.page.getByTestId('detail-sell-fee').textContent()).toMatch(/\d/)
+    expect(await j.page.getByTestId('detail-stamp-duty').count()).toBe(0)
     // The refusal's toast from the first try would cover the header: let it time out.
     await j.page.locator('.MuiSnackbar-root').waitFor({ state: 'detached', timeout: 10_000 })
     await shot('07-sold')

@@ -94,7 +94,10 @@ export interface WireCredit {
 export interface WireClosedHolding extends WireHolding {
   sell_price: string
   sell_time: number | null
+  /** The sell fee; a sale recorded before stamp duty was kept apart (`stamp_duty` null) holds both. */
   sell_fee: string
+  /** China's stamp duty on the sale ('0' elsewhere); null when not kept apart or not sold. */
+  stamp_duty: string | null
 }
 
 /** `data` of /trade/userstocklist: holdings keyed by id plus `ccsz` and `fdyk`. */

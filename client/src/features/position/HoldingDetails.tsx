@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box'
 import Typography from '@mui/material/Typography'
 import type { WireClosedHolding, WireHolding } from '@kabu/shared/api/trade'
+import type { Market } from '@kabu/shared/market/types'
 import type { ReactNode } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { formatMoney } from '../../ui/money'
@@ -40,13 +41,15 @@ function Row({
 /**
  * Every column of spec §2's position detail: order number, buy time, holding quantity, acquisition
  * price, current price, market value, valuation P/L and rate, leverage, margin, fees; once sold, the
- * sell price and time.
+ * sell price and time, the sell fee and (China) stamp duty.
  */
 export function HoldingDetails({
   h,
+  market,
   currency,
 }: {
   h: WireHolding | WireClosedHolding
+  market: Market
   currency: string
 }) {
   const intl = useIntl()
@@ -55,6 +58,9 @@ export function HoldingDetails({
     ms === null ? '—' : intl.formatDate(ms, { dateStyle: 'medium', timeStyle: 'medium' })
   const rate = pnlPercent(h)
   const sold = 'sell_price' in h && h.status === 4
+  // China's sales pay stamp duty beside the sell fee; a sale recorded before the two were kept
+  // apart (null) shows them as one sell fee, as charged.
+  const stampDuty = sold && market === 'cn' ? (h as WireClosedHolding).stamp_duty : null
   // An ended row's P/L is the realised one, fees included (the gateway's `yingkui` of that list).
   const ended = h.status === 3 || h.status === 4
   return (
@@ -108,6 +114,11 @@ export function HoldingDetails({
           <Row labelId="stock.position.sellFee" testId="detail-sell-fee">
             {money((h as WireClosedHolding).sell_fee)}
           </Row>
+          {stampDuty !== null && (
+            <Row labelId="stock.position.stampDutyPaid" testId="detail-stamp-duty">
+              {money(stampDuty)}
+            </Row>
+          )}
         </>
       )}
     </Box>

@@ -73,7 +73,7 @@ function PositionInfo({ type, id }: { type: MarketType; id: string }) {
         </Typography>
         <StatusChip status={h.status} />
       </Box>
-      <HoldingDetails h={h} currency={currency} />
+      <HoldingDetails h={h} market={MARKET_OF_TYPE[type]} currency={currency} />
       {h.credit && (
         <CreditPanel
           h={{ ...h, credit: h.credit }}

@@ -1,4 +1,4 @@
-import { tradeFees, type FeeRates } from '@kabu/shared/market/fees'
+import { sellCharges, tradeFees, type FeeRates } from '@kabu/shared/market/fees'
 import type { Market } from '@kabu/shared/market/types'
 import type { TradingSettings } from '../../config'
 
@@ -14,7 +14,11 @@ export function buyFee(settings: TradingSettings, market: Market, value: bigint)
   return tradeFees('buy', market, value, rates(settings))
 }
 
-/** The sell fee plus, in China, stamp duty on `value` (price × shares, in units). */
-export function sellFees(settings: TradingSettings, market: Market, value: bigint): bigint {
-  return tradeFees('sell', market, value, rates(settings))
+/** The sell fee and, in China, stamp duty (else 0) on `value` (price × shares, in units). */
+export function saleCharges(
+  settings: TradingSettings,
+  market: Market,
+  value: bigint,
+): { fee: bigint; stampDuty: bigint } {
+  return sellCharges(market, value, rates(settings))
 }

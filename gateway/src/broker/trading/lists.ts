@@ -101,6 +101,7 @@ export async function endedList(
       sell_price: formatUnits(closed ? sell : 0n),
       sell_time: h.sell_time === null ? null : Number(h.sell_time),
       sell_fee: formatUnits(h.sell_fee ?? 0n),
+      stamp_duty: h.stamp_duty === null ? null : formatUnits(h.stamp_duty),
     }
     rows[row.id] = row
     lsyk += h.realised ?? 0n

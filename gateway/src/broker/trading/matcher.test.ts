@@ -23,6 +23,7 @@ function resting(side: 'buy' | 'sell', limit: bigint, placedAt: number): Holding
     buy_time: null,
     sell_price: side === 'sell' ? limit : null,
     sell_fee: null,
+    stamp_duty: null,
     realised: null,
     sell_time: null,
     created_at: BigInt(side === 'buy' ? placedAt : T - 60_000),

@@ -3,7 +3,7 @@ import { listingByCode } from '@kabu/shared/market/listings/index'
 import type { Listing, Quote } from '@kabu/shared/market/types'
 import { loadConfig } from '../../config'
 import { Refusal } from '../common/refusal'
-import { buyFee, sellFees } from './fees'
+import { buyFee, saleCharges } from './fees'
 import { checkLots, checkLuld, checkPriceCage, type Tradable } from './order-rules'
 
 const at = (code: string, lastUnits: bigint): Tradable => ({
@@ -77,7 +77,10 @@ describe('lots and fees', () => {
     expect(buyFee(settings, 'jp', 2_905_500_000n)).toBe(2_900_000n) // 290,550 yen → 290 yen
     expect(buyFee(settings, 'us', 1_234_567n)).toBe(1_200n) // $123.4567: $0.1234567 → $0.12
     // 145,000 CNY: 0.1 % fee 145 + 0.05 % stamp duty 72.5.
-    expect(sellFees(settings, 'cn', 1_450_000_000n)).toBe(2_175_000n)
-    expect(sellFees(settings, 'jp', 1_450_000_000n)).toBe(1_450_000n)
+    expect(saleCharges(settings, 'cn', 1_450_000_000n)).toEqual({
+      fee: 1_450_000n,
+      stampDuty: 725_000n,
+    })
+    expect(saleCharges(settings, 'jp', 1_450_000_000n)).toEqual({ fee: 1_450_000n, stampDuty: 0n })
   })
 })

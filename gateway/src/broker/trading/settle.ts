@@ -6,7 +6,7 @@ import type { TradingSettings } from '../../config'
 import type { Database } from '../../store/index'
 import type { Ledger, LedgerTxInput, Posting, UserBook } from '../ledger/index'
 import { repayCreditPostings } from './credit-postings'
-import { buyFee, sellFees } from './fees'
+import { buyFee, saleCharges } from './fees'
 import { transition, type HoldingChange, type HoldingRow } from './trading.sql'
 
 /**
@@ -77,14 +77,16 @@ export function saleOf(
   now: number,
 ): { set: HoldingChange; tx: LedgerTxInput } {
   const proceeds = price * h.stock_num
-  const fees = sellFees(settings, h.market as Market, proceeds)
+  const { fee, stampDuty } = saleCharges(settings, h.market as Market, proceeds)
+  const fees = fee + stampDuty
   const net = proceeds - fees
   const repaid = h.credit_debt < net ? h.credit_debt : net > 0n ? net : 0n
   return {
     set: {
       status: HOLDING.closed,
       sell_price: price,
-      sell_fee: fees,
+      sell_fee: fee,
+      stamp_duty: stampDuty,
       realised: net - h.buy_price * h.stock_num - h.buy_fee - h.credit_interest,
       sell_time: now,
       ...(h.credit_debt > 0n ? { credit_debt: h.credit_debt - repaid, call_deadline: null } : {}),

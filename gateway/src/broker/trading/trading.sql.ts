@@ -68,6 +68,7 @@ export function writtenHolding(id: bigint, o: NewOrder): HoldingRow {
     buy_time: intOrNull(row.buy_time),
     sell_price: null,
     sell_fee: null,
+    stamp_duty: null,
     realised: null,
     sell_time: null,
     created_at: int(row.created_at),
@@ -155,6 +156,7 @@ export type HoldingChange = Partial<{
   buy_time: number
   sell_price: bigint | null
   sell_fee: bigint
+  stamp_duty: bigint
   realised: bigint
   sell_time: number
   sell_ordered_at: number | null

@@ -25,6 +25,7 @@ import { selfFreezes } from './0022-self-freezes'
 import { secondFactor } from './0023-second-factor'
 import { operators } from './0024-operators'
 import { operatorFactors } from './0025-operator-factors'
+import { saleStampDuty } from './0026-sale-stamp-duty'
 
 /**
  * Every migration, in order, listed in code rather than found by scanning a folder, so they run the
@@ -56,6 +57,7 @@ const MIGRATIONS: ReadonlyArray<[name: string, build: (kind: StoreKind) => Migra
   ['0023-second-factor', secondFactor],
   ['0024-operators', operators],
   ['0025-operator-factors', operatorFactors],
+  ['0026-sale-stamp-duty', saleStampDuty],
 ]
 
 export function migrationProvider(kind: StoreKind): MigrationProvider {

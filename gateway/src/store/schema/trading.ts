@@ -22,8 +22,10 @@ export interface HoldingsTable {
   frozen: IntDefault
   buy_time: NullableInt
   sell_price: NullableInt
-  /** Sell fee plus stamp duty. */
+  /** The sell fee; on a sale recorded before migration 0026, the sell fee plus stamp duty. */
   sell_fee: NullableInt
+  /** Migration 0026: China's stamp duty on the sale (0 elsewhere); null before 0026 or unsold. */
+  stamp_duty: NullableInt
   /** Proceeds − sell fees − cost − buy fee. */
   realised: NullableInt
   sell_time: NullableInt

@@ -72,6 +72,7 @@ export default {
   'stock.position.sellTime': '売却日時',
   'stock.position.sellFee': '売却手数料',
   'stock.position.sellFeeEstimate': '売却手数料（概算）',
+  'stock.position.stampDutyPaid': '印紙税',
   'stock.position.stampDuty': '印紙税（概算）',
   'stock.position.proceeds': '受渡金額（概算）',
   'stock.position.sell': '{n}株を売却',
