@@ -182,7 +182,7 @@ describe('credit machine against the gateway (paths from xstate/graph)', () => {
       .join(' → ')
     it(name || 'start', async () => {
       const account = `cmodel${n++}x${Date.now() % 10000}`
-      const grant = await trader(t, account)
+      const grant = await trader(t, account, undefined, { verified: true })
       const bought = await buy(t, grant, { leverage: '3' })
       expect(bought.status).toBe(1)
       const id = (bought.data as { id: string }).id

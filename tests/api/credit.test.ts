@@ -54,7 +54,7 @@ const holdingOf = async (g: SessionGrant, id: string) =>
 /** A credit buy of 100 Toyota at `leverage`: the holding as listed, and the user's books before. */
 async function creditBuy(leverage = '3') {
   const name = account()
-  const g = await trader(t, name)
+  const g = await trader(t, name, undefined, { verified: true })
   const before = await books(t, name, 'JPY')
   const answer = await buy(t, g, { leverage })
   expect(answer).toMatchObject({ status: 1 })
@@ -99,8 +99,16 @@ describe('credit buys (leverage on /trade/buy)', () => {
 
   it('refuses what the rules forbid, writing nothing', async () => {
     const name = account()
-    const g = await trader(t, name, '100000')
+    const g = await trader(t, name, '100000', { verified: true })
     const before = await books(t, name, 'JPY')
+    // Credit borrows from the house: like a loan, only once identity is verified.
+    const unverified = account()
+    const u = await trader(t, unverified, '1000000')
+    const untouched = await books(t, unverified, 'JPY')
+    expect(await buy(t, u, { leverage: '2' })).toMatchObject({ msg: 'realname_required' })
+    // A cash buy needs no verification (README, "Where the spec is read one way").
+    expect(await buy(t, u, {})).toMatchObject({ status: 1 })
+    expect((await books(t, unverified, 'JPY')).credit).toBe(untouched.credit)
     expect(await buy(t, g, { leverage: '5' })).toMatchObject({ msg: 'invalid_input' })
     const below = formatUnits(restingLimit(t))
     expect(await buy(t, g, { leverage: '2', price: below })).toMatchObject({

@@ -6,7 +6,7 @@ import { listingByCode } from '@kabu/shared/market/listings/index'
 import { roundUnitsToTick } from '@kabu/shared/market/ticks'
 import { parseUnits } from '@kabu/shared/money/decimal'
 import { startTestApp, type TestApp } from '../support/app'
-import { newUser } from '../support/identity'
+import { newUser, verifiedUser } from '../support/identity'
 import { session, vue, vueData, type VueAnswer } from '../support/vue'
 
 /** Helpers of the trading tests. */
@@ -50,9 +50,17 @@ export async function credit(t: TestApp, account: string, currency: Currency, am
   )
 }
 
-/** A new user with `jpy` yen (and 100,000 USD and 1,000,000 CNY) to trade with. */
-export async function trader(t: TestApp, account: string, jpy = '10000000'): Promise<SessionGrant> {
-  const grant = await newUser(t, account)
+/**
+ * A new user with `jpy` yen (and 100,000 USD and 1,000,000 CNY) to trade with; `verified` (identity
+ * approved, fund password set) for what borrows from the house, such as a credit buy.
+ */
+export async function trader(
+  t: TestApp,
+  account: string,
+  jpy = '10000000',
+  { verified = false } = {},
+): Promise<SessionGrant> {
+  const grant = await (verified ? verifiedUser(t, account) : newUser(t, account))
   await credit(t, account, 'JPY', jpy)
   await credit(t, account, 'USD', '100000')
   await credit(t, account, 'CNY', '1000000')

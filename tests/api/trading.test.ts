@@ -233,14 +233,15 @@ describe('/trade/sell', () => {
     const g = await trader(t, account())
     const { id } = (await buy(t, g, { num: '300' })).data as { id: string }
     await advance(t, 16 * MINUTE)
+    const checks = identityChecks(t.app.clock, t.app.broker.secondFactor.verifySecondFactor)
     const otherGateway = createTradingService({
       db: t.app.db,
       clock: t.app.clock,
       ledger: t.app.broker.ledger,
       market: t.app.market,
       settings: t.app.config.trading,
-      verifyFundPassword: identityChecks(t.app.clock, t.app.broker.secondFactor.verifySecondFactor)
-        .verifyFundPassword,
+      verifyFundPassword: checks.verifyFundPassword,
+      identityStatus: checks.identityStatus,
       selfFrozen,
     })
     const user = { userId: await userIdOf(t, g.account), account: g.account }

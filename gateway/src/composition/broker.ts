@@ -122,6 +122,7 @@ export function createBroker(deps: BrokerDeps) {
     settings: config.trading,
     userEvents: deps.userEvents,
     verifyFundPassword: checks.verifyFundPassword,
+    identityStatus: checks.identityStatus,
     // The user's own freeze of trading (the trust panel) refuses their orders.
     selfFrozen,
     onError: (error) => deps.logger.error({ err: error }, 'matcher pass failed'),

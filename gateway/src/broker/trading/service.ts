@@ -12,7 +12,7 @@ import type { SelfFrozen } from '../common/self-freeze'
 import { onPostgres, type Ledger, type LedgerTxInput, type Posting } from '../ledger/index'
 import { answerWithBusinessId } from '../ledger/post.pg.sql'
 import { Refusal } from '../common/refusal'
-import type { IdentityChecks } from '../common/identity-checks'
+import { requireVerified, type IdentityChecks } from '../common/identity-checks'
 import { creditSplit } from '@kabu/shared/market/credit'
 import { lendPostings } from './credit-postings'
 import { buyFee } from './fees'
@@ -31,6 +31,8 @@ export interface TradingDeps {
   settings: TradingSettings
   /** Asked before a buy when TRADE_FUND_PASSWORD=1. */
   verifyFundPassword: IdentityChecks['verifyFundPassword']
+  /** A credit buy borrows from the house: like a loan, only once identity is verified. */
+  identityStatus: IdentityChecks['identityStatus']
   /** The user's own freeze of trading (the trust panel): their buys and sells are refused. */
   selfFrozen: SelfFrozen
 }
@@ -92,6 +94,7 @@ export function createTradingService(deps: TradingDeps) {
         if (marketable && market.isStale(t.listing.code)) throw new Refusal('quote_stale')
         // The loan is drawn as the shares are bought, so a credit buy never rests.
         if (leverage > 1 && !marketable) throw new Refusal('credit_market_only')
+        if (leverage > 1) requireVerified(await deps.identityStatus(db, user.userId))
         // A marketable order freezes at the price it fills at; a resting one at its limit.
         const price = marketable ? t.lastUnits : (limit as bigint)
         const cost = price * BigInt(input.num)
