@@ -29,9 +29,18 @@ export type FromServer =
       gaps: number[]
       /** The server's event loop delay p99 since the last `usage`. */
       loopDelayP99Ms: number
+      /**
+       * Its longest stall (a GC pause, a turn without a core): one sample among thousands of the
+       * loop's, but every tick it holds up waits it out, so it weighs on the ticks' p99.
+       */
+      loopDelayMaxMs: number
       /** Relay setups: tick creation (at the leader) → heard from Redis here, 1 ms buckets. */
       relayLag: number[]
     }
+
+/** The Redis hop's reference process (redis-probe.ts). */
+export type ToProbe = { type: 'reset' } | { type: 'report' } | { type: 'stop' }
+export type FromProbe = { type: 'ready' } | { type: 'report'; hops: number[] }
 
 export type ToClients =
   | {

@@ -1,7 +1,17 @@
 import { fork, type ChildProcess } from 'node:child_process'
 import { setPriority } from 'node:os'
 import path from 'node:path'
-import type { ClientReport, FromClients, FromServer, Setup, ToClients, ToServer } from './messages'
+import { Histogram } from './histogram'
+import type {
+  ClientReport,
+  FromClients,
+  FromProbe,
+  FromServer,
+  Setup,
+  ToClients,
+  ToProbe,
+  ToServer,
+} from './messages'
 
 const here = import.meta.dirname
 
@@ -38,6 +48,26 @@ export async function startServer(setup: Setup, extra: string[] = []) {
       const answer = next<FromServer, 'usage'>(child, 'usage')
       send({ type: 'usage', settle })
       return answer
+    },
+    stop: () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      send({ type: 'stop' })
+      return exited
+    },
+  }
+}
+
+/** The Redis hop's reference (redis-probe.ts), publishing on `channel` until stopped. */
+export async function startRedisProbe(url: string, channel: string) {
+  const child = fork(path.join(here, 'redis-probe.ts'), [url, channel])
+  const send = (message: ToProbe) => child.send(message)
+  await next<FromProbe, 'ready'>(child, 'ready')
+  return {
+    reset: () => send({ type: 'reset' }),
+    hops: async () => {
+      const answer = next<FromProbe, 'report'>(child, 'report')
+      send({ type: 'report' })
+      return new Histogram((await answer).hops)
     },
     stop: () => {
       const exited = new Promise((resolve) => child.once('exit', resolve))

@@ -117,6 +117,7 @@ process.on('message', (message: ToServer) => {
       framesTooSoon,
       gaps: gaps.counts,
       loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
+      loopDelayMaxMs: loopDelay.max / 1e6,
       relayLag: relayLag.counts,
     })
     gaps = new Histogram()
