@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs'
 import path from 'node:path'
+import { addDays } from '@kabu/shared/market/iso-date'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchPhone } from './browser'
@@ -270,7 +271,7 @@ describe('money in, across and out on a 390×844 phone', () => {
     await page.getByTestId('records-from').fill(bankDay)
     await page.getByTestId('records-to').fill(bankDay)
     await expect.poll(() => rows.textContent()).toContain('出金支払')
-    const dayAfter = new Date(Date.parse(bankDay) + 86_400_000).toISOString().slice(0, 10)
+    const dayAfter = addDays(bankDay, 1)
     await page.getByTestId('records-to').fill(dayAfter)
     await page.getByTestId('records-from').fill(dayAfter)
     await expect.poll(() => rows.count()).toBe(0)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isIsoDate } from '../market/iso-date'
 import { CURRENCIES, type Currency } from '../money/currencies'
 import { marketTypeSchema } from './user'
 
@@ -24,13 +25,7 @@ export type UserBookName = (typeof USER_BOOKS)[number]
 export const walletsRequest = z.object({})
 
 /** A calendar day, YYYY-MM-DD, that exists (not 2026-02-30). */
-const calendarDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid_input')
-  .refine((d) => {
-    const at = Date.parse(`${d}T00:00:00Z`)
-    return !Number.isNaN(at) && new Date(at).toISOString().startsWith(d)
-  }, 'invalid_input')
+const calendarDay = z.string().refine(isIsoDate, 'invalid_input')
 
 export const fundlistRequest = z
   .object({
