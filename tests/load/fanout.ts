@@ -16,6 +16,8 @@
  *   options: --clients=500,2000 --rates=1000,2500,5000,10000,20000 --seconds=5
  *            --setups=ref,hub,rooms --codes=50 --procs=4 --stalled=100 --sample-every=10
  *            --socket.io-client --phones-nice=10 (the phones' processes yield the cores to the servers)
+ *            --profile=cpu|alloc --profile-dir=DIR (each server's profile of its first measured
+ *            stretch, for Chrome DevTools: where its CPU goes, or what its collector clears)
  *
  *   npx tsx tests/load/fanout.ts --cluster             two gateways through Redis (issue 16):
  *            one gateway with 2,000 phones, then two (a leader publishing its market through
@@ -55,6 +57,14 @@ const SAMPLE_EVERY = list('sample-every', '10')[0]!
  * equals, which charges the servers' figures with the phones' CPU (the Redis hop's tail above all).
  */
 const PHONES_NICE = list('phones-nice', '0')[0]!
+/**
+ * --profile=cpu|alloc [--profile-dir=DIR]: each server process profiles its first measured stretch
+ * (fanout/profile.ts); the forks inherit the setting through their environment.
+ */
+if (args.has('profile')) {
+  process.env.FANOUT_PROFILE = args.get('profile')
+  process.env.FANOUT_PROFILE_DIR = args.get('profile-dir') ?? '.'
+}
 /** The issue's bound, and the same bound counted after the 100 ms frame both setups wait out. */
 const P99_GOAL_MS = 100
 const P99_AFTER_FRAME_MS = TICK_BATCH_MS + P99_GOAL_MS

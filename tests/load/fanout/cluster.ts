@@ -72,6 +72,8 @@ async function measure(gateways: Gateway[], rate: number, seconds: number, probe
   return gateways.map((g, i) => {
     const { lag, ticks } = lagOf(reports[i]!)
     const relay = new Histogram(after[i]!.relayLag)
+    const { minor, major, pauseMs } = after[i]!.gc
+    const perSecond = (n: number) => Math.round((n / elapsed) * 10) / 10
     return {
       gateway: g.label,
       phones: g.phones,
@@ -81,6 +83,8 @@ async function measure(gateways: Gateway[], rate: number, seconds: number, probe
       'CPU %': Math.round((after[i]!.cpuMicros - before[i]!.cpuMicros) / 10_000 / elapsed),
       'loop p99 ms': Math.round(after[i]!.loopDelayP99Ms),
       'loop max ms': Math.round(after[i]!.loopDelayMaxMs),
+      'GC/s minor+major': `${perSecond(minor)}+${perSecond(major)}`,
+      'GC ms/s': Math.round(pauseMs / elapsed),
       'Redis hop p50 ms': relay.total ? relay.percentile(50) : '–',
       'Redis hop p99 ms': relay.total ? relay.percentile(99) : '–',
       'probe hop p99 ms': probed?.total ? probed.percentile(99) : '–',

@@ -36,6 +36,11 @@ export type FromServer =
       loopDelayMaxMs: number
       /** Relay setups: tick creation (at the leader) → heard from Redis here, 1 ms buckets. */
       relayLag: number[]
+      /**
+       * Garbage collections since the last `usage`: scavenges (minor), mark-compacts (major), and
+       * their summed duration (wall time, so it swings with the machine; the counts do not).
+       */
+      gc: { minor: number; major: number; pauseMs: number }
     }
 
 /** The Redis hop's reference process (redis-probe.ts). */

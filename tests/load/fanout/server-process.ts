@@ -5,19 +5,24 @@
  */
 import { createServer } from 'node:http'
 import type { AddressInfo, Socket as NetSocket } from 'node:net'
-import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks'
 import { QUOTES_NAMESPACE, TICK_BATCH_MS } from '@kabu/shared/realtime'
 import pino from 'pino'
 import { Server } from 'socket.io'
 import { createQuoteRelay } from '../../../gateway/src/cluster/quote-relay'
 import { registerQuotesHub } from '../../../gateway/src/realtime/quotes.hub'
 import { Histogram } from './histogram'
+import { selfProfiler, type ProfileKind } from './profile'
 import type { FromServer, Setup, ToServer } from './messages'
 import { startRoomsHub } from './rooms-hub'
 import { SyntheticMarket } from './synthetic-market'
 import { startWsReference } from './ws-reference'
 
 const setup = process.argv[2] as Setup
+const profileKind = process.env.FANOUT_PROFILE as ProfileKind | undefined
+const profiler =
+  profileKind &&
+  selfProfiler(profileKind, process.env.FANOUT_PROFILE_DIR ?? '.', `${setup}-${process.pid}`)
 const market = new SyntheticMarket()
 const http = createServer()
 const send = (message: FromServer) => process.send!(message)
@@ -44,6 +49,18 @@ function frameSent(client: object) {
 const LONG_MESSAGE = 200
 const loopDelay = monitorEventLoopDelay({ resolution: 1 })
 loopDelay.enable()
+
+// Collections since the last `usage`, by kind: counts tell one build's allocation from another's
+// however busy the machine is, where pause times swing with it.
+let gc = { minor: 0, major: 0, pauseMs: 0 }
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    const kind = (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind
+    if (kind === constants.NODE_PERFORMANCE_GC_MINOR) gc.minor++
+    else if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) gc.major++
+    gc.pauseMs += entry.duration
+  }
+}).observe({ entryTypes: ['gc'] })
 
 let stop: () => void
 if (setup === 'ref') {
@@ -98,12 +115,14 @@ http.listen(0, '127.0.0.1', () => {
   send({ type: 'listening', port: (http.address() as AddressInfo).port })
 })
 
-process.on('message', (message: ToServer) => {
+process.on('message', async (message: ToServer) => {
   // A follower's market prints nothing (cluster/: only the leader's sources print); its phones are
   // fed by the relay alone, so its CPU is the hub's and the relay's, not a second market's.
   if (message.type === 'rate') {
     if (setup !== 'relay-follower') market.setRate(message.ticksPerSecond)
   } else if (message.type === 'usage') {
+    // The measured seconds lie between two `usage`s.
+    await profiler?.mark()
     if (message.settle) global.gc?.()
     const cpu = process.cpuUsage()
     send({
@@ -119,7 +138,9 @@ process.on('message', (message: ToServer) => {
       loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
       loopDelayMaxMs: loopDelay.max / 1e6,
       relayLag: relayLag.counts,
+      gc,
     })
+    gc = { minor: 0, major: 0, pauseMs: 0 }
     gaps = new Histogram()
     relayLag = new Histogram()
     loopDelay.reset()
