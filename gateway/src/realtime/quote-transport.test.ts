@@ -137,4 +137,25 @@ describe('QuoteTransport', () => {
     new QuoteTransport(conn, new TicksPackets()).sendTicks([quote('N225', 7)])
     expect(await got).toEqual([quote('N225', 7)])
   })
+
+  it("keeps a queued frame's bytes while frames to other phones are written at once", async () => {
+    // One at a time: phone() takes the namespace's next connection.
+    const slow = await phone(['websocket'])
+    const quick = await phone(['websocket'])
+    const packets = new TicksPackets()
+    const held = new QuoteTransport(slow.conn, packets)
+    const free = new QuoteTransport(quick.conn, packets)
+    const tcp = rawSocketOf(slow.conn)!
+    tcp.cork()
+    const heldGot = nextTicks(slow.client)
+    held.sendTicks([quote('7203', 1), quote('AAPL', 2)])
+    // Written at once, so each gives its room back to the next: none may take the held frame's.
+    for (let seq = 1; seq <= 50; seq++) {
+      const got = nextTicks(quick.client)
+      free.sendTicks([quote('6758', seq)])
+      expect(await got).toEqual([quote('6758', seq)])
+    }
+    tcp.uncork()
+    expect(await heldGot).toEqual([quote('7203', 1), quote('AAPL', 2)])
+  })
 })

@@ -21,6 +21,13 @@ interface WebSocketTransport {
 const WS_OPEN = 1
 
 /**
+ * Each open WebSocket's TCP socket, or null where extensions were agreed: both are fixed at the
+ * handshake, and ws's `extensions` getter builds its answer anew (an array and a string) on each
+ * read, twice a frame per phone.
+ */
+const plainTcpOf = new WeakMap<object, TcpSocket | null>()
+
+/**
  * The TCP socket under a phone's open WebSocket, to write its frames to; none on long-polling, or
  * where permessage-deflate was agreed (ws then queues compressed frames of its own, which a frame
  * written beside them could overtake; the io server leaves it off).
@@ -28,8 +35,13 @@ const WS_OPEN = 1
 export function rawSocketOf(conn: EngineConnection): TcpSocket | undefined {
   const transport = conn.transport as unknown as WebSocketTransport
   const ws = transport.name === 'websocket' ? transport.socket : undefined
-  if (ws?.readyState !== WS_OPEN || ws.extensions !== '') return undefined
-  return ws._socket instanceof TcpSocket ? ws._socket : undefined
+  if (ws?.readyState !== WS_OPEN) return undefined
+  let tcp = plainTcpOf.get(ws)
+  if (tcp === undefined) {
+    tcp = ws.extensions === '' && ws._socket instanceof TcpSocket ? ws._socket : null
+    plainTcpOf.set(ws, tcp)
+  }
+  return tcp ?? undefined
 }
 
 /**
@@ -59,8 +71,13 @@ export class QuoteTransport implements TickSink {
 
   sendTicks(quotes: readonly Quote[]): void {
     const tcp = rawSocketOf(this.conn)
-    if (tcp) tcp.write(this.packets.frame(quotes))
-    else this.conn.write(this.packets.text(quotes))
+    if (tcp) {
+      const frame = this.packets.frame(quotes)
+      tcp.write(frame)
+      // Nothing queued: the kernel took the whole frame in the write, so its bytes are free for
+      // the next phone's. A frame that waits keeps them (the phone is then behind).
+      if (tcp.writableLength === 0) this.packets.handedOver(frame)
+    } else this.conn.write(this.packets.text(quotes))
     this.sent()
   }
 }

@@ -7,8 +7,9 @@ const quote = (code: string, seq: number) => ({ code, seq }) as Quote
 class Recorder implements TickSink {
   batches: Quote[][] = []
   behind = false
-  sendTicks(quotes: Quote[]) {
-    this.batches.push(quotes)
+  sendTicks(quotes: readonly Quote[]) {
+    // Lent for the call (TickSink): kept, so copied.
+    this.batches.push([...quotes])
   }
   isBehind() {
     return this.behind
@@ -181,5 +182,21 @@ describe('TickConflator', () => {
     conflator.offer([quote('7203', 2)])
     expect(conflator.resume(10)).toBe(false)
     expect(sinks.every((sink) => sink.batches.length === 1)).toBe(true)
+  })
+  it('goes on where a slice stopped when phones leave between slices: none skipped, none twice', () => {
+    let now = 0
+    const conflator = new TickConflator<Recorder>(() => now)
+    const sinks = Array.from({ length: 30 }, () => new Recorder())
+    for (const sink of sinks) conflator.subscribe(sink, '7203')
+    conflator.offer([quote('7203', 1)])
+    now = 100
+    expect(conflator.flush(10)).toBe(true)
+    // One already sent leaves, and so does the one the next slice would start with.
+    conflator.remove(sinks[3]!)
+    conflator.remove(sinks[10]!)
+    while (conflator.resume(10));
+    const stayed = sinks.filter((_, i) => i !== 10)
+    for (const sink of stayed) expect(sink.batches).toEqual([[quote('7203', 1)]])
+    expect(sinks[10]!.batches).toEqual([])
   })
 })

@@ -63,4 +63,19 @@ describe('TicksPackets', () => {
     const [message] = await read(packets.frame([newer]))
     expect(JSON.parse(message!.slice('42/quotes,'.length))).toEqual(['ticks', [newer]])
   })
+
+  it("gives a handed-over frame's room to the next frame, and never a frame's still being written", () => {
+    const packets = new TicksPackets()
+    const pending = packets.frame([quote('7203', 1)])
+    const kept = Buffer.from(pending)
+    const written = packets.frame([quote('6758', 1)])
+    packets.handedOver(written)
+    const next = packets.frame([quote('6758', 2)])
+    expect(next.byteOffset).toBe(written.byteOffset)
+    expect(next.buffer).toBe(written.buffer)
+    // Only the frame made last can give its room back: `pending` was made before `next`.
+    packets.handedOver(pending)
+    expect(packets.frame([quote('9984', 1)]).byteOffset).toBe(next.byteOffset + next.length)
+    expect(pending.equals(kept)).toBe(true)
+  })
 })
