@@ -1,6 +1,6 @@
 /**
- * `fanout.ts --profile=cpu|alloc`: a server process profiles itself over its measured seconds
- * (its first stretch: from one `usage` to the next) and writes the profile to FANOUT_PROFILE_DIR, named by setup and
+ * `fanout.ts --profile=cpu|alloc`: a server process profiles itself over its first measured stretch
+ * (from one `usage` to the next) and writes the profile to FANOUT_PROFILE_DIR, named by setup and
  * pid, for Chrome DevTools (Performance / Memory tab: Load profile). `alloc` samples every
  * allocation, the collected ones too: what the collector has to clear, not what stays.
  */
