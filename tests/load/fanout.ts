@@ -29,42 +29,23 @@ import { TICK_BATCH_MS } from '@kabu/shared/realtime'
 import { Histogram } from './fanout/histogram'
 import type { ClientReport, Setup } from './fanout/messages'
 import { clusterComparison } from './fanout/cluster'
+import {
+  args,
+  CLIENTS,
+  CODES,
+  list,
+  PHONES_NICE,
+  PROCS,
+  RATES,
+  SAMPLE_EVERY,
+  SECONDS,
+  SETUPS,
+  SOCKET_IO_CLIENT,
+} from './fanout/options'
 import { startClients, startServer } from './fanout/processes'
 import { SYNTHETIC_CODES, syntheticCode } from './fanout/synthetic-market'
 import { seededRandom, Zipf } from './fanout/zipf'
 
-const args = new Map(
-  process.argv.slice(2).map((arg) => {
-    const [key, value = '1'] = arg.replace(/^--/, '').split('=')
-    return [key!, value] as const
-  }),
-)
-const quick = args.has('quick')
-const list = (key: string, fallback: string) =>
-  (args.get(key) ?? fallback).split(',').map((v) => Number.parseInt(v, 10))
-const CLIENTS = list('clients', quick ? '200' : '500,2000')
-const RATES = list('rates', quick ? '1000,5000' : '1000,2500,5000,10000,20000')
-const SECONDS = list('seconds', quick ? '2' : '5')[0]!
-const CODES = list('codes', '50')[0]!
-const PROCS = list('procs', '4')[0]!
-const SETUPS = (args.get('setups') ?? 'ref,hub').split(',') as Setup[]
-/** The gateway setups' phones: a lean protocol client over `ws` unless --socket.io-client. */
-const SOCKET_IO_CLIENT = args.has('socket.io-client')
-/** Every how many phones one parses its frames for lag and order (the rest count them). */
-const SAMPLE_EVERY = list('sample-every', '10')[0]!
-/**
- * The phones' processes' nice value. 0 by default: they share the 2 cores with the servers as
- * equals, which charges the servers' figures with the phones' CPU (the Redis hop's tail above all).
- */
-const PHONES_NICE = list('phones-nice', '0')[0]!
-/**
- * --profile=cpu|alloc [--profile-dir=DIR]: each server process profiles its first measured stretch
- * (fanout/profile.ts); the forks inherit the setting through their environment.
- */
-if (args.has('profile')) {
-  process.env.FANOUT_PROFILE = args.get('profile')
-  process.env.FANOUT_PROFILE_DIR = args.get('profile-dir') ?? '.'
-}
 /** The issue's bound, and the same bound counted after the 100 ms frame both setups wait out. */
 const P99_GOAL_MS = 100
 const P99_AFTER_FRAME_MS = TICK_BATCH_MS + P99_GOAL_MS
