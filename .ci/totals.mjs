@@ -17,7 +17,8 @@ for (const file of process.argv.slice(2)) {
     for (const f of r.testResults ?? []) {
       const where = relative(process.cwd(), f.name ?? '')
       const failing = (f.assertionResults ?? []).filter((a) => a.status === 'failed')
-      for (const a of failing) failures.push(`${where} > ${a.fullName}: ${firstLine(a.failureMessages)}`)
+      for (const a of failing)
+        failures.push(`${where} > ${a.fullName}: ${firstLine(a.failureMessages)}`)
       // A test file that failed with no failing test in it (it did not load, a hook threw) counts
       // once; vitest's numFailedTestSuites also counts every describe around a failed test.
       if (f.status === 'failed' && failing.length === 0) {
