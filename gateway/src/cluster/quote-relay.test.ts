@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import type { Quote } from '@kabu/shared/market/types'
+import type { FeedStatus, Quote } from '@kabu/shared/market/types'
 import pino from 'pino'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createClock } from '../clock'
 import { createMarket } from '../market/index'
+import { quoteBytes } from '../market/quote-bytes'
 import { FAKE_MAPPING, startFakeEndpoint } from '../market/sources/fake-endpoint.fixture'
 import { pollMappingSchema } from '../market/sources/poll-mapping'
 import type { PollSettings } from '../market/sources/poll-source'
@@ -97,6 +98,34 @@ describe.skipIf(!redisUrl)('quote relay through Redis (skipped: set TEST_REDIS_U
     const other = await relay(`${prefix}-other`)
     expect(other.quote('6758')).toBeUndefined()
     expect(other.silentFor()).toBe(Infinity)
+  })
+
+  it('hands a follower each quote as the leader encoded it, and keeps those bytes for its phones', async () => {
+    const prefix = `relay-${randomUUID()}`
+    const leader = await relay(prefix)
+    const follower = await relay(prefix)
+    const heard: Quote[] = []
+    follower.onQuotes((quotes) => heard.push(...quotes))
+    // A batch is a line per quote: a line feed, a comma or a quote mark inside a name stays in it.
+    const named = {
+      ...quote('7203', 1, 2_500),
+      name: { ja: 'トヨタ\n自動車, "株"', zh: '丰田\r\n汽车', en: 'Toyota, Inc.' },
+    }
+    const status: FeedStatus = { state: 'live', source: 'poll', simulated: false, lag: 40 }
+    await leader.publish(3, [named, quote('6758', 1, 3_000)], status)
+    await expect.poll(() => heard.length, { timeout: 5_000 }).toBe(2)
+    expect(heard[0]).toEqual(named)
+    expect(follower.status()).toEqual(status)
+
+    // The follower's phones are sent the batch's own bytes: nothing is encoded again.
+    const published = Buffer.from(JSON.stringify(named))
+    const stringify = vi.spyOn(JSON, 'stringify')
+    try {
+      expect(quoteBytes(heard[0]!).equals(published)).toBe(true)
+      expect(stringify).not.toHaveBeenCalled()
+    } finally {
+      stringify.mockRestore()
+    }
   })
 
   it('sends the leader’s batches without waiting for each reply, merging past those in flight', async () => {

@@ -4,6 +4,7 @@ import type { Bar, FeedStatus, Quote } from '@kabu/shared/market/types'
 import type { Logger } from 'pino'
 import { createClient } from 'redis'
 import type { KeptDay } from '../market/index'
+import { keepQuoteBytes } from '../market/quote-bytes'
 
 /** Without a batch (or the leader's heartbeat) for this long, the relayed quotes are stale. */
 export const RELAY_SILENT_MS = 3_000
@@ -126,8 +127,8 @@ export function createQuoteRelay(deps: QuoteRelayDeps) {
   ): Promise<void> {
     // Each quote is encoded once, for the hash and the message alike.
     const encoded = quotes.map((q) => JSON.stringify(q))
-    const said = status ? `,"status":${JSON.stringify(status)}` : ''
-    const message = `{"term":${term},"quotes":[${encoded.join(',')}]${said}}`
+    const head: BatchHead = status ? { term, status } : { term }
+    const message = [JSON.stringify(head), ...encoded].join(LINE_FEED)
     const tx = publisher.multi()
     if (quotes.length > 0) {
       const fields: Record<string, string> = {}
@@ -160,20 +161,22 @@ export function createQuoteRelay(deps: QuoteRelayDeps) {
     return fresh
   }
 
-  function heard(message: string): void {
-    let batch: Batch
+  function heard(message: Buffer): void {
+    let quotes: Quote[]
     try {
-      batch = JSON.parse(message) as Batch
+      const headEnd = lineEnd(message, 0)
+      const head = JSON.parse(message.toString('utf8', 0, headEnd)) as BatchHead
+      if (head.term < heardTerm) return
+      quotes = quotesOf(message, headEnd + 1)
+      heardTerm = head.term
+      if (head.status) leaderStatus = head.status
     } catch (error) {
       logger.error({ err: error }, 'relay: unreadable batch')
       return
     }
-    if (batch.term < heardTerm) return
-    heardTerm = batch.term
     lastHeard = performance.now()
     batches++
-    if (batch.status) leaderStatus = batch.status
-    const fresh = take(batch.quotes)
+    const fresh = take(quotes)
     if (fresh.length === 0) return
     for (const listener of listeners) {
       try {
@@ -188,7 +191,7 @@ export function createQuoteRelay(deps: QuoteRelayDeps) {
     /** Connects, subscribes, and loads the last published state (so snapshots start from it). */
     async start(): Promise<void> {
       await Promise.all([publisher.connect(), subscriber.connect()])
-      await subscriber.subscribe(channel, heard)
+      await subscriber.subscribe(channel, heard, true)
       take([...(await this.lastPublished()).values()])
     },
     async stop(): Promise<void> {
@@ -274,9 +277,38 @@ export function createQuoteRelay(deps: QuoteRelayDeps) {
 
 export type QuoteRelay = ReturnType<typeof createQuoteRelay>
 
-/** One message of the `ticks` channel. */
-interface Batch {
+/*
+ * One message of the `ticks` channel: a line of JSON with the publishing leader's term (and the
+ * market's status, if it says it), then one line of JSON per quote. JSON.stringify writes a line
+ * feed inside a string as `\n`, so a line feed only ever ends a line. A gateway that hears the batch
+ * keeps each quote's line as its bytes (market/quote-bytes.ts), to send to its phones as they are.
+ */
+interface BatchHead {
   term: number
-  quotes: Quote[]
   status?: FeedStatus
+}
+const LINE_FEED = '\n'
+const LINE_FEED_BYTE = 0x0a
+
+/** Where the line that starts at `from` ends (the message's end for its last line). */
+function lineEnd(message: Buffer, from: number): number {
+  const end = message.indexOf(LINE_FEED_BYTE, from)
+  return end === -1 ? message.length : end
+}
+
+/**
+ * The quotes of a batch's lines from `from` on, each keeping its line's bytes. They are copied: the
+ * message's buffer may be a slice of the Redis client's read buffer, which a held quote would keep.
+ */
+function quotesOf(message: Buffer, from: number): Quote[] {
+  const quotes: Quote[] = []
+  for (let start = from; start < message.length;) {
+    const end = lineEnd(message, start)
+    const line = message.subarray(start, end)
+    const quote = JSON.parse(line.toString('utf8')) as Quote
+    keepQuoteBytes(quote, Buffer.from(line))
+    quotes.push(quote)
+    start = end + 1
+  }
+  return quotes
 }

@@ -1,5 +1,6 @@
 import type { Quote } from '@kabu/shared/market/types'
 import { QUOTES_NAMESPACE } from '@kabu/shared/realtime'
+import { quoteBytes } from '../market/quote-bytes'
 
 /*
  * A `ticks` message in socket.io's own wire format (protocol v5, default parser:
@@ -12,6 +13,7 @@ const TICKS_PACKET_TAIL = ']]'
 /** On a WebSocket the packet travels as engine.io's message type `4` + the socket.io packet. */
 const PAYLOAD_HEAD = Buffer.from(`4${TICKS_PACKET_HEAD}`)
 const PAYLOAD_TAIL = Buffer.from(TICKS_PACKET_TAIL)
+const COMMA = 0x2c
 
 /** The unmasked, final text frame's header of a payload this long (RFC 6455 §5.2). */
 function headerLength(payload: number): number {
@@ -43,12 +45,8 @@ const SLAB_BYTES = 64 * 1024
 const OWN_BUFFER_FROM = SLAB_BYTES / 4
 
 /**
- * Builds `ticks` packets from each code's latest quote, which is UTF-8 encoded once per print
- * (with the comma that joins it to the one before) and then shared by every phone that holds the
- * code. A published quote is never changed afterwards (every source builds one per print), so the
- * same object means the same bytes: they are found by the object (a WeakMap, whose entry goes with
- * the quote), where a lookup by code hashed a string per quote per frame, 12 % of the hub's CPU
- * against 7 % by object (tests/load/fanout.ts --profile=cpu).
+ * Builds `ticks` packets from each code's latest quote, whose bytes are encoded once per print and
+ * then shared by every phone that holds the code (market/quote-bytes.ts).
  *
  * A phone on a WebSocket gets the finished WebSocket frame, header and payload in one buffer, for
  * one write to its TCP socket: handing ws a joined string instead made it measure the string's
@@ -57,7 +55,6 @@ const OWN_BUFFER_FROM = SLAB_BYTES / 4
  * (or a compressed WebSocket) gets the text, through engine.io.
  */
 export class TicksPackets {
-  private readonly encoded = new WeakMap<Quote, Buffer>()
   private slab = Buffer.allocUnsafeSlow(SLAB_BYTES)
   private slabUsed = 0
   /** Each frame's quotes' bytes, one array reused (a frame is built in one go). */
@@ -66,30 +63,24 @@ export class TicksPackets {
   frame(quotes: readonly Quote[]): Buffer {
     const parts = this.parts
     parts.length = 0
-    for (const quote of quotes) parts.push(this.bytesOf(quote))
-    // The first quote goes without its comma.
-    let payload = PAYLOAD_HEAD.length - 1 + PAYLOAD_TAIL.length
+    for (const quote of quotes) parts.push(quoteBytes(quote))
+    // The quotes, with a comma between each two.
+    let payload = PAYLOAD_HEAD.length + Math.max(parts.length - 1, 0) + PAYLOAD_TAIL.length
     for (const part of parts) payload += part.length
     const frame = this.allocate(headerLength(payload) + payload)
     let at = writeHeader(frame, payload)
     at += PAYLOAD_HEAD.copy(frame, at)
-    parts.forEach((part, i) => (at += part.copy(frame, at, i === 0 ? 1 : 0)))
+    for (let i = 0; i < parts.length; i++) {
+      if (i > 0) frame[at++] = COMMA
+      at += parts[i]!.copy(frame, at)
+    }
     PAYLOAD_TAIL.copy(frame, at)
     return frame
   }
 
   text(quotes: readonly Quote[]): string {
-    const json = quotes.map((quote) => this.bytesOf(quote).toString('utf8', 1))
+    const json = quotes.map((quote) => quoteBytes(quote).toString('utf8'))
     return `${TICKS_PACKET_HEAD}${json.join(',')}${TICKS_PACKET_TAIL}`
-  }
-
-  private bytesOf(quote: Quote): Buffer {
-    let bytes = this.encoded.get(quote)
-    if (!bytes) {
-      bytes = Buffer.from(`,${JSON.stringify(quote)}`)
-      this.encoded.set(quote, bytes)
-    }
-    return bytes
   }
 
   private allocate(length: number): Buffer {
