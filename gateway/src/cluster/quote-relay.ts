@@ -36,7 +36,7 @@ export interface KeptMinute {
 export interface QuoteRelayDeps {
   url: string
   /**
-   * REDIS_PREFIX: the channel and keys are `<prefix>:ticks`, `<prefix>:quotes`, `<prefix>:term`,
+   * REDIS_PREFIX: the channel and keys are `<prefix>:ticks:v2`, `<prefix>:quotes`, `<prefix>:term`,
    * and a kept day's `<prefix>:day:<code>:<date>`.
    */
   prefix: string
@@ -65,7 +65,10 @@ export interface QuoteRelayDeps {
  */
 export function createQuoteRelay(deps: QuoteRelayDeps) {
   const { logger } = deps
-  const channel = `${deps.prefix}:ticks`
+  // The channel's name carries its messages' format (v2: lines, see BatchHead): a gateway of the
+  // version before (a JSON object a batch on `<prefix>:ticks`) hears nothing it cannot read, and
+  // turns stale until it is replaced, as with a silent leader.
+  const channel = `${deps.prefix}:ticks:v2`
   const stateKey = `${deps.prefix}:quotes`
   const termKey = `${deps.prefix}:term`
   // The code's date where the quote was printed: the day its minutes belong to.
@@ -278,7 +281,7 @@ export function createQuoteRelay(deps: QuoteRelayDeps) {
 export type QuoteRelay = ReturnType<typeof createQuoteRelay>
 
 /*
- * One message of the `ticks` channel: a line of JSON with the publishing leader's term (and the
+ * One message of the `ticks:v2` channel: a line of JSON with the publishing leader's term (and the
  * market's status, if it says it), then one line of JSON per quote. JSON.stringify writes a line
  * feed inside a string as `\n`, so a line feed only ever ends a line. A gateway that hears the batch
  * keeps each quote's line as its bytes (market/quote-bytes.ts), to send to its phones as they are.
