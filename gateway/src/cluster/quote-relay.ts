@@ -4,7 +4,13 @@ import type { Bar, FeedStatus, Quote } from '@kabu/shared/market/types'
 import type { Logger } from 'pino'
 import { createClient } from 'redis'
 import type { KeptDay } from '../market/index'
-import { keepQuoteBytes } from '../market/quote-bytes'
+import {
+  batchChannel,
+  type BatchHead,
+  encodeBatch,
+  readBatchHead,
+  readBatchQuotes,
+} from './relay-batch'
 
 /** Without a batch (or the leader's heartbeat) for this long, the relayed quotes are stale. */
 export const RELAY_SILENT_MS = 3_000
@@ -45,9 +51,9 @@ export interface QuoteRelayDeps {
 
 /**
  * The one market's quotes as every gateway hears them. The leader publishes each batch of prints
- * once (`publish`): in one Redis transaction the batch goes to the `ticks` channel and each quote
- * into the `quotes` hash, the last published state, from which a new leader continues and a
- * gateway that starts serves its first snapshots. Every gateway (the leader too) keeps the newest
+ * once (`publish`): in one Redis transaction the batch goes to the `ticks:v2` channel (its format:
+ * relay-batch.ts) and each quote into the `quotes` hash, the last published state, from which a
+ * new leader continues and a gateway that starts serves its first snapshots. Every gateway (the leader too) keeps the newest
  * quote per code it has heard and hands the batches to its listeners (the hub, the matcher).
  *
  * The leader's heartbeat also carries its market's status (`FeedStatus`): only the leader runs the
@@ -65,10 +71,7 @@ export interface QuoteRelayDeps {
  */
 export function createQuoteRelay(deps: QuoteRelayDeps) {
   const { logger } = deps
-  // The channel's name carries its messages' format (v2: lines, see BatchHead): a gateway of the
-  // version before (a JSON object a batch on `<prefix>:ticks`) hears nothing it cannot read, and
-  // turns stale until it is replaced, as with a silent leader.
-  const channel = `${deps.prefix}:ticks:v2`
+  const channel = batchChannel(deps.prefix)
   const stateKey = `${deps.prefix}:quotes`
   const termKey = `${deps.prefix}:term`
   // The code's date where the quote was printed: the day its minutes belong to.
@@ -131,7 +134,7 @@ export function createQuoteRelay(deps: QuoteRelayDeps) {
     // Each quote is encoded once, for the hash and the message alike.
     const encoded = quotes.map((q) => JSON.stringify(q))
     const head: BatchHead = status ? { term, status } : { term }
-    const message = [JSON.stringify(head), ...encoded].join(LINE_FEED)
+    const message = encodeBatch(head, encoded)
     const tx = publisher.multi()
     if (quotes.length > 0) {
       const fields: Record<string, string> = {}
@@ -167,10 +170,9 @@ export function createQuoteRelay(deps: QuoteRelayDeps) {
   function heard(message: Buffer): void {
     let quotes: Quote[]
     try {
-      const headEnd = lineEnd(message, 0)
-      const head = JSON.parse(message.toString('utf8', 0, headEnd)) as BatchHead
+      const { head, quotesFrom } = readBatchHead(message)
       if (head.term < heardTerm) return
-      quotes = quotesOf(message, headEnd + 1)
+      quotes = readBatchQuotes(message, quotesFrom)
       heardTerm = head.term
       if (head.status) leaderStatus = head.status
     } catch (error) {
@@ -279,39 +281,3 @@ export function createQuoteRelay(deps: QuoteRelayDeps) {
 }
 
 export type QuoteRelay = ReturnType<typeof createQuoteRelay>
-
-/*
- * One message of the `ticks:v2` channel: a line of JSON with the publishing leader's term (and the
- * market's status, if it says it), then one line of JSON per quote. JSON.stringify writes a line
- * feed inside a string as `\n`, so a line feed only ever ends a line. A gateway that hears the batch
- * keeps each quote's line as its bytes (market/quote-bytes.ts), to send to its phones as they are.
- */
-interface BatchHead {
-  term: number
-  status?: FeedStatus
-}
-const LINE_FEED = '\n'
-const LINE_FEED_BYTE = 0x0a
-
-/** Where the line that starts at `from` ends (the message's end for its last line). */
-function lineEnd(message: Buffer, from: number): number {
-  const end = message.indexOf(LINE_FEED_BYTE, from)
-  return end === -1 ? message.length : end
-}
-
-/**
- * The quotes of a batch's lines from `from` on, each keeping its line's bytes. They are copied: the
- * message's buffer may be a slice of the Redis client's read buffer, which a held quote would keep.
- */
-function quotesOf(message: Buffer, from: number): Quote[] {
-  const quotes: Quote[] = []
-  for (let start = from; start < message.length;) {
-    const end = lineEnd(message, start)
-    const line = message.subarray(start, end)
-    const quote = JSON.parse(line.toString('utf8')) as Quote
-    keepQuoteBytes(quote, Buffer.from(line))
-    quotes.push(quote)
-    start = end + 1
-  }
-  return quotes
-}
