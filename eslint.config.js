@@ -55,7 +55,7 @@ export const zones = [
     from: './client',
     message: 'the gateway never imports the client.',
   },
-  // Client features are slices; what two need moves down to ui/, state/, realtime/ or api/.
+  // Client: features are slices; what two need moves down to ui/, state/, realtime/ or api/.
   ...features.map((f) => ({
     target: `./client/src/features/${f}`,
     from: './client/src/features',
@@ -63,8 +63,8 @@ export const zones = [
     message:
       'features do not import each other; move what both need to ui/, state/, realtime/ or api/.',
   })),
-  // Client: each layer imports only the layers below it (clientLayers), so no two layers import
-  // each other: a cycle between layers needs one import that climbs.
+  // Client layers import only the layers below them (clientLayers), so no two layers import each
+  // other: a cycle between layers needs one import that climbs.
   ...clientLayers.slice(0, -1).map((layer, i) => ({
     target: `./client/src/${layer}`,
     from: clientLayers.slice(i + 1).map((above) => `./client/src/${above}`),

@@ -1,8 +1,8 @@
 import type { VueClientDeps } from './vue-client'
 
 /**
- * What the api tells the user about its calls: a refusal's text (an error toast), that a call came
- * back quietly (earlier toasts are stale), and whether any request is running (the busy toast).
+ * What the api tells the user about its calls: a refusal's text (an error toast), that toasts are
+ * to go (a 503 or 404, spec §8), and whether any request is running (the busy toast).
  * The toast is ui's, a layer above the api (eslint.config.js), so the api only reports these to
  * the sink the page installs at boot (main.tsx); before that, and in a test, they go nowhere.
  */
