@@ -1,4 +1,4 @@
-// Types of what tests/lint/boundaries.test.ts reads from eslint.config.js.
+// Types of what tests/lint reads from eslint.config.js.
 import type { Linter } from 'eslint'
 
 export interface Zone {
@@ -9,5 +9,7 @@ export interface Zone {
 }
 
 export const zones: Zone[]
+/** The client's layers, lowest first: each imports only those below it. */
+export const clientLayers: string[]
 declare const config: Linter.Config[]
 export default config

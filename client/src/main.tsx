@@ -1,5 +1,6 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { sendApiNoticesTo } from './api/notices'
 import { App } from './app/App'
 import { registerServiceWorker } from './app/pwa'
 import { createAppRouter } from './app/router'
@@ -10,7 +11,15 @@ import { preferences } from './state/preferences'
 import { startSession } from './state/session'
 import { session } from './state/session-view'
 import { applyPlainStyles } from './ui/plain/styles'
+import { dismissToasts, setBusy, showToast } from './ui/toast/toast.store'
 import { whenIdle, yieldToMain } from './ui/when-idle'
+
+// Before any request: the api's refusals and busy flag are shown by the toast (api/notices.ts).
+sendApiNoticesTo({
+  toast: (text, durationMs) => showToast(text, durationMs, 'error'),
+  dismissToasts,
+  setBusy,
+})
 
 async function boot() {
   const { locale } = preferences

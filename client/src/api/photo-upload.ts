@@ -2,7 +2,8 @@ import type { UploadGrant, UploadKind } from '@kabu/shared/api/kyc'
 import { VueRefusal } from './refusal'
 import { translateServerMessage } from '../i18n/intl'
 import { readStored, STORAGE_KEYS } from './storage'
-import { showToast } from '../ui/toast/toast.store'
+import { apiNotices } from './notices'
+import { TOAST_MS } from './vue-client'
 
 /**
  * Sends one photo to /common/upload as multipart, reporting progress (0–1) as it goes: fetch has
@@ -28,7 +29,7 @@ export function uploadPhoto(
       if (e.lengthComputable) onProgress(e.loaded / e.total)
     }
     const refuse = (msg: string) => {
-      showToast(translateServerMessage(msg), 2000, 'error')
+      apiNotices.toast(translateServerMessage(msg), TOAST_MS)
       reject(new VueRefusal(msg, xhr.status))
     }
     xhr.onerror = () => refuse('network_error')

@@ -1,7 +1,7 @@
 import { translateServerMessage } from '../i18n/intl'
 import { readStored, STORAGE_KEYS } from './storage'
-import { dismissToasts, setBusy, showToast } from '../ui/toast/toast.store'
 import type { FormParams } from './form'
+import { apiNotices } from './notices'
 import { announceUnauthorized } from './unauthorized'
 import { createVueClient } from './vue-client'
 
@@ -15,9 +15,7 @@ const client = createVueClient({
     account: readStored(STORAGE_KEYS.account),
   }),
   translate: translateServerMessage,
-  toast: (text, ms) => showToast(text, ms, 'error'),
-  dismissToasts,
-  setBusy,
+  ...apiNotices,
   onUnauthorized: announceUnauthorized,
 })
 

@@ -10,7 +10,7 @@ import type {
   YearRangeRow,
 } from '@kabu/shared/market/summary'
 import type { Market, Quote } from '@kabu/shared/market/types'
-import type { MarketService } from './index'
+import type { MarketService } from './service'
 import { randomStream } from './rng'
 
 /** What the summary reads of the market service. */

@@ -6,14 +6,8 @@ import type { Market, Quote } from '@kabu/shared/market/types'
 import type { Clock } from '../clock'
 import type { MarketService } from '../market/index'
 import type { Database } from '../store/index'
-import {
-  articleOf,
-  createDeduper,
-  eventsOfActions,
-  eventsOfQuote,
-  tradingDayOf,
-  type NewsEvent,
-} from './generator'
+import { articleOf, createDeduper, eventsOfActions, eventsOfQuote, tradingDayOf } from './generator'
+import type { NewsEvent } from './events'
 import { insertArticles, type NewArticle } from './news.sql'
 import { overviewEvents } from './overview'
 

@@ -7,8 +7,8 @@ import {
   eventsOfActions,
   eventsOfQuote,
   type DraftArticle,
-  type NewsEvent,
 } from './generator'
+import type { NewsEvent } from './events'
 import { overviewEvents } from './overview'
 
 // 2026-01-06 10:00 in Tokyo.

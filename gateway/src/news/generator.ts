@@ -1,15 +1,9 @@
 import type { NewsCategory } from '@kabu/shared/api/news'
 import type { CorporateAction, LocalName, Market, Quote } from '@kabu/shared/market/types'
 import { epochAtLocal, localDate } from '@kabu/shared/market/time-zone'
-import {
-  bigMoveTexts,
-  corporateTexts,
-  indexMoveTexts,
-  limitTexts,
-  type MoveFacts,
-  type Texts,
-} from './templates'
-import { overviewTexts, type OverviewFacts } from './overview'
+import { bigMoveTexts, corporateTexts, indexMoveTexts, limitTexts, type Texts } from './templates'
+import type { NewsEvent, NewsEventKind } from './events'
+import { overviewTexts } from './overview'
 
 /**
  * Market events → articles, with no I/O: what the simulator's prints and corporate actions are
@@ -21,26 +15,6 @@ import { overviewTexts, type OverviewFacts } from './overview'
 export const BIG_MOVE_PCT = 5
 /** An index moving this much (percent) is news. */
 export const INDEX_MOVE_PCT = 1
-
-export type NewsEventKind =
-  'big_move' | 'limit_up' | 'limit_down' | 'index_move' | 'split' | 'dividend' | 'market_overview'
-
-export interface NewsEvent {
-  kind: NewsEventKind
-  code: string
-  market: Market
-  /** The exchange's trading day the event belongs to (YYYY-MM-DD). */
-  day: string
-  /** When it happened (epoch ms): the print, or the ex-date's pre-market for an action. */
-  at: number
-  name: LocalName
-  /** The price events' figures. */
-  quote?: MoveFacts
-  /** The corporate actions' facts. */
-  action?: CorporateAction
-  /** A market overview's figures. */
-  overview?: OverviewFacts
-}
 
 /** An article ready to store. */
 export interface DraftArticle extends Texts {

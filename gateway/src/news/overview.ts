@@ -1,22 +1,13 @@
 import type { LocalText } from '@kabu/shared/api/news'
 import type { Market, Quote } from '@kabu/shared/market/types'
 import { localDate } from '@kabu/shared/market/time-zone'
-import type { NewsEvent } from './generator'
+import type { NewsEvent, OverviewFacts } from './events'
 import { SIMULATED_NOTE, type Texts } from './templates'
 
 /**
  * A market's overview of the day: its main index, breadth, best and worst stock. The feed writes
  * one per market and trading day when it starts, so the "market" tab of a fresh demo has a story.
  */
-
-export interface OverviewFacts {
-  index: Quote
-  advancers: number
-  decliners: number
-  unchanged: number
-  best: Quote
-  worst: Quote
-}
 
 /** The index an overview leads with. */
 const MAIN_INDEX: Record<Market, string> = { jp: 'N225', us: 'SPX', cn: '000001.SH' }

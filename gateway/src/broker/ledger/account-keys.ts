@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import type { AccountRef } from './index'
+import type { AccountRef } from './postings'
 import * as q from './ledger.sql'
 
 // How a posting's accounts are named and ordered: the house book's shard, each line's account

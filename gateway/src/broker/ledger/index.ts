@@ -1,5 +1,5 @@
 import { PostgresAdapter, type Kysely } from 'kysely'
-import { USER_BOOKS, type UserBookName } from '@kabu/shared/api/ledger'
+import { USER_BOOKS } from '@kabu/shared/api/ledger'
 import type { Currency } from '@kabu/shared/money/currencies'
 import type { Clock } from '../../clock'
 import type { Database } from '../../store/index'
@@ -9,28 +9,11 @@ import { BULK_CHUNK, moveUserBooks } from './bulk.sql'
 import { checkLedger } from './check'
 import * as q from './ledger.sql'
 import { postInOneStatement, type BusinessStep, type KeyStep } from './post.pg.sql'
-import { assertBalanced } from './postings'
+import { assertBalanced, type HouseBook, type Posting, type UserBook } from './postings'
 import { moveSelected, selectedTotals, type SelectedLines } from './selected.sql'
 
+export type { AccountRef, HouseBook, Posting, UserBook } from './postings'
 export type { SelectedLines } from './selected.sql'
-
-/**
- * A user's books: cash they may use, cash held for a pending request, money owed on loans, money
- * in followed products (with their accrued profit), the day-trading sub-account, and what credit
- * (margin) buys owe.
- */
-export type UserBook = UserBookName
-/** The broker's own books, the other side of every user movement (`credit`: margin lending). */
-export type HouseBook = 'bank_clearing' | 'fees' | 'fx' | 'loans' | 'credit'
-
-export type AccountRef =
-  { user: bigint; book: UserBook; currency: Currency } | { house: HouseBook; currency: Currency }
-
-/** One line of a ledger transaction, in 1/10,000 units, signed; per currency they sum to 0. */
-export interface Posting {
-  account: AccountRef
-  amount: bigint
-}
 
 export interface LedgerTxInput {
   /** What happened: 'deposit', 'withdraw_freeze', 'withdraw_pay', 'withdraw_release', 'fx', ... */

@@ -1,5 +1,26 @@
-import { isCurrency } from '@kabu/shared/money/currencies'
-import type { Posting } from './index'
+import type { UserBookName } from '@kabu/shared/api/ledger'
+import { isCurrency, type Currency } from '@kabu/shared/money/currencies'
+
+// What a posting is made of. The ledger's entry (index.ts) re-exports these types; the ledger's own
+// files take them from here, so none of them imports the entry that imports them.
+
+/**
+ * A user's books: cash they may use, cash held for a pending request, money owed on loans, money
+ * in followed products (with their accrued profit), the day-trading sub-account, and what credit
+ * (margin) buys owe.
+ */
+export type UserBook = UserBookName
+/** The broker's own books, the other side of every user movement (`credit`: margin lending). */
+export type HouseBook = 'bank_clearing' | 'fees' | 'fx' | 'loans' | 'credit'
+
+export type AccountRef =
+  { user: bigint; book: UserBook; currency: Currency } | { house: HouseBook; currency: Currency }
+
+/** One line of a ledger transaction, in 1/10,000 units, signed; per currency they sum to 0. */
+export interface Posting {
+  account: AccountRef
+  amount: bigint
+}
 
 /**
  * A ledger transaction that does not balance is a bug in the caller, never the user's fault: it
