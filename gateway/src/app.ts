@@ -14,6 +14,7 @@ import type { Config } from './config'
 import { healthHandler } from './http/health'
 import { createHttpApp } from './http/http-app'
 import { DEFAULT_SESSION_RATE_LIMIT, type RateLimitOptions } from './http/rate-limit'
+import { openApiDocument } from './http/api-docs'
 import { createVueRouter } from './http/vue-router'
 import { createLogger, type Logger } from './logger'
 import { createMetrics } from './metrics/metrics'
@@ -130,6 +131,7 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     vueRouter: Router().use(broker.identity.uploadsRouter, vue.router),
     marketRouter: Router().use(broker.ipo.marketRouter, marketRouter(market)),
     opsRouter: ops.router,
+    apiDocs: openApiDocument(vue.routes, config.appVersion),
     metrics: {
       timeRequests: metrics.timeRequests,
       router: Router().get('/', requireOperator(config.opsToken), metrics.serve),

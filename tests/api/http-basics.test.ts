@@ -219,6 +219,38 @@ describe('/api/vue envelope and errors', () => {
   })
 })
 
+describe('/api/docs', () => {
+  it('documents every /api/vue call from its form schema, and only /api/market reads it serves', async () => {
+    const res = await fetch(`${t.url}/api/docs`)
+    expect(res.status).toBe(200)
+    const doc = (await res.json()) as {
+      openapi: string
+      paths: Record<string, Record<string, { security?: unknown; requestBody?: unknown }>>
+    }
+    expect(doc.openapi).toBe('3.1.0')
+    const calls = Object.keys(doc.paths).filter((p) => p.startsWith('/api/vue/'))
+    expect(calls.sort()).toEqual(t.app.vueRoutes.map((r) => `/api/vue${r.path}`).sort())
+    for (const route of t.app.vueRoutes) {
+      expect(Boolean(doc.paths[`/api/vue${route.path}`]?.post?.security)).toBe(route.auth)
+    }
+    // The login form's fields, as its zod schema reads them.
+    expect(doc.paths['/api/vue/user/login']?.post?.requestBody).toMatchObject({
+      content: {
+        'application/x-www-form-urlencoded': {
+          schema: { properties: { account: { type: 'string', maxLength: 64 } } },
+        },
+      },
+    })
+    const reads = Object.keys(doc.paths).filter((p) => p.startsWith('/api/market/'))
+    expect(reads).toContain('/api/market/bars')
+    for (const read of reads) {
+      // Served: a bad or missing query is refused by that read, never the unknown-path 404.
+      const answer = await fetch(`${t.url}${read}`)
+      expect([200, 400], read).toContain(answer.status)
+    }
+  })
+})
+
 describe('/common', () => {
   it('/common/version gives the version and the oldest client allowed', async () => {
     expect(await vueData(t.url, '/common/version')).toEqual({

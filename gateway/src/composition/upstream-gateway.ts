@@ -6,6 +6,7 @@ import { Server } from 'socket.io'
 import type { AdjustableClock } from '../clock'
 import { createClock } from '../clock'
 import type { Config } from '../config'
+import { openApiDocument } from '../http/api-docs'
 import { upstreamHealthHandler } from '../http/health'
 import { createHttpApp } from '../http/http-app'
 import { upstreamProxy } from '../http/upstream-proxy'
@@ -64,6 +65,8 @@ export function createUpstreamGateway(config: Config, deps: UpstreamGatewayDeps 
     // A route, not middleware, so /metrics times every forwarded call as one series.
     vueRouter: Router().all('/*path', proxy.handler),
     marketRouter: marketRouter(market),
+    // The broker's calls are the upstream's own: this gateway documents only what it serves.
+    apiDocs: openApiDocument([], config.appVersion),
     metrics: {
       timeRequests: metrics.timeRequests,
       router: Router().get('/', requireOperator(config.opsToken), metrics.serve),

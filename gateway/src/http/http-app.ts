@@ -17,6 +17,8 @@ export interface HttpDeps {
   marketRouter: Router
   /** The back office (`/api/ops`), guarded by its own bearer token. */
   opsRouter?: Router
+  /** `GET /api/docs`: the OpenAPI document of the two APIs (api-docs.ts). */
+  apiDocs: object
   /** Prometheus metrics: the request timer, and `GET /metrics` (behind the operator token). */
   metrics?: { timeRequests: RequestHandler; router: Router }
 }
@@ -46,6 +48,7 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   app.use('/api/vue', deps.vueRouter)
   // Phones on mobile networks: the app's JS and the other JSON answers go out gzip-compressed.
   app.use(compression())
+  app.get('/api/docs', (_req, res) => void res.json(deps.apiDocs))
   app.use('/api/market', deps.marketRouter)
   if (deps.opsRouter) app.use('/api/ops', deps.opsRouter)
   app.use('/api', (_req, res) => void res.status(404).json(refused('not_found')))

@@ -62,3 +62,17 @@ export const rankQuery = z.object({
 })
 
 export const summaryQuery = z.object({ market: z.enum(['jp', 'us', 'cn']) })
+
+/** Every read of /api/market with the query it takes: the router serves exactly these (routes.ts), and /api/docs lists them. */
+export const MARKET_QUERIES = {
+  '/search': searchQuery,
+  '/snapshot': snapshotQuery,
+  '/bars': barsQuery,
+  '/depth': codeQuery,
+  '/company': codeQuery,
+  '/indices': z.object({}),
+  '/summary': summaryQuery,
+  '/rank': rankQuery,
+} as const satisfies Record<string, z.ZodType>
+
+export type MarketPath = keyof typeof MARKET_QUERIES
