@@ -6,7 +6,10 @@ import type { TestDatabase } from './db'
 
 const root = path.resolve(import.meta.dirname, '../..')
 
-/** A real gateway in a process of its own (`gateway/src/main.ts` or its emitted JavaScript), so a test can kill -9 it. */
+/**
+ * A real gateway in a process of its own (`gateway/src/main.ts` or the JavaScript emitted from it),
+ * so a test can kill -9 it.
+ */
 export interface GatewayProcess {
   url: string
   child: ChildProcess
