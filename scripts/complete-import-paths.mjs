@@ -5,7 +5,7 @@
 // written: it needs './app.js' and './market/index.js'. Each relative path gets the ending that
 // names an emitted file; one that names none fails the build here rather than the gateway at start.
 // Imports of packages (`@kabu/shared/...`, `express`) are left alone: their package.json maps them.
-// Plain JavaScript, so the build needs node and tsc only (tsx is for running sources in development).
+// Plain JavaScript, so the build needs node and tsc only (tsx runs sources in development).
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import ts from 'typescript'
