@@ -19,6 +19,7 @@ export default defineConfig({
             'client/src/**/*.test.{ts,tsx}',
             'client/build/**/*.test.ts',
             'tests/lint/**/*.test.ts',
+            'tests/build/**/*.test.ts',
           ],
         },
       },

@@ -4,8 +4,9 @@ import { loadConfig, type Config } from './config'
 import { DEMO_OPERATOR_LOGINS } from './ops/operators/demo'
 
 /**
- * `npm start -w gateway`: read the settings, build the app, start it, say where it is, and stop it
- * cleanly on SIGINT/SIGTERM (Docker and Ctrl-C), so the SQLite file is closed properly.
+ * `npm start` (this file compiled to gateway/dist/main.js) and `npm run dev`: read the settings,
+ * build the app, start it, say where it is, and stop it cleanly on SIGINT/SIGTERM (Docker and
+ * Ctrl-C), so the SQLite file is closed properly.
  */
 async function main(): Promise<void> {
   const config = loadConfig()

@@ -6,7 +6,10 @@ import type { TestDatabase } from './db'
 
 const root = path.resolve(import.meta.dirname, '../..')
 
-/** A real gateway in a process of its own (`gateway/src/main.ts`), so a test can kill -9 it. */
+/**
+ * A real gateway in a process of its own (`gateway/src/main.ts` or the JavaScript emitted from it),
+ * so a test can kill -9 it.
+ */
 export interface GatewayProcess {
   url: string
   child: ChildProcess
@@ -31,6 +34,15 @@ export function clusterEnv(database: TestDatabase, name: string, redisUrl: strin
   }
 }
 
+/**
+ * How the process runs the gateway: its TypeScript through tsx (as `npm run dev`), or the
+ * JavaScript `npm run build` emitted, with plain node (as `npm start` and docker/Dockerfile).
+ */
+const ENTRIES = {
+  source: ['--import', 'tsx', 'gateway/src/main.ts'],
+  compiled: ['--conditions=compiled', 'gateway/dist/main.js'],
+}
+
 /** A port free now (the gateway listens on it a moment later). */
 export async function freePort(): Promise<number> {
   const server = createServer()
@@ -41,15 +53,16 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts `node --import tsx gateway/src/main.ts` (the process is the gateway itself, so its pid is
- * what a kill reaches) with `env` over the test's environment, and waits until `/health` answers.
+ * Starts `node --import tsx gateway/src/main.ts` (or the `compiled` entry; the process is the
+ * gateway itself, so its pid is what a kill reaches) with `env` over the test's environment, and
+ * waits until `/health` answers.
  */
 export async function spawnGateway(
   env: Record<string, string>,
-  options: { readyTimeoutMs?: number } = {},
+  options: { readyTimeoutMs?: number; entry?: keyof typeof ENTRIES } = {},
 ): Promise<GatewayProcess> {
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], {
+  const child = spawn(process.execPath, ENTRIES[options.entry ?? 'source'], {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
