@@ -13,6 +13,7 @@ import { createClock, type AdjustableClock } from './clock'
 import type { Config } from './config'
 import { healthHandler } from './http/health'
 import { createHttpApp } from './http/http-app'
+import { openApiHandler } from './http/openapi'
 import { DEFAULT_SESSION_RATE_LIMIT, type RateLimitOptions } from './http/rate-limit'
 import { createVueRouter } from './http/vue-router'
 import { createLogger, type Logger } from './logger'
@@ -130,6 +131,7 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     vueRouter: Router().use(broker.identity.uploadsRouter, vue.router),
     marketRouter: Router().use(broker.ipo.marketRouter, marketRouter(market)),
     opsRouter: ops.router,
+    apiDocs: openApiHandler(vue.routes, config.appVersion),
     metrics: {
       timeRequests: metrics.timeRequests,
       router: Router().get('/', requireOperator(config.opsToken), metrics.serve),

@@ -17,6 +17,8 @@ export interface HttpDeps {
   marketRouter: Router
   /** The back office (`/api/ops`), guarded by its own bearer token. */
   opsRouter?: Router
+  /** `GET /api/docs`: the broker API's OpenAPI document (http/openapi.ts). */
+  apiDocs?: RequestHandler
   /** Prometheus metrics: the request timer, and `GET /metrics` (behind the operator token). */
   metrics?: { timeRequests: RequestHandler; router: Router }
 }
@@ -48,6 +50,7 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   app.use(compression())
   app.use('/api/market', deps.marketRouter)
   if (deps.opsRouter) app.use('/api/ops', deps.opsRouter)
+  if (deps.apiDocs) app.get('/api/docs', deps.apiDocs)
   app.use('/api', (_req, res) => void res.status(404).json(refused('not_found')))
   app.use(staticClient(deps.clientDir))
   app.use((_req, res) => void res.status(404).json(refused('not_found')))
