@@ -5,6 +5,9 @@ import { dailyWindow, flag, originList, rate, yen } from './config-env-values'
  * The settings of the product lines (money in and out, trading, loans, new shares, the jobs, the
  * trust panel, passkeys): the second half of the gateway's environment, which config-env.ts joins.
  */
+/** How often a product line's job runs a pass (milliseconds). */
+const jobEveryMs = z.coerce.number().int().min(100).max(3_600_000).default(5_000)
+
 export const productsEnvSchema = z.object({
   // Deposits, withdrawals, exchange: yen amounts; other wallets convert at reference rates.
   DEPOSIT_MIN_JPY: yen
@@ -101,33 +104,15 @@ export const productsEnvSchema = z.object({
     .describe(
       'New shares: `prefunded` pays winners at the draw from the amount frozen when they applied; `on_win` returns every frozen amount at the draw and winners pay (`/trade/newstockPay`) by the payment deadline, after which they are waived.',
     ),
-  IPO_JOB_MS: z.coerce
-    .number()
-    .int()
-    .min(100)
-    .max(3_600_000)
-    .default(5_000)
-    .describe(
-      "How often the IPO job adds the simulator's offers (demo), draws offers at their lottery time, waives unpaid winners and turns paid shares into holdings on listing day.",
-    ),
-  PRODUCT_JOB_MS: z.coerce
-    .number()
-    .int()
-    .min(100)
-    .max(3_600_000)
-    .default(5_000)
-    .describe(
-      "How often the follow-products job pays each trading day's profit that came due, returns orders at their deadline and (demo) writes the period's simulated products.",
-    ),
-  CREDIT_JOB_MS: z.coerce
-    .number()
-    .int()
-    .min(100)
-    .max(3_600_000)
-    .default(5_000)
-    .describe(
-      "How often the stock-credit job accrues each calendar day's interest, makes or lifts margin calls and closes positions whose call is unmet at its deadline (rules: shared/src/market/credit.ts).",
-    ),
+  IPO_JOB_MS: jobEveryMs.describe(
+    "How often the IPO job adds the simulator's offers (demo), draws offers at their lottery time, waives unpaid winners and turns paid shares into holdings on listing day.",
+  ),
+  PRODUCT_JOB_MS: jobEveryMs.describe(
+    "How often the follow-products job pays each trading day's profit that came due, returns orders at their deadline and (demo) writes the period's simulated products.",
+  ),
+  CREDIT_JOB_MS: jobEveryMs.describe(
+    "How often the stock-credit job accrues each calendar day's interest, makes or lifts margin calls and closes positions whose call is unmet at its deadline (rules: shared/src/market/credit.ts).",
+  ),
   DAYTRADE_JOB_MS: z.coerce
     .number()
     .int()
