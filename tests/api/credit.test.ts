@@ -106,7 +106,7 @@ describe('credit buys (leverage on /trade/buy)', () => {
     const u = await trader(t, unverified, '1000000')
     const untouched = await books(t, unverified, 'JPY')
     expect(await buy(t, u, { leverage: '2' })).toMatchObject({ msg: 'realname_required' })
-    // A cash buy needs no verification (README, "Where the spec is read one way").
+    // A cash buy needs no verification (docs/spec-readings.md).
     expect(await buy(t, u, {})).toMatchObject({ status: 1 })
     expect((await books(t, unverified, 'JPY')).credit).toBe(untouched.credit)
     expect(await buy(t, g, { leverage: '5' })).toMatchObject({ msg: 'invalid_input' })

@@ -241,6 +241,10 @@ describe('/api/docs', () => {
         },
       },
     })
+    // The photo upload is a multipart form with a binary part.
+    expect(doc.paths['/api/vue/common/upload']?.post?.requestBody).toMatchObject({
+      content: { 'multipart/form-data': { schema: { properties: { file: { type: 'string' } } } } },
+    })
     const reads = Object.keys(doc.paths).filter((p) => p.startsWith('/api/market/'))
     expect(reads).toContain('/api/market/bars')
     for (const read of reads) {

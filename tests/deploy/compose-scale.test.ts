@@ -11,7 +11,7 @@ import { quotePhone, type QuotePhone } from '../support/quote-phone'
 import { session, vue, vueData } from '../support/vue'
 
 /**
- * docker/compose.scale.yaml itself, started as the README says, on a Docker engine: the gateway
+ * docker/compose.scale.yaml itself, started as docs/deploy.md says, on a Docker engine: the gateway
  * image built by docker/Dockerfile, PostgreSQL, Redis and HAProxy with docker/haproxy.cfg, one
  * gateway with the demo data and then `--scale gateway=3`. Through the proxy's one port: all three
  * in rotation, one of them leading; phones on different gateways see the same market (same seq,
@@ -101,7 +101,7 @@ describe.skipIf(!runs)(
           `STATS_PORT=${PORTS.stats}`,
         ].join('\n'),
       )
-      // As the README says: one gateway seeds the demo, then the others join.
+      // As docs/deploy.md says: one gateway seeds the demo, then the others join.
       compose('up', '--build', '-d', '--wait', '--scale', 'gateway=1')
       compose('up', '-d', '--wait', '--scale', 'gateway=3')
     }, 1_500_000)

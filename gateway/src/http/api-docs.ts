@@ -9,12 +9,24 @@ import type { VueRouteInfo } from './vue-router'
 
 type JsonSchema = Record<string, unknown>
 
-function inputSchema(schema: z.ZodType): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+const FORM = 'application/x-www-form-urlencoded'
+
+/** A schema as a caller sends it; a field no JSON can carry (`z.instanceof`: an uploaded photo) marks a file. */
+function inputSchema(schema: z.ZodType): { json: JsonSchema; file: boolean } {
+  let file = false
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
     io: 'input',
     unrepresentable: 'any',
+    override: (ctx) => {
+      if (ctx.zodSchema._zod.def.type !== 'custom') return
+      file = true
+      Object.assign(ctx.jsonSchema, {
+        type: 'string',
+        contentMediaType: 'application/octet-stream',
+      })
+    },
   }) as JsonSchema
-  return rest
+  return { json, file }
 }
 
 const ENVELOPE: JsonSchema = {
@@ -33,6 +45,7 @@ const answer = (description: string) => ({
 })
 
 function brokerCall(route: VueRouteInfo) {
+  const form = route.schema ? inputSchema(route.schema) : { json: { type: 'object' }, file: false }
   return {
     post: {
       operationId: route.path,
@@ -40,11 +53,7 @@ function brokerCall(route: VueRouteInfo) {
       ...(route.auth && { security: [{ token: [], account: [] }] }),
       requestBody: {
         required: false,
-        content: {
-          'application/x-www-form-urlencoded': {
-            schema: route.schema ? inputSchema(route.schema) : { type: 'object' },
-          },
-        },
+        content: { [form.file ? 'multipart/form-data' : FORM]: { schema: form.json } },
       },
       responses: {
         '200': route.file
@@ -58,7 +67,7 @@ function brokerCall(route: VueRouteInfo) {
 }
 
 function marketRead(schema: z.ZodType) {
-  const { properties = {}, required = [] } = inputSchema(schema) as {
+  const { properties = {}, required = [] } = inputSchema(schema).json as {
     properties?: Record<string, JsonSchema>
     required?: string[]
   }

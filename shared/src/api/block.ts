@@ -7,7 +7,7 @@ import { marketTypeSchema } from './user'
 /**
  * Block trades (立会外分売: a holder sells a block of shares outside the auction, at a discount to
  * the previous close, to buyers who ask for lots during an order window). API.md "trade":
- * `/trade/blocklist`, `/trade/blockbuy`; README "Beyond API.md": `/trade/blockinfo`,
+ * `/trade/blocklist`, `/trade/blockbuy`; docs/api-additions.md: `/trade/blockinfo`,
  * `/trade/userblocklist`, `/trade/userblockinfo`; the back office's `POST /api/ops/block`.
  * The oversubscription rule is `allocateBlock` in ../block.ts.
  */

@@ -6,7 +6,7 @@ import { marketTypeSchema } from './user'
 
 /**
  * Day trading (spec §2 "Day trading", §4 "Intraday"; API.md `/trade/daytradeApply`,
- * `/trade/daytradelist`, `/trade/daytradeOrder`; README "Beyond API.md": `/trade/daytradeinfo`).
+ * `/trade/daytradelist`, `/trade/daytradeOrder`; docs/api-additions.md: `/trade/daytradeinfo`).
  *
  * A participation is one market's trading day with the funds the user applied with. The published
  * rules, which the gateway enforces and the screen shows:

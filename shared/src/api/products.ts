@@ -13,7 +13,7 @@ import { marketTypeSchema } from './user'
 /**
  * Follow products (copy-trading, spec §2 "Copy-trading", §3 "Follow order", §4 following / locked /
  * ended). API.md "trade": /trade/productlist, /trade/productinfo, /trade/productbuy,
- * /trade/userproductlist; README "Beyond API.md": /trade/productend; the back office's
+ * /trade/userproductlist; docs/api-additions.md: /trade/productend; the back office's
  * `POST /api/ops/products`. The accrual rule below is the published one: the gateway pays by it
  * and the screens show it.
  */
@@ -140,7 +140,7 @@ export const productBuyRequest = z.object({
   idem: idemSchema,
 })
 
-/** `/trade/productend` (README "Beyond API.md"): `id` is the user's order. */
+/** `/trade/productend` (docs/api-additions.md): `id` is the user's order. */
 export const productEndRequest = z.object({ id: idField, idem: idemSchema })
 
 export type ProductBuyRequest = z.input<typeof productBuyRequest>

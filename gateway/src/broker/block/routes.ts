@@ -10,7 +10,7 @@ import type { BlockService } from './service'
 
 /**
  * `/trade/blocklist`, `/trade/blockbuy` (API.md "trade") and the reads the screens need
- * (README "Beyond API.md"): `/trade/blockinfo`, `/trade/userblocklist`, `/trade/userblockinfo`.
+ * (docs/api-additions.md): `/trade/blockinfo`, `/trade/userblocklist`, `/trade/userblockinfo`.
  */
 export function blockRoutes(block: BlockService): VueArea {
   return (routes) => {

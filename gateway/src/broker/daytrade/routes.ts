@@ -10,7 +10,7 @@ import type { DaytradeService } from './service'
 
 /**
  * `/trade/daytradeApply`, `/trade/daytradelist`, `/trade/daytradeOrder` (API.md "trade") and the
- * detail the screen needs (README "Beyond API.md"): `/trade/daytradeinfo`.
+ * detail the screen needs (docs/api-additions.md): `/trade/daytradeinfo`.
  */
 export function daytradeRoutes(daytrade: DaytradeService): VueArea {
   return (routes) => {

@@ -10,7 +10,7 @@ import type { ProductsService } from './service'
 
 /**
  * API.md "trade": `/trade/productlist`, `/trade/productinfo`, `/trade/productbuy`,
- * `/trade/userproductlist`; README "Beyond API.md": `/trade/productend` (end after the lock-up)
+ * `/trade/userproductlist`; docs/api-additions.md: `/trade/productend` (end after the lock-up)
  * and `/trade/userproductinfo` (one order with its accrual days).
  */
 export function productRoutes(products: ProductsService): VueArea {

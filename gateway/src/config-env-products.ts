@@ -1,0 +1,187 @@
+import { z } from 'zod'
+import { dailyWindow, flag, originList, rate, yen } from './config-env-values'
+
+/**
+ * The settings of the product lines (money in and out, trading, loans, new shares, the jobs, the
+ * trust panel, passkeys): the second half of the gateway's environment, which config-env.ts joins.
+ */
+/** How often a product line's job runs a pass (milliseconds). */
+const jobEveryMs = z.coerce.number().int().min(100).max(3_600_000).default(5_000)
+
+export const productsEnvSchema = z.object({
+  // Deposits, withdrawals, exchange: yen amounts; other wallets convert at reference rates.
+  DEPOSIT_MIN_JPY: yen
+    .default('1')
+    .describe(
+      "Smallest deposit, whole yen; USD and CNY wallets use the equivalent at the FX source's fixed reference rate (rounded up to the cent).",
+    ),
+  DEPOSIT_MAX_UNVERIFIED_JPY: yen
+    .default('500000')
+    .describe(
+      'Largest deposit before identity is verified, whole yen (other wallets: reference-rate equivalent, rounded down).',
+    ),
+  DEPOSIT_MAX_VERIFIED_JPY: yen
+    .default('10000000000')
+    .describe('Largest deposit once identity is verified, whole yen (other wallets likewise).'),
+  DEPOSIT_WINDOW: dailyWindow
+    .default('00:00-23:59')
+    .describe(
+      'When deposits are accepted, Tokyo time, on Japanese bank business days (end minute included).',
+    ),
+  DEPOSIT_PAYEE: z
+    .string()
+    .min(1)
+    .default('ｶﾌﾞﾓﾊﾞｲﾙｼｮｳｹﾝ(ｶ')
+    .describe("Payee of the broker's bank account that `/user/rechargeChannels` shows."),
+  DEPOSIT_BANK: z
+    .string()
+    .min(1)
+    .default('みずほ銀行 (0001)')
+    .describe("Bank of the broker's account that `/user/rechargeChannels` shows."),
+  DEPOSIT_BRANCH: z
+    .string()
+    .min(1)
+    .default('本店営業部 (001)')
+    .describe("Branch of the broker's account that `/user/rechargeChannels` shows."),
+  DEPOSIT_ACCOUNT: z
+    .string()
+    .min(1)
+    .default('普通 1234567')
+    .describe("The broker's account number that `/user/rechargeChannels` shows."),
+  WITHDRAW_MIN_JPY: yen
+    .default('10000')
+    .describe(
+      'Smallest withdrawal, whole yen (other wallets: reference-rate equivalent, rounded up).',
+    ),
+  WITHDRAW_WINDOW: dailyWindow
+    .default('09:00-15:30')
+    .describe(
+      'When withdrawals are accepted, Tokyo time, on Japanese bank business days (not weekends, national holidays, Dec 31–Jan 3; end minute included).',
+    ),
+  FOUR_EYES_WITHDRAW_ABOVE: z
+    .union([z.literal(''), yen])
+    .default('')
+    .describe(
+      'Whole yen; a withdrawal above it (other wallets: the same yen at the reference rate) is paid only after two different operators approve it. `OPS_TOKEN` counts as one approver, and `REVIEW_POLICY=auto` leaves such withdrawals to people. Empty: off.',
+    ),
+  FX_SPREAD: z
+    .string()
+    .regex(/^0(\.\d{1,4})?$/)
+    .default('0.002')
+    .describe('Fraction taken off the mid rate in `/user/exchange` (0 ≤ spread < 1).'),
+  TRADE_BUY_FEE_RATE: rate
+    .default('0.001')
+    .describe('Stock buy fee, a fraction of the traded value (rounded down to the yen or cent).'),
+  TRADE_SELL_FEE_RATE: rate
+    .default('0.001')
+    .describe('Stock sell fee, a fraction of the traded value (rounded down to the yen or cent).'),
+  CN_STAMP_DUTY_RATE: rate
+    .default('0.0005')
+    .describe('Stamp duty on China sells, a fraction of the proceeds.'),
+  SELL_LOCK_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1440)
+    .default(15)
+    .describe('A holding cannot be sold sooner after its fill (`sell_after_15_minutes`).'),
+  TRADE_FUND_PASSWORD: flag.prefault('0').describe('1: `/trade/buy` asks for the fund password.'),
+  LOAN_RATE_DAILY: rate
+    .default('0.0005')
+    .describe(
+      'Credit-loan simple interest a day, a fraction (0.0005 = 0.05 %/day; every started day counts), shown on `/mine/loan`.',
+    ),
+  LOAN_TERM_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3650)
+    .default(30)
+    .describe('Days a loan may run; unpaid after that it is overdue (score −50, limit 0).'),
+  IPO_PAYMENT: z
+    .enum(['prefunded', 'on_win'])
+    .default('on_win')
+    .describe(
+      'New shares: `prefunded` pays winners at the draw from the amount frozen when they applied; `on_win` returns every frozen amount at the draw and winners pay (`/trade/newstockPay`) by the payment deadline, after which they are waived.',
+    ),
+  IPO_JOB_MS: jobEveryMs.describe(
+    "How often the IPO job adds the simulator's offers (demo), draws offers at their lottery time, waives unpaid winners and turns paid shares into holdings on listing day.",
+  ),
+  PRODUCT_JOB_MS: jobEveryMs.describe(
+    "How often the follow-products job pays each trading day's profit that came due, returns orders at their deadline and (demo) writes the period's simulated products.",
+  ),
+  CREDIT_JOB_MS: jobEveryMs.describe(
+    "How often the stock-credit job accrues each calendar day's interest, makes or lifts margin calls and closes positions whose call is unmet at its deadline (rules: shared/src/market/credit.ts).",
+  ),
+  DAYTRADE_JOB_MS: z.coerce
+    .number()
+    .int()
+    .min(50)
+    .max(60_000)
+    .default(1_000)
+    .describe(
+      "How often the day-trading job starts approved participations at their day's open and runs the forced flat and settlement of those whose close has come.",
+    ),
+  // The audit found an account with 217 cards.
+  BANK_CARDS_MAX: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(5)
+    .describe(
+      'Live bank cards one user may bind; one more is refused with `bank_cards_limit` until one is removed.',
+    ),
+  OPERATOR_NAME: z
+    .string()
+    .min(1)
+    .default('Kabu Demo Securities (simulation)')
+    .describe('Who runs the service, as the trust panel (`/mine/trust`) names it.'),
+  OPERATOR_REGISTRATION: z
+    .string()
+    .min(1)
+    .default('Demo only: not a registered Financial Instruments Business Operator')
+    .describe(
+      "The operator's registration (e.g. `関東財務局長（金商）第0000号`), shown on the trust panel.",
+    ),
+  SEGREGATED_ACCOUNT: z
+    .string()
+    .min(1)
+    .default('Demo trust account (customer segregated money), Mizuho Trust & Banking (simulated)')
+    .describe('Where client money is held (the segregated account), shown on the trust panel.'),
+  SELF_FREEZE_COOLING_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(8760)
+    .default(24)
+    .describe(
+      "The published cooling-off period: a user's own freeze of withdrawals and/or trading (`/user/selfFreeze`) can be lifted (`/user/selfUnfreeze`) only this many hours after it began.",
+    ),
+  TRUST_RECONCILE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3_600_000)
+    .default(10_000)
+    .describe(
+      "How long the trust panel's live reconciliation (every ledger account summed) is reused before it is computed again.",
+    ),
+  WEBAUTHN_RP_ID: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/i, 'a host name')
+    .optional()
+    .describe(
+      "Passkeys' relying party id, a domain (`example.com` lets `app.example.com` and `example.com` share passkeys); passkeys made under one id do not work under another. Unset: the host name the request was sent to (open the app on `localhost` or a domain: an IP address works only outside browsers).",
+    ),
+  WEBAUTHN_ORIGINS: originList().describe(
+    "Page origins allowed to sign with a passkey, comma-separated; set it, with WEBAUTHN_RP_ID, behind a proxy that rewrites Host. Unset: the page's own origin (its Origin header when its host is the request's Host).",
+  ),
+  WEBAUTHN_RP_NAME: z
+    .string()
+    .min(1)
+    .default('Kabu Mobile')
+    .describe(
+      'The name the phone shows when it saves a passkey, and the issuer of authenticator-app (TOTP) entries.',
+    ),
+})
