@@ -1,3 +1,4 @@
+import { SCREEN_PATHS } from '@kabu/shared/lines/index'
 import { describe, expect, it } from 'vitest'
 import { tabOfPath } from './bottom-tabs'
 import {
@@ -105,6 +106,11 @@ describe('route table', () => {
         ...ISSUE_17_SECURITY_ROUTES,
       ].sort(),
     )
+  })
+
+  it('registers every screen a product line declares (its entries open them)', () => {
+    const unregistered = SCREEN_PATHS.filter((p) => !paths.includes(p))
+    expect(unregistered).toEqual([])
   })
 
   it('loads every screen lazily, as its own chunk', () => {
