@@ -8,7 +8,6 @@ import type { UserHub } from '../realtime/user.hub'
 import type { Database } from '../store/index'
 import { clockRoutes } from './clock.routes'
 import { opsMessagesRoutes } from './messages.routes'
-import { opsOffersRoutes } from './offers.routes'
 import { createOperatorAccounts } from './operators/accounts'
 import { seedDemoOperators } from './operators/demo'
 import { operatorFactorRoutes } from './operators/factor-routes'
@@ -37,7 +36,7 @@ export interface OpsDeps {
   /** Drops a user's kept sessions when an operator changes the account (see SessionCache). */
   forgetSessions?: (userId: bigint) => void
   ledgerCheck: (db: Kysely<Database>) => Promise<{ ok: boolean; violations: string[] }>
-  /** More /api/ops routes from outside the back office (news). */
+  /** The areas' own back-office routes (every `BrokerArea`'s `opsRoutes`).*/
   extraRoutes?: Router[]
 }
 
@@ -81,7 +80,6 @@ export function createOps(deps: OpsDeps) {
       operatorRoutes(db, operators, sessions),
       operatorFactorRoutes(factors, limiter),
       opsUploadsRoute(deps.uploads),
-      opsOffersRoutes(db),
       clockRoutes(db, clock, config.timeTravel),
       opsMessagesRoutes({ db, clock, messages, userEvents: userHub }),
       ...(deps.extraRoutes ?? []),
