@@ -18,6 +18,7 @@ import { ledgerRoutes } from '../broker/ledger/routes'
 import { createIpo } from '../broker/ipo/index'
 import { createLoans } from '../broker/loans/index'
 import { createProducts } from '../broker/products/index'
+import { opsMessagesRoutes } from '../broker/messages/ops'
 import { messagesRoutes } from '../broker/messages/routes'
 import { createMessages } from '../broker/messages/service'
 import { createReviewDesk } from '../broker/reviews/index'
@@ -211,7 +212,11 @@ export function createBroker(deps: BrokerDeps) {
     { name: 'auth', routes: authRoutes(auth) },
     secondFactor.area,
     { name: 'ledger', routes: ledgerRoutes({ db }) },
-    { name: 'messages', routes: messagesRoutes(messages) },
+    {
+      name: 'messages',
+      routes: messagesRoutes(messages),
+      opsRoutes: opsMessagesRoutes({ db, clock, messages, userEvents: deps.userEvents }),
+    },
     ...identity.areas,
     ...funds.areas,
     trading.area,

@@ -12,6 +12,7 @@ import { securityRoutes } from '../broker/security/routes'
 import { createFundPasswordService } from '../broker/security/service'
 import { uploadsHttp } from '../http/uploads.router'
 import { uploadRoutes } from '../broker/uploads/routes'
+import { opsUploadsRoute } from '../broker/uploads/ops'
 import { createUploads } from '../broker/uploads/service'
 import { createIdSealer } from '../broker/kyc/id-seal'
 import { kycReviewQueue } from '../broker/kyc/queue'
@@ -55,7 +56,7 @@ export function createIdentity(deps: IdentityDeps) {
   deps.reviews.register(kycReviewQueue({ clock, sealer, uploads, doctypes }))
 
   const areas: BrokerArea[] = [
-    { name: 'uploads', routes: uploadRoutes(uploads) },
+    { name: 'uploads', routes: uploadRoutes(uploads), opsRoutes: opsUploadsRoute(uploads) },
     { name: 'kyc', routes: kycRoutes(kyc) },
     { name: 'security', routes: securityRoutes(fundPasswords) },
     { name: 'banks', routes: bankRoutes(banks) },
