@@ -1,3 +1,5 @@
+/// <reference types="vite/client" />
+// (The tests workspace type-checks this file too, without the client's vite types.)
 // Every area file of this language, new ones included without a change here.
 const areas = import.meta.glob<Record<string, string>>(['./*.ts', '!./index.ts'], {
   eager: true,
