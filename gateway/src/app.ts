@@ -20,8 +20,6 @@ import { createLogger, type Logger } from './logger'
 import { createMetrics } from './metrics/metrics'
 import { createMarket } from './market/index'
 import { marketRouter } from './market/routes'
-import { createNewsFeed } from './news/feed'
-import { opsNewsRoutes } from './news/ops.routes'
 import { createOps } from './ops/index'
 import { requireOperator } from './ops/operator-auth'
 import { registerDepthHub } from './realtime/depth.hub'
@@ -96,30 +94,15 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     clock,
     config,
     reviews: broker.reviewDesk,
-    messages: broker.messages,
     passwords: broker.passwords,
-    uploads: broker.identity.uploads,
     userHub,
     ledgerCheck: (db) => broker.ledger.check(db),
     forgetSessions: (userId) => sessions?.forgetUser(userId),
-    extraRoutes: [
-      opsNewsRoutes({ db: store.db, clock }),
-      broker.ipo.opsRouter,
-      broker.block.opsRouter,
-      broker.products.opsRouter,
-      broker.support.opsRouter,
-    ],
-  })
-  // Articles from the market's events (big moves, limits, corporate actions, index moves).
-  const newsFeed = createNewsFeed({
-    db: store.db,
-    clock,
-    market,
-    logger: logger.child({ part: 'news' }),
+    extraRoutes: broker.areas.flatMap((area) => area.opsRoutes ?? []),
   })
   const vue = createVueRouter({
     authenticate: broker.auth.authenticate,
-    areas: broker.areas,
+    areas: broker.areas.flatMap((area) => area.routes ?? []),
     rateLimit: deps.sessionRateLimit ?? DEFAULT_SESSION_RATE_LIMIT,
   })
   const http = createHttpApp({
@@ -193,7 +176,7 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     // The demo's first trades need prices (before the auto review and the matcher start).
     if (config.demo) logger.info({ bought: await completeDemo.trades() }, 'demo trades')
     // The matcher and the schedulers, here or on whichever gateway leads.
-    await cluster.start(leaderJobs(broker, newsFeed))
+    await cluster.start(leaderJobs(broker.areas))
     // Each gateway of a cluster lists new shares on its own market (the leader's IPO job does too).
     if (cluster.shared) broker.ipo.debuts.start()
     if (config.redisUrl) {

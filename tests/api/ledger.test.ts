@@ -5,6 +5,7 @@ import { CURRENCIES } from '@kabu/shared/money/currencies'
 import { DEMO, startTestApp, type TestApp } from '../support/app'
 import { expectLedgerConsistent } from '../support/invariants'
 import { session, vue, vueData } from '../support/vue'
+import type { LedgerKind } from '@kabu/shared/lines/index'
 
 /** The ledger on the wire: getUserinfo's balances, /user/wallets and /user/fundlist. */
 
@@ -39,7 +40,7 @@ async function newcomer(): Promise<SessionGrant & { userId: bigint }> {
 }
 
 /** Money moved the way the flows move it: a ledger transaction in a SQL transaction. */
-function post(userId: bigint, kind: string, orderNo: string, amount: bigint, frozen = false) {
+function post(userId: bigint, kind: LedgerKind, orderNo: string, amount: bigint, frozen = false) {
   const book = frozen ? 'frozen' : 'available'
   const from = frozen
     ? { user: userId, book: 'available' as const, currency: 'JPY' as const }

@@ -23,6 +23,7 @@ import type { Posting } from '../../gateway/src/broker/ledger/index'
 import { loadConfig } from '../../gateway/src/config'
 import { migrateToLatest } from '../../gateway/src/store/index'
 import { freshDatabase } from '../support/db'
+import type { LedgerKind } from '@kabu/shared/lines/index'
 
 const APPLICATIONS = Math.max(1_000, Number.parseInt(process.argv[2] ?? '', 10) || 100_000)
 const LOTS_OFFERED = Math.floor(APPLICATIONS / 20)
@@ -102,7 +103,7 @@ async function seed(app: App): Promise<bigint> {
         { account: book(user, 'available'), amount: -cost(lots) },
         { account: book(user, 'frozen'), amount: cost(lots) },
       ])
-      const post = (kind: string, postings: Posting[]) =>
+      const post = (kind: LedgerKind, postings: Posting[]) =>
         app.broker.ledger.post(trx, { kind, userId: null, orderNo: `LOAD-${first}`, postings })
       await post('deposit', arrive)
       await post('ipo_freeze', freeze)

@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { useUnreadCount } from '../features/messages/unread'
+import { useAccountStatusNotice } from '../features/mine/account-status'
 import { isRouteRegistered } from '../state/route-registry'
 import { Icon, type IconName } from '../ui/plain/icons'
 import { BOTTOM_TABS, tabOfPath, type BottomTabName } from './bottom-tabs'
@@ -25,6 +26,7 @@ export function BottomTabs() {
   const navigate = useNavigate()
   const { pathname } = useLocation()
   const unread = useUnreadCount()
+  useAccountStatusNotice()
   const current = tabOfPath(pathname)
 
   return (

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { MESSAGE_KEYS } from '@kabu/shared/api/messages'
+import { HOME_ENTRIES, LEDGER_KINDS, MINE_ENTRIES, POSITION_TABS } from '@kabu/shared/lines/index'
 import { WITHDRAW_RULE_KEYS } from '@kabu/shared/api/trust'
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 import { describe, expect, it } from 'vitest'
@@ -73,6 +74,21 @@ describe('translation catalogues', () => {
     for (const [locale, catalogue] of Object.entries(catalogues)) {
       const missing = WITHDRAW_RULE_KEYS.filter((k) => !catalogue[`mine.trust.rule.${k}`])
       expect(missing, locale).toEqual([])
+    }
+  })
+
+  it('name every ledger kind, home entry, Mine entry and Positions tab the lines declare', () => {
+    const derived = [
+      ...LEDGER_KINDS.map((kind) => `mine.funds.kind.${kind}`),
+      ...HOME_ENTRIES.map(({ line }) => `home.${line}.entry`),
+      ...Object.keys(MINE_ENTRIES).map((name) => `mine.panel.${name}`),
+      ...POSITION_TABS.map((tab) => `stock.position.line.${tab}`),
+    ]
+    for (const [locale, catalogue] of Object.entries(catalogues)) {
+      expect(
+        derived.filter((id) => !catalogue[id]),
+        locale,
+      ).toEqual([])
     }
   })
 

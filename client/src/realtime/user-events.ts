@@ -1,24 +1,8 @@
 import { io } from 'socket.io-client'
 import { Observable, share } from 'rxjs'
-import { USER_NAMESPACE, type UserEvent, type UserEventType } from '@kabu/shared/realtime'
+import { USER_EVENT_TYPES } from '@kabu/shared/lines/index'
+import { USER_NAMESPACE, type UserEvent } from '@kabu/shared/realtime'
 import { readStored, STORAGE_KEYS } from '../api/storage'
-
-/** Every event of the `/user` namespace, listened to by name. */
-export const USER_EVENT_TYPES: readonly UserEventType[] = [
-  'message:new',
-  'funds:reviewed',
-  'kyc:result',
-  'review:decided',
-  'account:status',
-  'trade:updated',
-  'ipo:drawn',
-  'daytrade:settled',
-  'ipo:withdrawn',
-  'ipo:waived',
-  'credit:call',
-  'product:updated',
-  'support:message',
-]
 
 /** The slice of a socket.io socket this layer uses, so a unit test can drive it in memory. */
 export interface UserEventsSocket {
@@ -52,6 +36,7 @@ export function createUserEvents(
   return new Observable<UserEvent>((subscriber) => {
     if (!credentials()) return undefined
     const socket = createSocket(credentials)
+    // Every event the product lines declare (shared/src/lines), listened to by name.
     for (const type of USER_EVENT_TYPES) socket.on(type, (event) => subscriber.next(event))
     return () => socket.close()
   }).pipe(share())

@@ -13,6 +13,7 @@ export type {
   VueHandler,
   VueRoutes,
 } from './common/vue-area'
+export type { BrokerArea, LeaderJob } from './common/broker-area'
 export type { UserEvents } from './common/user-events'
 export { UploadedFile } from './common/uploaded-file'
 export { audit, auditPage } from './common/audit'

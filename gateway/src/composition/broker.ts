@@ -12,12 +12,13 @@ import type { SessionCache } from '../broker/auth/session-cache'
 import { createPasswordHasher } from '../passwords'
 import { createReviewQueues } from '../broker/common/review-queue'
 import type { UserEvents } from '../broker/common/user-events'
-import type { VueArea } from '../broker/index'
+import type { BrokerArea } from '../broker/index'
 import { createLedger } from '../broker/ledger/index'
 import { ledgerRoutes } from '../broker/ledger/routes'
 import { createIpo } from '../broker/ipo/index'
 import { createLoans } from '../broker/loans/index'
 import { createProducts } from '../broker/products/index'
+import { opsMessagesRoutes } from '../broker/messages/ops'
 import { messagesRoutes } from '../broker/messages/routes'
 import { createMessages } from '../broker/messages/service'
 import { createReviewDesk } from '../broker/reviews/index'
@@ -28,6 +29,8 @@ import * as orderRules from '../broker/trading/order-rules'
 import type { Clock } from '../clock'
 import type { Config } from '../config'
 import type { MarketService } from '../market/index'
+import { createNewsFeed } from '../news/feed'
+import { opsNewsRoutes } from '../news/ops.routes'
 import { newsRoutes } from '../news/routes'
 import { createNewsService } from '../news/service'
 import type { Database } from '../store/index'
@@ -60,7 +63,8 @@ export interface BrokerDeps {
 /**
  * The broker's areas, built from their dependencies and wired to each other here, and only here:
  * an area never imports another (eslint.config.js), it receives what it needs. Each area exports
- * a `VueArea` that registers its calls on /api/vue; a new area is one more entry in `areas`.
+ * a `BrokerArea` (its /api/vue calls, its back-office routes, the jobs only the leader runs) that
+ * app.ts and the leader iterate; a new area is one more entry in `areas`.
  */
 export function createBroker(deps: BrokerDeps) {
   const { db, clock, config } = deps
@@ -196,13 +200,23 @@ export function createBroker(deps: BrokerDeps) {
     verifySecondFactor: checks.verifySecondFactor,
     withdrawRefusalRules: (currency) => funds.withdrawals.refusalRules(currency),
   })
-  const areas: VueArea[] = [
-    commonRoutes(common),
-    authRoutes(auth),
+  // News from the market's moves: its reads, the back office's articles and the feed's job.
+  const newsFeed = createNewsFeed({
+    db,
+    clock,
+    market: deps.market,
+    logger: deps.logger.child({ part: 'news' }),
+  })
+  const areas: BrokerArea[] = [
+    { name: 'app-info', routes: commonRoutes(common) },
+    { name: 'auth', routes: authRoutes(auth) },
     secondFactor.area,
-    ledgerRoutes({ db }),
-    messagesRoutes(messages),
-    newsRoutes(createNewsService({ db })),
+    { name: 'ledger', routes: ledgerRoutes({ db }) },
+    {
+      name: 'messages',
+      routes: messagesRoutes(messages),
+      opsRoutes: opsMessagesRoutes({ db, clock, messages, userEvents: deps.userEvents }),
+    },
     ...identity.areas,
     ...funds.areas,
     trading.area,
@@ -213,6 +227,14 @@ export function createBroker(deps: BrokerDeps) {
     daytrade.area,
     support.area,
     trust.area,
+    // Started after the areas' jobs (the auto review decides what they queued), stopped before.
+    { name: 'reviews', jobs: [reviewDesk] },
+    {
+      name: 'news',
+      routes: newsRoutes(createNewsService({ db })),
+      opsRoutes: opsNewsRoutes({ db, clock }),
+      jobs: [newsFeed],
+    },
   ]
   return {
     passwords,

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Clock } from '../clock'
 import type { Config } from '../config'
-import type { VueArea } from '../broker/index'
+import type { BrokerArea } from '../broker/index'
 import { createFxSource } from '../market/fx'
 import type { ReviewRegistry } from '../broker/common/review-queue'
 import type { Database } from '../store/index'
@@ -35,6 +35,6 @@ export function createFunds(deps: FundsDeps) {
   const withdrawals = createWithdrawals({ ...shared, selfFrozen: deps.selfFrozen })
   reviews.register(deposits.queue)
   reviews.register(withdrawals.queue)
-  const areas: VueArea[] = [deposits.area, withdrawals.area, createFx(shared).area]
+  const areas: BrokerArea[] = [deposits.area, withdrawals.area, createFx(shared).area]
   return { fx, areas, deposits: deposits.service, withdrawals: withdrawals.service }
 }

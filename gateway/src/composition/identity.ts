@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Clock } from '../clock'
 import type { Config } from '../config'
-import type { VueArea, Authenticate } from '../broker/index'
+import type { Authenticate, BrokerArea } from '../broker/index'
 import type { ReviewRegistry } from '../broker/common/review-queue'
 import type { Database } from '../store/index'
 import type { IdentityChecks } from '../broker/common/identity-checks'
@@ -12,6 +12,7 @@ import { securityRoutes } from '../broker/security/routes'
 import { createFundPasswordService } from '../broker/security/service'
 import { uploadsHttp } from '../http/uploads.router'
 import { uploadRoutes } from '../broker/uploads/routes'
+import { opsUploadsRoute } from '../broker/uploads/ops'
 import { createUploads } from '../broker/uploads/service'
 import { createIdSealer } from '../broker/kyc/id-seal'
 import { kycReviewQueue } from '../broker/kyc/queue'
@@ -54,11 +55,11 @@ export function createIdentity(deps: IdentityDeps) {
   const fundPasswords = createFundPasswordService({ db, clock, passwords: deps.passwords })
   deps.reviews.register(kycReviewQueue({ clock, sealer, uploads, doctypes }))
 
-  const areas: VueArea[] = [
-    uploadRoutes(uploads),
-    kycRoutes(kyc),
-    securityRoutes(fundPasswords),
-    bankRoutes(banks),
+  const areas: BrokerArea[] = [
+    { name: 'uploads', routes: uploadRoutes(uploads), opsRoutes: opsUploadsRoute(uploads) },
+    { name: 'kyc', routes: kycRoutes(kyc) },
+    { name: 'security', routes: securityRoutes(fundPasswords) },
+    { name: 'banks', routes: bankRoutes(banks) },
   ]
   const uploadsRouter = uploadsHttp({
     uploads,

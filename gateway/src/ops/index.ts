@@ -1,21 +1,18 @@
 import type { Router } from 'express'
 import type { Kysely } from 'kysely'
-import type { Decide, MessagesService, ReviewQueues, UploadsService } from '../broker/index'
+import type { Decide, ReviewQueues } from '../broker/index'
 import type { AdjustableClock } from '../clock'
 import type { Config } from '../config'
 import type { PasswordHasher } from '../passwords'
 import type { UserHub } from '../realtime/user.hub'
 import type { Database } from '../store/index'
 import { clockRoutes } from './clock.routes'
-import { opsMessagesRoutes } from './messages.routes'
-import { opsOffersRoutes } from './offers.routes'
 import { createOperatorAccounts } from './operators/accounts'
 import { seedDemoOperators } from './operators/demo'
 import { operatorFactorRoutes } from './operators/factor-routes'
 import { createOperatorFactors } from './operators/factors'
 import { loginLimiter } from './operators/login-limiter'
 import { operatorLoginRouter, operatorRoutes } from './operators/routes'
-import { opsUploadsRoute } from './uploads.route'
 import { opsRouter } from './routes'
 import { createUserActions } from './users'
 
@@ -28,22 +25,22 @@ export interface OpsDeps {
   config: Config
   /** The broker's review desk: its queues to list, and the one way a request is decided. */
   reviews: { queues: ReviewQueues; decide: Decide }
-  messages: MessagesService
   /** The argon2id hasher operators' passwords share with customers'. */
   passwords: PasswordHasher
-  /** Identity photos and support pictures, shown to operators at /api/ops/uploads/:id. */
-  uploads: UploadsService
   userHub: UserHub
   /** Drops a user's kept sessions when an operator changes the account (see SessionCache). */
   forgetSessions?: (userId: bigint) => void
   ledgerCheck: (db: Kysely<Database>) => Promise<{ ok: boolean; violations: string[] }>
-  /** More /api/ops routes from outside the back office (news). */
+  /** The areas' own back-office routes (every `BrokerArea`'s `opsRoutes`). */
   extraRoutes?: Router[]
 }
 
-/** The back office's /api/ops router: reviews, users, audit, ledger check, clock, messages. */
+/**
+ * The back office's /api/ops router: reviews, users, operators, audit, ledger check, clock; the
+ * areas' own back-office routes (offers, messages, uploads, news, ...) come as `extraRoutes`.
+ */
 export function createOps(deps: OpsDeps) {
-  const { db, clock, config, reviews, messages, userHub } = deps
+  const { db, clock, config, reviews, userHub } = deps
   const factors = createOperatorFactors({
     db,
     clock,
@@ -80,10 +77,7 @@ export function createOps(deps: OpsDeps) {
     extra: [
       operatorRoutes(db, operators, sessions),
       operatorFactorRoutes(factors, limiter),
-      opsUploadsRoute(deps.uploads),
-      opsOffersRoutes(db),
       clockRoutes(db, clock, config.timeTravel),
-      opsMessagesRoutes({ db, clock, messages, userEvents: userHub }),
       ...(deps.extraRoutes ?? []),
     ],
   })

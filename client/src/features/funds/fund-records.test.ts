@@ -37,11 +37,8 @@ describe('fund records as CSV', () => {
 })
 
 describe('the fund-records filter', () => {
-  it('offers the new-share and block kinds, each named in every language', () => {
-    for (const kind of ['ipo_freeze', 'ipo_draw', 'ipo_pay', 'ipo_cancel']) {
-      expect(FUND_KINDS).toContain(kind)
-    }
-    for (const kind of ['block_freeze', 'block_buy', 'block_release']) {
+  it('offers every kind the lines write, each named in every language', () => {
+    for (const kind of ['ipo_freeze', 'block_buy', 'daytrade_settle', 'product_funding']) {
       expect(FUND_KINDS).toContain(kind)
     }
     for (const [locale, catalogue] of Object.entries({ ja, 'zh-CN': zhCN, en })) {

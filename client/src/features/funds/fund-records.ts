@@ -1,42 +1,11 @@
+import { LEDGER_KINDS } from '@kabu/shared/lines/index'
 import type { FundLine } from '@kabu/shared/api/ledger'
 
-/** The kinds of ledger line the filter offers (what the flows of this app write). */
-export const FUND_KINDS = [
-  'deposit',
-  'withdraw_freeze',
-  'withdraw_pay',
-  'withdraw_release',
-  'fx',
-  'trade_freeze',
-  'trade_buy',
-  'trade_sell',
-  'trade_cancel',
-  'loan',
-  'loan_repay',
-  // new shares: the application's hold, the draw's settlement (refund, or prefunded payment), the
-  // payment of won shares, and the refund when the operator withdraws an offer (上場中止)
-  'ipo_freeze',
-  'ipo_draw',
-  'ipo_pay',
-  'ipo_cancel',
-  // follow products: the buy, each day's profit, the user's end and the return at the deadline
-  'product_buy',
-  'product_profit',
-  'product_end',
-  'product_return',
-  // block trades: the request's hold, the approved purchase, the release on rejection
-  'block_freeze',
-  'block_buy',
-  'block_release',
-  // stock credit: a credit buy (margin and fee), its sale (the debt repaid first), each day's
-  // interest, trust funds held, applied to the debt, or returned
-  'credit_buy',
-  'credit_sell',
-  'credit_interest',
-  'credit_freeze',
-  'credit_trust_funds',
-  'credit_release',
-] as const
+/**
+ * The kinds of ledger line the filter offers: every kind a product line declares it writes
+ * (shared/src/lines), each labelled by `mine.funds.kind.<kind>` (fund-records.test checks them).
+ */
+export const FUND_KINDS = LEDGER_KINDS
 
 const CSV_HEADER = ['time', 'kind', 'order_no', 'book', 'currency', 'amount', 'balance_after']
 

@@ -1,3 +1,4 @@
+import { HOME_ENTRIES } from '@kabu/shared/lines/index'
 import type { Market } from '@kabu/shared/market/types'
 import { memo } from 'react'
 import { FormattedMessage } from 'react-intl'
@@ -25,13 +26,12 @@ export const PopularTitle = memo(function PopularTitle({ market }: { market: Mar
   )
 })
 
-/** The entries to the IPO, block trade, follow and day-trade screens. */
-const ENTRIES = [
-  { title: 'home.ipo.entry', to: '/home/newShare', testId: 'home-ipo' },
-  { title: 'home.block.entry', to: '/home/large', testId: 'home-block' },
-  { title: 'home.follow.entry', to: '/home/follow', testId: 'home-follow' },
-  { title: 'home.daytrade.entry', to: '/home/withinDays', testId: 'home-daytrade' },
-] as const
+/** The entries to the lines that declare one (IPO, block trades, follow, day trading). */
+const ENTRIES = HOME_ENTRIES.map(({ line, to }) => ({
+  title: `home.${line}.entry`,
+  to,
+  testId: `home-${line}`,
+}))
 
 export const HomeEntries = memo(function HomeEntries() {
   return ENTRIES.map(({ title, to, testId }) => (

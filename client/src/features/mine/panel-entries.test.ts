@@ -1,3 +1,4 @@
+import { MINE_ENTRIES } from '@kabu/shared/lines/index'
 import { describe, expect, it } from 'vitest'
 import { MONEY_TILES } from './money-tiles'
 import { isEntryEnabled, PANEL_ENTRIES } from './panel-entries'
@@ -9,6 +10,10 @@ describe('side user panel entries', () => {
   it('lists the fourteen entries of spec §2, exchange, block requests, trust and security, uniquely', () => {
     expect(PANEL_ENTRIES).toHaveLength(18)
     expect(new Set(PANEL_ENTRIES.map((e) => e.name)).size).toBe(18)
+    // Every entry a line declares, in the panel once (the order is the spec's, kept here).
+    expect(PANEL_ENTRIES.map((e) => e.name).sort()).toEqual(
+      [...Object.keys(MINE_ENTRIES), 'logout'].sort(),
+    )
     expect(PANEL_ENTRIES.find((e) => e.name === 'trust')).toMatchObject({ path: '/mine/trust' })
     expect(PANEL_ENTRIES.find((e) => e.name === 'security')).toMatchObject({
       path: '/mine/security',

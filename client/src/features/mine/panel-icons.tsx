@@ -1,3 +1,4 @@
+import type { MineEntryName } from '@kabu/shared/lines/index'
 import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined'
 import AddCardOutlinedIcon from '@mui/icons-material/AddCardOutlined'
 import CreditScoreOutlinedIcon from '@mui/icons-material/CreditScoreOutlined'
@@ -20,9 +21,9 @@ import type { ReactElement } from 'react'
 
 /**
  * The icon of each side-panel entry by its name, shared with Mine's money tiles so one action
- * looks the same in both places. A panel entry without one fails panel-entries.test.ts.
+ * looks the same in both places. An entry a line declares without one fails the typecheck.
  */
-export const PANEL_ICONS: Record<string, ReactElement> = {
+export const PANEL_ICONS: Record<MineEntryName | 'logout', ReactElement> = {
   message: <MailOutlinedIcon />,
   verified: <VerifiedUserOutlinedIcon />,
   deposit: <AddCardOutlinedIcon />,

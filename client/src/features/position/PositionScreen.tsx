@@ -1,9 +1,10 @@
+import { POSITION_TABS, type PositionTab } from '@kabu/shared/lines/index'
 import Alert from '@mui/material/Alert'
 import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { CURRENCY_OF_MARKET, MARKET_OF_TYPE, type MarketType } from '@kabu/shared/market/types'
-import { useState } from 'react'
+import { useState, type ComponentType } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { translateServerMessage } from '../../i18n/intl'
 import { EmptyState } from '../../ui/EmptyState'
@@ -19,44 +20,34 @@ import { SignedMoney } from './SignedMoney'
 import { usePositions } from './use-positions'
 import { SegmentTabs } from '../../ui/SegmentTabs'
 
+/** Each line's holdings, by the tab its line declares (a tab without a panel fails the typecheck). */
+const PANELS: Record<PositionTab, ComponentType<{ type: MarketType }>> = {
+  stocks: Positions,
+  newShares: NewShares,
+  follow: FollowOrders,
+}
+
 /**
  * /position/index: stocks (the asset overview, then holdings in progress and traded ended, live) or
  * new shares (applications in progress and ended).
  */
 export function PositionScreen() {
   const [type, setType] = useState<MarketType>('jpy')
-  const [line, setLine] = useState<'stocks' | 'newShares' | 'follow'>('stocks')
+  const [line, setLine] = useState<PositionTab>('stocks')
+  const Panel = PANELS[line]
   return (
     <RequireSession>
       <MarketTypeTabs testIdPrefix="position-market-" value={type} onChange={setType} />
       <SegmentTabs
         value={line}
         onChange={setLine}
-        tabs={[
-          {
-            value: 'stocks',
-            label: <FormattedMessage id="stock.position.line.stocks" />,
-            testId: 'positions-line-stocks',
-          },
-          {
-            value: 'newShares',
-            label: <FormattedMessage id="stock.position.line.newShares" />,
-            testId: 'positions-line-newShares',
-          },
-          {
-            value: 'follow',
-            label: <FormattedMessage id="stock.position.line.follow" />,
-            testId: 'positions-line-follow',
-          },
-        ]}
+        tabs={POSITION_TABS.map((tab) => ({
+          value: tab,
+          label: <FormattedMessage id={`stock.position.line.${tab}`} />,
+          testId: `positions-line-${tab}`,
+        }))}
       />
-      {line === 'stocks' ? (
-        <Positions key={type} type={type} />
-      ) : line === 'follow' ? (
-        <FollowOrders key={type} type={type} />
-      ) : (
-        <NewShares key={type} type={type} />
-      )}
+      <Panel key={type} type={type} />
     </RequireSession>
   )
 }

@@ -8,9 +8,10 @@ import type { Database } from '../../store/index'
 import type { IdentityChecks } from '../common/identity-checks'
 import type { SelfFrozen } from '../common/self-freeze'
 import type { ReviewRegistry } from '../common/review-queue'
-import type { VueArea } from '../common/vue-area'
+import type { BrokerArea } from '../common/broker-area'
 import type { Ledger } from '../ledger/index'
 import { opsOffers } from './ops-offers'
+import { blockOffersList } from './ops-list'
 import { blockQueue } from './queue'
 import { blockRoutes } from './routes'
 import { createBlockService } from './service'
@@ -32,17 +33,17 @@ const operatorOf = (res: Response) => res.locals.operator as string
 
 /**
  * The block-trade area: its /api/vue calls, its `block` review queue registered, and the back
- * office's `POST /api/ops/block` (a router the composition root hands to the ops router, which
+ * office's `GET|POST /api/ops/block` (a router the composition root hands to the ops router, which
  * puts it behind the operator token and its error handler).
  */
-export function createBlock(deps: BlockAreaDeps): { area: VueArea; opsRouter: Router } {
+export function createBlock(deps: BlockAreaDeps): { area: BrokerArea } {
   const { db, clock, ledger, market } = deps
   deps.reviews.register(blockQueue({ clock, ledger }))
   const service = createBlockService(deps)
   const createOffer = opsOffers({ db, clock, market })
-  const opsRouter = Router()
+  const opsRouter = Router().use(blockOffersList(db))
   opsRouter.post('/block', async (req, res) => {
     res.json(ok(await createOffer(operatorOf(res), (req.body ?? {}) as OpsBlockBody)))
   })
-  return { area: blockRoutes(service), opsRouter }
+  return { area: { name: 'block', routes: blockRoutes(service), opsRoutes: opsRouter } }
 }

@@ -7,7 +7,7 @@ import type { IdentityChecks } from '../common/identity-checks'
 import type { SelfFrozen } from '../common/self-freeze'
 import type { ReviewRegistry } from '../common/review-queue'
 import type { UserEvents } from '../common/user-events'
-import type { VueArea } from '../common/vue-area'
+import type { BrokerArea } from '../common/broker-area'
 import type { Ledger } from '../ledger/index'
 import { createForcedFlat } from './flat'
 import { createDaytradeJobs } from './jobs'
@@ -54,7 +54,7 @@ export function createDaytrade(deps: DaytradeAreaDeps) {
     everyMs: deps.jobMs,
     onError: deps.onError,
   })
-  const area: VueArea = daytradeRoutes(service)
+  const area: BrokerArea = { name: 'daytrade', routes: daytradeRoutes(service), jobs: [jobs] }
   return { service, flattenDue, jobs, area }
 }
 

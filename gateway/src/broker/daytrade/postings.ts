@@ -1,4 +1,5 @@
 import type { Currency } from '@kabu/shared/money/currencies'
+import type { LedgerKind } from '@kabu/shared/lines/index'
 import type { LedgerTxInput, Posting } from '../ledger/index'
 
 /**
@@ -21,7 +22,7 @@ const user = (p: { userId: bigint; currency: Currency }, book: Book, amount: big
 // A posting of zero records nothing and the ledger refuses it.
 const nonZero = (postings: Posting[]) => postings.filter((p) => p.amount !== 0n)
 
-const move = (kind: string, p: Participation, from: Book, to: Book): LedgerTxInput => ({
+const move = (kind: LedgerKind, p: Participation, from: Book, to: Book): LedgerTxInput => ({
   kind,
   userId: p.userId,
   orderNo: p.orderNo,

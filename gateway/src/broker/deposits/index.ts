@@ -1,4 +1,4 @@
-import type { VueArea } from '../common/vue-area'
+import type { BrokerArea } from '../common/broker-area'
 import type { ReviewQueue } from '../common/review-queue'
 import type { Ledger } from '../ledger/index'
 import { depositQueue } from './queue'
@@ -9,13 +9,13 @@ export type { IdentityChecks } from '../common/identity-checks'
 
 /** The deposit area: its /api/vue calls and its back-office review queue. */
 export function createDeposits(deps: DepositDeps & { ledger: Ledger }): {
-  area: VueArea
+  area: BrokerArea
   queue: ReviewQueue
   service: DepositService
 } {
   const service = createDepositService(deps)
   return {
-    area: depositRoutes(service),
+    area: { name: 'deposits', routes: depositRoutes(service) },
     queue: depositQueue({ ...deps, deposits: service }),
     service,
   }

@@ -1,8 +1,8 @@
-import type { VueArea } from '../common/vue-area'
+import type { BrokerArea } from '../common/broker-area'
 import { fxRoutes } from './routes'
 import { createFxService, type FxDeps } from './service'
 
 /** The exchange area: its /api/vue calls (the rate source itself lives in market/fx.ts). */
-export function createFx(deps: FxDeps): { area: VueArea } {
-  return { area: fxRoutes(createFxService(deps)) }
+export function createFx(deps: FxDeps): { area: BrokerArea } {
+  return { area: { name: 'fx', routes: fxRoutes(createFxService(deps)) } }
 }

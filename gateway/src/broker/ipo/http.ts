@@ -14,6 +14,7 @@ import * as q from './ipo.sql'
 import { newDrawSeed } from './jobs'
 import type { IpoService } from './service'
 import type { Withdrawal } from './withdraw'
+import { ipoOffersList } from './ops-list'
 
 const byRef = (a: { ref: string }, b: { ref: string }) =>
   a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0
@@ -65,7 +66,7 @@ export function ipoMarketRouter(db: Kysely<Database>, clock: Clock): Router {
 const operatorOf = (res: Response) => res.locals.operator as string
 
 /**
- * `POST /ipo` (a new offer), `POST /ipo/:id/draw` and `POST /ipo/:id/cancel` (withdraw it before
+ * `GET /ipo` (the newest offers), `POST /ipo` (a new offer), `POST /ipo/:id/draw` and `POST /ipo/:id/cancel` (withdraw it before
  * listing, `{reason}`), mounted on /api/ops behind its guard.
  */
 export function ipoOpsRouter(deps: {
@@ -76,7 +77,7 @@ export function ipoOpsRouter(deps: {
   withdrawal: Withdrawal
 }): Router {
   const { db, clock } = deps
-  const router = Router()
+  const router = Router().use(ipoOffersList(db))
 
   router.post('/ipo', async (req, res) => {
     const body = opsIpoBody.parse(req.body ?? {})

@@ -7,7 +7,7 @@ import type { IdentityChecks } from '../common/identity-checks'
 import type { SelfFrozen } from '../common/self-freeze'
 import type { Messages } from '../common/messages'
 import type { UserEvents } from '../common/user-events'
-import type { VueArea } from '../common/vue-area'
+import type { BrokerArea } from '../common/broker-area'
 import type { Ledger } from '../ledger/index'
 import { createDraw } from './draw'
 import { ipoMarketRouter, ipoOpsRouter } from './http'
@@ -81,7 +81,12 @@ export function createIpo(deps: IpoAreaDeps) {
     everyMs: deps.settings.jobMs,
     onError: deps.onError,
   })
-  const area: VueArea = ipoRoutes(service)
+  const area: BrokerArea = {
+    name: 'ipo',
+    routes: ipoRoutes(service),
+    opsRoutes: ipoOpsRouter({ db, clock, service, draw, withdrawal }),
+    jobs: [jobs],
+  }
   return {
     service,
     draw,
@@ -90,7 +95,6 @@ export function createIpo(deps: IpoAreaDeps) {
     /** Every gateway's: new shares listed on its market, whichever gateway leads. */
     debuts,
     area,
-    opsRouter: ipoOpsRouter({ db, clock, service, draw, withdrawal }),
     marketRouter: ipoMarketRouter(db, clock),
   }
 }

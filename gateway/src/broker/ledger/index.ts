@@ -1,6 +1,7 @@
 import { PostgresAdapter, type Kysely } from 'kysely'
 import { USER_BOOKS } from '@kabu/shared/api/ledger'
 import type { Currency } from '@kabu/shared/money/currencies'
+import type { LedgerKind } from '@kabu/shared/lines/index'
 import type { Clock } from '../../clock'
 import type { Database } from '../../store/index'
 import { Refusal } from '../common/refusal'
@@ -16,8 +17,8 @@ export type { AccountRef, HouseBook, Posting, UserBook } from './postings'
 export type { SelectedLines } from './selected.sql'
 
 export interface LedgerTxInput {
-  /** What happened: 'deposit', 'withdraw_freeze', 'withdraw_pay', 'withdraw_release', 'fx', ... */
-  kind: string
+  /** What happened: one of the kinds the product lines declare (shared/src/lines). */
+  kind: LedgerKind
   userId: bigint | null
   /** The business row's number, shown in the user's fund records. */
   orderNo: string

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CURRENCIES, type Currency } from '@kabu/shared/money/currencies'
+import type { LedgerKind } from '@kabu/shared/lines/index'
 import { Refusal } from '../common/refusal'
 import type { Posting, UserBook } from './index'
 import { ledgerFixture, type LedgerFixture } from './ledger.fixture'
@@ -43,6 +44,15 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     .record({ op: fc.constant('fx'), user, from: currency, to: currency, amount, got: amount })
     .filter((s) => s.from !== s.to),
 ) as fc.Arbitrary<Step>
+
+// The kind each step is written as: kinds are the product lines' (shared/src/lines).
+const KIND_OF_OP = {
+  credit: 'deposit',
+  freeze: 'withdraw_freeze',
+  release: 'withdraw_release',
+  payout: 'withdraw_pay',
+  fx: 'fx',
+} as const satisfies Record<Step['op'], LedgerKind>
 
 type Model = Map<string, bigint>
 const slot = (userId: bigint, book: UserBook, c: Currency) => `${userId}:${book}:${c}`
@@ -108,7 +118,9 @@ describe(`ledger property (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlit
           const overdraws = [...next.values()].some((v) => v < 0n)
           const outcome = await f.db
             .transaction()
-            .execute((trx) => f.ledger.post(trx, { kind: s.op, userId, orderNo: 'P', postings }))
+            .execute((trx) =>
+              f.ledger.post(trx, { kind: KIND_OF_OP[s.op], userId, orderNo: 'P', postings }),
+            )
             .then(
               () => 'posted',
               (error: unknown) => {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { Currency } from '@kabu/shared/money/currencies'
 import type { Clock } from '../../clock'
 import type { LoanSettings } from '../../config'
-import type { VueArea } from '../common/vue-area'
+import type { BrokerArea } from '../common/broker-area'
 import type { ReviewRegistry } from '../common/review-queue'
 import type { Database } from '../../store/index'
 import type { IdentityChecks } from '../common/identity-checks'
@@ -26,7 +26,7 @@ export interface LoansAreaDeps {
  * score of the published formula for other areas to show (getUserinfo's `credit_score`).
  */
 export function createLoans({ db, clock, settings, ledger, reviews, checks }: LoansAreaDeps): {
-  area: VueArea
+  area: BrokerArea
   creditScore(userId: bigint, currency: Currency): Promise<number>
 } {
   const shared = { clock, settings, ledger, identityStatus: checks.identityStatus }
@@ -37,7 +37,7 @@ export function createLoans({ db, clock, settings, ledger, reviews, checks }: Lo
     verifyFundPassword: checks.verifyFundPassword,
   })
   return {
-    area: loanRoutes(service),
+    area: { name: 'loans', routes: loanRoutes(service) },
     creditScore: async (userId, currency) =>
       (await readCredit(db, shared, userId, currency, clock.now())).credit.score,
   }

@@ -8,7 +8,7 @@ import { audit } from '../common/audit'
 import type { IdentityChecks } from '../common/identity-checks'
 import type { SelfFrozen } from '../common/self-freeze'
 import type { UserEvents } from '../common/user-events'
-import type { VueArea } from '../common/vue-area'
+import type { BrokerArea } from '../common/broker-area'
 import type { Ledger } from '../ledger/index'
 import { createProduct } from './issuers'
 import { createProductJobs } from './jobs'
@@ -81,8 +81,13 @@ export function createProducts(deps: ProductsAreaDeps) {
     const { page } = opsProductsQuery.parse(req.query)
     res.json(ok(await service.page(page)))
   })
-  const area: VueArea = productRoutes(service)
-  return { service, jobs, area, opsRouter }
+  const area: BrokerArea = {
+    name: 'products',
+    routes: productRoutes(service),
+    opsRoutes: opsRouter,
+    jobs: [jobs],
+  }
+  return { service, jobs, area }
 }
 
 export type Products = ReturnType<typeof createProducts>

@@ -1,4 +1,4 @@
-import type { VueArea } from '../common/vue-area'
+import type { BrokerArea } from '../common/broker-area'
 import type { VerifySecondFactor } from '../common/second-factor'
 import { secondFactorRoutes } from './routes'
 import { createSecondFactorService, type SecondFactorDeps } from './service'
@@ -8,9 +8,12 @@ import { createSecondFactorService, type SecondFactorDeps } from './service'
  * their deps) to require the factor a user enrolled: withdrawals, bank cards, and whatever comes.
  */
 export function createSecondFactor(deps: SecondFactorDeps): {
-  area: VueArea
+  area: BrokerArea
   verifySecondFactor: VerifySecondFactor
 } {
   const service = createSecondFactorService(deps)
-  return { area: secondFactorRoutes(service), verifySecondFactor: service.verify }
+  return {
+    area: { name: 'second-factor', routes: secondFactorRoutes(service) },
+    verifySecondFactor: service.verify,
+  }
 }

@@ -1,6 +1,7 @@
 import { supportOpsRouter } from './ops'
 import { supportRoutes } from './routes'
 import { createSupportService, type SupportDeps } from './service'
+import type { BrokerArea } from '../common/broker-area'
 
 /**
  * The customer-service area: its /api/vue calls and the router the composition root hands to the
@@ -8,7 +9,12 @@ import { createSupportService, type SupportDeps } from './service'
  */
 export function createSupport(deps: SupportDeps) {
   const service = createSupportService(deps)
-  return { service, area: supportRoutes(service), opsRouter: supportOpsRouter(service) }
+  const area: BrokerArea = {
+    name: 'support',
+    routes: supportRoutes(service),
+    opsRoutes: supportOpsRouter(service),
+  }
+  return { service, area }
 }
 
 export type Support = ReturnType<typeof createSupport>

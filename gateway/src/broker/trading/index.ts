@@ -1,6 +1,6 @@
 import type { Messages } from '../common/messages'
 import type { ReviewRegistry } from '../common/review-queue'
-import type { VueArea } from '../common/vue-area'
+import type { BrokerArea } from '../common/broker-area'
 import { createCreditService } from './credit'
 import { createCreditJobs } from './credit-jobs'
 import { creditQueue } from './credit-queue'
@@ -34,13 +34,14 @@ export function createTrading(deps: TradingDeps) {
     everyMs: deps.settings.creditJobMs,
     onError: deps.onCreditError,
   })
-  const area: VueArea = tradingRoutes({
+  const routes = tradingRoutes({
     db: deps.db,
     market: deps.market,
     service,
     watchlist,
     credit,
   })
+  const area: BrokerArea = { name: 'trading', routes, jobs: [matcher, creditJobs] }
   return { service, matcher, watchlist, credit, creditJobs, area }
 }
 

@@ -10,6 +10,7 @@ import { trustRoutes } from './routes'
 import { createSelfFreezes } from './self-freeze'
 import { isFrozen } from './self-freeze.sql'
 import { createTrustService } from './service'
+import type { BrokerArea } from '../common/broker-area'
 
 export interface TrustAreaDeps {
   db: Kysely<Database>
@@ -34,7 +35,11 @@ export function createTrust(deps: TrustAreaDeps) {
     coolingHours: deps.settings.selfFreezeCoolingHours,
   })
   const service = createTrustService({ ...deps, selfFreezes })
-  return { service, selfFreezes, area: trustRoutes(service, selfFreezes) }
+  return {
+    service,
+    selfFreezes,
+    area: { name: 'trust', routes: trustRoutes(service, selfFreezes) } satisfies BrokerArea,
+  }
 }
 
 /**

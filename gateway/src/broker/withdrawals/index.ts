@@ -1,4 +1,4 @@
-import type { VueArea } from '../common/vue-area'
+import type { BrokerArea } from '../common/broker-area'
 import type { ReviewQueue } from '../common/review-queue'
 import { withdrawQueue } from './queue'
 import { withdrawalRoutes } from './routes'
@@ -10,9 +10,13 @@ import { createWithdrawalService, type WithdrawalDeps, type WithdrawalService } 
  */
 export function createWithdrawals(deps: WithdrawalDeps): {
   service: WithdrawalService
-  area: VueArea
+  area: BrokerArea
   queue: ReviewQueue
 } {
   const service = createWithdrawalService(deps)
-  return { service, area: withdrawalRoutes(service), queue: withdrawQueue(deps) }
+  return {
+    service,
+    area: { name: 'withdrawals', routes: withdrawalRoutes(service) },
+    queue: withdrawQueue(deps),
+  }
 }

@@ -20,6 +20,8 @@ export default {
   'mine.panel.privacy': 'Privacy',
   'mine.panel.kefu': 'Customer service',
   'mine.panel.trust': 'Trust & safety',
+  'mine.account.tradingBarred': 'Trading on your account has been suspended',
+  'mine.account.tradingAllowed': 'You may trade again',
   'mine.panel.language': 'Language',
   'mine.panel.logout': 'Log out',
   'mine.market.jpy': 'Japan',

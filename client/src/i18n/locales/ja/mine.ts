@@ -20,6 +20,8 @@ export default {
   'mine.panel.privacy': 'プライバシーポリシー',
   'mine.panel.kefu': 'カスタマーサポート',
   'mine.panel.trust': '信頼と安全',
+  'mine.account.tradingBarred': 'お客様の口座の取引が停止されました',
+  'mine.account.tradingAllowed': '取引を再開できます',
   'mine.panel.language': '言語',
   'mine.panel.logout': 'ログアウト',
   'mine.market.jpy': '日本株',

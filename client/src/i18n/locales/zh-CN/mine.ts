@@ -20,6 +20,8 @@ export default {
   'mine.panel.privacy': '隐私政策',
   'mine.panel.kefu': '在线客服',
   'mine.panel.trust': '信任与安全',
+  'mine.account.tradingBarred': '您的账户已被暂停交易',
+  'mine.account.tradingAllowed': '您可以重新交易了',
   'mine.panel.language': '语言',
   'mine.panel.logout': '退出登录',
   'mine.market.jpy': '日股',

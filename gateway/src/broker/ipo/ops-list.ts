@@ -2,15 +2,16 @@ import { Router } from 'express'
 import type { Kysely } from 'kysely'
 import { ok } from '@kabu/shared/api/envelope'
 import { formatUnits } from '@kabu/shared/money/decimal'
-import type { Database } from '../store/index'
+import type { Database } from '../../store/index'
 
+/** Offers the console's list shows (newest first). */
 const LISTED = 50
 
 /**
- * `GET /api/ops/ipo` and `GET /api/ops/block`: the newest offers, for the console's product pages
- * (the creating and drawing routes are the areas' own). Read-only; never an offer's draw seed.
+ * `GET /api/ops/ipo`: the newest offers, for the console's product page (read-only; never an
+ * offer's draw seed).
  */
-export function opsOffersRoutes(db: Kysely<Database>): Router {
+export function ipoOffersList(db: Kysely<Database>): Router {
   const router = Router()
   router.get('/ipo', async (_req, res) => {
     const rows = await db
@@ -54,33 +55,6 @@ export function opsOffersRoutes(db: Kysely<Database>): Router {
           drawn: r.drawn_at !== null,
           withdrawn: r.withdrawn_at !== null,
           simulated: r.simulated === 1n,
-        })),
-      ),
-    )
-  })
-  router.get('/block', async (_req, res) => {
-    const rows = await db
-      .selectFrom('block_offers')
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(LISTED)
-      .execute()
-    res.json(
-      ok(
-        rows.map((r) => ({
-          id: r.id.toString(),
-          code: r.code,
-          market: r.market,
-          currency: r.currency,
-          price: formatUnits(r.price),
-          lots: Number(r.lots),
-          min_lots: Number(r.min_lots),
-          max_lots: Number(r.max_lots),
-          opens_at: Number(r.opens_at),
-          closes_at: Number(r.closes_at),
-          allocated: r.allocated_at !== null,
-          simulated: r.simulated === 1n,
-          created_by: r.created_by,
         })),
       ),
     )

@@ -1,7 +1,7 @@
 import { Router } from 'express'
 import { z } from 'zod'
 import { refused } from '@kabu/shared/api/envelope'
-import type { UploadsService } from '../broker/index'
+import type { UploadsService } from './service'
 
 const uploadId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)
 

@@ -2,9 +2,12 @@ import { Router, type Response } from 'express'
 import type { Kysely } from 'kysely'
 import { ok } from '@kabu/shared/api/envelope'
 import { opsMessageBody } from '@kabu/shared/api/ops'
-import { type MessagesService, Refusal, type UserEvents, audit } from '../broker/index'
-import type { Clock } from '../clock'
-import type { Database } from '../store/index'
+import type { Clock } from '../../clock'
+import type { Database } from '../../store/index'
+import { audit } from '../common/audit'
+import { Refusal } from '../common/refusal'
+import type { UserEvents } from '../common/user-events'
+import type { MessagesService } from './service'
 
 export interface OpsMessagesDeps {
   db: Kysely<Database>

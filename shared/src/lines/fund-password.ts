@@ -1,0 +1,11 @@
+import type { ProductLine } from './line'
+
+const screens = { fundPassword: '/mine/fundPassword' } as const
+
+/** The fund password every money request carries (the gateway's broker/security). */
+export const fundPassword = {
+  ledgerKinds: [],
+  userEvents: [],
+  screens,
+  mine: { fundPassword: screens.fundPassword },
+} as const satisfies ProductLine

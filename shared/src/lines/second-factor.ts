@@ -1,0 +1,11 @@
+import type { ProductLine } from './line'
+
+const screens = { factors: '/mine/security' } as const
+
+/** Passkeys and the authenticator app (issue 17; the client's features/security). */
+export const secondFactor = {
+  ledgerKinds: [],
+  userEvents: [],
+  screens,
+  mine: { security: screens.factors },
+} as const satisfies ProductLine

@@ -1,0 +1,16 @@
+import type { ProductLine } from './line'
+
+const screens = {
+  positions: '/position/index',
+  position: '/position/info',
+  watchlist: '/quotes/self',
+  stock: '/quotes/info',
+} as const
+
+/** Cash stock orders, holdings, the watchlist and the matcher of resting limit orders. */
+export const trading = {
+  ledgerKinds: ['trade_freeze', 'trade_buy', 'trade_sell', 'trade_cancel'],
+  userEvents: ['trade:updated'],
+  screens,
+  positionTab: 'stocks',
+} as const satisfies ProductLine
