@@ -4,11 +4,9 @@ import { localDate } from '@kabu/shared/market/time-zone'
 import type { Clock } from '../../clock'
 import type { SessionUser } from '../common/session-user'
 import type { MarketService } from '../../market/index'
-import type { Database } from '../../store/index'
+import { onPostgres, type Database } from '../../store/index'
 import { checkedIdempotent } from '../common/replayable'
 import type { SelfFrozen } from '../common/self-freeze'
-import { onPostgres } from '../ledger/index'
-import { answerWithBusinessId } from '../ledger/post.pg.sql'
 import { Refusal } from '../common/refusal'
 import type { FreshHoldings } from './fresh-holdings'
 import { newOrderNo } from '../common/order-no'
@@ -129,9 +127,9 @@ export function createSell(deps: SellDeps, fresh: FreshHoldings) {
               const { h, last } = plan!
               const { set, tx } = saleOf(settings, h, last, clock.now())
               const change = { id: h.id, from: HOLDING.holding, set, stockNum: h.stock_num }
-              const posted = await deps.ledger.postAsOneStatement(db, tx, {
+              const posted = await deps.ledger.post(db, tx, {
                 business: { at: 'first', write: (guard) => q.transitionStep(change, guard) },
-                key: { ...keyRow, result: answerWithBusinessId },
+                key: keyRow,
               })
               if (!posted) throw new Refusal('order_not_holding')
               return { id: String(h.id) }
