@@ -176,6 +176,22 @@ export async function postAlong(
 }
 
 /**
+ * Whether a step of the command's chain that can fail (the business step first, a user's debit)
+ * comes after one that wrote. Outside a transaction nothing rolls the earlier write back: the
+ * statement would commit it alone. A market buy debits one user book first; a sale gates on its
+ * holding and then only credits the user.
+ */
+function failsAfterAWrite(lines: readonly Line[], command: LedgerCommand): boolean {
+  let wrote = command.business.at === 'first'
+  for (const { key, amount } of lines) {
+    const mayFail = key.userId !== null && amount < 0n
+    if (mayFail && wrote) return true
+    wrote = true
+  }
+  return false
+}
+
+/**
  * A posting with a command's business row and idempotency key as ONE PostgreSQL statement, outside
  * any transaction (see Ledger.post). Undefined when a step could not go; nothing was written then.
  */
@@ -188,6 +204,11 @@ export async function postCommand(
   const lines = linesOf(tx)
   if (tx.selected || !onPostgres(db) || !distinctAccounts(lines)) {
     throw new Error('a command posts on PostgreSQL, in lines of distinct accounts')
+  }
+  if (failsAfterAWrite(lines, command)) {
+    throw new Error(
+      "a command's debit may not follow a write: its statement would commit the write",
+    )
   }
   const written = await postInOneStatement(db, { ...tx, now }, lines, command)
   if (!written) return undefined
