@@ -12,7 +12,8 @@ import type { SelectedLines } from './selected.sql'
 
 // The ledger's one entry: createLedger, whose `post` is the only way money moves. How a posting is
 // written (a statement per line, in bulk, as one PostgreSQL statement, or from a query) is the
-// ledger's choice (paths.ts); nothing outside broker/ledger imports its other files (lint zone).
+// ledger's choice (paths.ts). Outside broker/ledger no file imports the ledger's others but
+// routes.ts and the check.ts read-out (a lint zone, eslint.config.js).
 
 export type { BusinessStep, Guard } from './post.pg.sql'
 export type { SelectedLines } from './selected.sql'
@@ -78,7 +79,9 @@ export interface Ledger {
    * With a `command`: on PostgreSQL only, and outside any transaction, the posting with the
    * command's business write and idempotency key as ONE statement, which commits by itself.
    * Undefined when a debit would overdraw or the business step found its row gone; then nothing
-   * was written. A taken key fails it with a unique violation (see idempotentStatement).
+   * was written. A taken key fails it with a unique violation (see idempotentStatement). Only the
+   * chain's first step may fail (a debit after a write would commit the write alone): a plain
+   * Error otherwise.
    */
   post(
     db: Kysely<Database>,
