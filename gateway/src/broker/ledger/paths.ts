@@ -81,17 +81,18 @@ async function moveInBulk(trx: Kysely<Database>, lines: readonly Line[], now: nu
   return [...moved, ...house]
 }
 
-/** The header, the lines moved one by one or in bulk, and their entries: the statement-per-step paths. */
-async function postInSteps(
+/**
+ * Moves `lines` and writes their entries under `txId`, while every row is still locked, so an
+ * account's newest entry stays its last.
+ */
+async function moveAndRecord(
   trx: Kysely<Database>,
-  tx: LedgerTxInput,
+  txId: bigint,
   lines: readonly Line[],
   move: typeof moveOneByOne,
   now: number,
-): Promise<bigint> {
-  const txId = await q.insertTransaction(trx, { ...tx, now })
+): Promise<void> {
   const moved = await move(trx, lines, now)
-  // Written while every row is still locked, so an account's newest entry stays its last.
   await q.insertEntries(
     trx,
     lines.map(({ amount }, i) => ({
@@ -101,6 +102,18 @@ async function postInSteps(
       balanceAfter: moved[i]!.balance,
     })),
   )
+}
+
+/** The header, then the lines moved one by one or in bulk: the statement-per-step paths. */
+async function postInSteps(
+  trx: Kysely<Database>,
+  tx: LedgerTxInput,
+  lines: readonly Line[],
+  move: typeof moveOneByOne,
+  now: number,
+): Promise<bigint> {
+  const txId = await q.insertTransaction(trx, { ...tx, now })
+  await moveAndRecord(trx, txId, lines, move, now)
   return txId
 }
 
@@ -125,16 +138,7 @@ async function postSelected(
   const txId = await q.insertTransaction(trx, { ...tx, now })
   const lines = await moveSelected(trx, tx.selected, { txId, now, postgres: onPostgres(trx) })
   // The house books last, as every posting locks them.
-  const moved = await moveOneByOne(trx, house, now)
-  await q.insertEntries(
-    trx,
-    house.map(({ amount }, i) => ({
-      txId,
-      accountId: moved[i]!.id,
-      amount,
-      balanceAfter: moved[i]!.balance,
-    })),
-  )
+  await moveAndRecord(trx, txId, house, moveOneByOne, now)
   if (lines + house.length < 2) throw new Error('a ledger transaction needs at least two postings')
   return txId
 }
