@@ -96,6 +96,22 @@ export const zones = [
     except: ['./ledger', './common'],
     message: 'broker/ledger imports only broker/common and itself.',
   },
+  // The ledger posts one way, ledger.post; how (a statement per line, in bulk, as one PostgreSQL
+  // statement, from a query) is its own choice, so no one else may reach its paths or queries.
+  {
+    target: [
+      ...brokerAreas.map((area) => `${gw}/broker/${area}`),
+      `${gw}/broker/index.ts`,
+      `${gw}/composition`,
+      `${gw}/app.ts`,
+      `${gw}/main.ts`,
+      './tests',
+    ],
+    from: `${gw}/broker/ledger`,
+    except: ['./index.ts', './routes.ts', './check.ts'],
+    message:
+      'outside broker/ledger, the ledger is reached through its entry, broker/ledger/index.ts (routes.ts and the check.ts read-out aside): its posting paths stay behind ledger.post.',
+  },
   {
     target: `${gw}/broker/common`,
     from: `${gw}/broker`,

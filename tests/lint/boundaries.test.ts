@@ -85,6 +85,9 @@ describe('import boundaries', () => {
     ['gateway/src/broker/trading/__probe__.ts', '../ledger/index'],
     ['gateway/src/broker/trading/__probe__.ts', './service'],
     ['gateway/src/broker/ledger/__probe__.ts', '../common/refusal'],
+    ['gateway/src/broker/ledger/__probe__.ts', './post.pg.sql'],
+    ['gateway/src/composition/__probe__.ts', '../broker/ledger/routes'],
+    ['tests/support/__probe__.ts', '../../gateway/src/broker/ledger/check'],
     ['gateway/src/http/__probe__.ts', '../broker/index'],
     ['gateway/src/ops/__probe__.ts', '../broker/index'],
     ['gateway/src/composition/__probe__.ts', '../broker/loans/index'],
@@ -95,6 +98,28 @@ describe('import boundaries', () => {
     ['client/src/app/__probe__.ts', '../features/stock/routes'],
   ])('%s may import %s', async (file, spec) => {
     expect(await errorsOf(abs(file), `import '${spec}'\n`)).toEqual([])
+  })
+
+  // Every file of the ledger but its entry: its posting paths and queries (the zone's own probe
+  // tries one of them; this tries each, from an area and from the tests).
+  const ledgerInsides = readdirSync(abs('gateway/src/broker/ledger'))
+    .filter((f) => /\.ts$/.test(f) && !/\.(test|fixture)\.ts$/.test(f))
+    .filter((f) => !['index.ts', 'routes.ts', 'check.ts'].includes(f))
+    .map((f) => f.replace(/\.ts$/, ''))
+  it('finds the ledger paths to probe', () => {
+    expect(ledgerInsides).toEqual(expect.arrayContaining(['paths', 'post.pg.sql', 'bulk.sql']))
+  })
+  it.each(ledgerInsides)('keeps ledger/%s behind ledger.post', async (file) => {
+    const outside = [
+      ['gateway/src/broker/trading/__probe__.ts', `../ledger/${file}`],
+      ['tests/api/__probe__.ts', `../../gateway/src/broker/ledger/${file}`],
+    ] as const
+    for (const [from, spec] of outside) {
+      const errors = await errorsOf(abs(from), `import '${spec}'\n`)
+      expect(errors.map((e) => e.message).join('\n'), from).toContain(
+        'its posting paths stay behind ledger.post',
+      )
+    }
   })
 
   it("keeps MUI's Tabs out of the phone app (ui/SegmentTabs instead), not out of the console", async () => {

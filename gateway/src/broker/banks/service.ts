@@ -2,11 +2,10 @@ import type { Kysely } from 'kysely'
 import { maskAccountNumber, type BankCard } from '@kabu/shared/api/banks'
 import type { Clock } from '../../clock'
 import type { SessionUser } from '../common/session-user'
-import { isUniqueViolation, type Database } from '../../store/index'
+import { isUniqueViolation, onPostgres, type Database } from '../../store/index'
 import { requireVerified, type IdentityChecks } from '../common/identity-checks'
 import { Refusal } from '../common/refusal'
 import type { SecondFactorProof } from '../common/second-factor'
-import { onPostgres } from '../ledger/index'
 
 /** The user's own live card `id`, masked, as a withdrawal shows and pays it; else undefined. */
 export async function bankCardOf(

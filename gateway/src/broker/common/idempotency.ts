@@ -107,7 +107,7 @@ const isTakenKey = (error: unknown) =>
 
 /**
  * `idempotent` for a command that is ONE PostgreSQL statement writing its own key row as its last
- * step (ledger.postAsOneStatement): no BEGIN, claim, update and COMMIT round trips around it. The
+ * step (ledger.post with a command): no BEGIN, claim, update and COMMIT round trips around it. The
  * key's primary key does the claim's work. A retry of a command that committed, or a concurrent
  * twin (which first waits on the rows the first one holds), fails on the key, and the statement
  * with it, so it undoes its own steps; the first answer is then read as `idempotent` reads it. A

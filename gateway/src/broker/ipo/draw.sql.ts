@@ -85,7 +85,7 @@ export async function settleLosers(db: Db, offerId: bigint, now: number): Promis
 }
 
 /**
- * The draw's ledger lines, as the query the ledger posts in one set (ledger `postSelected`): every
+ * The draw's ledger lines, as the query the ledger posts in one set (ledger `post` with `selected`): every
  * application this draw settled gives its frozen amount back from `frozen`, and what it did not pay
  * for now (all of it, unless the winners were paid from it: status PAID, IPO_PAYMENT=prefunded)
  * returns to `available`; the house's side is the payments.

@@ -84,12 +84,12 @@ export function createDraw(deps: DrawDeps) {
       // The refunds (and prefunded payments) straight from the settled rows: ONE posting whose
       // lines never come into JavaScript, a fixed handful of statements however many they are.
       const currency = offer.currency as Currency
-      await ledger.postSelected(trx, {
+      await ledger.post(trx, {
         kind: 'ipo_draw',
         userId: null,
         orderNo: newOrderNo('IP', now),
-        users: d.drawLines(offer, now),
-        house:
+        selected: d.drawLines(offer, now),
+        postings:
           houseIn > 0n ? [{ account: { house: 'bank_clearing', currency }, amount: houseIn }] : [],
       })
     }

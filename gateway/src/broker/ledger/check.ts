@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { Database } from '../../store/index'
-import { sumOf } from './ledger.sql'
+import { sumOf, type Database } from '../../store/index'
 
 async function unbalancedTransactions(db: Kysely<Database>): Promise<string[]> {
   const rows = await db

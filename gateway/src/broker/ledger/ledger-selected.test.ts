@@ -33,12 +33,12 @@ const clearing = (amount: bigint): Posting[] => [
 
 const post = (orderNo: string, users: readonly Line[], house: Posting[] = []) =>
   f.db.transaction().execute((trx) =>
-    f.ledger.postSelected(trx, {
+    f.ledger.post(trx, {
       kind: 'ipo_draw',
       userId: null,
       orderNo,
-      users: selected(users),
-      house,
+      selected: selected(users),
+      postings: house,
     }),
   )
 

@@ -1,14 +1,10 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely'
 import type { Currency } from '@kabu/shared/money/currencies'
-import type { Database } from '../../store/index'
+import { sumOf, type Database } from '../../store/index'
 
 /** The ledger's queries. Every one runs on the executor it is given (usually the caller's trx). */
 
 type Db = Kysely<Database>
-
-// PostgreSQL's sum(bigint) is numeric; the cast keeps both stores answering bigint.
-export const sumOf = (column: string) =>
-  sql<bigint>`cast(coalesce(sum(${sql.ref(column)}), 0) as bigint)`
 
 /** A user's book (shard 0), or one shard of a house book (migration 0010-house-shards). */
 export interface AccountKey {

@@ -1,5 +1,9 @@
 import type { UserBookName } from '@kabu/shared/api/ledger'
+import type { LedgerKind } from '@kabu/shared/lines/index'
 import { isCurrency, type Currency } from '@kabu/shared/money/currencies'
+import type { KeyRow } from '../common/idempotency'
+import type { BusinessStep } from './post.pg.sql'
+import type { SelectedLines } from './selected.sql'
 
 // What a posting is made of. The ledger's entry (index.ts) re-exports these types; the ledger's own
 // files take them from here, so none of them imports the entry that imports them.
@@ -20,6 +24,32 @@ export type AccountRef =
 export interface Posting {
   account: AccountRef
   amount: bigint
+}
+
+export interface LedgerTxInput {
+  /** What happened: one of the kinds the product lines declare (shared/src/lines). */
+  kind: LedgerKind
+  userId: bigint | null
+  /** The business row's number, shown in the user's fund records. */
+  orderNo: string
+  /** Every line; with `selected`, the house lines only, which balance the selected users' lines. */
+  postings: Posting[]
+  /**
+   * Users' lines as a query, for a posting of many lines that already sit in the store (an IPO
+   * draw's refunds): they never come into JavaScript, and a fixed handful of set-based statements
+   * post them whatever their number. Per currency the house lines in `postings` sum to minus them.
+   */
+  selected?: SelectedLines
+}
+
+/**
+ * A hot command's own row and idempotency key, written with its posting as ONE PostgreSQL
+ * statement that commits by itself (market orders). The key stores `{ id }`, the business row's id,
+ * as the command's answer (see idempotentStatement).
+ */
+export interface LedgerCommand {
+  business: BusinessStep
+  key: KeyRow
 }
 
 /**

@@ -1,13 +1,11 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely'
 import type { Currency } from '@kabu/shared/money/currencies'
-import type { Database } from '../../store/index'
+import { onPostgres, sumOf, type Database } from '../../store/index'
 import type {
   ProductAccrualsTable,
   ProductOrdersTable,
   ProductsTable,
 } from '../../store/schema/products'
-import { onPostgres } from '../ledger/index'
-import { sumOf } from '../ledger/ledger.sql'
 
 type Db = Kysely<Database>
 export type ProductRow = Selectable<ProductsTable>

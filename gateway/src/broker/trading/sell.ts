@@ -4,11 +4,9 @@ import { localDate } from '@kabu/shared/market/time-zone'
 import type { Clock } from '../../clock'
 import type { SessionUser } from '../common/session-user'
 import type { MarketService } from '../../market/index'
-import type { Database } from '../../store/index'
+import { onPostgres, type Database } from '../../store/index'
 import { checkedIdempotent } from '../common/replayable'
 import type { SelfFrozen } from '../common/self-freeze'
-import { onPostgres } from '../ledger/index'
-import { answerWithBusinessId } from '../ledger/post.pg.sql'
 import { Refusal } from '../common/refusal'
 import type { FreshHoldings } from './fresh-holdings'
 import { newOrderNo } from '../common/order-no'
@@ -123,20 +121,24 @@ export function createSell(deps: SellDeps, fresh: FreshHoldings) {
         return { id: String(sold.id) }
       },
       // All of it at the market on PostgreSQL: the close, the proceeds and the key, one statement.
-      () =>
-        oneStatement && plan?.whole && plan.h.credit_debt === 0n
-          ? async (keyRow) => {
-              const { h, last } = plan!
-              const { set, tx } = saleOf(settings, h, last, clock.now())
-              const change = { id: h.id, from: HOLDING.holding, set, stockNum: h.stock_num }
-              const posted = await deps.ledger.postAsOneStatement(db, tx, {
-                business: { at: 'first', write: (guard) => q.transitionStep(change, guard) },
-                key: { ...keyRow, result: answerWithBusinessId },
-              })
-              if (!posted) throw new Refusal('order_not_holding')
-              return { id: String(h.id) }
-            }
-          : undefined,
+      // Only a sale that credits the user can be one: the statement commits its first step (the
+      // close) by itself, so a sale whose fees exceed its proceeds (a debit after the close) takes
+      // the transaction above, where a refused debit rolls the close back.
+      () => {
+        if (!(oneStatement && plan?.whole && plan.h.credit_debt === 0n)) return undefined
+        const { h, last } = plan
+        const { set, tx } = saleOf(settings, h, last, clock.now())
+        if (tx.postings.some((p) => 'user' in p.account && p.amount < 0n)) return undefined
+        return async (keyRow) => {
+          const change = { id: h.id, from: HOLDING.holding, set, stockNum: h.stock_num }
+          const posted = await deps.ledger.post(db, tx, {
+            business: { at: 'first', write: (guard) => q.transitionStep(change, guard) },
+            key: keyRow,
+          })
+          if (!posted) throw new Refusal('order_not_holding')
+          return { id: String(h.id) }
+        }
+      },
     )
   }
 

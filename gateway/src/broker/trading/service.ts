@@ -6,11 +6,10 @@ import type { Clock } from '../../clock'
 import type { TradingSettings } from '../../config'
 import type { SessionUser } from '../common/session-user'
 import type { MarketService } from '../../market/index'
-import type { Database } from '../../store/index'
+import { onPostgres, type Database } from '../../store/index'
 import { checkedIdempotent } from '../common/replayable'
 import type { SelfFrozen } from '../common/self-freeze'
-import { onPostgres, type Ledger, type LedgerTxInput, type Posting } from '../ledger/index'
-import { answerWithBusinessId } from '../ledger/post.pg.sql'
+import type { Ledger, LedgerTxInput, Posting } from '../ledger/index'
 import { Refusal } from '../common/refusal'
 import { requireVerified, type IdentityChecks } from '../common/identity-checks'
 import { creditSplit } from '@kabu/shared/market/credit'
@@ -169,9 +168,9 @@ export function createTradingService(deps: TradingDeps) {
           oneStatement && order?.marketable && !order.credit
             ? async (keyRow) => {
                 const { row, tx } = placement()
-                const posted = await deps.ledger.postAsOneStatement(db, tx, {
+                const posted = await deps.ledger.post(db, tx, {
                   business: { at: 'last', write: (guard) => q.insertOrderStep(row, guard) },
-                  key: { ...keyRow, result: answerWithBusinessId },
+                  key: keyRow,
                 })
                 if (!posted) throw new Refusal('insufficient_balance')
                 fresh.keep(q.writtenHolding(posted.businessId, row))

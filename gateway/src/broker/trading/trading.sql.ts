@@ -1,9 +1,8 @@
-import type { Insertable, Kysely, Selectable } from 'kysely'
-import pgSql, { join, raw, type Sql } from 'sql-template-tag'
+import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable } from 'kysely'
 import { HOLDING } from '@kabu/shared/api/trade'
 import type { Database } from '../../store/index'
 import type { HoldingsTable } from '../../store/schema/trading'
-import type { Guard } from '../ledger/post.pg.sql'
+import type { Guard } from '../ledger/index'
 
 type Db = Kysely<Database>
 export type HoldingRow = Selectable<HoldingsTable>
@@ -92,17 +91,17 @@ export async function insertOrder(db: Db, o: NewOrder): Promise<bigint> {
   return row.id
 }
 
-/** A column of ours in a one-statement posting's text (post.pg.sql.ts): checked, then written as is. */
-function column(name: string): Sql {
+/** A column of ours in a one-statement posting's text: checked, then written as is. */
+function column(name: string): RawBuilder<unknown> {
   if (!/^[a-z_]+$/.test(name)) throw new Error(`not a column name: ${name}`)
-  return raw(name)
+  return sql.raw(name)
 }
 
 /** insertOrder as a step of a one-statement posting (PostgreSQL types the values by column). */
-export function insertOrderStep(o: NewOrder, guard: Guard): Sql {
+export function insertOrderStep(o: NewOrder, guard: Guard): RawBuilder<unknown> {
   const row = Object.entries(orderRow(o))
-  return pgSql`insert into holdings (${join(row.map(([name]) => column(name)))})
-    select ${join(row.map(([, value]) => value))} where ${guard}
+  return sql`insert into holdings (${sql.join(row.map(([name]) => column(name)))})
+    select ${sql.join(row.map(([, value]) => value))} where ${guard}
     returning id`
 }
 
@@ -203,13 +202,13 @@ export async function transition(
 export function transitionStep(
   change: { id: bigint; from: number; set: HoldingChange; stockNum?: bigint },
   guard: Guard,
-): Sql {
+): RawBuilder<unknown> {
   const { id, from, set, stockNum } = change
   const assignments = Object.entries(set)
     .filter(([, value]) => value !== undefined)
-    .map(([name, value]) => pgSql`${column(name)} = ${value}`)
-  const sameShares = stockNum === undefined ? pgSql`` : pgSql` and stock_num = ${stockNum}`
-  return pgSql`update holdings set ${join(assignments)}
+    .map(([name, value]) => sql`${column(name)} = ${value}`)
+  const sameShares = stockNum === undefined ? sql`` : sql` and stock_num = ${stockNum}`
+  return sql`update holdings set ${sql.join(assignments)}
     where id = ${id} and status = ${BigInt(from)}${sameShares} and ${guard}
     returning id`
 }

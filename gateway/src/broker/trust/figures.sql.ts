@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 import type { Currency } from '@kabu/shared/money/currencies'
-import type { Database } from '../../store/index'
-import { sumOf } from '../ledger/ledger.sql'
+import { sumOf, type Database } from '../../store/index'
 
 /**
  * The trust panel's reads over the whole store (not one user's rows): the ledger's books by owner,
