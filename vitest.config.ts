@@ -26,6 +26,9 @@ export default defineConfig({
         test: {
           name: 'gateway',
           include: ['gateway/src/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          // One database migrated for the whole run; each file that wants one migrated gets a copy.
+          globalSetup: ['tests/support/db-template.setup.ts'],
+          maxWorkers: 2,
           testTimeout: 20_000,
           // A suite's gateway (migrations, demo seed, a year of simulated history) can take several
           // seconds to start on 2 busy cores; vitest's 10 s default hook limit was seen to trip.
