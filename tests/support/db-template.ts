@@ -63,10 +63,25 @@ export async function makeTemplate(adminUrl?: string): Promise<Template> {
     await store.close()
     removeDir()
   }
-  return {
-    location: name,
-    remove: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
-  }
+  return { location: name, remove: () => dropRunDatabases(adminUrl, name) }
+}
+
+/** FORCE: a connection a test left open must not keep its database (nor fail the drop). */
+export const dropDatabase = (adminUrl: string, name: string) =>
+  adminQuery(adminUrl, `drop database if exists ${name} with (force)`)
+
+/** Drops the template and every test database named after it (db.ts leaves them for this). */
+async function dropRunDatabases(adminUrl: string, template: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl })
+  await client.connect()
+  const { rows } = await client
+    .query<{ name: string }>(
+      'select datname as name from pg_database where starts_with(datname, $1)',
+      [`${template}_`],
+    )
+    .finally(() => client.end())
+  for (const { name } of rows) await dropDatabase(adminUrl, name)
+  await dropDatabase(adminUrl, template)
 }
 
 /** Copies the SQLite template's file (and its WAL, should one be left) into `dataDir`. */

@@ -2,7 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { migrateToLatest, openStore, type Store } from '../../gateway/src/store/index'
-import { adminQuery, copySqliteTemplate, TEMPLATE_ENV, withDatabase } from './db-template'
+import {
+  adminQuery,
+  copySqliteTemplate,
+  dropDatabase,
+  TEMPLATE_ENV,
+  withDatabase,
+} from './db-template'
 
 /**
  * A database nobody else uses, for one test file: a temporary SQLite file by default, or, when
@@ -26,9 +32,8 @@ export async function freshDatabase(options: { migrated?: boolean } = {}): Promi
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kabu-test-'))
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true })
   const adminUrl = process.env.TEST_DATABASE_URL
-  const template = options.migrated
-    ? process.env[adminUrl ? TEMPLATE_ENV.postgres : TEMPLATE_ENV.sqlite]
-    : undefined
+  const runTemplate = process.env[adminUrl ? TEMPLATE_ENV.postgres : TEMPLATE_ENV.sqlite]
+  const template = options.migrated ? runTemplate : undefined
   let database: TestDatabase
   if (!adminUrl) {
     if (template) copySqliteTemplate(template, dataDir)
@@ -39,7 +44,8 @@ export async function freshDatabase(options: { migrated?: boolean } = {}): Promi
       drop: async () => removeDir(),
     }
   } else {
-    const name = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
+    // Named after the run's template, whose teardown drops it (see drop).
+    const name = `${runTemplate ?? 'test'}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`
     await adminQuery(adminUrl, `create database ${name}${template ? ` template ${template}` : ''}`)
     const databaseUrl = withDatabase(adminUrl, name)
     database = {
@@ -47,8 +53,9 @@ export async function freshDatabase(options: { migrated?: boolean } = {}): Promi
       kind: 'postgres',
       openStore: () => openStore({ databaseUrl, dataDir }),
       drop: async () => {
-        // FORCE: a connection a test left open must not keep its database (nor fail the drop).
-        await adminQuery(adminUrl, `drop database ${name} with (force)`)
+        // DROP DATABASE waits for a checkpoint, seconds while other files write: under vitest the
+        // run's teardown drops its databases at the end (dropRunDatabases), when that is cheap.
+        if (!runTemplate) await dropDatabase(adminUrl, name)
         removeDir()
       },
     }
