@@ -27,9 +27,14 @@ export default defineConfig({
         test: {
           name: 'gateway',
           include: ['gateway/src/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          // One database migrated for the whole run; each file that wants one migrated gets a copy.
+          globalSetup: ['tests/support/db-template.setup.ts'],
+          // vitest's default leaves one of 2 cores to its main process, so files ran one at a time;
+          // a file's gateway waits on sockets, timers, PostgreSQL and argon2's threads much of the time.
+          maxWorkers: 2,
           testTimeout: 20_000,
-          // A suite's gateway (migrations, demo seed, a year of simulated history) can take several
-          // seconds to start on 2 busy cores; vitest's 10 s default hook limit was seen to trip.
+          // A suite's gateway (its database copied, the demo seeded, a year of history simulated) can
+          // take several seconds to start on 2 busy cores; vitest's 10 s default hook limit tripped.
           hookTimeout: 60_000,
         },
       },

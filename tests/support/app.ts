@@ -29,7 +29,8 @@ export async function startTestApp(
     beforeStart?: (app: App) => void
   } = {},
 ): Promise<TestApp> {
-  const database = await freshDatabase()
+  // Migrated already (a copy of the run's template): start() finds nothing to apply.
+  const database = await freshDatabase({ migrated: true })
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',

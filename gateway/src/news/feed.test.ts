@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CorporateAction, Quote } from '@kabu/shared/market/types'
 import { freshDatabase, type TestDatabase } from '../../../tests/support/db'
-import { migrateToLatest, type Store } from '../store/index'
+import type { Store } from '../store/index'
 import { createNewsFeed, type NewsMarket } from './feed'
 
 // 2026-01-06 10:00 in Tokyo.
@@ -60,9 +60,8 @@ const ACTIONS: Record<string, CorporateAction[]> = {
 let database: TestDatabase
 let store: Store
 beforeAll(async () => {
-  database = await freshDatabase()
+  database = await freshDatabase({ migrated: true })
   store = database.openStore()
-  await migrateToLatest(store)
 })
 afterAll(async () => {
   await store.close()

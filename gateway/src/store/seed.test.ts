@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freshDatabase, type TestDatabase } from '../../../tests/support/db'
 import { createPasswordHasher } from '../passwords'
 import { createClock } from '../clock'
-import { migrateToLatest, type Store } from './index'
+import type { Store } from './index'
 import { seedDemo } from './seed'
 
 let database: TestDatabase
@@ -12,9 +12,8 @@ const deps = { passwords, clock: createClock() }
 const demo = { account: 'demo0001', password: 'demo-pass-2026', invite: 'demo2026' }
 
 beforeAll(async () => {
-  database = await freshDatabase()
+  database = await freshDatabase({ migrated: true })
   store = database.openStore()
-  await migrateToLatest(store)
 })
 afterAll(async () => {
   await store.close()

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freshDatabase, type TestDatabase } from '../../../../tests/support/db'
 import { createClock } from '../../clock'
-import { migrateToLatest, type Store } from '../../store/index'
+import type { Store } from '../../store/index'
 import { seedDemo } from '../../store/seed'
 import { Refusal } from '../common/refusal'
 import { balancesBeforeLedger } from './balances'
@@ -15,9 +15,8 @@ const passwords = createPasswordHasher({ memoryKib: 19456, passes: 2 })
 let auth: ReturnType<typeof createAuthService>
 
 beforeAll(async () => {
-  database = await freshDatabase()
+  database = await freshDatabase({ migrated: true })
   store = database.openStore()
-  await migrateToLatest(store)
   await seedDemo(
     store.db,
     { account: 'demo0001', password: 'demo-pass', invite: 'DEMO2026' },

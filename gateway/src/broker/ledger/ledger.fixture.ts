@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { Currency } from '@kabu/shared/money/currencies'
 import { freshDatabase } from '../../../../tests/support/db'
 import { createClock } from '../../clock'
-import { migrateToLatest, type Database } from '../../store/index'
+import type { Database } from '../../store/index'
 import { createLedger, type Ledger } from './index'
 
 export interface LedgerFixture {
@@ -20,9 +20,8 @@ let serial = 0
 
 /** A migrated database (SQLite, or PostgreSQL under TEST_DATABASE_URL) with a ledger on it. */
 export async function ledgerFixture(): Promise<LedgerFixture> {
-  const database = await freshDatabase()
+  const database = await freshDatabase({ migrated: true })
   const store = database.openStore()
-  await migrateToLatest(store)
   const ledger = createLedger({ clock: createClock() })
   const db = store.db
   return {
