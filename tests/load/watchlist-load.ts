@@ -61,6 +61,8 @@ async function measure(page: Page, ms: number) {
 }
 
 const phone = await openWatchlistPhone()
+// tsx keeps function names by wrapping them in a `__name` helper the page does not have.
+await phone.page.evaluate('window.__name = (f) => f')
 try {
   console.log(`watchlist idle: ${await measure(phone.page, 3_000)}`)
   const stop = phone.ticking(CODES)
