@@ -1,5 +1,4 @@
-import type { Observable } from 'rxjs'
-import { from, mergeMap, type OperatorFunction } from 'rxjs'
+import { filter, from, mergeMap, type Observable } from 'rxjs'
 import type { UserEvent } from '@kabu/shared/realtime'
 import { LISTENING, type UserFeedItem } from '../../realtime/user-events'
 import type { CreditEvent, PositionEvent } from './credit.machine'
@@ -19,21 +18,19 @@ export function creditEvents$(
   readCall: ReadCall,
 ): Observable<CreditEvent> {
   let pushes = 0
-  const caughtUp: OperatorFunction<UserFeedItem, CreditEvent> = mergeMap((item) => {
-    if (item.type === LISTENING.type) {
-      const seen = pushes
-      return from(
-        readCall().then(
-          (event) => (event && pushes === seen ? [event] : []),
-          () => [],
-        ),
-      ).pipe(mergeMap((events) => events))
-    }
-    const event = fromPush(id, item)
-    if (event && event.type !== 'VERDICT') pushes++
-    return event ? [event] : []
-  })
-  return feed$.pipe(caughtUp)
+  return feed$.pipe(
+    mergeMap((item) => {
+      if (item.type === LISTENING.type) {
+        const seen = pushes
+        return from(readCall().catch(() => undefined)).pipe(
+          filter((event): event is PositionEvent => event !== undefined && pushes === seen),
+        )
+      }
+      const event = fromPush(id, item)
+      if (event && event.type !== 'VERDICT') pushes++
+      return event ? [event] : []
+    }),
+  )
 }
 
 function fromPush(id: string, e: UserEvent): CreditEvent | undefined {
