@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { LISTINGS } from '@kabu/shared/market/listings/index'
 import type { Quote } from '@kabu/shared/market/types'
-import { createApp } from '../../gateway/src/app'
-import { loadConfig } from '../../gateway/src/config'
 import { takeOverQuotes } from '../support/quote-feed'
 import { launchPhone } from './browser'
+import { startGateway } from './gateway'
 
 /**
  * Issue 5's client under load, set up once for its journey (tests/e2e/watchlist-load.test.ts) and
@@ -58,20 +54,12 @@ export type WatchlistPhone = Awaited<ReturnType<typeof openWatchlistPhone>>
 
 /** A gateway, the demo user watching CODES, and a phone showing them on the all-markets tab. */
 export async function openWatchlistPhone() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'kabu-load-'))
-  const config = loadConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SEED: '1',
-    MARKET_HOURS: 'always',
-    LOG_LEVEL: 'warn',
-    ...(process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {}),
-  })
-  const app = createApp(config)
-  const feed = takeOverQuotes(app.market)
-  const { port } = await app.start()
-  const url = `http://127.0.0.1:${port}`
+  let feed: ReturnType<typeof takeOverQuotes> | undefined
+  const gateway = await startGateway(
+    process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {},
+    (app) => void (feed = takeOverQuotes(app.market)),
+  )
+  const { app, config, url } = gateway
 
   /** Each code's quote as the feed last pushed it; `seq` starts far above the simulator's. */
   const last = new Map<string, Quote>()
@@ -113,7 +101,7 @@ export async function openWatchlistPhone() {
     /** Pushes one tick of each of `codes` TICKS_PER_SECOND times a second until the returned stop. */
     ticking(codes: readonly string[]): () => void {
       const timer = setInterval(() => {
-        feed.push(
+        feed!.push(
           codes.map((code) => {
             const next = nextTick(last.get(code)!)
             last.set(code, next)
@@ -139,8 +127,7 @@ export async function openWatchlistPhone() {
       page.evaluate(() => ({ ...(window as { __kabuRenders?: Renders }).__kabuRenders })),
     async close() {
       await browser.close()
-      await app.stop()
-      rmSync(dataDir, { recursive: true, force: true })
+      await gateway.stop()
     },
   }
 }
