@@ -17,6 +17,10 @@ const j = phoneJourney('credit', {
   TIME_TRAVEL: '1',
   MARKET_HOURS: 'always',
   REVIEW_POLICY: 'manual',
+  // The gateway's own credit job (every 5 s by default) values the position at the real price and
+  // lifts the journey's call moments after it is made: the phone then shows it for less than a
+  // busy machine takes to look. Here the journey's job (below) is the only one that runs.
+  CREDIT_JOB_MS: '3600000',
 })
 let holdingId = ''
 

@@ -4,8 +4,14 @@ import path from 'node:path'
 import { createApp } from '../../gateway/src/app'
 import { loadConfig } from '../../gateway/src/config'
 
-/** A real gateway on its embedded defaults (SQLite in a temp dir, simulator), on a free port. */
-export async function startGateway(env: Record<string, string> = {}) {
+/**
+ * A real gateway on its embedded defaults (SQLite in a temp dir, simulator), on a free port;
+ * `beforeStart` may rewire the app first (tests/support/quote-feed.ts takes over its quotes).
+ */
+export async function startGateway(
+  env: Record<string, string> = {},
+  beforeStart?: (app: ReturnType<typeof createApp>) => void,
+) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kabu-e2e-'))
   const config = loadConfig({
     PORT: '0',
@@ -17,6 +23,7 @@ export async function startGateway(env: Record<string, string> = {}) {
     ...env,
   })
   const app = createApp(config)
+  beforeStart?.(app)
   const { port } = await app.start()
   return {
     config,

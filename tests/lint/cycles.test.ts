@@ -54,7 +54,11 @@ function depcruise() {
 
 describe('cycles', () => {
   it('ESLint refuses two files that import each other', async () => {
-    const eslint = new ESLint({ cwd: root })
+    // The one rule this probe proves, from the real config (npm run lint runs the rest).
+    const eslint = new ESLint({
+      cwd: root,
+      ruleFilter: ({ ruleId }) => ruleId === 'import-x/no-cycle',
+    })
     const [result] = await eslint.lintFiles([join(probe, 'a.ts')])
     expect(result?.messages.map((m) => m.ruleId)).toContain('import-x/no-cycle')
   })

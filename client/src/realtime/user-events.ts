@@ -1,5 +1,5 @@
 import { io } from 'socket.io-client'
-import { Observable, share } from 'rxjs'
+import { defer, filter, Observable, share, startWith } from 'rxjs'
 import { USER_EVENT_TYPES } from '@kabu/shared/lines/index'
 import { USER_NAMESPACE, type UserEvent } from '@kabu/shared/realtime'
 import { readStored, STORAGE_KEYS } from '../api/storage'
@@ -7,6 +7,8 @@ import { readStored, STORAGE_KEYS } from '../api/storage'
 /** The slice of a socket.io socket this layer uses, so a unit test can drive it in memory. */
 export interface UserEventsSocket {
   on(event: string, listener: (payload: UserEvent) => void): void
+  /** At each (re)connect: what was sent while it was away (or before it joined) was not heard. */
+  onConnect(listener: () => void): void
   close(): void
 }
 
@@ -20,27 +22,53 @@ export function createSocketIoUserEvents(credentials: Credentials): UserEventsSo
   })
   return {
     on: (event, listener) => void socket.on(event, listener),
+    onConnect: (listener) => void socket.on('connect', listener),
     close: () => void socket.disconnect(),
   }
 }
+
+/**
+ * Not an event on the wire: from now on this subscriber hears every event, so whatever it needs
+ * of what came before must be read now (a push is sent once, to the sockets connected then). A
+ * subscriber gets it at once when the socket is already up, and again at each (re)connect.
+ */
+export const LISTENING = { type: 'listening' } as const
+export type UserFeedItem = UserEvent | typeof LISTENING
 
 /**
  * One `/user` connection shared by every subscriber: opened by the first, closed after the last
  * (rxjs `share` ref-counts it). Without a stored session there is nothing to listen to, so the
  * stream stays silent instead of knocking with no credentials.
  */
-export function createUserEvents(
+export function createUserFeed(
   credentials: Credentials,
   createSocket: (credentials: Credentials) => UserEventsSocket = createSocketIoUserEvents,
-): Observable<UserEvent> {
-  return new Observable<UserEvent>((subscriber) => {
+): Observable<UserFeedItem> {
+  let connected = false
+  const shared = new Observable<UserFeedItem>((subscriber) => {
     if (!credentials()) return undefined
     const socket = createSocket(credentials)
+    socket.onConnect(() => {
+      connected = true
+      subscriber.next(LISTENING)
+    })
     // Every event the product lines declare (shared/src/lines), listened to by name.
     for (const type of USER_EVENT_TYPES) socket.on(type, (event) => subscriber.next(event))
-    return () => socket.close()
+    return () => {
+      connected = false
+      socket.close()
+    }
   }).pipe(share())
+  return defer(() => (connected ? shared.pipe(startWith(LISTENING)) : shared))
 }
+
+const isEvent = (item: UserFeedItem): item is UserEvent => item.type !== LISTENING.type
+
+/** The events alone, for subscribers that read nothing on (re)connect. */
+export const createUserEvents = (
+  credentials: Credentials,
+  createSocket?: (credentials: Credentials) => UserEventsSocket,
+): Observable<UserEvent> => createUserFeed(credentials, createSocket).pipe(filter(isEvent))
 
 const storedCredentials: Credentials = () => {
   const token = readStored(STORAGE_KEYS.token)
@@ -48,8 +76,13 @@ const storedCredentials: Credentials = () => {
   return token && account ? { token, account } : null
 }
 
-let shared: Observable<UserEvent> | undefined
+let feed: Observable<UserFeedItem> | undefined
+let events: Observable<UserEvent> | undefined
+
+/** The logged-in user's events with {@link LISTENING} marks, for whoever must catch up on them. */
+export const userFeed$ = (): Observable<UserFeedItem> =>
+  (feed ??= createUserFeed(storedCredentials))
 
 /** The logged-in user's own events (new message, reviews decided, account status, fills), live. */
 export const userEvents$ = (): Observable<UserEvent> =>
-  (shared ??= createUserEvents(storedCredentials))
+  (events ??= userFeed$().pipe(filter(isEvent)))

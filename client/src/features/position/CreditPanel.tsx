@@ -43,7 +43,7 @@ export function CreditPanel({
 }) {
   const intl = useIntl()
   const money = (v: string | null) => formatMoney(v, currency, intl.locale)
-  const machine = useMemo(() => liveCreditMachine(), [])
+  const machine = useMemo(() => liveCreditMachine(type), [type])
   const ended = h.status === 3 || h.status === 4
   const [state, send] = useMachine(machine, {
     input: { id: h.id, deadline: h.credit.call_deadline, ended },

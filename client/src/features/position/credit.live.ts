@@ -1,35 +1,38 @@
+import { HOLDING } from '@kabu/shared/api/trade'
+import type { MarketType } from '@kabu/shared/market/types'
 import { assign, fromCallback, fromPromise } from 'xstate'
 import { requestTrustFunds } from '../../api/credit'
-import { userEvents$ } from '../../realtime/user-events'
+import { fetchHolding } from '../../api/holdings'
+import { userFeed$ } from '../../realtime/user-events'
+import { creditEvents$, type ReadCall } from './credit-watch'
 import { creditMachine, type CreditEvent } from './credit.machine'
+
+/** Position `id`'s call as `/trade/userstocklist` lists it; nothing once it has ended. */
+const readCall =
+  (type: MarketType, id: string): ReadCall =>
+  async () => {
+    const h = await fetchHolding(type, id)
+    if (!h?.credit || h.status === HOLDING.closed || h.status === HOLDING.cancelled)
+      return undefined
+    const { call_deadline: deadline, call_amount: amount } = h.credit
+    return deadline === null ? { type: 'MET' } : { type: 'CALLED', deadline, amount }
+  }
 
 /**
  * The credit machine with the app's actors: the gateway's `/trade/ustocks`, and the `/user`
- * pushes of this position (credit:call) and of trust-funds reviews (review:decided, credit).
+ * pushes of this position (credit:call) and of trust-funds reviews (review:decided, credit), with
+ * the position's call read again whenever the socket (re)connects (credit-watch.ts).
  */
-export function liveCreditMachine() {
+export function liveCreditMachine(type: MarketType) {
   return creditMachine.provide({
     actors: {
       submit: fromPromise(({ input }) => requestTrustFunds(input)),
       watch: fromCallback<CreditEvent, { id: string }>(({ sendBack, input }) => {
-        const subscription = userEvents$().subscribe((e) => {
-          if (e.type === 'credit:call' && e.id === input.id) {
-            if (e.status === 'called') {
-              sendBack({ type: 'CALLED', deadline: e.deadline ?? 0, amount: e.amount })
-            } else sendBack({ type: e.status === 'met' ? 'MET' : 'LIQUIDATED' })
-          }
-          if (e.type === 'review:decided' && e.kind === 'credit') {
-            sendBack({
-              type: 'VERDICT',
-              requestId: e.id,
-              status: e.status === 'approved' ? 'approved' : 'rejected',
-              ...(e.reason ? { reason: e.reason } : {}),
-            })
-          }
-          if (e.type === 'trade:updated' && e.id === input.id && e.status === 4) {
-            sendBack({ type: 'CLOSED' })
-          }
-        })
+        const subscription = creditEvents$(
+          input.id,
+          userFeed$(),
+          readCall(type, input.id),
+        ).subscribe(sendBack)
         return () => subscription.unsubscribe()
       }),
     },

@@ -1,7 +1,10 @@
 import { and, assign, fromCallback, fromPromise, setup } from 'xstate'
 import { errorKey, notProvided, recordFailure } from '../../state/machine-helpers'
 
-/** What the gateway says of a credit position, as events (the `/user` credit:call push). */
+/**
+ * What the gateway says of a credit position, as events: its `/user` credit:call push, or a read of
+ * it after the socket (re)connects (credit-watch.ts).
+ */
 export type PositionEvent =
   | { type: 'CALLED'; deadline: number; amount?: string }
   | { type: 'MET' }
