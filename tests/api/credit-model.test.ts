@@ -44,7 +44,7 @@ const events: AnyEventObject[] = [
   { type: 'ADD', credit: '10000' },
   { type: 'ADD', credit: '0' },
   { type: 'CONFIRM' },
-  { type: 'BACK' },
+  { type: 'CANCEL' },
   { type: 'xstate.done.actor.0.credit.trustFunds.submitting', output: { id: 'R' } },
   { type: 'VERDICT', requestId: 'R', status: 'approved' },
   { type: 'VERDICT', requestId: 'R', status: 'rejected', reason: 'declined' },

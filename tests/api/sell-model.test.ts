@@ -60,7 +60,7 @@ function possible(s: Snapshot): AnyEventObject[] {
   if (s.matches('confirmingSell'))
     return [
       { type: 'CONFIRM' },
-      { type: 'BACK' },
+      { type: 'CANCEL' },
       ...(draft?.num === HELD && atMarket(s) ? [{ type: 'QUANTITY', num: 100 }] : []),
     ]
   if (s.matches('selling'))
@@ -69,7 +69,7 @@ function possible(s: Snapshot): AnyEventObject[] {
       ...(draft?.num === HELD && atMarket(s) ? [refused('selling', 'sell_after_15_minutes')] : []),
     ]
   if (s.matches('closing')) return atMarket(s) ? [status(4)] : [status(4), status(0)]
-  if (s.matches('confirmingCancel')) return [{ type: 'CONFIRM' }, { type: 'BACK' }]
+  if (s.matches('confirmingCancel')) return [{ type: 'CONFIRM' }, { type: 'CANCEL' }]
   if (s.matches('cancelling'))
     return [done('cancelling', null), refused('cancelling', 'order_not_holding')]
   return []
@@ -81,7 +81,7 @@ const paths = getShortestPaths(sellMachine, {
   serializeState: (s) => {
     const { value, context } = s as Snapshot
     const { draft, error, partSold, soldId } = context
-    // Whether a sell was accepted tells an idle after BACK from one after a cancelled resting sell.
+    // Whether a sell was accepted tells an idle after CANCEL from one after a cancelled resting sell.
     const sent = soldId !== null
     return JSON.stringify([value, error, partSold, sent, draft?.num ?? null, draft?.price ?? null])
   },

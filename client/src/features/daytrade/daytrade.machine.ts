@@ -1,6 +1,7 @@
 import { DAYTRADE_STATUS, type DaytradeDetail, type DaytradeSide } from '@kabu/shared/api/daytrade'
 import { assign, fromCallback, fromPromise, setup } from 'xstate'
 import { errorKey, notProvided } from '../../state/machine-helpers'
+import { confirmStates } from '../../state/review/confirm-states'
 
 /** What the screen loads: the newest participation in detail (null: none yet) and the wallet's cash. */
 export interface DaytradeSnapshot {
@@ -141,20 +142,17 @@ export const daytradeMachine = setup({
         },
       },
     },
-    confirmingApply: { on: { CONFIRM: 'applying', CANCEL: 'none' } },
-    applying: {
-      tags: ['busy'],
-      invoke: {
-        id: 'apply',
-        src: 'apply',
-        input: ({ context }) => ({ money: context.money ?? '', idem: context.applyIdem ?? '' }),
-        onDone: { target: 'loading', actions: 'clearDrafts' },
-        onError: {
-          target: 'confirmingApply',
-          actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
-    },
+    ...confirmStates({
+      confirming: 'confirmingApply',
+      submitting: 'applying',
+      call: 'apply',
+      input: ({ context }: { context: DaytradeContext }) => ({
+        money: context.money ?? '',
+        idem: context.applyIdem ?? '',
+      }),
+      back: 'none',
+      done: { target: 'loading', actions: 'clearDrafts' },
+    }),
     submitted: {
       invoke: {
         src: 'watch',
@@ -194,24 +192,18 @@ export const daytradeMachine = setup({
         },
       },
     },
-    confirmingOrder: { on: { CONFIRM: 'ordering', CANCEL: 'trading' } },
-    ordering: {
-      tags: ['busy'],
-      invoke: {
-        id: 'order',
-        src: 'order',
-        input: ({ context }) => ({
-          ...(context.order ?? { code: '', side: 'buy' as const, num: '', price: '' }),
-          id: context.snapshot?.current?.id ?? '',
-          idem: context.orderIdem ?? '',
-        }),
-        onDone: { target: 'loading', actions: 'clearDrafts' },
-        onError: {
-          target: 'confirmingOrder',
-          actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
-    },
+    ...confirmStates({
+      confirming: 'confirmingOrder',
+      submitting: 'ordering',
+      call: 'order',
+      input: ({ context }: { context: DaytradeContext }) => ({
+        ...(context.order ?? { code: '', side: 'buy' as const, num: '', price: '' }),
+        id: context.snapshot?.current?.id ?? '',
+        idem: context.orderIdem ?? '',
+      }),
+      back: 'trading',
+      done: { target: 'loading', actions: 'clearDrafts' },
+    }),
     traded: { on: { NEW: { target: 'none', actions: 'clearDrafts' } } },
     failed: { on: { NEW: { target: 'none', actions: 'clearDrafts' } } },
   },

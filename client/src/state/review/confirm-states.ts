@@ -65,11 +65,12 @@ export const confirmStates = <
     tags,
     refused: step.refused ?? confirming,
   })
+  // NoInfer: a spread inside `states: {}` must not infer the names as `string` from there.
   return { [confirming]: confirmNode, [submitting]: callNode } as Record<
-    TConfirming,
+    NoInfer<TConfirming>,
     typeof confirmNode
   > &
-    Record<TSubmitting, typeof callNode>
+    Record<NoInfer<TSubmitting>, typeof callNode>
 }
 
 /**

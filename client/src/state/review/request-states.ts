@@ -1,5 +1,5 @@
 import { assign, type EventObject } from 'xstate'
-import { errorKey, recordFailure } from '../machine-helpers'
+import { errorKey, outputOf, recordFailure } from '../machine-helpers'
 import { confirmStates } from './confirm-states'
 import { isApproved, verdictReason, watchRequest } from './review-states'
 
@@ -42,7 +42,6 @@ export const requestActions = <TContext extends RequestContext, TEvent extends E
   }
 }
 
-const output = <T>({ event }: { event: { output: T } }) => event.output
 const submitted = <T>({ event }: { event: T }) => event
 
 export const requestStates = <
@@ -70,7 +69,7 @@ export const requestStates = <
         src: flow.load,
         onDone: {
           target: flow.loaded ?? 'editing',
-          actions: { type: 'keepLoaded', params: output },
+          actions: { type: 'keepLoaded', params: outputOf },
         },
         onError: { target: 'loadFailed', actions: recordFailure },
       },
@@ -91,7 +90,7 @@ export const requestStates = <
       tags: ['form', 'confirm'],
       input: flow.input,
       back: { target: 'editing', actions: 'clearError' },
-      done: { target: flow.sent, actions: { type: 'keepSent', params: output } },
+      done: { target: flow.sent, actions: { type: 'keepSent', params: outputOf } },
     }),
   }) as const
 
