@@ -45,7 +45,7 @@ const events: AnyEventObject[] = [
   { type: 'ADD', credit: '0' },
   { type: 'CONFIRM' },
   { type: 'CANCEL' },
-  { type: 'xstate.done.actor.0.credit.trustFunds.submitting', output: { id: 'R' } },
+  { type: 'xstate.done.actor.submit', output: { id: 'R' } },
   { type: 'VERDICT', requestId: 'R', status: 'approved' },
   { type: 'VERDICT', requestId: 'R', status: 'rejected', reason: 'declined' },
   { type: 'CALLED', deadline: 1 },

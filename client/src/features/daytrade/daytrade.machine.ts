@@ -68,7 +68,7 @@ export const daytradeMachine = setup({
     recordError: assign((_, params: { error: unknown }) => ({ error: errorKey(params.error) })),
     takeMoney: assign((_, money: string) => ({ money: money.trim(), error: null })),
     takeOrder: assign((_, order: OrderDraft) => ({ order, error: null })),
-    // Fresh keys come from the screen (live-daytrade.ts); a fixed one keeps the model finite.
+    // Fresh keys come from the screen (daytrade.live.ts); a fixed one keeps the model finite.
     newApplyIdem: assign({ applyIdem: 'model-apply-key' }),
     newOrderIdem: assign({ orderIdem: 'model-order-key' }),
     clearDrafts: assign({ money: null, order: null, applyIdem: null, orderIdem: null }),

@@ -84,6 +84,7 @@ export const orderMachine = setup({
     validating: {
       tags: ['form', 'busy'],
       invoke: {
+        id: 'validate',
         src: 'validate',
         input: ({ context }) => context.draft!,
         onDone: {
