@@ -48,13 +48,12 @@ const events: AnyEventObject[] = [
   load([row(0)]),
   load([row(1)]),
   { type: 'SUBMIT', money: '100000' },
-  { type: 'CONFIRM' },
+  { type: 'CONFIRM', fundPassword: FUND_PASSWORD },
   { type: 'CANCEL' },
   { type: 'xstate.done.actor.submit', output: { id: '1' } },
   { type: 'REVIEWED', status: 'approved' },
   { type: 'REVIEWED', status: 'rejected', reason: 'income_unconfirmed' },
   { type: 'REPAY' },
-  { type: 'REPAY_CONFIRM', fundPassword: FUND_PASSWORD },
   { type: 'xstate.done.actor.repay', output: { paid: '100050' } },
   { type: 'xstate.error.actor.repay', error: { msg: 'wrong_fund_password' } },
   { type: 'NEW' },
@@ -179,9 +178,9 @@ describe('loan machine against the gateway (paths from xstate/graph)', () => {
             const id = (actor.getSnapshot().context as { loanId: string }).loanId
             const reason = (event as { reason?: string }).reason
             expect((await decideLoan(t, id, reason)).status).toBe(1)
-          } else if (event.type === 'REPAY_CONFIRM') {
+          } else if (event.type === 'CONFIRM' && actor.getSnapshot().matches('repayConfirming')) {
             const refused = steps[i + 1]?.event.type === 'xstate.error.actor.repay'
-            actor.send({ type: 'REPAY_CONFIRM', fundPassword: refused ? '000000' : FUND_PASSWORD })
+            actor.send({ type: 'CONFIRM', fundPassword: refused ? '000000' : FUND_PASSWORD })
           } else if (!event.type.startsWith('xstate.')) {
             actor.send(event as LoanEvent)
           }

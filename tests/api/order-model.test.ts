@@ -31,13 +31,13 @@ const draft = (kind: OrderDraft['kind'], lots = 1): OrderDraft => ({
   limitPrice: kind === 'limit' ? 1 : 0,
   fundPassword: '',
 })
-// The machine's invokes carry no ids: XState names them after their state node.
+// The invokes are named after their actors: validate, submit.
 const done = (actor: string, output: unknown = { id: '1' }) => ({
-  type: `xstate.done.actor.0.order.${actor}`,
+  type: `xstate.done.actor.${actor}`,
   output,
 })
 const refused = (actor: string, msg: string) => ({
-  type: `xstate.error.actor.0.order.${actor}`,
+  type: `xstate.error.actor.${actor}`,
   error: { msg },
 })
 const status = (code: 0 | 1 | 2 | 3 | 4) => ({ type: 'STATUS', status: code })
@@ -53,12 +53,10 @@ function possible(s: Snapshot): AnyEventObject[] {
     ]
   if (s.matches('validating'))
     return [
-      Number.isInteger(s.context.draft?.lots)
-        ? done('validating')
-        : refused('validating', 'lot_size'),
+      Number.isInteger(s.context.draft?.lots) ? done('validate') : refused('validate', 'lot_size'),
     ]
   if (s.matches('confirming')) return [{ type: 'CONFIRM' }, { type: 'CANCEL' }]
-  if (s.matches('submitting')) return [done('submitting')]
+  if (s.matches('submitting')) return [done('submit')]
   if (s.matches({ placed: 'tracking' })) return [status(kind === 'limit' ? 2 : 0)]
   if (s.matches({ placed: 'pending' })) return [{ type: 'CANCEL_ORDER' }, status(0)]
   if (s.matches({ placed: 'cancelling' })) return [status(3)]
@@ -127,9 +125,9 @@ const describePath = (steps: Array<{ event: AnyEventObject }>) =>
     .map(({ event }) => {
       const e = event as { type: string; draft?: OrderDraft; error?: { msg: string } }
       if (e.draft) return `SUBMIT(${e.draft.kind}×${e.draft.lots})`
-      if (e.error)
-        return `${e.type.replace(/^xstate\.error\.actor\.0\.order\./, '')} refused(${e.error.msg})`
-      if (e.type.startsWith('xstate.done.')) return `${e.type.replace(/^.*\.order\./, '')} ok`
+      if (e.error) return `${e.type.replace(/^xstate\.error\.actor\./, '')} refused(${e.error.msg})`
+      if (e.type.startsWith('xstate.done.'))
+        return `${e.type.replace(/^xstate\.done\.actor\./, '')} ok`
       return 'status' in event ? `STATUS(${String(event.status)})` : e.type
     })
     .join(' → ')

@@ -18,3 +18,6 @@ export const recordFailure = {
   type: 'recordError',
   params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
 } as const
+
+/** The params of an `onDone` action that keeps what the call answered. */
+export const outputOf = <T>({ event }: { event: { output: T } }) => event.output

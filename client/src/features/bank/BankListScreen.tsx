@@ -11,22 +11,13 @@ import Typography from '@mui/material/Typography'
 import { useMachine } from '@xstate/react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link as RouterLink } from 'react-router-dom'
-import { fromPromise } from 'xstate'
 import { translateServerMessage } from '../../i18n/intl'
 import { EmptyState } from '../../ui/EmptyState'
 import { Header } from '../../ui/Header'
 import { Loading } from '../../ui/Loading'
 import { RequireSession } from '../../ui/RequireSession'
-import { deleteCard, fetchCards } from './bank.api'
-import { bankListMachine } from './bank.machine'
 import { DeleteCardDialog } from './DeleteCardDialog'
-
-const liveBankListMachine = bankListMachine.provide({
-  actors: {
-    loadCards: fromPromise(fetchCards),
-    deleteCard: fromPromise(({ input }) => deleteCard(input)),
-  },
-})
+import { liveBankListMachine } from './bank.live'
 
 /** /mine/bank: the user's bank cards, each unbound after the fund password; add another. */
 export function BankListScreen() {

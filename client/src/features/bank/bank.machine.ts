@@ -1,6 +1,7 @@
 import type { BankCard } from '@kabu/shared/api/banks'
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
 import { errorKey, notProvided } from '../../state/machine-helpers'
+import { confirmStates } from '../../state/review/confirm-states'
 
 export interface BankListContext {
   cards: BankCard[]
@@ -30,6 +31,7 @@ export const bankListMachine = setup({
   },
   actions: {
     recordError: assign((_, params: { error: unknown }) => ({ error: errorKey(params.error) })),
+    deselect: assign({ selected: null, error: null }),
   },
   guards: {
     noCards: ({ context }) => context.cards.length === 0,
@@ -67,31 +69,20 @@ export const bankListMachine = setup({
             },
           },
         },
-        confirming: {
-          on: {
-            CONFIRM: 'deleting',
-            CANCEL: { target: 'list', actions: assign({ selected: null, error: null }) },
+        ...confirmStates({
+          submitting: 'deleting',
+          call: 'deleteCard',
+          input: ({ context, event }: { context: BankListContext; event: BankListEvent }) => {
+            assertEvent(event, 'CONFIRM')
+            return {
+              id: context.selected?.id ?? 0,
+              fundPassword: event.fundPassword,
+              totp: event.totp ?? '',
+            }
           },
-        },
-        deleting: {
-          tags: ['busy'],
-          invoke: {
-            src: 'deleteCard',
-            input: ({ context, event }) => {
-              assertEvent(event, 'CONFIRM')
-              return {
-                id: context.selected?.id ?? 0,
-                fundPassword: event.fundPassword,
-                totp: event.totp ?? '',
-              }
-            },
-            onDone: { target: '#bankList.loading', actions: assign({ selected: null }) },
-            onError: {
-              target: 'confirming',
-              actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-            },
-          },
-        },
+          back: { target: 'list', actions: 'deselect' },
+          done: { target: '#bankList.loading', actions: 'deselect' },
+        }),
       },
     },
   },

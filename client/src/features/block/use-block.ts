@@ -3,7 +3,7 @@ import { useMachine } from '@xstate/react'
 import { useEffect, useMemo, useState } from 'react'
 import { userEvents$ } from '../../realtime/user-events'
 import { errorKey } from '../../state/machine-helpers'
-import { liveBlockMachine } from './live-block'
+import { liveBlockMachine } from './block.live'
 import { blockDecided$ } from './block-watch'
 
 /** One live block machine per offer, for the buy screen to read and send to. */

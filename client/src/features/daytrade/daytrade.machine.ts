@@ -1,6 +1,7 @@
 import { DAYTRADE_STATUS, type DaytradeDetail, type DaytradeSide } from '@kabu/shared/api/daytrade'
 import { assign, fromCallback, fromPromise, setup } from 'xstate'
 import { errorKey, notProvided } from '../../state/machine-helpers'
+import { confirmStates } from '../../state/review/confirm-states'
 
 /** What the screen loads: the newest participation in detail (null: none yet) and the wallet's cash. */
 export interface DaytradeSnapshot {
@@ -67,7 +68,7 @@ export const daytradeMachine = setup({
     recordError: assign((_, params: { error: unknown }) => ({ error: errorKey(params.error) })),
     takeMoney: assign((_, money: string) => ({ money: money.trim(), error: null })),
     takeOrder: assign((_, order: OrderDraft) => ({ order, error: null })),
-    // Fresh keys come from the screen (live-daytrade.ts); a fixed one keeps the model finite.
+    // Fresh keys come from the screen (daytrade.live.ts); a fixed one keeps the model finite.
     newApplyIdem: assign({ applyIdem: 'model-apply-key' }),
     newOrderIdem: assign({ orderIdem: 'model-order-key' }),
     clearDrafts: assign({ money: null, order: null, applyIdem: null, orderIdem: null }),
@@ -141,20 +142,17 @@ export const daytradeMachine = setup({
         },
       },
     },
-    confirmingApply: { on: { CONFIRM: 'applying', CANCEL: 'none' } },
-    applying: {
-      tags: ['busy'],
-      invoke: {
-        id: 'apply',
-        src: 'apply',
-        input: ({ context }) => ({ money: context.money ?? '', idem: context.applyIdem ?? '' }),
-        onDone: { target: 'loading', actions: 'clearDrafts' },
-        onError: {
-          target: 'confirmingApply',
-          actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
-    },
+    ...confirmStates({
+      confirming: 'confirmingApply',
+      submitting: 'applying',
+      call: 'apply',
+      input: ({ context }: { context: DaytradeContext }) => ({
+        money: context.money ?? '',
+        idem: context.applyIdem ?? '',
+      }),
+      back: 'none',
+      done: { target: 'loading', actions: 'clearDrafts' },
+    }),
     submitted: {
       invoke: {
         src: 'watch',
@@ -194,24 +192,18 @@ export const daytradeMachine = setup({
         },
       },
     },
-    confirmingOrder: { on: { CONFIRM: 'ordering', CANCEL: 'trading' } },
-    ordering: {
-      tags: ['busy'],
-      invoke: {
-        id: 'order',
-        src: 'order',
-        input: ({ context }) => ({
-          ...(context.order ?? { code: '', side: 'buy' as const, num: '', price: '' }),
-          id: context.snapshot?.current?.id ?? '',
-          idem: context.orderIdem ?? '',
-        }),
-        onDone: { target: 'loading', actions: 'clearDrafts' },
-        onError: {
-          target: 'confirmingOrder',
-          actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
-    },
+    ...confirmStates({
+      confirming: 'confirmingOrder',
+      submitting: 'ordering',
+      call: 'order',
+      input: ({ context }: { context: DaytradeContext }) => ({
+        ...(context.order ?? { code: '', side: 'buy' as const, num: '', price: '' }),
+        id: context.snapshot?.current?.id ?? '',
+        idem: context.orderIdem ?? '',
+      }),
+      back: 'trading',
+      done: { target: 'loading', actions: 'clearDrafts' },
+    }),
     traded: { on: { NEW: { target: 'none', actions: 'clearDrafts' } } },
     failed: { on: { NEW: { target: 'none', actions: 'clearDrafts' } } },
   },

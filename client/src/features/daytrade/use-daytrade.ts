@@ -1,7 +1,7 @@
 import type { MarketType } from '@kabu/shared/market/types'
 import { useMachine } from '@xstate/react'
 import { useMemo } from 'react'
-import { liveDaytradeMachine } from './live-daytrade'
+import { liveDaytradeMachine } from './daytrade.live'
 
 /** One live day-trading machine per market, for the screen to read and send to. */
 export function useDaytrade(type: MarketType) {

@@ -8,7 +8,6 @@ import Typography from '@mui/material/Typography'
 import { useMachine } from '@xstate/react'
 import { useState, type FormEvent } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { assign, fromCallback, fromPromise } from 'xstate'
 import { translateServerMessage } from '../../i18n/intl'
 import { FormTextField } from '../../ui/form/FormTextField'
 import { Header } from '../../ui/Header'
@@ -16,33 +15,10 @@ import { Loading } from '../../ui/Loading'
 import { formatMoney } from '../../ui/money'
 import { RequireSession } from '../../ui/RequireSession'
 import { CurrencySelect } from './CurrencySelect'
-import { exchange, fetchRates, fetchWallets } from './exchange.api'
-import { exchangeMachine } from './exchange.machine'
 import { ExchangeConfirm } from './ExchangeConfirm'
 import { quoteFor } from './quote'
 import { QuoteLines } from './QuoteLines'
-
-// The gateway's rates hold still within a minute; asking twice a minute keeps the screen current.
-const RATES_EVERY_MS = 30_000
-
-const liveExchangeMachine = exchangeMachine.provide({
-  actors: {
-    load: fromPromise(async () => {
-      const [rates, wallets] = await Promise.all([fetchRates(), fetchWallets()])
-      return { rates, wallets }
-    }),
-    submit: fromPromise(({ input }) => exchange(input)),
-    ratesFeed: fromCallback(({ sendBack }) => {
-      const timer = setInterval(() => {
-        fetchRates()
-          .then((rates) => sendBack({ type: 'RATES', rates }))
-          .catch(() => {}) // A missed refresh keeps the last rates; the next one tries again.
-      }, RATES_EVERY_MS)
-      return () => clearInterval(timer)
-    }),
-  },
-  actions: { newIdem: assign({ idem: () => crypto.randomUUID() as string | null }) },
-})
+import { liveExchangeMachine } from './exchange.live'
 
 /** /mine/exchange: from, to, amount; the live rate, the spread and what you get; confirm. */
 export function ExchangeScreen() {

@@ -1,7 +1,8 @@
 import type { Product, ProductAccrual, ProductOrder } from '@kabu/shared/api/products'
 import { parseUnits } from '@kabu/shared/money/decimal'
 import { assign, fromPromise, setup } from 'xstate'
-import { errorKey, notProvided, recordFailure } from '../../state/machine-helpers'
+import { errorKey, notProvided, outputOf, recordFailure } from '../../state/machine-helpers'
+import { confirmStates } from '../../state/review/confirm-states'
 
 /** What the screen loads: the product, the order (once there is one) and the wallet's cash. */
 export interface FollowSnapshot {
@@ -56,6 +57,14 @@ const orderIn =
   (state: ProductOrder['state']) =>
   ({ context }: { context: FollowContext }) =>
     context.snapshot?.order?.state === state
+
+/** The buy call's input: the product, the confirmed draft and its key. */
+const purchase = ({ context }: { context: FollowContext }) => ({
+  id: context.snapshot?.product.id ?? '',
+  money: context.money ?? '',
+  fundPassword: context.fundPassword ?? '',
+  idem: context.idem ?? '',
+})
 
 const reload = { REFRESH: { target: '#follow.loading', actions: 'clearError' } } as const
 
@@ -175,28 +184,14 @@ export const followMachine = setup({
             ],
           },
         },
-        confirming: {
-          tags: ['confirm'],
-          on: { CONFIRM: 'submitting', CANCEL: { target: 'editing', actions: 'clearError' } },
-        },
-        submitting: {
-          tags: ['confirm', 'busy'],
-          invoke: {
-            id: 'buy',
-            src: 'buy',
-            input: ({ context }) => ({
-              id: context.snapshot?.product.id ?? '',
-              money: context.money ?? '',
-              fundPassword: context.fundPassword ?? '',
-              idem: context.idem ?? '',
-            }),
-            onDone: {
-              target: '#follow.loading',
-              actions: { type: 'keepOrder', params: ({ event }) => event.output },
-            },
-            onError: { target: 'editing', actions: recordFailure },
-          },
-        },
+        ...confirmStates({
+          call: 'buy',
+          input: purchase,
+          back: { target: 'editing', actions: 'clearError' },
+          done: { target: '#follow.loading', actions: { type: 'keepOrder', params: outputOf } },
+          // The form holds the fund password a refusal most often asks to type again.
+          refused: 'editing',
+        }),
       },
     },
     locked: { tags: ['order'], on: reload },
@@ -206,20 +201,18 @@ export const followMachine = setup({
       on: reload,
       states: {
         idle: { on: { END: { target: 'confirmingEnd', actions: ['clearError', 'newIdem'] } } },
-        confirmingEnd: {
-          tags: ['confirm'],
-          on: { CONFIRM: 'ending', CANCEL: { target: 'idle', actions: 'clearError' } },
-        },
-        ending: {
-          tags: ['confirm', 'busy'],
-          invoke: {
-            id: 'end',
-            src: 'end',
-            input: ({ context }) => ({ id: context.orderId ?? '', idem: context.idem ?? '' }),
-            onDone: '#follow.loading',
-            onError: { target: 'idle', actions: recordFailure },
-          },
-        },
+        ...confirmStates({
+          confirming: 'confirmingEnd',
+          submitting: 'ending',
+          call: 'end',
+          input: ({ context }: { context: FollowContext }) => ({
+            id: context.orderId ?? '',
+            idem: context.idem ?? '',
+          }),
+          back: { target: 'idle', actions: 'clearError' },
+          done: '#follow.loading',
+          refused: 'idle',
+        }),
       },
     },
     ended: { tags: ['order'], on: reload },

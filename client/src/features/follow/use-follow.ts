@@ -3,7 +3,7 @@ import { useMachine } from '@xstate/react'
 import { useEffect } from 'react'
 import { filter } from 'rxjs'
 import { userEvents$ } from '../../realtime/user-events'
-import { liveFollowMachine } from './live-follow'
+import { liveFollowMachine } from './follow.live'
 
 /** A follow order changed on the clock: a day's profit paid, or returned at its deadline. */
 export const isProductUpdate = (

@@ -4,7 +4,6 @@ import Stack from '@mui/material/Stack'
 import { useMachine } from '@xstate/react'
 import { useMemo, useState, type FormEvent } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { assign, fromPromise } from 'xstate'
 import { FormTextField } from '../../ui/form/FormTextField'
 import { LoadFailed } from '../../ui/LoadFailed'
 import { Loading } from '../../ui/Loading'
@@ -13,29 +12,10 @@ import { amountError } from './amount-form'
 import { ChannelCard } from './ChannelCard'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { FigureRows } from '../../ui/FigureRows'
-import { depositMachine } from './deposit.machine'
-import { fetchChannels, fetchDeposits, recharge } from './funds.api'
-import { newIdem, watchReviewActor } from './live-actors'
 import { MarketFundsScreen } from './MarketFundsScreen'
 import { RequestOutcome } from './RequestOutcome'
 import { VoucherPicker } from './VoucherPicker'
-
-function liveDepositMachine(type: MarketType) {
-  return depositMachine.provide({
-    actors: {
-      loadChannel: fromPromise(async () => {
-        const [channel] = await fetchChannels(type)
-        if (!channel) throw { msg: 'not_found' }
-        return channel
-      }),
-      submit: fromPromise(({ input }) => recharge({ type, ...input })),
-      watchReview: watchReviewActor('deposit', async (id) =>
-        (await fetchDeposits(type)).find((r) => r.id === id),
-      ),
-    },
-    actions: { newIdem: assign({ idem: () => newIdem() }) },
-  })
-}
+import { liveDepositMachine } from './deposit.live'
 
 /** /mine/deposit: the broker's account, the amount, the slip photo, a confirmation, the review. */
 export function DepositScreen() {

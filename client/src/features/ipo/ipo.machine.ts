@@ -1,6 +1,7 @@
 import type { IpoApplication, IpoOffer } from '@kabu/shared/api/ipo'
 import { assign, fromPromise, setup } from 'xstate'
 import { errorKey, notProvided, recordFailure } from '../../state/machine-helpers'
+import { confirmStates } from '../../state/review/confirm-states'
 
 /** What the screen loads: the offer, and the user's application to it if any. */
 export interface IpoSnapshot {
@@ -57,6 +58,17 @@ const phaseIs =
     context.snapshot?.offer.phase === phase
 
 const reload = { REFRESH: { target: '#ipo.loading', actions: 'clearError' } } as const
+/** The subscribe call's input: the offer, the confirmed draft and its key. */
+const subscription = ({ context }: { context: IpoContext }) => ({
+  id: context.snapshot?.offer.id ?? '',
+  num: context.num ?? '',
+  idem: context.idem ?? '',
+})
+/** The pay or waive call's input: the application won, and the confirmation's key. */
+const application = ({ context }: { context: IpoContext }) => ({
+  id: context.snapshot?.application?.id ?? '',
+  idem: context.idem ?? '',
+})
 /** A push that changed the application after its draw (withdrawn, waived): reload it. */
 const changed = { CHANGED: '#ipo.loading' } as const
 
@@ -158,24 +170,12 @@ export const ipoMachine = setup({
             ],
           },
         },
-        confirming: {
-          tags: ['confirm'],
-          on: { CONFIRM: 'submitting', CANCEL: { target: 'editing', actions: 'clearError' } },
-        },
-        submitting: {
-          tags: ['confirm', 'busy'],
-          invoke: {
-            id: 'subscribe',
-            src: 'subscribe',
-            input: ({ context }) => ({
-              id: context.snapshot?.offer.id ?? '',
-              num: context.num ?? '',
-              idem: context.idem ?? '',
-            }),
-            onDone: '#ipo.loading',
-            onError: { target: 'confirming', actions: recordFailure },
-          },
-        },
+        ...confirmStates({
+          call: 'subscribe',
+          input: subscription,
+          back: { target: 'editing', actions: 'clearError' },
+          done: '#ipo.loading',
+        }),
       },
     },
     ended: { tags: ['phase'], on: reload },
@@ -191,40 +191,22 @@ export const ipoMachine = setup({
             WAIVE: { target: 'confirmingWaive', actions: ['clearError', 'newIdem'] },
           },
         },
-        confirmingPay: {
-          tags: ['confirm'],
-          on: { CONFIRM: 'paying', CANCEL: { target: 'pendingPayment', actions: 'clearError' } },
-        },
-        paying: {
-          tags: ['confirm', 'busy'],
-          invoke: {
-            id: 'pay',
-            src: 'pay',
-            input: ({ context }) => ({
-              id: context.snapshot?.application?.id ?? '',
-              idem: context.idem ?? '',
-            }),
-            onDone: '#ipo.loading',
-            onError: { target: 'confirmingPay', actions: recordFailure },
-          },
-        },
-        confirmingWaive: {
-          tags: ['confirm'],
-          on: { CONFIRM: 'waiving', CANCEL: { target: 'pendingPayment', actions: 'clearError' } },
-        },
-        waiving: {
-          tags: ['confirm', 'busy'],
-          invoke: {
-            id: 'waive',
-            src: 'waive',
-            input: ({ context }) => ({
-              id: context.snapshot?.application?.id ?? '',
-              idem: context.idem ?? '',
-            }),
-            onDone: '#ipo.loading',
-            onError: { target: 'confirmingWaive', actions: recordFailure },
-          },
-        },
+        ...confirmStates({
+          confirming: 'confirmingPay',
+          submitting: 'paying',
+          call: 'pay',
+          input: application,
+          back: { target: 'pendingPayment', actions: 'clearError' },
+          done: '#ipo.loading',
+        }),
+        ...confirmStates({
+          confirming: 'confirmingWaive',
+          submitting: 'waiving',
+          call: 'waive',
+          input: application,
+          back: { target: 'pendingPayment', actions: 'clearError' },
+          done: '#ipo.loading',
+        }),
       },
     },
     notWon: { tags: ['result'], on: reload },

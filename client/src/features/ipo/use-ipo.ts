@@ -3,7 +3,7 @@ import { useEffect, useMemo } from 'react'
 import { filter } from 'rxjs'
 import { userEvents$ } from '../../realtime/user-events'
 import { isIpoEvent } from './ipo-events'
-import { liveIpoMachine } from './live-ipo'
+import { liveIpoMachine } from './ipo.live'
 
 /**
  * One live IPO machine per offer; the `/user` pushes about it (its draw, its withdrawal, a waiver

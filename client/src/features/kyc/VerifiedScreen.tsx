@@ -7,22 +7,14 @@ import Typography from '@mui/material/Typography'
 import { useMachine } from '@xstate/react'
 import { useCallback } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { fromPromise } from 'xstate'
 import { translateServerMessage } from '../../i18n/intl'
 import { Header } from '../../ui/Header'
 import { Loading } from '../../ui/Loading'
 import { RequireSession } from '../../ui/RequireSession'
-import { fetchVerifyInfo, submitVerify } from './kyc.api'
-import { kycMachine, type KycContext } from './kyc.machine'
+import { type KycContext } from './kyc.machine'
 import { KycFormView } from './KycFormView'
 import { useKycResult } from './use-kyc-result'
-
-const liveKycMachine = kycMachine.provide({
-  actors: {
-    loadInfo: fromPromise(fetchVerifyInfo),
-    submit: fromPromise(({ input }) => submitVerify(input)),
-  },
-})
+import { liveKycMachine } from './kyc.live'
 
 /** /mine/verified: the identity form, or where the user's request stands. */
 export function VerifiedScreen() {

@@ -25,7 +25,7 @@ export function RepayDialog(props: {
   const show = (v: string) => formatMoney(v, props.currency, intl.locale)
   const confirm = () => {
     setMissing(fundPassword === '')
-    if (fundPassword !== '') props.send({ type: 'REPAY_CONFIRM', fundPassword })
+    if (fundPassword !== '') props.send({ type: 'CONFIRM', fundPassword })
   }
   return (
     <ConfirmDialog

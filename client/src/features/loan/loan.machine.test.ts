@@ -118,11 +118,11 @@ describe('loan machine', () => {
     })
     await waitFor(actor, (s) => s.matches('approved'))
     actor.send({ type: 'REPAY' })
-    actor.send({ type: 'REPAY_CONFIRM', fundPassword: '000000' })
+    actor.send({ type: 'CONFIRM', fundPassword: '000000' })
     await waitFor(actor, (s) => s.matches('repayConfirming') && s.context.error !== null)
     expect(actor.getSnapshot().context.error).toBe('wrong_fund_password')
     fail = false
-    actor.send({ type: 'REPAY_CONFIRM', fundPassword: '135790' })
+    actor.send({ type: 'CONFIRM', fundPassword: '135790' })
     await waitFor(actor, (s) => s.matches('repaid'))
     expect(sent).toEqual([
       { id: '7', money: '100050', fundPassword: '000000', idem: 'idem-1' },

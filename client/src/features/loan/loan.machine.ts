@@ -1,6 +1,7 @@
 import type { LoanInfo, LoanRecord } from '@kabu/shared/api/loans'
 import { assign, fromPromise, setup } from 'xstate'
-import { notProvided, recordFailure } from '../../state/machine-helpers'
+import { notProvided } from '../../state/machine-helpers'
+import { confirmStates } from '../../state/review/confirm-states'
 import { requestActions, requestStates, reviewStates } from '../../state/review/request-states'
 import { idleReviewWatch } from '../../state/review/review-states'
 import type { LoanVerdictEvent } from './loan-watch'
@@ -23,12 +24,12 @@ export interface LoanContext {
 
 export type LoanEvent =
   | { type: 'SUBMIT'; money: string }
-  | { type: 'CONFIRM' }
+  /** The repayment's confirmation carries the fund password; the request's carries nothing. */
+  | { type: 'CONFIRM'; fundPassword?: string }
   | { type: 'CANCEL' }
   | { type: 'RETRY' }
   | { type: 'NEW' }
   | { type: 'REPAY' }
-  | { type: 'REPAY_CONFIRM'; fundPassword: string }
   | LoanVerdictEvent
 
 /** The open loan of the loaded snapshot, in the given status. */
@@ -115,30 +116,22 @@ export const loanMachine = setup({
       tags: ['loan'],
       on: { REPAY: { target: 'repayConfirming', actions: ['clearError', 'newIdem'] } },
     },
-    repayConfirming: {
+    ...confirmStates({
+      confirming: 'repayConfirming',
+      submitting: 'repaying',
       tags: ['loan', 'confirm'],
-      on: {
-        REPAY_CONFIRM: 'repaying',
-        CANCEL: { target: 'approved', actions: 'clearError' },
-        // The amount owed moved on (a day passed): read it again before trying once more.
-        RETRY: { target: 'loading', actions: 'reset' },
-      },
-    },
-    repaying: {
-      tags: ['loan', 'confirm', 'busy'],
-      invoke: {
-        id: 'repay',
-        src: 'repay',
-        input: ({ context, event }) => ({
-          id: context.loanId ?? '',
-          money: owedNow(context) ?? '0',
-          fundPassword: event.type === 'REPAY_CONFIRM' ? event.fundPassword : '',
-          idem: context.idem ?? '',
-        }),
-        onDone: 'repaid',
-        onError: { target: 'repayConfirming', actions: recordFailure },
-      },
-    },
+      call: 'repay',
+      input: ({ context, event }: { context: LoanContext; event: LoanEvent }) => ({
+        id: context.loanId ?? '',
+        money: owedNow(context) ?? '0',
+        fundPassword: event.type === 'CONFIRM' ? (event.fundPassword ?? '') : '',
+        idem: context.idem ?? '',
+      }),
+      back: { target: 'approved', actions: 'clearError' },
+      // The amount owed moved on (a day passed): read it again before trying once more.
+      on: { RETRY: { target: 'loading', actions: 'reset' } },
+      done: 'repaid',
+    }),
     repaid: {
       tags: ['loan'],
       // Read the record again, so the history shows the loan repaid and the interest paid.

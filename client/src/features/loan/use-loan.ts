@@ -1,7 +1,7 @@
 import type { MarketType } from '@kabu/shared/market/types'
 import { useMachine } from '@xstate/react'
 import { useMemo } from 'react'
-import { liveLoanMachine } from './live-loan'
+import { liveLoanMachine } from './loan.live'
 
 /** One live loan machine per wallet, for a screen to read and send to. */
 export function useLoan(type: MarketType) {

@@ -9,7 +9,7 @@ import { AuthFrame } from './AuthFrame'
 import { StartFailureText } from './StartFailureText'
 import { StartStepList } from './StartStepList'
 import { stepStatuses } from './start-steps'
-import { liveStartMachine } from './start.actors'
+import { liveStartMachine } from './start.live'
 
 /** /login/start: runs the six start steps, shows progress and which step failed, with a retry. */
 export function StartScreen() {

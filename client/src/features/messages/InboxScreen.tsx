@@ -5,7 +5,6 @@ import Typography from '@mui/material/Typography'
 import { useMachine } from '@xstate/react'
 import { useCallback, useEffect } from 'react'
 import { FormattedMessage } from 'react-intl'
-import { fromPromise } from 'xstate'
 import { translateServerMessage } from '../../i18n/intl'
 import { EmptyState } from '../../ui/EmptyState'
 import { Header } from '../../ui/Header'
@@ -13,14 +12,9 @@ import { Loading } from '../../ui/Loading'
 import { PullToRefresh } from '../../ui/PullToRefresh'
 import { RequireSession } from '../../ui/RequireSession'
 import { InboxList } from './InboxList'
-import { inboxMachine } from './inbox.machine'
-import { fetchInboxPage } from './messages.api'
 import { unread as unreadBadge } from './unread'
 import { useNewMessages } from './use-new-messages'
-
-const liveInboxMachine = inboxMachine.provide({
-  actors: { fetchPage: fromPromise(({ input }) => fetchInboxPage(input.page)) },
-})
+import { liveInboxMachine } from './inbox.live'
 
 /** /mine/message: the inbox, newest first, with the unread count; new messages arrive live. */
 export function InboxScreen() {

@@ -7,23 +7,15 @@ import { NEWS_CATEGORIES, type NewsCategory } from '@kabu/shared/api/news'
 import { useMachine } from '@xstate/react'
 import { FormattedMessage } from 'react-intl'
 import { useSearchParams } from 'react-router-dom'
-import { fromPromise } from 'xstate'
-import { fetchNewsPage } from '../../api/news'
 import { translateServerMessage } from '../../i18n/intl'
 import { EmptyState } from '../../ui/EmptyState'
 import { Header } from '../../ui/Header'
 import { Loading } from '../../ui/Loading'
 import { PullToRefresh } from '../../ui/PullToRefresh'
-import { newsListMachine } from './news-list.machine'
 import { NewsCategoryTabs } from './NewsCategoryTabs'
 import { NewsRows } from './NewsRows'
 import { useEndOfList } from './use-end-of-list'
-
-const liveNewsListMachine = newsListMachine.provide({
-  actors: {
-    fetchPage: fromPromise(({ input }) => fetchNewsPage(input.page, input.category ?? undefined)),
-  },
-})
+import { liveNewsListMachine } from './news-list.live'
 
 const categoryParam = (value: string | null): NewsCategory | null =>
   NEWS_CATEGORIES.find((c) => c === value) ?? null

@@ -129,7 +129,7 @@ export function CreditPanel({
                 <Stack direction="row" spacing={1}>
                   <Button
                     size="small"
-                    onClick={() => send({ type: 'BACK' })}
+                    onClick={() => send({ type: 'CANCEL' })}
                     data-testid="trust-back"
                   >
                     <FormattedMessage id="stock.order.back" />

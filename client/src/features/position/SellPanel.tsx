@@ -151,7 +151,7 @@ export function SellPanel({
         confirmId="stock.order.confirm"
         cancelId="stock.order.back"
         onConfirm={() => send({ type: 'CONFIRM' })}
-        onCancel={() => send({ type: 'BACK' })}
+        onCancel={() => send({ type: 'CANCEL' })}
       >
         {selling && (
           <SellQuantity

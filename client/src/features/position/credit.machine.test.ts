@@ -41,7 +41,7 @@ describe('credit machine', () => {
     expect(actor.getSnapshot().context.error).toBe('amount_invalid')
     actor.send({ type: 'ADD', credit: '10000' })
     expect(actor.getSnapshot().value).toMatchObject({ trustFunds: 'confirming' })
-    actor.send({ type: 'BACK' })
+    actor.send({ type: 'CANCEL' })
     actor.send({ type: 'ADD', credit: '10000' })
     actor.send({ type: 'CONFIRM' })
     await settle()

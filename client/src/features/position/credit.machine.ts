@@ -1,5 +1,6 @@
 import { and, assign, fromCallback, fromPromise, setup } from 'xstate'
-import { errorKey, notProvided, recordFailure } from '../../state/machine-helpers'
+import { errorKey, notProvided, outputOf } from '../../state/machine-helpers'
+import { confirmStates } from '../../state/review/confirm-states'
 
 /**
  * What the gateway says of a credit position, as events: its `/user` credit:call push, or a read of
@@ -25,7 +26,7 @@ export type CreditEvent =
   /** Trust funds to add: a positive whole number of currency units (spec §5). */
   | { type: 'ADD'; credit: string }
   | { type: 'CONFIRM' }
-  | { type: 'BACK' }
+  | { type: 'CANCEL' }
 
 export interface CreditContext {
   id: string
@@ -82,6 +83,7 @@ export const creditMachine = setup({
       error: null,
     }),
     refuseCredit: assign({ error: 'amount_invalid' }),
+    keepRequest: assign((_, sent: { id: string }) => ({ requestId: sent.id, reason: null })),
   },
   guards: {
     ended: ({ context }) => context.ended,
@@ -149,26 +151,17 @@ export const creditMachine = setup({
       initial: 'idle',
       states: {
         idle: { on: { ADD: again } },
-        confirming: {
-          tags: ['confirm'],
-          on: { CONFIRM: 'submitting', BACK: 'idle' },
-        },
-        submitting: {
-          tags: ['busy'],
-          invoke: {
-            src: 'submit',
-            input: ({ context }) => ({
-              id: context.id,
-              credit: context.credit ?? '',
-              idem: context.idem ?? '',
-            }),
-            onDone: {
-              target: 'pending',
-              actions: assign({ requestId: ({ event }) => event.output.id, reason: null }),
-            },
-            onError: { target: 'idle', actions: recordFailure },
-          },
-        },
+        ...confirmStates({
+          call: 'submit',
+          input: ({ context }: { context: CreditContext }) => ({
+            id: context.id,
+            credit: context.credit ?? '',
+            idem: context.idem ?? '',
+          }),
+          back: 'idle',
+          done: { target: 'pending', actions: { type: 'keepRequest', params: outputOf } },
+          refused: 'idle',
+        }),
         pending: {
           on: {
             VERDICT: [

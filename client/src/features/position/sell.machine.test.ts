@@ -63,7 +63,7 @@ describe('sell machine', () => {
   it('sends nothing when the confirmation is dismissed', () => {
     const h = run()
     h.actor.send({ type: 'SELL', draft: { num: 100, price: null } })
-    h.actor.send({ type: 'BACK' })
+    h.actor.send({ type: 'CANCEL' })
     expect(h.actor.getSnapshot().value).toBe('idle')
     expect(h.sent).toEqual([])
   })

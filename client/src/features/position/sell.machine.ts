@@ -1,5 +1,6 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate'
-import { errorKey, notProvided, recordFailure } from '../../state/machine-helpers'
+import { errorKey, notProvided, outputOf } from '../../state/machine-helpers'
+import { confirmStates } from '../../state/review/confirm-states'
 
 /** Holding status codes of API.md: 0 holding, 1 closing, 2 pending, 3 cancelled, 4 closed. */
 export type StatusEvent = { type: 'STATUS'; status: number }
@@ -26,7 +27,7 @@ export type SellEvent =
   | { type: 'QUANTITY'; num: number }
   | { type: 'CANCEL_ORDER' }
   | { type: 'CONFIRM' }
-  | { type: 'BACK' }
+  | { type: 'CANCEL' }
   | StatusEvent
 
 /**
@@ -51,6 +52,10 @@ export const sellMachine = setup({
     recordError: assign((_, params: { error: unknown }) => ({ error: errorKey(params.error) })),
     /** Injected: a fresh key (crypto.randomUUID in the app, a counter in tests). */
     newIdem: assign({ idem: () => null as string | null }),
+    changeQuantity: assign(({ context, event }) => ({
+      draft: event.type === 'QUANTITY' ? { ...context.draft!, num: event.num } : context.draft,
+    })),
+    keepSold: assign((_, sold: { id: string }) => ({ soldId: sold.id })),
   },
 }).createMachine({
   id: 'sell',
@@ -76,36 +81,27 @@ export const sellMachine = setup({
         CANCEL_ORDER: { target: 'confirmingCancel', actions: assign({ error: null }) },
       },
     },
-    confirmingSell: {
-      tags: ['confirm'],
+    ...confirmStates({
+      confirming: 'confirmingSell',
+      submitting: 'selling',
+      call: 'sell',
+      input: ({ context }: { context: SellContext }) => ({
+        ...context.draft!,
+        id: context.id,
+        idem: context.idem ?? '',
+      }),
+      back: 'idle',
       on: {
-        CONFIRM: 'selling',
-        BACK: 'idle',
         // A new quantity is a different order: it gets its own idempotency key.
         QUANTITY: {
-          guard: ({ event }) => Number.isSafeInteger(event.num) && event.num > 0,
-          actions: [
-            assign({ draft: ({ context, event }) => ({ ...context.draft!, num: event.num }) }),
-            'newIdem',
-          ],
+          guard: ({ event }: { event: SellEvent }) =>
+            event.type === 'QUANTITY' && Number.isSafeInteger(event.num) && event.num > 0,
+          actions: ['changeQuantity', 'newIdem'],
         },
       },
-    },
-    selling: {
-      tags: ['confirm', 'busy'],
-      invoke: {
-        src: 'sell',
-        input: ({ context }) => ({ ...context.draft!, id: context.id, idem: context.idem ?? '' }),
-        onDone: {
-          target: 'closing',
-          actions: assign({ soldId: ({ event }) => event.output.id }),
-        },
-        onError: {
-          target: 'idle',
-          actions: recordFailure,
-        },
-      },
-    },
+      done: { target: 'closing', actions: { type: 'keepSold', params: outputOf } },
+      refused: 'idle',
+    }),
     closing: {
       tags: ['busy'],
       // A partial sell is watched on its own row; the rest of the holding stays in holding.
@@ -123,22 +119,15 @@ export const sellMachine = setup({
         ],
       },
     },
-    confirmingCancel: {
-      tags: ['confirm'],
-      on: { CONFIRM: 'cancelling', BACK: 'idle' },
-    },
-    cancelling: {
-      tags: ['confirm', 'busy'],
-      invoke: {
-        src: 'cancelOrder',
-        input: ({ context }) => ({ id: context.id }),
-        onDone: 'cancelled',
-        onError: {
-          target: 'idle',
-          actions: recordFailure,
-        },
-      },
-    },
+    ...confirmStates({
+      confirming: 'confirmingCancel',
+      submitting: 'cancelling',
+      call: 'cancelOrder',
+      input: ({ context }: { context: SellContext }) => ({ id: context.id }),
+      back: 'idle',
+      done: 'cancelled',
+      refused: 'idle',
+    }),
     closed: { tags: ['ended'] },
     cancelled: { tags: ['ended'] },
   },

@@ -1,5 +1,6 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate'
-import { errorKey, notProvided, recordFailure } from '../../state/machine-helpers'
+import { errorKey, notProvided, outputOf, recordFailure } from '../../state/machine-helpers'
+import { confirmStates } from '../../state/review/confirm-states'
 import type { OrderDraft, OrderEstimate } from './order-draft'
 
 /** Holding status codes of API.md: 0 holding, 1 closing, 2 pending, 3 cancelled, 4 closed. */
@@ -56,6 +57,8 @@ export const orderMachine = setup({
     recordError: assign((_, params: { error: unknown }) => ({ error: errorKey(params.error) })),
     /** Injected: a fresh key (crypto.randomUUID in the app, a counter in tests). */
     newIdem: assign({ idem: () => null as string | null }),
+    clearError: assign({ error: null }),
+    keepPlaced: assign((_, placed: { id: string }) => ({ orderId: placed.id })),
     reset: assign({ draft: null, estimate: null, idem: null, orderId: null, error: null }),
   },
   guards: {
@@ -81,6 +84,7 @@ export const orderMachine = setup({
     validating: {
       tags: ['form', 'busy'],
       invoke: {
+        id: 'validate',
         src: 'validate',
         input: ({ context }) => context.draft!,
         onDone: {
@@ -93,28 +97,19 @@ export const orderMachine = setup({
         },
       },
     },
-    confirming: {
+    ...confirmStates({
       tags: ['form', 'confirm'],
-      on: {
-        CONFIRM: { target: 'submitting', actions: assign({ error: null }) },
-        CANCEL: { target: 'draft', actions: assign({ error: null }) },
-      },
-    },
-    submitting: {
-      tags: ['form', 'confirm', 'busy'],
-      invoke: {
-        src: 'submit',
-        input: ({ context }) => ({ ...context.draft!, idem: context.idem ?? '' }),
-        onDone: {
-          target: 'placed',
-          actions: assign({ orderId: ({ event }) => event.output.id }),
-        },
-        onError: {
-          target: 'routingRefusal',
-          actions: recordFailure,
-        },
-      },
-    },
+      call: 'submit',
+      input: ({ context }: { context: OrderContext }) => ({
+        ...context.draft!,
+        idem: context.idem ?? '',
+      }),
+      confirm: { target: 'submitting', actions: 'clearError' },
+      back: { target: 'draft', actions: 'clearError' },
+      done: { target: 'placed', actions: { type: 'keepPlaced', params: outputOf } },
+      // Where a refusal leaves the user depends on what can fix it.
+      refused: 'routingRefusal',
+    }),
     routingRefusal: {
       always: [
         { guard: 'fatal', target: 'failed' },

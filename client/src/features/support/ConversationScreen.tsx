@@ -12,7 +12,7 @@ import { LoadFailed } from '../../ui/LoadFailed'
 import { Loading } from '../../ui/Loading'
 import { RequireSession } from '../../ui/RequireSession'
 import { Composer } from './Composer'
-import { liveConversationMachine } from './live-support'
+import { liveConversationMachine } from './conversation.live'
 import { MessageBubble } from './MessageBubble'
 import { useSupportReplies } from './use-support-replies'
 

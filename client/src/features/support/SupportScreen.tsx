@@ -14,7 +14,7 @@ import { Loading } from '../../ui/Loading'
 import { PullToRefresh } from '../../ui/PullToRefresh'
 import { RequireSession } from '../../ui/RequireSession'
 import { useExternalKefu } from './kefu'
-import { liveThreadsMachine } from './live-support'
+import { liveThreadsMachine } from './support-threads.live'
 import { ThreadList } from './ThreadList'
 import { useSupportReplies } from './use-support-replies'
 

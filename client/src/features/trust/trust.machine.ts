@@ -1,6 +1,7 @@
 import type { SelfFreezeState, SelfFreezeWhat, TrustPanel } from '@kabu/shared/api/trust'
 import { assign, fromPromise, setup } from 'xstate'
-import { errorKey, notProvided, recordFailure } from '../../state/machine-helpers'
+import { errorKey, notProvided, outputOf, recordFailure } from '../../state/machine-helpers'
+import { callState, confirmStates } from '../../state/review/confirm-states'
 
 export interface TrustContext {
   panel: TrustPanel | null
@@ -32,6 +33,9 @@ const confirmed = ({
   fundPassword: event.type === 'CONFIRM' ? event.fundPassword : '',
   totp: event.type === 'CONFIRM' ? (event.totp ?? '') : '',
 })
+
+/** A freeze or lift the server took: the panel shows its new state. */
+const saved = { target: 'idle', actions: { type: 'keepFreeze', params: outputOf } } as const
 
 /**
  * The trust panel: loading → ready | failed. From ready a freeze or a lift opens a confirmation
@@ -98,37 +102,22 @@ export const trustMachine = setup({
             EXPORT: 'exporting',
           },
         },
-        confirming: {
+        ...confirmStates({
+          submitting: 'freezing',
           tags: ['dialog'],
-          on: {
-            CANCEL: { target: 'idle', actions: 'close' },
-            CONFIRM: [{ guard: 'lifting', target: 'unfreezing' }, { target: 'freezing' }],
-          },
-        },
-        freezing: {
-          tags: ['dialog', 'busy'],
-          invoke: {
-            src: 'freeze',
-            input: confirmed,
-            onDone: {
-              target: 'idle',
-              actions: { type: 'keepFreeze', params: ({ event }) => event.output },
-            },
-            onError: { target: 'confirming', actions: recordFailure },
-          },
-        },
-        unfreezing: {
-          tags: ['dialog', 'busy'],
-          invoke: {
-            src: 'unfreeze',
-            input: confirmed,
-            onDone: {
-              target: 'idle',
-              actions: { type: 'keepFreeze', params: ({ event }) => event.output },
-            },
-            onError: { target: 'confirming', actions: recordFailure },
-          },
-        },
+          call: 'freeze',
+          input: confirmed,
+          back: { target: 'idle', actions: 'close' },
+          confirm: [{ guard: 'lifting', target: 'unfreezing' }, { target: 'freezing' }],
+          done: saved,
+        }),
+        unfreezing: callState({
+          call: 'unfreeze',
+          input: confirmed,
+          done: saved,
+          refused: 'confirming',
+          tags: ['dialog'],
+        }),
         exporting: {
           tags: ['exporting'],
           invoke: {

@@ -1,5 +1,6 @@
 import { assign, type EventObject } from 'xstate'
-import { errorKey, recordFailure } from '../machine-helpers'
+import { errorKey, outputOf, recordFailure } from '../machine-helpers'
+import { confirmStates } from './confirm-states'
 import { isApproved, verdictReason, watchRequest } from './review-states'
 
 /**
@@ -8,8 +9,8 @@ import { isApproved, verdictReason, watchRequest } from './review-states'
  *
  *   loading → editing → confirming → submitting → sent      (a failed load waits in loadFailed)
  *
- * CANCEL on the confirmation goes back to the form; a refusal comes back to the confirmation with
- * its key, and confirming again resends with the same idempotency key. Requests an operator
+ * The confirmation and the call are {@link confirmStates}: CANCEL goes back to the form, a refusal
+ * comes back to the confirmation with its key, and confirming again resends with the same key. Requests an operator
  * decides go on with {@link reviewStates}. Each machine keeps its own `setup()`: the load actor
  * named by `load`, the `submit` actor, `requestActions` and, for its own context, the actions
  * `keepLoaded` (params: what loaded), `takeDraft` (params: the SUBMIT event) and `keepSent`
@@ -41,7 +42,6 @@ export const requestActions = <TContext extends RequestContext, TEvent extends E
   }
 }
 
-const output = <T>({ event }: { event: { output: T } }) => event.output
 const submitted = <T>({ event }: { event: T }) => event
 
 export const requestStates = <
@@ -69,7 +69,7 @@ export const requestStates = <
         src: flow.load,
         onDone: {
           target: flow.loaded ?? 'editing',
-          actions: { type: 'keepLoaded', params: output },
+          actions: { type: 'keepLoaded', params: outputOf },
         },
         onError: { target: 'loadFailed', actions: recordFailure },
       },
@@ -85,23 +85,13 @@ export const requestStates = <
         },
       },
     },
-    confirming: {
+    ...confirmStates({
+      call: 'submit',
       tags: ['form', 'confirm'],
-      on: {
-        CONFIRM: 'submitting',
-        CANCEL: { target: 'editing', actions: 'clearError' },
-      },
-    },
-    submitting: {
-      tags: ['form', 'confirm', 'busy'],
-      invoke: {
-        id: 'submit',
-        src: 'submit',
-        input: flow.input,
-        onDone: { target: flow.sent, actions: { type: 'keepSent', params: output } },
-        onError: { target: 'confirming', actions: recordFailure },
-      },
-    },
+      input: flow.input,
+      back: { target: 'editing', actions: 'clearError' },
+      done: { target: flow.sent, actions: { type: 'keepSent', params: outputOf } },
+    }),
   }) as const
 
 /**

@@ -1,14 +1,9 @@
 import { assign, fromPromise } from 'xstate'
 import { uploadPhoto } from '../../api/photo-upload'
 import { conversationMachine } from './conversation.machine'
-import { fetchThread, fetchThreads, sendMessage } from './support.api'
-import { supportThreadsMachine } from './support-threads.machine'
+import { fetchThread, sendMessage } from './support.api'
 
-/** The machines with the app's actors: the /api/vue calls, the upload client and fresh keys. */
-export const liveThreadsMachine = supportThreadsMachine.provide({
-  actors: { fetchPage: fromPromise(({ input }) => fetchThreads(input.page)) },
-})
-
+/** The conversation with the app's actors: the /api/vue calls, the upload client and fresh keys. */
 export const liveConversationMachine = conversationMachine.provide({
   actors: {
     fetchThread: fromPromise(({ input }) => fetchThread(input.id)),
