@@ -15,7 +15,7 @@ import { healthHandler } from './http/health'
 import { createHttpApp } from './http/http-app'
 import { DEFAULT_SESSION_RATE_LIMIT, type RateLimitOptions } from './http/rate-limit'
 import { openApiDocument } from './http/api-docs'
-import { createVueRouter } from './http/vue-router'
+import { createBrokerRouter } from './http/broker-router'
 import { createLogger, type Logger } from './logger'
 import { createMetrics } from './metrics/metrics'
 import { createMarket } from './market/index'
@@ -100,7 +100,7 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     forgetSessions: (userId) => sessions?.forgetUser(userId),
     extraRoutes: broker.areas.flatMap((area) => area.opsRoutes ?? []),
   })
-  const vue = createVueRouter({
+  const brokerApi = createBrokerRouter({
     authenticate: broker.auth.authenticate,
     areas: broker.areas.flatMap((area) => area.routes ?? []),
     rateLimit: deps.sessionRateLimit ?? DEFAULT_SESSION_RATE_LIMIT,
@@ -111,10 +111,10 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     clientDir: config.clientDir,
     trustProxy: config.trustProxy,
     // Multipart uploads and the photos they serve go in front of the form router.
-    vueRouter: Router().use(broker.identity.uploadsRouter, vue.router),
+    brokerRouter: Router().use(broker.identity.uploadsRouter, brokerApi.router),
     marketRouter: Router().use(broker.ipo.marketRouter, marketRouter(market)),
     opsRouter: ops.router,
-    apiDocs: openApiDocument(vue.routes, config.appVersion),
+    apiDocs: openApiDocument(brokerApi.routes, config.appVersion),
     metrics: {
       timeRequests: metrics.timeRequests,
       router: Router().get('/', requireOperator(config.opsToken), metrics.serve),
@@ -231,7 +231,7 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     ops,
     userHub,
     /** Every /api/vue call, as registered (path, auth, rateLimited). */
-    vueRoutes: vue.routes,
+    brokerRoutes: brokerApi.routes,
   }
 }
 

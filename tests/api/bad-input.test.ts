@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isMessageKey } from '@kabu/shared/api/messages'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import { DEMO, startTestApp, type TestApp } from '../support/app'
-import { session, vue, vueData, type VueAnswer } from '../support/vue'
+import { session, brokerApi, brokerData, type BrokerAnswer } from '../support/broker'
 import { formShape } from '../support/zod-form'
 import {
   FOREIGN_FIELDS,
@@ -43,7 +43,7 @@ const demoHash = async () =>
 
 beforeAll(async () => {
   t = await startTestApp()
-  demo = await vueData<SessionGrant>(t.url, '/user/login', DEMO)
+  demo = await brokerData<SessionGrant>(t.url, '/user/login', DEMO)
   before = {
     users: await people(),
     sessions: await t.count('sessions'),
@@ -53,7 +53,7 @@ beforeAll(async () => {
 })
 afterAll(() => t.stop())
 
-function expectHandled(answer: VueAnswer, what: string): void {
+function expectHandled(answer: BrokerAnswer, what: string): void {
   const summary = `${what} → HTTP ${answer.http} ${answer.status} ${answer.msg}`
   expect(answer.http, summary).toBeLessThan(500)
   // A file call (the ledger export) answers a request it accepts with the file, not the envelope.
@@ -64,7 +64,7 @@ function expectHandled(answer: VueAnswer, what: string): void {
 
 describe('bad input to every /api/vue call', () => {
   it('knows the calls it is testing', () => {
-    const paths = t.app.vueRoutes.map((r) => r.path)
+    const paths = t.app.brokerRoutes.map((r) => r.path)
     for (const known of [
       '/user/register',
       '/user/login',
@@ -79,21 +79,21 @@ describe('bad input to every /api/vue call', () => {
   })
 
   it('answers every probe, anonymous and logged in, with a known key and never a 500', async () => {
-    for (const route of t.app.vueRoutes) {
+    for (const route of t.app.brokerRoutes) {
       // Logging out is what a valid session asks for, whatever the body says.
       const asDemo = route.auth && route.path !== '/user/logout'
       // The call's own fields (its schema, as the router keeps it) and some it does not expect.
       const own = route.schema ? Object.keys(formShape(route.schema)) : []
       for (const probe of formProbes([...new Set([...own, ...FOREIGN_FIELDS])])) {
         const contentType = probe.contentType ?? 'application/x-www-form-urlencoded'
-        const anonymous = await vue(t.url, route.path, probe.body, probe.headers, contentType)
+        const anonymous = await brokerApi(t.url, route.path, probe.body, probe.headers, contentType)
         expectHandled(anonymous, `${route.path} ${probe.name}`)
         // A session is needed: 401, or the 4xx of a body refused before the session is read.
         if (route.auth)
           expect(anonymous.http, `${route.path} ${probe.name}`).toBeGreaterThanOrEqual(400)
         if (asDemo) {
           const headers = { ...probe.headers, ...session(demo) }
-          const answer = await vue(t.url, route.path, probe.body, headers, contentType)
+          const answer = await brokerApi(t.url, route.path, probe.body, headers, contentType)
           expectHandled(answer, `${route.path} ${probe.name} (logged in)`)
         }
       }
@@ -102,10 +102,10 @@ describe('bad input to every /api/vue call', () => {
   }, 120_000)
 
   it('refuses a 10 MB body to every call with 413 invalid_input, compressed or not', async () => {
-    for (const route of t.app.vueRoutes) {
-      const answer = await vue(t.url, route.path, HUGE_BODY, session(demo))
+    for (const route of t.app.brokerRoutes) {
+      const answer = await brokerApi(t.url, route.path, HUGE_BODY, session(demo))
       expect(answer, route.path).toMatchObject({ http: 413, status: 0, msg: 'invalid_input' })
-      const bomb = await vue(t.url, route.path, GZIP_BOMB, {
+      const bomb = await brokerApi(t.url, route.path, GZIP_BOMB, {
         ...session(demo),
         'content-encoding': 'gzip',
       })
@@ -147,6 +147,6 @@ describe('after all of it', () => {
     expect(await demoHash()).toBe(before.demoHash)
     // No probe posted a customer-service message (all of them lack a valid idem or text).
     expect(await t.app.db.selectFrom('support_messages').select('id').execute()).toEqual([])
-    expect((await vue(t.url, '/user/getUserinfo', {}, session(demo))).status).toBe(1)
+    expect((await brokerApi(t.url, '/user/getUserinfo', {}, session(demo))).status).toBe(1)
   })
 })

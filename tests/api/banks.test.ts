@@ -11,7 +11,7 @@ import {
   submitIdentity,
   verifiedUser,
 } from '../support/identity'
-import { session, vue, vueData } from '../support/vue'
+import { session, brokerApi, brokerData } from '../support/broker'
 
 let t: TestApp
 let user: SessionGrant
@@ -33,8 +33,9 @@ const CARD = {
 }
 
 const add = (grant: SessionGrant, overrides: Record<string, string> = {}) =>
-  vue(t.url, '/user/bankAdd', { ...CARD, ...overrides }, session(grant))
-const list = (grant: SessionGrant) => vueData<BankCard[]>(t.url, '/user/banks', {}, session(grant))
+  brokerApi(t.url, '/user/bankAdd', { ...CARD, ...overrides }, session(grant))
+const list = (grant: SessionGrant) =>
+  brokerData<BankCard[]>(t.url, '/user/banks', {}, session(grant))
 const cardRows = async () =>
   Number(
     (
@@ -76,7 +77,7 @@ describe('binding a bank card', () => {
       })
     }
     const { fund_password: _, ...withoutPassword } = CARD
-    expect(await vue(t.url, '/user/bankAdd', withoutPassword, session(user))).toMatchObject({
+    expect(await brokerApi(t.url, '/user/bankAdd', withoutPassword, session(user))).toMatchObject({
       msg: 'wrong_fund_password',
     })
     expect(await cardRows()).toBe(before)
@@ -98,7 +99,7 @@ describe('binding a bank card', () => {
         card_number_masked: '***4567',
       },
     ])
-    const raw = await vue(t.url, '/user/banks', {}, session(user))
+    const raw = await brokerApi(t.url, '/user/banks', {}, session(user))
     expect(JSON.stringify(raw.data)).not.toContain('1234567')
   })
 
@@ -160,7 +161,7 @@ describe('unbinding a card', () => {
     const [card] = await list(user)
     const other = await verifiedUser(t, 'bankuser4')
     const del = (grant: SessionGrant, form: Record<string, string>) =>
-      vue(t.url, '/user/bankDel', form, session(grant))
+      brokerApi(t.url, '/user/bankDel', form, session(grant))
     expect(await del(user, { id: '999999', fund_password: FUND_PASSWORD })).toMatchObject({
       msg: 'card_not_found',
     })
@@ -179,7 +180,7 @@ describe('unbinding a card', () => {
   it('unbinds with the fund password; the card is gone and may be bound again', async () => {
     const before = await list(user)
     const [card] = before
-    const answer = await vue(
+    const answer = await brokerApi(
       t.url,
       '/user/bankDel',
       { id: String(card!.id), fund_password: FUND_PASSWORD },
@@ -189,7 +190,7 @@ describe('unbinding a card', () => {
     expect((await list(user)).map((c) => c.id)).not.toContain(card!.id)
     expect(await list(user)).toHaveLength(before.length - 1)
     expect(
-      await vue(
+      await brokerApi(
         t.url,
         '/user/bankDel',
         { id: String(card!.id), fund_password: FUND_PASSWORD },
@@ -215,7 +216,7 @@ describe('how many cards one user may bind (BANK_CARDS_MAX, 5 by default)', () =
     })
     expect(await cardRows()).toBe(before)
     const [first] = await list(owner)
-    await vue(
+    await brokerApi(
       t.url,
       '/user/bankDel',
       { id: String(first!.id), fund_password: FUND_PASSWORD },

@@ -17,7 +17,7 @@ import { blockMachine, type BlockEvent } from '../../client/src/features/block/b
 import type { TestApp } from '../support/app'
 import { FUND_PASSWORD } from '../support/identity'
 import { expectLedgerConsistent } from '../support/invariants'
-import { session, vue, vueData } from '../support/vue'
+import { session, brokerApi, brokerData } from '../support/broker'
 import {
   approveBlock,
   blockBuyer,
@@ -90,14 +90,14 @@ const EXPECTED: Record<string, number | null> = {
 
 function live(grant: SessionGrant, offerId: string) {
   const call = async <T>(path: string, form: Record<string, string>) => {
-    const answer = await vue(t.url, path, form, session(grant))
+    const answer = await brokerApi(t.url, path, form, session(grant))
     if (answer.status !== 1) throw { msg: answer.msg }
     return answer.data as T
   }
   return blockMachine.provide({
     actors: {
       load: fromPromise(async () => ({
-        offer: await vueData<BlockOffer>(
+        offer: await brokerData<BlockOffer>(
           t.url,
           '/trade/blockinfo',
           { id: offerId },
@@ -105,7 +105,7 @@ function live(grant: SessionGrant, offerId: string) {
         ),
         available:
           (
-            await vueData<Record<string, string>>(
+            await brokerData<Record<string, string>>(
               t.url,
               '/user/getUserinfo',
               { type: 'jpy' },

@@ -2,7 +2,7 @@ import { parseUnits } from '@kabu/shared/money/decimal'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../support/app'
 import { expectLedgerConsistent } from '../support/invariants'
-import { session, vue } from '../support/vue'
+import { session, brokerApi } from '../support/broker'
 import {
   approveBlock,
   blockBuy,
@@ -79,7 +79,7 @@ describe('the block review queue', () => {
     const sold = await sell(t, g, { id: order.holding_id!, num: '100' })
     expect(sold.msg).toBe('sell_after_15_minutes')
     // The user is told through the review framework's message.
-    const inbox = await vue(t.url, '/user/messages', {}, session(g))
+    const inbox = await brokerApi(t.url, '/user/messages', {}, session(g))
     expect(JSON.stringify(inbox.data)).toContain(id)
   })
 

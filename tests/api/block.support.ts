@@ -4,7 +4,7 @@ import type { SessionGrant } from '@kabu/shared/api/user'
 import type { Currency } from '@kabu/shared/money/currencies'
 import { startTestApp, type TestApp } from '../support/app'
 import { FUND_PASSWORD, verifiedUser } from '../support/identity'
-import { session, vue, vueData, type VueAnswer } from '../support/vue'
+import { session, brokerApi, brokerData, type BrokerAnswer } from '../support/broker'
 import { OPS_TOKEN, ops, type OpsAnswer } from './ops-client'
 import { credit, TOYOTA, userIdOf } from './trading.support'
 
@@ -54,8 +54,8 @@ export function blockBuy(
   t: TestApp,
   g: SessionGrant,
   form: Record<string, string>,
-): Promise<VueAnswer> {
-  return vue(
+): Promise<BrokerAnswer> {
+  return brokerApi(
     t.url,
     '/trade/blockbuy',
     { num: '100', fund_password: FUND_PASSWORD, idem: randomUUID(), ...form },
@@ -64,13 +64,13 @@ export function blockBuy(
 }
 
 export const blockList = (t: TestApp, g: SessionGrant, type = 'jpy') =>
-  vueData<BlockOffer[]>(t.url, '/trade/blocklist', { type }, session(g))
+  brokerData<BlockOffer[]>(t.url, '/trade/blocklist', { type }, session(g))
 
 export const myBlocks = (t: TestApp, g: SessionGrant, status: 'pending' | 'decided') =>
-  vueData<BlockOrder[]>(t.url, '/trade/userblocklist', { type: 'jpy', status }, session(g))
+  brokerData<BlockOrder[]>(t.url, '/trade/userblocklist', { type: 'jpy', status }, session(g))
 
 export const myBlock = (t: TestApp, g: SessionGrant, id: string) =>
-  vueData<BlockOrder>(t.url, '/trade/userblockinfo', { id }, session(g))
+  brokerData<BlockOrder>(t.url, '/trade/userblockinfo', { id }, session(g))
 
 export const approveBlock = (t: TestApp, id: string) =>
   ops(t.url, 'POST', `/reviews/block/${id}/approve`)

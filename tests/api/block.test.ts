@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../support/app'
 import { newUser } from '../support/identity'
 import { expectLedgerConsistent } from '../support/invariants'
-import { vue } from '../support/vue'
+import { brokerApi } from '../support/broker'
 import {
   HOUR,
   blockBuy,
@@ -120,7 +120,7 @@ describe('/trade/blockbuy', () => {
     const g = await blockBuyer(t, account())
     const offer = await newOffer(t)
     expect((await ops(t.url, 'POST', `/users/${g.account}/bar-trading`)).status).toBe(1)
-    const relogged = await vue(t.url, '/user/login', {
+    const relogged = await brokerApi(t.url, '/user/login', {
       account: g.account,
       password: `pass-${g.account}`,
     })

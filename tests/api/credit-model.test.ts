@@ -18,7 +18,7 @@ import { createCreditJobs } from '../../gateway/src/broker/trading/credit-jobs'
 import { creditMachine, type CreditEvent } from '../../client/src/features/position/credit.machine'
 import type { TestApp } from '../support/app'
 import { expectLedgerConsistent } from '../support/invariants'
-import { session, vue, vueData } from '../support/vue'
+import { session, brokerApi, brokerData } from '../support/broker'
 import { ops } from './funds.support'
 import { buy, MINUTE, sell, startTradingApp, trader, userIdOf } from './trading.support'
 import { pollGateway } from '../support/poll'
@@ -98,13 +98,18 @@ function jobsFor(trial: Trial) {
 }
 
 const requests = (trial: Trial) =>
-  vueData<WireCreditRequest[]>(t.url, '/trade/ustockslist', { type: 'jpy' }, session(trial.grant))
+  brokerData<WireCreditRequest[]>(
+    t.url,
+    '/trade/ustockslist',
+    { type: 'jpy' },
+    session(trial.grant),
+  )
 
 function live(trial: Trial) {
   return creditMachine.provide({
     actors: {
       submit: fromPromise(async ({ input }) => {
-        const answer = await vue(t.url, '/trade/ustocks', input, session(trial.grant))
+        const answer = await brokerApi(t.url, '/trade/ustocks', input, session(trial.grant))
         if (answer.status !== 1) throw { msg: answer.msg }
         return answer.data as { id: string }
       }),

@@ -10,7 +10,7 @@ import type { SessionGrant } from '@kabu/shared/api/user'
 import { createCreditJobs } from '../../gateway/src/broker/trading/credit-jobs'
 import type { TestApp } from '../support/app'
 import { expectLedgerConsistent } from '../support/invariants'
-import { session, vue, vueData } from '../support/vue'
+import { session, brokerApi, brokerData } from '../support/broker'
 import { ops } from './funds.support'
 import {
   books,
@@ -64,7 +64,7 @@ async function creditBuy(leverage = '3') {
 
 describe('credit buys (leverage on /trade/buy)', () => {
   it('publishes the rules in /common/config', async () => {
-    const entries = await vueData<Array<{ name: string; value: string }>>(
+    const entries = await brokerData<Array<{ name: string; value: string }>>(
       t.url,
       '/common/config',
       {},
@@ -88,7 +88,7 @@ describe('credit buys (leverage on /trade/buy)', () => {
     const after = await books(t, name, 'JPY')
     expect(after.available).toBe(before.available - margin - feeOf(cost))
     expect(after.credit).toBe(debt)
-    const info = await vueData<Record<string, string>>(
+    const info = await brokerData<Record<string, string>>(
       t.url,
       '/user/getUserinfo',
       { type: 'jpy' },
@@ -179,7 +179,7 @@ describe('interest, margin calls and trust funds', () => {
     const cash = await buy(t, g, {})
     const cashId = (cash.data as { id: string }).id
     const ustocks = (form: Record<string, string>) =>
-      vue(t.url, '/trade/ustocks', { idem: idem(), ...form }, session(g))
+      brokerApi(t.url, '/trade/ustocks', { idem: idem(), ...form }, session(g))
     expect(await ustocks({ id: cashId, credit: '1000' })).toMatchObject({ msg: 'credit_not_owed' })
     expect(await ustocks({ id, credit: '0' })).toMatchObject({ msg: 'amount_invalid' })
     expect(await ustocks({ id, credit: '1.5' })).toMatchObject({ msg: 'amount_invalid' })
@@ -190,7 +190,7 @@ describe('interest, margin calls and trust funds', () => {
     expect(asked).toMatchObject({ status: 1 })
     const requestId = (asked.data as { id: string }).id
     const list = () =>
-      vueData<WireCreditRequest[]>(t.url, '/trade/ustockslist', { type: 'jpy' }, session(g))
+      brokerData<WireCreditRequest[]>(t.url, '/trade/ustockslist', { type: 'jpy' }, session(g))
     expect((await list())[0]).toMatchObject({
       id: requestId,
       status: 0,

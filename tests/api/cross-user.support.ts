@@ -8,12 +8,12 @@ import { FORM_HINTS, SENSIBLE_HINTS } from '../support/form-hints'
 import { takeOverQuotes } from '../support/quote-feed'
 import { formShape, validForm, type FormBody } from '../support/zod-form'
 import { FUND_PASSWORD, photo, upload, uploadId, verifiedUser } from '../support/identity'
-import { session, vueData } from '../support/vue'
+import { session, brokerData } from '../support/broker'
 import { newOffer } from './block.support'
 import { bindCard } from './funds.support'
 import { createOffer, T0 } from './ipo.support'
 import { ops, OPS_TOKEN } from './ops-client'
-import { postProduct } from './products.support'
+import { postProduct } from './follow.support'
 import { credit, restingLimit, TOYOTA } from './trading.support'
 
 /**
@@ -26,7 +26,7 @@ import { credit, restingLimit, TOYOTA } from './trading.support'
 
 const DAY = 86_400_000
 
-type Route = TestApp['app']['vueRoutes'][number]
+type Route = TestApp['app']['brokerRoutes'][number]
 
 /**
  * A gateway whose world holds still, so that any change is a call's own: quotes are the test's
@@ -129,7 +129,7 @@ export async function makeWorld(
   { passkey = true }: { passkey?: boolean } = {},
 ): Promise<void> {
   const call = (path: string, form: Record<string, string>) =>
-    vueData(t.url, path, form, session(user))
+    brokerData(t.url, path, form, session(user))
   const idem = () => randomUUID()
   // A second card: a call that removes one leaves one to try the others with.
   const card = (await call('/user/bankAdd', {

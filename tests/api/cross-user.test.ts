@@ -6,7 +6,7 @@ import type { SessionGrant } from '@kabu/shared/api/user'
 import type { TestApp } from '../support/app'
 import { newUser, uploadId } from '../support/identity'
 import { stateChanges, userState } from '../support/user-state'
-import { session, vue, type VueAnswer } from '../support/vue'
+import { session, brokerApi, type BrokerAnswer } from '../support/broker'
 import { encodeForm, formShape, type FormBody } from '../support/zod-form'
 import {
   ALICE_READS,
@@ -63,7 +63,7 @@ async function keyRows(userId: bigint, idem: string): Promise<number> {
   return rows.length
 }
 
-type Route = (typeof t.app.vueRoutes)[number]
+type Route = (typeof t.app.brokerRoutes)[number]
 interface Caller {
   grant: SessionGrant
   id: bigint
@@ -149,11 +149,11 @@ async function sendAs(
   route: Route,
   form: FormBody,
   field: string,
-): Promise<VueAnswer> {
+): Promise<BrokerAnswer> {
   const sent: FormBody = { ...form }
   if ('idem' in formShape(route.schema!) && field !== 'idem') sent.idem = randomUUID()
   const before = await userState(t, aliceId)
-  const answer = await vue(
+  const answer = await brokerApi(
     t.url,
     route.path,
     encodeForm(sent),
@@ -170,7 +170,7 @@ async function sendAs(
 async function aliceReads(): Promise<string[]> {
   const answers: string[] = []
   for (const [path, form] of ALICE_READS) {
-    const answer = await vue(t.url, path, form, session(alice))
+    const answer = await brokerApi(t.url, path, form, session(alice))
     expect(answer.status, `Alice reads ${path}: ${answer.msg}`).toBe(1)
     answers.push(`${path} ${JSON.stringify(answer.data)}`)
   }
@@ -199,7 +199,7 @@ describe('cross-user access over every call that takes an id', () => {
   it('knows the kind of every id a call takes, and has one of each to try', () => {
     const unknown: string[] = []
     const used = new Set<Kind>()
-    for (const route of t.app.vueRoutes) {
+    for (const route of t.app.brokerRoutes) {
       expect(route.schema, `${route.path} declares no request schema`).not.toBeNull()
       for (const field of idFieldsOf(route)) {
         const kind = kindOf(route.path, field)
@@ -210,7 +210,9 @@ describe('cross-user access over every call that takes an id', () => {
     // A new call takes an id: name its kind in ID_FIELDS (and make one in cross-user.support.ts).
     expect(unknown, 'id fields of no known kind').toEqual([])
     // No entry names a call or field that is gone.
-    const live = new Set(t.app.vueRoutes.flatMap((r) => idFieldsOf(r).map((f) => `${r.path} ${f}`)))
+    const live = new Set(
+      t.app.brokerRoutes.flatMap((r) => idFieldsOf(r).map((f) => `${r.path} ${f}`)),
+    )
     expect(Object.keys(ID_FIELDS).filter((k) => !live.has(k))).toEqual([])
     for (const kind of used)
       expect(ids.get(kind)?.length ?? 0, `ids of kind ${kind}`).toBeGreaterThan(0)
@@ -238,7 +240,7 @@ describe('cross-user access over every call that takes an id', () => {
       decided: [] as string[],
       undecided: [] as string[],
     }
-    for (const route of t.app.vueRoutes) {
+    for (const route of t.app.brokerRoutes) {
       const fields = idFieldsOf(route)
       if (!fields.length) continue
       figures.calls++

@@ -12,7 +12,7 @@ import {
 } from '../../client/src/features/daytrade/daytrade.machine'
 import type { TestApp } from '../support/app'
 import { expectLedgerConsistent } from '../support/invariants'
-import { session, vue, vueData } from '../support/vue'
+import { session, brokerApi, brokerData } from '../support/broker'
 import {
   applyDaytrade,
   approveDaytrade,
@@ -170,7 +170,7 @@ function live(
   bringTo: (s: number | null) => Promise<void>,
 ) {
   const call = async <T>(path: string, form: Record<string, string>) => {
-    const answer = await vue(t.url, path, form, session(grant))
+    const answer = await brokerApi(t.url, path, form, session(grant))
     if (answer.status !== 1) throw { msg: answer.msg }
     return answer.data as T
   }
@@ -180,13 +180,13 @@ function live(
         // A path that ends in `loading` has no answer to find: the load waits, as a slow one would.
         if (expectedLoads.length === 0) await new Promise(() => undefined)
         await bringTo(expectedLoads.shift()!)
-        const list = await vueData<{ id: string }[]>(
+        const list = await brokerData<{ id: string }[]>(
           t.url,
           '/trade/daytradelist',
           { type: 'jpy' },
           session(grant),
         )
-        const info = await vueData<Record<string, string>>(
+        const info = await brokerData<Record<string, string>>(
           t.url,
           '/user/getUserinfo',
           { type: 'jpy' },
@@ -194,7 +194,7 @@ function live(
         )
         return {
           current: list[0]
-            ? await vueData<DaytradeDetail>(
+            ? await brokerData<DaytradeDetail>(
                 t.url,
                 '/trade/daytradeinfo',
                 { id: list[0].id },

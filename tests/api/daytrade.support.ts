@@ -4,7 +4,7 @@ import type { SessionGrant } from '@kabu/shared/api/user'
 import type { Currency } from '@kabu/shared/money/currencies'
 import { startTestApp, type TestApp } from '../support/app'
 import { verifiedUser } from '../support/identity'
-import { session, vue, vueData, type VueAnswer } from '../support/vue'
+import { session, brokerApi, brokerData, type BrokerAnswer } from '../support/broker'
 import { OPS_TOKEN, ops } from './ops-client'
 import { credit, userIdOf } from './trading.support'
 
@@ -29,8 +29,8 @@ export const applyDaytrade = (
   t: TestApp,
   g: SessionGrant,
   form: Record<string, string> = {},
-): Promise<VueAnswer> =>
-  vue(
+): Promise<BrokerAnswer> =>
+  brokerApi(
     t.url,
     '/trade/daytradeApply',
     { type: 'jpy', money: '1000000', idem: randomUUID(), ...form },
@@ -41,8 +41,8 @@ export const daytradeOrder = (
   t: TestApp,
   g: SessionGrant,
   form: Record<string, string>,
-): Promise<VueAnswer> =>
-  vue(
+): Promise<BrokerAnswer> =>
+  brokerApi(
     t.url,
     '/trade/daytradeOrder',
     { side: 'buy', num: '100', idem: randomUUID(), ...form },
@@ -50,10 +50,10 @@ export const daytradeOrder = (
   )
 
 export const daytradeList = (t: TestApp, g: SessionGrant, type = 'jpy') =>
-  vueData<DaytradeParticipation[]>(t.url, '/trade/daytradelist', { type }, session(g))
+  brokerData<DaytradeParticipation[]>(t.url, '/trade/daytradelist', { type }, session(g))
 
 export const daytradeInfo = (t: TestApp, g: SessionGrant, id: string) =>
-  vueData<DaytradeDetail>(t.url, '/trade/daytradeinfo', { id }, session(g))
+  brokerData<DaytradeDetail>(t.url, '/trade/daytradeinfo', { id }, session(g))
 
 export const approveDaytrade = (t: TestApp, id: string) =>
   ops(t.url, 'POST', `/reviews/daytrade/${id}/approve`)

@@ -4,7 +4,7 @@ import type { FundLine } from '@kabu/shared/api/ledger'
 import type { SessionGrant, Userinfo } from '@kabu/shared/api/user'
 import { demoAccount } from '../../gateway/src/composition/demo-account'
 import { DEMO, startTestApp, type TestApp } from '../support/app'
-import { session, vue, vueData } from '../support/vue'
+import { session, brokerApi, brokerData } from '../support/broker'
 
 /**
  * Issue 15, the first minute: the demo login opens a complete account, made through the same
@@ -14,11 +14,11 @@ import { session, vue, vueData } from '../support/vue'
 let t: TestApp
 let demo: SessionGrant
 const call = <T>(path: string, form: Record<string, string> = { type: 'jpy' }) =>
-  vueData<T>(t.url, path, form, session(demo))
+  brokerData<T>(t.url, path, form, session(demo))
 
 beforeAll(async () => {
   t = await startTestApp()
-  demo = await vueData<SessionGrant>(t.url, '/user/login', DEMO)
+  demo = await brokerData<SessionGrant>(t.url, '/user/login', DEMO)
 })
 afterAll(() => t.stop())
 
@@ -75,14 +75,14 @@ describe('the demo account', () => {
   })
 
   it('takes the fund password the banner prints', async () => {
-    const wrong = await vue(
+    const wrong = await brokerApi(
       t.url,
       '/user/fundPassword',
       { old: '000000', password: '246810', password2: '246810' },
       session(demo),
     )
     expect(wrong).toMatchObject({ status: 0, msg: 'wrong_fund_password' })
-    const right = await vue(
+    const right = await brokerApi(
       t.url,
       '/user/fundPassword',
       { old: t.app.config.demoFundPassword, password: '246810', password2: '246810' },
@@ -92,7 +92,7 @@ describe('the demo account', () => {
   })
 
   it('tells the client it is the demo, and its login', async () => {
-    const entries = await vueData<ConfigEntry[]>(t.url, '/common/config', {})
+    const entries = await brokerData<ConfigEntry[]>(t.url, '/common/config', {})
     const value = (name: string) => entries.find((e) => e.name === name)?.value
     expect(value('demo')).toBe('1')
     expect(value('demo_account')).toBe(DEMO.account)

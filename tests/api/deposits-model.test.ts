@@ -7,7 +7,7 @@ import { depositMachine } from '../../client/src/features/funds/deposit.machine'
 import type { TestApp } from '../support/app'
 import { newUser } from '../support/identity'
 import { expectLedgerConsistent } from '../support/invariants'
-import { session, vue, vueData } from '../support/vue'
+import { session, brokerApi, brokerData } from '../support/broker'
 import { describePath, drivePath, modelPaths, type ModelDriver } from './funds.model-driver'
 import { approve, available, reject, startFundsApp } from './funds.support'
 import { pollGateway } from '../support/poll'
@@ -34,14 +34,14 @@ const paths = modelPaths(depositMachine, [
 function driverFor(): ModelDriver {
   let grant: SessionGrant
   const deposits = () =>
-    vueData<DepositRecord[]>(t.url, '/user/rechargelist', { type: 'jpy' }, session(grant))
+    brokerData<DepositRecord[]>(t.url, '/user/rechargelist', { type: 'jpy' }, session(grant))
   return {
     async live() {
       grant = await newUser(t, `dmodel${n++}x${Date.now() % 10000}`)
       return depositMachine.provide({
         actors: {
           loadChannel: fromPromise(async () => {
-            const [c] = await vueData<RechargeChannel[]>(
+            const [c] = await brokerData<RechargeChannel[]>(
               t.url,
               '/user/rechargeChannels',
               { type: 'jpy' },
@@ -56,7 +56,7 @@ function driverFor(): ModelDriver {
               money: input.money,
               idem: input.idem,
             }
-            const answer = await vue(t.url, '/user/recharge', form, session(grant))
+            const answer = await brokerApi(t.url, '/user/recharge', form, session(grant))
             if (answer.status !== 1) throw { msg: answer.msg }
             return answer.data as { id: string }
           }),

@@ -6,7 +6,7 @@ import type { SessionGrant } from '@kabu/shared/api/user'
 import type { TestApp } from '../support/app'
 import { FUND_PASSWORD } from '../support/identity'
 import { expectLedgerConsistent } from '../support/invariants'
-import { session, vue, vueData } from '../support/vue'
+import { session, brokerApi, brokerData } from '../support/broker'
 import { approve, idem, readyUser, reject, startFundsApp, voucher, wallets } from './funds.support'
 
 /**
@@ -54,13 +54,13 @@ afterAll(() => t.stop())
 
 async function observe(client: Client): Promise<UserModel> {
   const w = await wallets(t, client.grant)
-  const deposits = await vueData<DepositRecord[]>(
+  const deposits = await brokerData<DepositRecord[]>(
     t.url,
     '/user/rechargelist',
     { type: 'jpy' },
     session(client.grant),
   )
-  const withdrawals = await vueData<WithdrawalRecord[]>(
+  const withdrawals = await brokerData<WithdrawalRecord[]>(
     t.url,
     '/user/withdrawallist',
     { type: 'jpy' },
@@ -102,7 +102,7 @@ class Deposit implements fc.AsyncCommand<Model, Real> {
       voucher: c.voucher,
       idem: idem(),
     }
-    const answer = await vue(real.t.url, '/user/recharge', form, session(c.grant))
+    const answer = await brokerApi(real.t.url, '/user/recharge', form, session(c.grant))
     const m = model[this.user]!
     if (m.pendingDeposit) expect(answer.msg).toBe('deposit_pending')
     else {
@@ -128,7 +128,7 @@ class ReviewDeposit implements fc.AsyncCommand<Model, Real> {
       : await reject(real.t, 'deposit', id, 'no transfer')
     expect(answer.status).toBe(1)
     if (this.accept) {
-      const rows = await vueData<DepositRecord[]>(
+      const rows = await brokerData<DepositRecord[]>(
         real.t.url,
         '/user/rechargelist',
         { type: 'jpy' },
@@ -160,7 +160,7 @@ class Exchange implements fc.AsyncCommand<Model, Real> {
       money,
       idem: idem(),
     }
-    const answer = await vue(real.t.url, '/user/exchange', form, session(c.grant))
+    const answer = await brokerApi(real.t.url, '/user/exchange', form, session(c.grant))
     const paid = units(money)
     const have = this.toUsd ? m.jpy : m.usd
     if (paid > have) expect(answer.msg).toBe('insufficient_balance')
@@ -191,7 +191,7 @@ class Withdraw implements fc.AsyncCommand<Model, Real> {
       fund_password: FUND_PASSWORD,
       idem: idem(),
     }
-    const answer = await vue(real.t.url, '/user/withdraw', form, session(c.grant))
+    const answer = await brokerApi(real.t.url, '/user/withdraw', form, session(c.grant))
     const amount = BigInt(this.amount) * 10_000n
     if (this.amount < 10_000) expect(answer.msg).toBe('amount_below_minimum')
     else if (amount > m.jpy) expect(answer.msg).toBe('insufficient_balance')
@@ -215,7 +215,7 @@ class ReviewWithdrawal implements fc.AsyncCommand<Model, Real> {
   async run(model: Model, real: Real) {
     const m = model[this.user]!
     const id = m.pendingWithdrawals.shift()!
-    const rows = await vueData<WithdrawalRecord[]>(
+    const rows = await brokerData<WithdrawalRecord[]>(
       real.t.url,
       '/user/withdrawallist',
       { type: 'jpy' },

@@ -5,7 +5,7 @@ import type { SessionGrant } from '@kabu/shared/api/user'
 import type { TestApp } from '../support/app'
 import { newUser, verifiedUser } from '../support/identity'
 import { expectLedgerConsistent } from '../support/invariants'
-import { session, vue, vueData } from '../support/vue'
+import { session, brokerApi, brokerData } from '../support/broker'
 import {
   approve,
   available,
@@ -33,7 +33,7 @@ afterEach(async () => {
 })
 
 const list = (grant: SessionGrant, type = 'jpy') =>
-  vueData<DepositRecord[]>(t.url, '/user/rechargelist', { type }, session(grant))
+  brokerData<DepositRecord[]>(t.url, '/user/rechargelist', { type }, session(grant))
 const count = async () =>
   Number(
     (
@@ -46,7 +46,7 @@ const count = async () =>
 
 describe('deposit channels', () => {
   it("show the broker's bank account, the user's reference, the limits and the window", async () => {
-    const [channel] = await vueData<RechargeChannel[]>(
+    const [channel] = await brokerData<RechargeChannel[]>(
       t.url,
       '/user/rechargeChannels',
       { type: 'jpy' },
@@ -65,7 +65,7 @@ describe('deposit channels', () => {
   })
 
   it('convert the yen limits to the US wallet at the reference rate', async () => {
-    const [usd] = await vueData<RechargeChannel[]>(
+    const [usd] = await brokerData<RechargeChannel[]>(
       t.url,
       '/user/rechargeChannels',
       { type: 'usd' },
@@ -79,7 +79,7 @@ describe('deposit channels', () => {
 
   it('raise the maximum once identity is verified', async () => {
     const verified = await verifiedUser(t, 'depverified')
-    const [channel] = await vueData<RechargeChannel[]>(
+    const [channel] = await brokerData<RechargeChannel[]>(
       t.url,
       '/user/rechargeChannels',
       { type: 'jpy' },
@@ -184,7 +184,7 @@ describe('deposit review', () => {
     expect(row?.decided).toBeGreaterThanOrEqual(BANK_DAY_10AM)
 
     // The user is told, with the amount and the order number.
-    const inbox = await vueData<InboxPage>(t.url, '/user/messages', {}, session(bob))
+    const inbox = await brokerData<InboxPage>(t.url, '/user/messages', {}, session(bob))
     expect(inbox.list[0]).toMatchObject({
       title: 'review.deposit.approved.title',
       params: { amount: '12,345', currency: 'JPY', order_no: row?.order_no, id },
@@ -214,7 +214,12 @@ describe('deposit review', () => {
     expect(await list(carol)).toEqual([])
     expect(await list(bob, 'usd')).toEqual([])
     expect(await list(bob)).toHaveLength(1)
-    const bad = await vue(t.url, '/user/rechargelist', { type: 'jpy', page: '0' }, session(bob))
+    const bad = await brokerApi(
+      t.url,
+      '/user/rechargelist',
+      { type: 'jpy', page: '0' },
+      session(bob),
+    )
     expect(bad.msg).toBe('invalid_input')
   })
 

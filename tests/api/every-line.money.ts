@@ -5,7 +5,7 @@ import { holdingRows, type ClosedHoldingList, type WireHolding } from '@kabu/sha
 import { formatUnits } from '@kabu/shared/money/decimal'
 import { createCreditJobs } from '../../gateway/src/broker/trading/credit-jobs'
 import { FUND_PASSWORD } from '../support/identity'
-import { session, vue } from '../support/vue'
+import { session, brokerApi } from '../support/broker'
 import { LOT } from './every-line.commands'
 import { at, openRows, post, units, type Handlers } from './every-line.support'
 import { approve, ops, recharge, reject, voucher } from './funds.support'
@@ -52,7 +52,7 @@ export const moneyCommands: Handlers<
       c.limit === null || h.code !== TOYOTA
         ? {}
         : { price: formatUnits(priceNear(t, TOYOTA, c.limit)) }
-    return vue(
+    return brokerApi(
       t.url,
       '/trade/sell',
       { id: h.id, num: String(num), idem: idem(), ...price },
@@ -65,7 +65,7 @@ export const moneyCommands: Handlers<
       c.pick,
     )
     if (!h) return 'nothing'
-    return vue(w.t.url, '/trade/cancel', { id: h.id }, session(w.grants[c.user]!))
+    return brokerApi(w.t.url, '/trade/cancel', { id: h.id }, session(w.grants[c.user]!))
   },
   async price({ t }, c) {
     // A print at `percent` % of the last price: the resting orders it crosses fill.
@@ -86,7 +86,7 @@ export const moneyCommands: Handlers<
     const h = at(owing, c.pick)
     if (!h) return 'nothing'
     const form = { id: h.id, credit: String(c.yen), idem: idem() }
-    return vue(w.t.url, '/trade/ustocks', form, session(w.grants[c.user]!))
+    return brokerApi(w.t.url, '/trade/ustocks', form, session(w.grants[c.user]!))
   },
   async trustReview(w, c) {
     const rows = await post<WireCreditRequest[]>(w, c.user, '/trade/ustockslist', { type: 'jpy' })
@@ -155,7 +155,7 @@ export const moneyCommands: Handlers<
       : reject(w.t, 'deposit', pending.id, 'no transfer found')
   },
   withdraw: ({ t, grants, cards }, c) =>
-    vue(
+    brokerApi(
       t.url,
       '/user/withdraw',
       {

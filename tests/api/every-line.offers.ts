@@ -1,7 +1,7 @@
 import type { BlockOrder } from '@kabu/shared/api/block'
 import type { DaytradeParticipation } from '@kabu/shared/api/daytrade'
 import type { IpoApplication } from '@kabu/shared/api/ipo'
-import type { Product, ProductOrder } from '@kabu/shared/api/products'
+import type { Product, ProductOrder } from '@kabu/shared/api/follow'
 import { formatUnits } from '@kabu/shared/money/decimal'
 import { approveBlock, blockBuy, newOffer, rejectBlock } from './block.support'
 import {
@@ -25,7 +25,7 @@ import {
 } from './every-line.support'
 import { ops } from './funds.support'
 import { settle, subscribe } from './ipo.support'
-import { postProduct, productBuy, productEnd } from './products.support'
+import { postProduct, productBuy, productEnd } from './follow.support'
 import { lastUnits, MINUTE, TOYOTA } from './trading.support'
 
 /**

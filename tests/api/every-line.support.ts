@@ -6,7 +6,7 @@ import { epochAtLocal, localDate } from '@kabu/shared/market/time-zone'
 import { parseUnits } from '@kabu/shared/money/decimal'
 import { expect } from 'vitest'
 import { startTestApp, type TestApp } from '../support/app'
-import { session, vueData, type VueAnswer } from '../support/vue'
+import { session, brokerData, type BrokerAnswer } from '../support/broker'
 import type { Command, Op } from './every-line.commands'
 import { USERS } from './every-line.commands'
 import { BANK_DAY_10AM, ops } from './funds.support'
@@ -82,7 +82,7 @@ export async function startWorld(): Promise<World> {
 // ── Reading ─────────────────────────────────────────────────────────────────────────────────────
 
 export const post = <T>(w: World, i: number, path: string, body: Record<string, string> = {}) =>
-  vueData<T>(w.t.url, path, body, session(w.grants[i]!))
+  brokerData<T>(w.t.url, path, body, session(w.grants[i]!))
 export const at = <T>(rows: readonly T[], n: number): T | undefined =>
   rows.length ? rows[n % rows.length] : undefined
 export const units = (text: string | null | undefined): bigint => {
@@ -130,7 +130,7 @@ export function tradingDaysAhead(w: World, n: number): number {
 // ── Commands ────────────────────────────────────────────────────────────────────────────────────
 
 /** An answer the test did not get (nothing to act on), or the gateway's answer. */
-export type Sent = VueAnswer | { http: number; status?: number; msg?: string } | string
+export type Sent = BrokerAnswer | { http: number; status?: number; msg?: string } | string
 
 /** How each of the ops `K` is sent: every command file gives its own lines' ops. */
 export type Handlers<K extends Op> = {

@@ -4,7 +4,7 @@ import { isMessageKey } from '@kabu/shared/api/messages'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import type { TestApp } from '../support/app'
 import { stateChanges, userState } from '../support/user-state'
-import { session, vue } from '../support/vue'
+import { session, brokerApi } from '../support/broker'
 import { FORM_HINTS as HINTS } from '../support/form-hints'
 import { encodeForm, malformedForm, validForm, type FieldHints } from '../support/zod-form'
 import { catalogue, fullUser, makeWorld, startStillApp } from './cross-user.support'
@@ -48,7 +48,7 @@ beforeAll(async () => {
 }, 120_000)
 
 /** The generic hints, and each id field offered the fuzzer's own ids of its kind. */
-async function hintsFor(route: (typeof t.app.vueRoutes)[number]): Promise<FieldHints> {
+async function hintsFor(route: (typeof t.app.brokerRoutes)[number]): Promise<FieldHints> {
   const hints: FieldHints = { ...HINTS }
   for (const field of idFieldsOf(route)) {
     const kind = kindOf(route.path, field)
@@ -65,7 +65,7 @@ afterAll(() => t.stop())
 
 describe('forms from every call schema', () => {
   it('every call declares its request schema, and each one can be generated', () => {
-    const routes = t.app.vueRoutes
+    const routes = t.app.brokerRoutes
     expect(routes.length).toBeGreaterThan(60)
     const undeclared = routes.filter((r) => r.schema === null).map((r) => r.path)
     // Register the call as routes.authed(path, schema, handler): its form is then fuzzed here.
@@ -88,7 +88,7 @@ describe('forms from every call schema', () => {
   it('answers every form with a known key, never a 5xx, and changes nothing without status:1', async () => {
     const figures = { routes: 0, inputs: 0, ok: 0, refused: 0 }
     const okCalls = new Set<string>()
-    for (const route of t.app.vueRoutes) {
+    for (const route of t.app.brokerRoutes) {
       if (route.path in NOT_FUZZED || !route.schema) continue
       figures.routes++
       const headers = route.auth ? session(fuzzer) : {}
@@ -97,7 +97,7 @@ describe('forms from every call schema', () => {
       await fc.assert(
         fc.asyncProperty(form, async (body) => {
           const before = await userState(t, fuzzerId)
-          const answer = await vue(t.url, route.path, encodeForm(body), headers)
+          const answer = await brokerApi(t.url, route.path, encodeForm(body), headers)
           const after = await userState(t, fuzzerId)
           const what = `${route.path} ${JSON.stringify(body).slice(0, 300)} → HTTP ${answer.http} ${answer.status} ${answer.msg}`
           figures.inputs++
@@ -133,6 +133,8 @@ describe('forms from every call schema', () => {
     // Generated forms reach the calls' work, not only their schemas' refusals.
     expect(okCalls.size).toBeGreaterThan(figures.routes / 2)
     // And the user is still logged in and whole.
-    expect((await vue(t.url, '/user/getUserinfo', { type: 'jpy' }, session(fuzzer))).status).toBe(1)
+    expect(
+      (await brokerApi(t.url, '/user/getUserinfo', { type: 'jpy' }, session(fuzzer))).status,
+    ).toBe(1)
   }, 300_000)
 })

@@ -13,7 +13,7 @@ import { quoteFor } from '../../client/src/features/exchange/quote'
 import type { TestApp } from '../support/app'
 import { newUser } from '../support/identity'
 import { expectLedgerConsistent } from '../support/invariants'
-import { session, vue, vueData } from '../support/vue'
+import { session, brokerApi, brokerData } from '../support/broker'
 import { describePath, drivePath, modelPaths, type ModelDriver } from './funds.model-driver'
 import { fund, startFundsApp, wallets } from './funds.support'
 import { pollGateway } from '../support/poll'
@@ -48,7 +48,7 @@ const paths = modelPaths(exchangeMachine, [
 
 function driverFor(): ModelDriver {
   let grant: SessionGrant
-  const rates = () => vueData<ExchangeRate[]>(t.url, '/user/exchangeRates', {}, session(grant))
+  const rates = () => brokerData<ExchangeRate[]>(t.url, '/user/exchangeRates', {}, session(grant))
   return {
     async live() {
       grant = await newUser(t, `xmodel${n++}x${Date.now() % 10000}`)
@@ -57,12 +57,12 @@ function driverFor(): ModelDriver {
         actors: {
           load: fromPromise(async () => ({
             rates: await rates(),
-            wallets: await vueData<Wallet[]>(t.url, '/user/wallets', {}, session(grant)),
+            wallets: await brokerData<Wallet[]>(t.url, '/user/wallets', {}, session(grant)),
           })),
           submit: fromPromise(async ({ input }) => {
             const { from, to, money, idem } = input
             const form = { from, to, money, idem }
-            const answer = await vue(t.url, '/user/exchange', form, session(grant))
+            const answer = await brokerApi(t.url, '/user/exchange', form, session(grant))
             if (answer.status !== 1) throw { msg: answer.msg }
             return answer.data as ExchangeResult
           }),

@@ -5,11 +5,11 @@ import {
   FUND_PASSWORD_MAX_FAILURES,
   FUND_PASSWORD_WINDOW_MS,
   verifyFundPassword,
-} from '../../gateway/src/broker/security/fund-password'
+} from '../../gateway/src/broker/fund-password/fund-password'
 import { Refusal } from '../../gateway/src/broker/common/refusal'
 import { startTestApp, type TestApp } from '../support/app'
 import { FUND_PASSWORD, newUser } from '../support/identity'
-import { session, vue, vueData } from '../support/vue'
+import { session, brokerApi, brokerData } from '../support/broker'
 
 const clock = createClock()
 let t: TestApp
@@ -29,7 +29,7 @@ beforeAll(async () => {
 afterAll(() => t.stop())
 
 const fundPassword = (form: Record<string, string>) =>
-  vue(t.url, '/user/fundPassword', form, session(user))
+  brokerApi(t.url, '/user/fundPassword', form, session(user))
 
 async function refusalOf(plain: string | undefined): Promise<string> {
   try {
@@ -93,7 +93,7 @@ describe('setting the fund password the first time', () => {
     })
     expect(answer).toMatchObject({ status: 1, msg: 'modify_ok' })
     expect(await storedHash()).toMatch(/^\$argon2id\$/)
-    const info = await vueData<Userinfo>(t.url, '/user/getUserinfo', {}, session(user))
+    const info = await brokerData<Userinfo>(t.url, '/user/getUserinfo', {}, session(user))
     expect(info.fund_password_set).toBe(true)
     expect(await refusalOf(FUND_PASSWORD)).toBe('ok')
   })
@@ -103,7 +103,7 @@ describe('the login password that sets it', () => {
   it('is throttled like the fund password: a stolen session cannot guess it', async () => {
     const other = await newUser(t, 'fundpw02')
     const guess = (login_password: string) =>
-      vue(
+      brokerApi(
         t.url,
         '/user/fundPassword',
         { login_password, password: FUND_PASSWORD, password2: FUND_PASSWORD },
@@ -134,7 +134,7 @@ describe('changing it', () => {
     expect(await refusalOf('246801')).toBe('ok')
     expect(await refusalOf(FUND_PASSWORD)).toBe('wrong_fund_password')
     // Back to the usual one for what follows (a right answer clears the failure above).
-    await vueData(
+    await brokerData(
       t.url,
       '/user/fundPassword',
       { old: '246801', password: FUND_PASSWORD, password2: FUND_PASSWORD },

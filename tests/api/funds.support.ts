@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import { startTestApp, type TestApp } from '../support/app'
 import { FUND_PASSWORD, photo, upload, verifiedUser } from '../support/identity'
-import { session, vue, vueData, type VueAnswer } from '../support/vue'
+import { session, brokerApi, brokerData, type BrokerAnswer } from '../support/broker'
 
 /** Helpers of the deposit, withdrawal and exchange tests. */
 
@@ -20,7 +20,7 @@ export async function startFundsApp(env: Record<string, string> = {}): Promise<T
 
 /** Binds a card to a verified user with a fund password; its id. */
 export async function bindCard(t: TestApp, grant: SessionGrant): Promise<string> {
-  const card = await vueData<{ id: string | number }>(
+  const card = await brokerData<{ id: string | number }>(
     t.url,
     '/user/bankAdd',
     {
@@ -80,8 +80,8 @@ export function recharge(
   t: TestApp,
   grant: SessionGrant,
   form: Record<string, string>,
-): Promise<VueAnswer> {
-  return vue(
+): Promise<BrokerAnswer> {
+  return brokerApi(
     t.url,
     '/user/recharge',
     { type: 'jpy', channel: 'bank_transfer', idem: idem(), ...form },
@@ -99,8 +99,8 @@ export function withdraw(
   card: string,
   form: Record<string, string> = {},
   headers: Record<string, string> = session(grant),
-): Promise<VueAnswer> {
-  return vue(
+): Promise<BrokerAnswer> {
+  return brokerApi(
     t.url,
     '/user/withdraw',
     {
@@ -130,7 +130,7 @@ export async function fund(
 
 /** The `available` figure of getUserinfo for a market. */
 export async function available(t: TestApp, grant: SessionGrant, type = 'jpy'): Promise<string> {
-  const info = await vueData<Record<string, unknown>>(
+  const info = await brokerData<Record<string, unknown>>(
     t.url,
     '/user/getUserinfo',
     { type },
@@ -143,7 +143,7 @@ export async function wallets(
   t: TestApp,
   grant: SessionGrant,
 ): Promise<Record<string, { available: string; frozen: string }>> {
-  const rows = await vueData<Array<{ currency: string; available: string; frozen: string }>>(
+  const rows = await brokerData<Array<{ currency: string; available: string; frozen: string }>>(
     t.url,
     '/user/wallets',
     {},

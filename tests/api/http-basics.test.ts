@@ -6,7 +6,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import { DEMO, startTestApp, type TestApp } from '../support/app'
-import { session, vue, vueData } from '../support/vue'
+import { session, brokerApi, brokerData } from '../support/broker'
 
 let t: TestApp
 const clientDir = mkdtempSync(path.join(tmpdir(), 'kabu-client-'))
@@ -160,7 +160,7 @@ describe('the built client', () => {
 
 describe('/api/vue envelope and errors', () => {
   it('answers unknown paths and non-POST methods with 404 not_found', async () => {
-    expect(await vue(t.url, '/user/nothing')).toMatchObject({
+    expect(await brokerApi(t.url, '/user/nothing')).toMatchObject({
       http: 404,
       status: 0,
       msg: 'not_found',
@@ -172,9 +172,9 @@ describe('/api/vue envelope and errors', () => {
   })
 
   it('refuses a 10 MB body with 413 invalid_input, and a malformed one with a 4xx', async () => {
-    const huge = await vue(t.url, '/user/login', `account=${'a'.repeat(10 * 1024 * 1024)}`)
+    const huge = await brokerApi(t.url, '/user/login', `account=${'a'.repeat(10 * 1024 * 1024)}`)
     expect(huge).toMatchObject({ http: 413, status: 0, msg: 'invalid_input' })
-    const charset = await vue(
+    const charset = await brokerApi(
       t.url,
       '/user/login',
       'account=a',
@@ -197,8 +197,8 @@ describe('/api/vue envelope and errors', () => {
   })
 
   it('turns a bug into a logged 500 network_error carrying the request id', async () => {
-    const grant = await vueData<SessionGrant>(t.url, '/user/login', DEMO)
-    expect(await vueData(t.url, '/user/getUserinfo', {}, session(grant))).toMatchObject({
+    const grant = await brokerData<SessionGrant>(t.url, '/user/login', DEMO)
+    expect(await brokerData(t.url, '/user/getUserinfo', {}, session(grant))).toMatchObject({
       jpy: '1234.5',
     })
     brokenBalances = true
@@ -229,8 +229,8 @@ describe('/api/docs', () => {
     }
     expect(doc.openapi).toBe('3.1.0')
     const calls = Object.keys(doc.paths).filter((p) => p.startsWith('/api/vue/'))
-    expect(calls.sort()).toEqual(t.app.vueRoutes.map((r) => `/api/vue${r.path}`).sort())
-    for (const route of t.app.vueRoutes) {
+    expect(calls.sort()).toEqual(t.app.brokerRoutes.map((r) => `/api/vue${r.path}`).sort())
+    for (const route of t.app.brokerRoutes) {
       expect(Boolean(doc.paths[`/api/vue${route.path}`]?.post?.security)).toBe(route.auth)
     }
     // The login form's fields, as its zod schema reads them.
@@ -257,14 +257,14 @@ describe('/api/docs', () => {
 
 describe('/common', () => {
   it('/common/version gives the version and the oldest client allowed', async () => {
-    expect(await vueData(t.url, '/common/version')).toEqual({
+    expect(await brokerData(t.url, '/common/version')).toEqual({
       version: '1.2.0',
       min_client: '0.1.0',
     })
   })
 
   it('/common/config lists kefu and the business constants, operator settings winning', async () => {
-    const entries = await vueData<{ name: string; value: string }[]>(t.url, '/common/config')
+    const entries = await brokerData<{ name: string; value: string }[]>(t.url, '/common/config')
     const byName = new Map(entries.map((e) => [e.name, e.value]))
     expect(byName.get('kefu')).toBe('https://support.example.jp/chat')
     expect(byName.get('version')).toBe('1.2.0')
@@ -284,7 +284,7 @@ describe('/common', () => {
       .insertInto('settings')
       .values({ name: 'kefu', value: 'https://line.example/kabu', updated_at: 1 })
       .execute()
-    const after = await vueData<{ name: string; value: string }[]>(t.url, '/common/config')
+    const after = await brokerData<{ name: string; value: string }[]>(t.url, '/common/config')
     expect(after.filter((e) => e.name === 'kefu')).toEqual([
       { name: 'kefu', value: 'https://line.example/kabu' },
     ])

@@ -8,7 +8,7 @@ import { drawAllocations } from '@kabu/shared/market/ipo-draw'
 import { ipoMachine, type IpoEvent } from '../../client/src/features/ipo/ipo.machine'
 import type { TestApp } from '../support/app'
 import { expectLedgerConsistent } from '../support/invariants'
-import { session, vue, vueData } from '../support/vue'
+import { session, brokerApi, brokerData } from '../support/broker'
 import {
   DAY,
   HOUR,
@@ -182,7 +182,8 @@ async function startingRecord(first: Start, poor: boolean): Promise<Scene> {
   if (first.status === 1) return scene
   await drawFor(scene, first.status !== 3)
   const id = (await records(t, grant)).find((r) => r.offer_id === offer.id)?.id ?? ''
-  const answer = (what: string) => vue(t.url, what, { id, idem: randomUUID() }, session(grant))
+  const answer = (what: string) =>
+    brokerApi(t.url, what, { id, idem: randomUUID() }, session(grant))
   if (first.status === 4) expect((await answer('/trade/newstockPay')).status).toBe(1)
   if (first.status === 6) expect((await answer('/trade/newstockWaive')).status).toBe(1)
   if (first.status === 5) expect((await withdrawOffer(t, offer.id)).status).toBe(1)
@@ -191,14 +192,14 @@ async function startingRecord(first: Start, poor: boolean): Promise<Scene> {
 
 function live(scene: Scene) {
   const call = async <T>(path: string, form: Record<string, string>) => {
-    const answer = await vue(t.url, path, form, session(scene.grant))
+    const answer = await brokerApi(t.url, path, form, session(scene.grant))
     if (answer.status !== 1) throw { msg: answer.msg }
     return answer.data as T
   }
   return ipoMachine.provide({
     actors: {
       load: fromPromise(async () => {
-        const offer = await vueData<IpoOffer>(
+        const offer = await brokerData<IpoOffer>(
           t.url,
           '/trade/newstockinfo',
           { id: scene.offer.id },

@@ -3,7 +3,7 @@ import { IPO_EVENT_TYPES } from '@kabu/shared/api/ipo'
 import type { TestApp } from '../support/app'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import { expectLedgerConsistent } from '../support/invariants'
-import { session, vue, vueData } from '../support/vue'
+import { session, brokerApi, brokerData } from '../support/broker'
 import {
   DAY,
   T0,
@@ -69,7 +69,7 @@ describe('paying, waiving and listing', () => {
     await t.app.broker.ipo.jobs.runOnce()
     const listed = await rowOf(g, offer.id)
     expect(listed.holding_id).not.toBeNull()
-    const holdings = await vueData<Record<string, { code: string; stock_num: number }>>(
+    const holdings = await brokerData<Record<string, { code: string; stock_num: number }>>(
       t.url,
       '/trade/userstocklist',
       { type: 'jpy' },
@@ -107,7 +107,7 @@ describe('paying, waiving and listing', () => {
     // The holding sells under the usual rules: the 15-minute lock counts from the listing.
     const holdingId = (await rowOf(g, offer.id)).holding_id ?? ''
     const sell = () =>
-      vue(t.url, '/trade/sell', { id: holdingId, num: '200', idem: idem() }, session(g))
+      brokerApi(t.url, '/trade/sell', { id: holdingId, num: '200', idem: idem() }, session(g))
     expect(await sell()).toMatchObject({ msg: 'sell_after_15_minutes' })
     t.app.clock.set(T0 + 5 * DAY + 16 * 60_000)
     expect(await sell()).toMatchObject({ status: 1 })

@@ -3,7 +3,7 @@ import type { IpoApplication, IpoOffer } from '@kabu/shared/api/ipo'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import type { TestApp } from '../support/app'
 import { expectLedgerConsistent } from '../support/invariants'
-import { session, vueData } from '../support/vue'
+import { session, brokerData } from '../support/broker'
 import { ops } from './funds.support'
 import {
   DAY,
@@ -37,7 +37,7 @@ const units = (yen: number) => BigInt(yen) * 10_000n
 const rowOf = async (g: SessionGrant, offerId: string) =>
   (await records(t, g)).find((r) => r.offer_id === offerId) as IpoApplication
 const info = (g: SessionGrant, id: string) =>
-  vueData<IpoOffer>(t.url, '/trade/newstockinfo', { id }, session(g))
+  brokerData<IpoOffer>(t.url, '/trade/newstockinfo', { id }, session(g))
 
 async function ledgerKinds(): Promise<string[]> {
   const rows = await t.app.db.selectFrom('ledger_transactions').select('kind').execute()
@@ -112,7 +112,7 @@ describe('POST /api/ops/ipo/:id/cancel', () => {
       withdrawn_at: expect.any(Number) as number,
       drawn: false,
     })
-    const listed = await vueData<IpoOffer[]>(
+    const listed = await brokerData<IpoOffer[]>(
       t.url,
       '/trade/newstocklist',
       { type: 'jpy', phase: 'subscribing' },

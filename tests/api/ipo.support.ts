@@ -6,7 +6,7 @@ import { USER_NAMESPACE, type UserEvent } from '@kabu/shared/realtime'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import { startTestApp, type TestApp } from '../support/app'
 import { verifiedUser } from '../support/identity'
-import { session, vue, vueData, type VueAnswer } from '../support/vue'
+import { session, brokerApi, brokerData, type BrokerAnswer } from '../support/broker'
 import { ops } from './funds.support'
 import { credit } from './trading.support'
 
@@ -77,25 +77,26 @@ export const subscribe = (
   t: TestApp,
   g: SessionGrant,
   form: Record<string, string>,
-): Promise<VueAnswer> =>
-  vue(t.url, '/trade/subscribe', { num: '100', idem: idem(), ...form }, session(g))
+): Promise<BrokerAnswer> =>
+  brokerApi(t.url, '/trade/subscribe', { num: '100', idem: idem(), ...form }, session(g))
 
 export const records = (t: TestApp, g: SessionGrant, type = 'jpy') =>
-  vueData<IpoApplication[]>(t.url, '/trade/usernewstocklist', { type }, session(g))
+  brokerData<IpoApplication[]>(t.url, '/trade/usernewstocklist', { type }, session(g))
 
 /** The user's application to one offer. */
 export const applicationOf = async (t: TestApp, g: SessionGrant, offerId: string) =>
   (await records(t, g)).find((r) => r.offer_id === offerId) as IpoApplication
 
 export const offers = (t: TestApp, g: SessionGrant, phase: string, type = 'jpy') =>
-  vueData<IpoOffer[]>(t.url, '/trade/newstocklist', { type, phase }, session(g))
+  brokerData<IpoOffer[]>(t.url, '/trade/newstocklist', { type, phase }, session(g))
 
 export const settle = (
   t: TestApp,
   g: SessionGrant,
   what: 'newstockPay' | 'newstockWaive',
   form: Record<string, string>,
-): Promise<VueAnswer> => vue(t.url, `/trade/${what}`, { idem: idem(), ...form }, session(g))
+): Promise<BrokerAnswer> =>
+  brokerApi(t.url, `/trade/${what}`, { idem: idem(), ...form }, session(g))
 
 export async function publicDraw(t: TestApp, id: string): Promise<IpoDraw> {
   const res = await fetch(`${t.url}/api/market/ipos/${id}/draw`)
@@ -134,7 +135,7 @@ export async function userEventsOf(t: TestApp, g: SessionGrant, types: readonly 
 
 /** The first page of a user's inbox. */
 export const inbox = (t: TestApp, g: SessionGrant) =>
-  vueData<InboxPage>(t.url, '/user/messages', {}, session(g))
+  brokerData<InboxPage>(t.url, '/user/messages', {}, session(g))
 
 /** Waits until `check` holds (events and messages arrive just after the commit). */
 export async function eventually(check: () => boolean | Promise<boolean>, ms = 3_000) {

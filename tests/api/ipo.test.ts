@@ -7,7 +7,7 @@ import type { TestApp } from '../support/app'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import { newUser } from '../support/identity'
 import { expectLedgerConsistent } from '../support/invariants'
-import { session, vue, vueData } from '../support/vue'
+import { session, brokerApi, brokerData } from '../support/broker'
 import { ops } from './funds.support'
 import {
   DAY,
@@ -98,13 +98,13 @@ describe('/trade/newstocklist and /trade/newstockinfo', () => {
     expect(await ids('pre')).not.toContain(offer.id)
     t.app.clock.set(T0 + DAY)
     expect(await ids('ended')).toContain(offer.id)
-    const bad = await vue(t.url, '/trade/newstocklist', { phase: 'soon' }, session(g))
+    const bad = await brokerApi(t.url, '/trade/newstocklist', { phase: 'soon' }, session(g))
     expect(bad).toMatchObject({ status: 0, msg: 'invalid_input' })
     for (const id of ['abc', '0', '999999']) {
-      const info = await vue(t.url, '/trade/newstockinfo', { id }, session(g))
+      const info = await brokerApi(t.url, '/trade/newstockinfo', { id }, session(g))
       expect(info, id).toMatchObject({ status: 0, msg: 'not_found' })
     }
-    const info = await vueData<{ id: string }>(
+    const info = await brokerData<{ id: string }>(
       t.url,
       '/trade/newstockinfo',
       { id: offer.id },
@@ -227,7 +227,7 @@ describe('the draw', () => {
       expect(row.won_num).toBe(won ? 100 : 0)
       expect(await books(t, g.account)).toMatchObject({ available: units(1000000), frozen: 0n })
     }
-    const info = await vueData<{ win_rate: string; drawn: boolean }>(
+    const info = await brokerData<{ win_rate: string; drawn: boolean }>(
       t.url,
       '/trade/newstockinfo',
       { id: offer.id },

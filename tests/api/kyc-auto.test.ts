@@ -5,7 +5,7 @@ import type { VerifyInfo } from '@kabu/shared/api/kyc'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import { startTestApp, type TestApp } from '../support/app'
 import { newUser, uploadId } from '../support/identity'
-import { session, vue, vueData } from '../support/vue'
+import { session, brokerApi, brokerData } from '../support/broker'
 
 /** REVIEW_POLICY=auto (the demo): the kyc queue's rules decide a request after a short delay. */
 let t: TestApp
@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => t.stop())
 
 const info = (grant: SessionGrant) =>
-  vueData<VerifyInfo>(t.url, '/user/verifyInfo', {}, session(grant))
+  brokerData<VerifyInfo>(t.url, '/user/verifyInfo', {}, session(grant))
 
 async function decided(grant: SessionGrant): Promise<VerifyInfo> {
   for (let waited = 0; waited < 10_000; waited += 100) {
@@ -35,7 +35,7 @@ async function submit(grant: SessionGrant) {
     back: await uploadId(t, grant, 'id_back'),
     agree: '1',
   }
-  expect((await vue(t.url, '/user/verify', form, session(grant))).status).toBe(1)
+  expect((await brokerApi(t.url, '/user/verify', form, session(grant))).status).toBe(1)
   return form
 }
 
@@ -45,7 +45,7 @@ describe('the automatic identity review', () => {
     await submit(grant)
     expect((await info(grant)).status).toBe(1)
     expect(await decided(grant)).toMatchObject({ status: 2, reason: '' })
-    const inbox = await vue(t.url, '/user/messages', {}, session(grant))
+    const inbox = await brokerApi(t.url, '/user/messages', {}, session(grant))
     expect(inbox.status).toBe(1)
     expect(JSON.stringify(inbox.data)).toContain('review.kyc.approved.title')
   })

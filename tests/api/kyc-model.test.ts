@@ -6,7 +6,7 @@ import type { SessionGrant } from '@kabu/shared/api/user'
 import { kycMachine, type VerifySubmission } from '../../client/src/features/kyc/kyc.machine'
 import { startTestApp, type TestApp } from '../support/app'
 import { decideIdentity, MY_NUMBER, newUser, submitIdentity, uploadId } from '../support/identity'
-import { session, vue, vueData } from '../support/vue'
+import { session, brokerApi, brokerData } from '../support/broker'
 
 /**
  * Model-based test of identity verification. The model is spec §4's lifecycle with the back
@@ -55,10 +55,10 @@ function clientFor(grant: SessionGrant): Actor<typeof kycMachine> {
     kycMachine.provide({
       actors: {
         loadInfo: fromPromise(() =>
-          vueData<VerifyInfo>(t.url, '/user/verifyInfo', {}, session(grant)),
+          brokerData<VerifyInfo>(t.url, '/user/verifyInfo', {}, session(grant)),
         ),
         submit: fromPromise(async ({ input }: { input: VerifySubmission }) => {
-          await vueData(t.url, '/user/verify', { ...input }, session(grant))
+          await brokerData(t.url, '/user/verify', { ...input }, session(grant))
         }),
       },
     }),
@@ -74,7 +74,7 @@ async function refreshAfterDecision(): Promise<void> {
 
 async function checkState(name: keyof typeof EXPECTED): Promise<void> {
   const expected = EXPECTED[name]
-  const info = await vueData<VerifyInfo>(t.url, '/user/verifyInfo', {}, session(walker.grant))
+  const info = await brokerData<VerifyInfo>(t.url, '/user/verifyInfo', {}, session(walker.grant))
   expect(info.status, name).toBe(expected.status)
   expect((await settled(walker.client)).matches(expected.client), name).toBe(true)
   if (name === 'reviewing' || name === 'verified') {
@@ -166,7 +166,7 @@ describe('identity verification, every path of the model against a real gateway'
       back: await uploadId(t, grant, 'id_back'),
       agree: '1',
     }
-    expect(await vue(t.url, '/user/verify', form, session(grant))).toMatchObject({
+    expect(await brokerApi(t.url, '/user/verify', form, session(grant))).toMatchObject({
       status: 0,
       msg: 'realname_reviewing',
     })

@@ -6,7 +6,7 @@ import type { SessionGrant } from '@kabu/shared/api/user'
 import { identityStatus } from '../../gateway/src/broker/kyc/service'
 import { startTestApp, type TestApp } from '../support/app'
 import { decideIdentity, MY_NUMBER, newUser, submitIdentity, uploadId } from '../support/identity'
-import { session, vue, vueData } from '../support/vue'
+import { session, brokerApi, brokerData } from '../support/broker'
 
 let t: TestApp
 beforeAll(async () => {
@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => t.stop())
 
 const info = (grant: SessionGrant) =>
-  vueData<VerifyInfo>(t.url, '/user/verifyInfo', {}, session(grant))
+  brokerData<VerifyInfo>(t.url, '/user/verifyInfo', {}, session(grant))
 
 const userIdOf = async (account: string) =>
   (
@@ -109,7 +109,7 @@ describe('identity verification: unverified → reviewing → verified', () => {
       JSON.stringify(row, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v)),
     ).not.toContain(MY_NUMBER)
     expect(row.idnumber_sealed.length).toBeGreaterThan(30)
-    const answer = await vue(t.url, '/user/verifyInfo', {}, session(user))
+    const answer = await brokerApi(t.url, '/user/verifyInfo', {}, session(user))
     expect(JSON.stringify(answer.data)).not.toContain(MY_NUMBER)
     const queue = t.app.broker.reviews.get('kyc')
     const listed = await queue?.list(t.app.db, 'pending')
@@ -186,7 +186,7 @@ describe('a rejected request: failed with its reason, then resubmitted', () => {
       })),
     )
     const answers = await Promise.all(
-      forms.map((f) => vue(t.url, '/user/verify', f, session(racer))),
+      forms.map((f) => brokerApi(t.url, '/user/verify', f, session(racer))),
     )
     expect(answers.map((a) => a.status).sort()).toEqual([0, 1])
     expect(answers.find((a) => a.status === 0)?.msg).toBe('realname_reviewing')

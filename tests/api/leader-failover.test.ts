@@ -17,7 +17,7 @@ import type { Store } from '../../gateway/src/store/index'
 import { DEMO } from '../support/app'
 import { freshDatabase, type TestDatabase } from '../support/db'
 import { clusterEnv, spawnGateway, type GatewayProcess } from '../support/gateway-process'
-import { session, vue, vueData } from '../support/vue'
+import { session, brokerApi, brokerData } from '../support/broker'
 import { crossingLimit } from './leader-failover.support'
 
 /**
@@ -117,11 +117,11 @@ describe.skipIf(!databaseUrl || !redisUrl)(
     }, 60_000)
 
     it('fills a limit order placed on the follower exactly once, when the market crosses it', async () => {
-      const demo = await vueData<SessionGrant>(second!.url, '/user/login', DEMO)
+      const demo = await brokerData<SessionGrant>(second!.url, '/user/login', DEMO)
       // The seeded market is the same in this process: the next seconds' prints tell a limit that
       // rests now and that a print will cross soon.
       pick = crossingLimit(Date.now())
-      const placed = await vue(
+      const placed = await brokerApi(
         second!.url,
         '/trade/buy',
         {
@@ -137,7 +137,7 @@ describe.skipIf(!databaseUrl || !redisUrl)(
       const id = (placed.data as { id: string }).id
       const row = async () =>
         (
-          await vueData<HoldingList>(
+          await brokerData<HoldingList>(
             second!.url,
             '/trade/userstocklist',
             { type: 'jpy' },
@@ -198,8 +198,8 @@ describe.skipIf(!databaseUrl || !redisUrl)(
       }
 
       // A market order on the new leader fills from its quotes; the books balance.
-      const demo = await vueData<SessionGrant>(second!.url, '/user/login', DEMO)
-      const bought = await vue(
+      const demo = await brokerData<SessionGrant>(second!.url, '/user/login', DEMO)
+      const bought = await brokerApi(
         second!.url,
         '/trade/buy',
         {

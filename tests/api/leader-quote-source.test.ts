@@ -9,7 +9,7 @@ import {
 import { DEMO } from '../support/app'
 import { freshDatabase, type TestDatabase } from '../support/db'
 import { clusterEnv, spawnGateway, type GatewayProcess } from '../support/gateway-process'
-import { session, vue, vueData } from '../support/vue'
+import { session, brokerApi, brokerData } from '../support/broker'
 
 /**
  * Issue 16: in a cluster only the leader runs the quote source that fetches from upstream. Two
@@ -84,8 +84,8 @@ describe.skipIf(!databaseUrl || !redisUrl)(
         expect.objectContaining({ source: 'poll', codes: ['7203'], state: 'live' }),
       ])
       // Not stale on the follower either: a market order of the polled code is taken there.
-      const demo = await vueData<SessionGrant>(second!.url, '/user/login', DEMO)
-      const bought = await vue(
+      const demo = await brokerData<SessionGrant>(second!.url, '/user/login', DEMO)
+      const bought = await brokerApi(
         second!.url,
         '/trade/buy',
         { type: 'jpy', code: '7203', num: '100', idem: randomUUID() },

@@ -4,7 +4,7 @@ import type { SessionGrant, Userinfo } from '@kabu/shared/api/user'
 import { CURRENCIES } from '@kabu/shared/money/currencies'
 import { DEMO, startTestApp, type TestApp } from '../support/app'
 import { expectLedgerConsistent } from '../support/invariants'
-import { session, vue, vueData } from '../support/vue'
+import { session, brokerApi, brokerData } from '../support/broker'
 import type { LedgerKind } from '@kabu/shared/lines/index'
 
 /** The ledger on the wire: getUserinfo's balances, /user/wallets and /user/fundlist. */
@@ -14,7 +14,7 @@ let demo: SessionGrant
 
 beforeAll(async () => {
   t = await startTestApp()
-  demo = await vueData<SessionGrant>(t.url, '/user/login', DEMO)
+  demo = await brokerData<SessionGrant>(t.url, '/user/login', DEMO)
 })
 afterEach(() => expectLedgerConsistent(t.app.db))
 afterAll(() => t.stop())
@@ -24,7 +24,7 @@ async function newcomer(): Promise<SessionGrant & { userId: bigint }> {
   registered++
   const account = `ledgerapi${registered}`
   const password = 'pass-word-1'
-  const grant = await vueData<SessionGrant>(t.url, '/user/register', {
+  const grant = await brokerData<SessionGrant>(t.url, '/user/register', {
     account,
     password,
     password2: password,
@@ -61,7 +61,7 @@ function post(userId: bigint, kind: LedgerKind, orderNo: string, amount: bigint,
 describe('/user/wallets', () => {
   it('lists the nine currencies, empty for a newcomer', async () => {
     const user = await newcomer()
-    const wallets = await vueData<Wallet[]>(t.url, '/user/wallets', {}, session(user))
+    const wallets = await brokerData<Wallet[]>(t.url, '/user/wallets', {}, session(user))
     expect(wallets.map((w) => w.currency)).toEqual([...CURRENCIES])
     expect(wallets.every((w) => w.available === '0' && w.frozen === '0')).toBe(true)
   })
@@ -70,18 +70,23 @@ describe('/user/wallets', () => {
     const user = await newcomer()
     await post(user.userId, 'deposit', 'D-1', 123_456_789n)
     await post(user.userId, 'withdraw_freeze', 'W-1', 3_456_789n, true)
-    const wallets = await vueData<Wallet[]>(t.url, '/user/wallets', {}, session(user))
+    const wallets = await brokerData<Wallet[]>(t.url, '/user/wallets', {}, session(user))
     expect(wallets.find((w) => w.currency === 'JPY')).toEqual({
       currency: 'JPY',
       available: '12000',
       frozen: '345.6789',
     })
-    const info = await vueData<Userinfo>(t.url, '/user/getUserinfo', { type: 'jpy' }, session(user))
+    const info = await brokerData<Userinfo>(
+      t.url,
+      '/user/getUserinfo',
+      { type: 'jpy' },
+      session(user),
+    )
     expect(info.jpy).toBe('12000')
   })
 
   it('needs a session', async () => {
-    const answer = await vue(t.url, '/user/wallets')
+    const answer = await brokerApi(t.url, '/user/wallets')
     expect(answer.http).toBe(401)
     expect(answer.msg).toBe('please_login_again')
   })
@@ -95,12 +100,17 @@ describe('/user/fundlist', () => {
     for (let i = 1; i <= 22; i++) await post(user.userId, 'deposit', `D-${i}`, 10_000n)
     await post(user.userId, 'withdraw_freeze', 'W-1', 5_000n, true)
 
-    const page1 = await vueData<FundLine[]>(t.url, '/user/fundlist', { type: 'jpy' }, session(user))
+    const page1 = await brokerData<FundLine[]>(
+      t.url,
+      '/user/fundlist',
+      { type: 'jpy' },
+      session(user),
+    )
     expect(page1).toHaveLength(20)
     expect(page1[0]).toMatchObject({ kind: 'withdraw_freeze', order_no: 'W-1', book: 'frozen' })
     expect(page1[1]).toMatchObject({ order_no: 'W-1', money: '-0.5', balance_after: '21.5' })
     expect(page1[2]).toMatchObject({ kind: 'deposit', order_no: 'D-22', balance_after: '22' })
-    const page2 = await vueData<FundLine[]>(
+    const page2 = await brokerData<FundLine[]>(
       t.url,
       '/user/fundlist',
       { type: 'jpy', page: '2' },
@@ -111,23 +121,28 @@ describe('/user/fundlist', () => {
     const all = [...page1, ...page2]
     expect(all.some((l) => l.order_no === 'S-1')).toBe(false)
 
-    const freezes = await vueData<FundLine[]>(
+    const freezes = await brokerData<FundLine[]>(
       t.url,
       '/user/fundlist',
       { type: 'jpy', kind: 'withdraw_freeze' },
       session(user),
     )
     expect(freezes).toHaveLength(2)
-    const frozenBook = await vueData<FundLine[]>(
+    const frozenBook = await brokerData<FundLine[]>(
       t.url,
       '/user/fundlist',
       { type: 'jpy', book: 'frozen' },
       session(user),
     )
     expect(frozenBook.map((l) => l.money)).toEqual(['0.5'])
-    const usd = await vueData<FundLine[]>(t.url, '/user/fundlist', { type: 'usd' }, session(user))
+    const usd = await brokerData<FundLine[]>(
+      t.url,
+      '/user/fundlist',
+      { type: 'usd' },
+      session(user),
+    )
     expect(usd).toEqual([])
-    const byCurrency = await vueData<FundLine[]>(
+    const byCurrency = await brokerData<FundLine[]>(
       t.url,
       '/user/fundlist',
       { type: 'usd', currency: 'JPY', kind: 'withdraw_freeze' },
@@ -147,7 +162,12 @@ describe('/user/fundlist', () => {
     await post(user.userId, 'deposit', 'DAY-4', 10_000n)
     const days = async (form: Record<string, string>) =>
       (
-        await vueData<FundLine[]>(t.url, '/user/fundlist', { type: 'jpy', ...form }, session(user))
+        await brokerData<FundLine[]>(
+          t.url,
+          '/user/fundlist',
+          { type: 'jpy', ...form },
+          session(user),
+        )
       ).map((l) => l.order_no)
     expect(await days({ from: '2026-03-03', to: '2026-03-03' })).toEqual(['DAY-3'])
     expect(await days({ from: '2026-03-03' })).toEqual(['DAY-4', 'DAY-3'])
@@ -172,7 +192,7 @@ describe('/user/fundlist', () => {
       { from: '2026-03-04', to: '2026-03-03' },
     ]
     for (const form of forms) {
-      const answer = await vue(t.url, '/user/fundlist', form, session(demo))
+      const answer = await brokerApi(t.url, '/user/fundlist', form, session(demo))
       expect(answer.msg, JSON.stringify(form)).toBe('invalid_input')
     }
   })

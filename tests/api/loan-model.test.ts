@@ -16,7 +16,7 @@ import { loanMachine, type LoanEvent } from '../../client/src/features/loan/loan
 import type { TestApp } from '../support/app'
 import { FUND_PASSWORD } from '../support/identity'
 import { expectLedgerConsistent } from '../support/invariants'
-import { session, vue, vueData } from '../support/vue'
+import { session, brokerApi, brokerData } from '../support/broker'
 import { startFundsApp } from './funds.support'
 import { decideLoan, depositor, idOf, loanList, requestLoan } from './loan.support'
 import { pollGateway } from '../support/poll'
@@ -100,14 +100,14 @@ async function startingRecord(first: AnyEventObject | undefined): Promise<Sessio
 
 function live(grant: SessionGrant) {
   const call = async <T>(path: string, form: Record<string, string>) => {
-    const answer = await vue(t.url, path, form, session(grant))
+    const answer = await brokerApi(t.url, path, form, session(grant))
     if (answer.status !== 1) throw { msg: answer.msg }
     return answer.data as T
   }
   return loanMachine.provide({
     actors: {
       load: fromPromise(async () => ({
-        info: await vueData<LoanInfo>(t.url, '/user/loanInfo', { type: 'jpy' }, session(grant)),
+        info: await brokerData<LoanInfo>(t.url, '/user/loanInfo', { type: 'jpy' }, session(grant)),
         loans: await loanList(t, grant),
       })),
       submit: fromPromise(({ input }) =>
@@ -134,7 +134,7 @@ async function agrees(grant: SessionGrant, state: string, snapshot: AnyMachineSn
   const expected = EXPECTED[state]
   if (!expected) return
   const rows = await loanList(t, grant)
-  const user = await vueData<Record<string, string>>(
+  const user = await brokerData<Record<string, string>>(
     t.url,
     '/user/getUserinfo',
     { type: 'jpy' },

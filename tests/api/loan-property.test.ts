@@ -5,7 +5,7 @@ import { parseUnits } from '@kabu/shared/money/decimal'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import type { TestApp } from '../support/app'
 import { expectLedgerConsistent } from '../support/invariants'
-import { session, vueData } from '../support/vue'
+import { session, brokerData } from '../support/broker'
 import { BANK_DAY_10AM, startFundsApp } from './funds.support'
 import {
   decideLoan,
@@ -54,7 +54,7 @@ beforeAll(async () => {
 afterAll(() => t.stop())
 
 const userinfo = (grant: SessionGrant) =>
-  vueData<Record<string, string>>(t.url, '/user/getUserinfo', { type: 'jpy' }, session(grant))
+  brokerData<Record<string, string>>(t.url, '/user/getUserinfo', { type: 'jpy' }, session(grant))
 
 async function observe(grant: SessionGrant): Promise<UserModel> {
   const info = await userinfo(grant)
@@ -92,7 +92,12 @@ class Request implements fc.AsyncCommand<Model, Real> {
   async run(model: Model, real: Real) {
     const grant = real.grants[this.user]!
     const m = model[this.user]!
-    const info = await vueData<LoanInfo>(t.url, '/user/loanInfo', { type: 'jpy' }, session(grant))
+    const info = await brokerData<LoanInfo>(
+      t.url,
+      '/user/loanInfo',
+      { type: 'jpy' },
+      session(grant),
+    )
     const answer = await requestLoan(t, grant, { money: String(this.amount) })
     const amount = BigInt(this.amount) * 10_000n
     if (m.pending) expect(answer.msg).toBe('loan_pending')

@@ -3,7 +3,7 @@ import type { SessionGrant } from '@kabu/shared/api/user'
 import type { Currency } from '@kabu/shared/money/currencies'
 import type { TestApp } from '../support/app'
 import { FUND_PASSWORD } from '../support/identity'
-import { session, vue, vueData, type VueAnswer } from '../support/vue'
+import { session, brokerApi, brokerData, type BrokerAnswer } from '../support/broker'
 import { fund, idem, ops, readyUser } from './funds.support'
 
 /** Helpers of the credit-loan tests. */
@@ -11,17 +11,17 @@ import { fund, idem, ops, readyUser } from './funds.support'
 export const DAY_MS = 86_400_000
 
 export const loanInfo = (t: TestApp, grant: SessionGrant, type = 'jpy') =>
-  vueData<LoanInfo>(t.url, '/user/loanInfo', { type }, session(grant))
+  brokerData<LoanInfo>(t.url, '/user/loanInfo', { type }, session(grant))
 
 export const loanList = (t: TestApp, grant: SessionGrant, type = 'jpy') =>
-  vueData<LoanRecord[]>(t.url, '/user/loanlist', { type }, session(grant))
+  brokerData<LoanRecord[]>(t.url, '/user/loanlist', { type }, session(grant))
 
 export function requestLoan(
   t: TestApp,
   grant: SessionGrant,
   form: Record<string, string> = {},
-): Promise<VueAnswer> {
-  return vue(
+): Promise<BrokerAnswer> {
+  return brokerApi(
     t.url,
     '/user/loan',
     { type: 'jpy', money: '100000', idem: idem(), ...form },
@@ -33,8 +33,8 @@ export function repay(
   t: TestApp,
   grant: SessionGrant,
   form: Record<string, string>,
-): Promise<VueAnswer> {
-  return vue(
+): Promise<BrokerAnswer> {
+  return brokerApi(
     t.url,
     '/user/repay',
     { fund_password: FUND_PASSWORD, idem: idem(), ...form },
@@ -42,7 +42,7 @@ export function repay(
   )
 }
 
-export const idOf = (answer: VueAnswer) => (answer.data as { id: string }).id
+export const idOf = (answer: BrokerAnswer) => (answer.data as { id: string }).id
 
 export const decideLoan = (t: TestApp, id: string, reject?: string) =>
   reject === undefined
@@ -72,7 +72,7 @@ export const houseBook = (t: TestApp, book: 'loans' | 'fees', currency: Currency
 
 /** A fresh session (the clock may have moved past the old one's 30 days). */
 export const relogin = (t: TestApp, grant: SessionGrant) =>
-  vueData<SessionGrant>(t.url, '/user/login', {
+  brokerData<SessionGrant>(t.url, '/user/login', {
     account: grant.account,
     password: `pass-${grant.account}`,
   })

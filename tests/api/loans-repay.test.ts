@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../support/app'
 import { expectLedgerConsistent } from '../support/invariants'
-import { session, vue, vueData } from '../support/vue'
+import { session, brokerApi, brokerData } from '../support/broker'
 import { available, BANK_DAY_10AM, idem, startFundsApp } from './funds.support'
 import {
   borrower,
@@ -28,7 +28,7 @@ afterEach(async () => {
 })
 
 const userinfo = (grant: { token: string; account: string }) =>
-  vueData<Record<string, unknown>>(t.url, '/user/getUserinfo', { type: 'jpy' }, session(grant))
+  brokerData<Record<string, unknown>>(t.url, '/user/getUserinfo', { type: 'jpy' }, session(grant))
 
 describe('interest', () => {
   it('accrues by the clock, every started day at the disclosed daily rate', async () => {
@@ -55,7 +55,7 @@ describe('/user/repay', () => {
     for (const money of ['0', '-1', '100100.5', 'x']) {
       expect((await repay(t, grant, { id: loanId, money })).msg, money).toBe('amount_invalid')
     }
-    const missing = await vue(
+    const missing = await brokerApi(
       t.url,
       '/user/repay',
       { id: loanId, idem: idem(), fund_password: '135790' },
@@ -97,7 +97,7 @@ describe('/user/repay', () => {
   it('refuses when available cash does not cover what is owed', async () => {
     const { grant, card, loanId } = await borrower(t, account(), '100000')
     // Withdraw everything withdrawable: what is left is exactly the borrowed money.
-    const out = await vue(
+    const out = await brokerApi(
       t.url,
       '/user/withdraw',
       { type: 'jpy', money: '1000000', bank_id: card, fund_password: '135790', idem: idem() },
@@ -127,7 +127,7 @@ describe('borrowed money and the record', () => {
   it('is never withdrawable', async () => {
     const { grant, card } = await borrower(t, account(), '100000')
     const withdraw = (money: string) =>
-      vue(
+      brokerApi(
         t.url,
         '/user/withdraw',
         { type: 'jpy', money, bank_id: card, fund_password: '135790', idem: idem() },

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../support/app'
 import { newUser } from '../support/identity'
 import { expectLedgerConsistent } from '../support/invariants'
-import { session, vue, vueData } from '../support/vue'
+import { session, brokerApi, brokerData } from '../support/broker'
 import { available, BANK_DAY_10AM, idem, startFundsApp } from './funds.support'
 import {
   borrower,
@@ -74,7 +74,12 @@ describe('/user/loan', () => {
   it('refuses bad amounts, unverified users and more than the limit, writing nothing', async () => {
     const { grant } = await depositor(t, account(), '1000000')
     const before = await loanRows()
-    const missing = await vue(t.url, '/user/loan', { type: 'jpy', idem: idem() }, session(grant))
+    const missing = await brokerApi(
+      t.url,
+      '/user/loan',
+      { type: 'jpy', idem: idem() },
+      session(grant),
+    )
     expect(missing.msg).toBe('amount_required')
     for (const money of ['0', '-5', '1.5', 'abc', '1e5']) {
       expect((await requestLoan(t, grant, { money })).msg, money).toBe('amount_invalid')
@@ -107,7 +112,7 @@ describe('/user/loan', () => {
 
   it('on approval credits available cash and records the debt getUserinfo shows', async () => {
     const { grant } = await borrower(t, account(), '100000')
-    const info = await vueData<Record<string, unknown>>(
+    const info = await brokerData<Record<string, unknown>>(
       t.url,
       '/user/getUserinfo',
       { type: 'jpy' },

@@ -2,7 +2,7 @@ import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { slowdownMs } from '../../gateway/src/broker/auth/login-throttle'
 import { startTestApp, type TestApp } from '../support/app'
-import { vue } from '../support/vue'
+import { brokerApi } from '../support/broker'
 
 /**
  * The login throttle (issue 17's audit: after one attacker's guesses, the victim's right password
@@ -43,7 +43,7 @@ function loginFrom(from: string, account: string, password: string) {
 }
 
 async function register(account: string) {
-  const answer = await vue(t.url, '/user/register', {
+  const answer = await brokerApi(t.url, '/user/register', {
     account,
     password: PASSWORD,
     password2: PASSWORD,

@@ -4,7 +4,7 @@ import type { InboxPage, MessageDetail } from '@kabu/shared/api/inbox'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import { USER_NAMESPACE } from '@kabu/shared/realtime'
 import { startTestApp, type TestApp } from '../support/app'
-import { session, vue, vueData } from '../support/vue'
+import { session, brokerApi, brokerData } from '../support/broker'
 import { newUser, ops, OPS_TOKEN, userIdOf } from './ops-client'
 import { eventually, userSocket } from './ops-user-socket'
 
@@ -13,7 +13,7 @@ let alice: SessionGrant
 let bob: SessionGrant
 
 const inbox = (grant: SessionGrant, page?: number) =>
-  vueData<InboxPage>(t.url, '/user/messages', page ? { page: String(page) } : {}, session(grant))
+  brokerData<InboxPage>(t.url, '/user/messages', page ? { page: String(page) } : {}, session(grant))
 
 beforeAll(async () => {
   t = await startTestApp({ env: { OPS_TOKEN, REVIEW_POLICY: 'manual' } })
@@ -71,7 +71,7 @@ describe('the /user socket namespace', () => {
       const erin = await newUser(short, 'Erin0001')
       const e = await userSocket(short.url, erin)
       const closed = new Promise<string>((resolve) => e.socket.once('disconnect', resolve))
-      await vue(short.url, '/user/logout', {}, session(erin))
+      await brokerApi(short.url, '/user/logout', {}, session(erin))
       expect(await closed).toBe('io server disconnect')
     } finally {
       await short.stop()
@@ -142,11 +142,16 @@ describe('/user/messages and /user/messageInfo', () => {
   it('opens a message, marks it read, and refuses anyone else’s id with not_found', async () => {
     const [first] = (await inbox(alice)).list
     const id = first!.id
-    const asBob = await vue(t.url, '/user/messageInfo', { id }, session(bob))
+    const asBob = await brokerApi(t.url, '/user/messageInfo', { id }, session(bob))
     expect(asBob).toMatchObject({ http: 200, status: 0, msg: 'not_found' })
     expect((await inbox(alice)).unread).toBe(1)
 
-    const detail = await vueData<MessageDetail>(t.url, '/user/messageInfo', { id }, session(alice))
+    const detail = await brokerData<MessageDetail>(
+      t.url,
+      '/user/messageInfo',
+      { id },
+      session(alice),
+    )
     expect(detail).toMatchObject({ id, body: 'The service pauses for maintenance.' })
     const after = await inbox(alice)
     expect(after.unread).toBe(0)
@@ -177,15 +182,17 @@ describe('/user/messages and /user/messageInfo', () => {
   it('answers bad input with a key and writes nothing', async () => {
     const before = await t.count('users')
     for (const form of [{ id: 'x' }, { id: '-1' }, { id: '' }, { id: '99999999999999999999' }]) {
-      const answer = await vue(t.url, '/user/messageInfo', form, session(alice))
+      const answer = await brokerApi(t.url, '/user/messageInfo', form, session(alice))
       expect(answer, JSON.stringify(form)).toMatchObject({ status: 0, msg: 'invalid_input' })
     }
-    expect(await vue(t.url, '/user/messageInfo', { id: '123456' }, session(alice))).toMatchObject({
+    expect(
+      await brokerApi(t.url, '/user/messageInfo', { id: '123456' }, session(alice)),
+    ).toMatchObject({
       status: 0,
       msg: 'not_found',
     })
     for (const page of ['0', 'abc', '-2', '1.5']) {
-      const answer = await vue(t.url, '/user/messages', { page }, session(alice))
+      const answer = await brokerApi(t.url, '/user/messages', { page }, session(alice))
       expect(answer.msg, page).toBe('invalid_input')
     }
     for (const body of [
@@ -206,7 +213,7 @@ describe('/user/messages and /user/messageInfo', () => {
   })
 
   it('needs a session', async () => {
-    expect((await vue(t.url, '/user/messages', {})).http).toBe(401)
-    expect((await vue(t.url, '/user/messageInfo', { id: '1' })).http).toBe(401)
+    expect((await brokerApi(t.url, '/user/messages', {})).http).toBe(401)
+    expect((await brokerApi(t.url, '/user/messageInfo', { id: '1' })).http).toBe(401)
   })
 })

@@ -7,7 +7,7 @@ import {
   type SubscribeAck,
 } from '@kabu/shared/realtime'
 import { DEMO, startTestApp, type TestApp } from '../support/app'
-import { vue } from '../support/vue'
+import { brokerApi } from '../support/broker'
 
 /** `GET /metrics` (API.md): Prometheus text, behind the operator token, counting what happens. */
 let t: TestApp
@@ -41,7 +41,7 @@ describe('GET /metrics', () => {
   it('times requests by route pattern, never by raw path', async () => {
     const before = await scrape()
     const login = `kabu_http_request_duration_seconds_count{method="POST",route="/api/vue/user/login",status="2xx"}`
-    await vue(t.url, '/user/login', { account: DEMO.account, password: DEMO.password })
+    await brokerApi(t.url, '/user/login', { account: DEMO.account, password: DEMO.password })
     await fetch(`${t.url}/api/market/search?q=7203`)
     const after = await scrape()
     expect(valueOf(after, login)).toBe((valueOf(before, login) ?? 0) + 1)

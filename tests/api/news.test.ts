@@ -7,7 +7,7 @@ import {
 } from '@kabu/shared/api/news'
 import { createNewsFeed } from '../../gateway/src/news/feed'
 import { startTestApp, type TestApp } from '../support/app'
-import { vue, vueData } from '../support/vue'
+import { brokerApi, brokerData } from '../support/broker'
 import { ops, OPS_TOKEN } from './ops-client'
 
 let t: TestApp
@@ -16,8 +16,8 @@ beforeAll(async () => {
 })
 afterAll(() => t.stop())
 
-const list = (form: Record<string, string> = {}) => vueData<NewsPage>(t.url, '/news/list', form)
-const info = (id: string) => vueData<NewsArticle>(t.url, '/news/info', { id })
+const list = (form: Record<string, string> = {}) => brokerData<NewsPage>(t.url, '/news/list', form)
+const info = (id: string) => brokerData<NewsArticle>(t.url, '/news/info', { id })
 const newsRows = async () => {
   const row = await t.app.db
     .selectFrom('news')
@@ -112,7 +112,7 @@ describe('/news/list', () => {
     [{ category: 'gossip' }],
     [{ category: 'NOTICE' }],
   ])('refuses %j as invalid_input', async (form) => {
-    const answer = await vue(t.url, '/news/list', form)
+    const answer = await brokerApi(t.url, '/news/list', form)
     expect(answer).toMatchObject({ http: 200, status: 0, msg: 'invalid_input' })
   })
 })
@@ -139,14 +139,14 @@ describe('/news/info', () => {
   })
 
   it('answers not_found for an unknown id', async () => {
-    const answer = await vue(t.url, '/news/info', { id: '999999999' })
+    const answer = await brokerApi(t.url, '/news/info', { id: '999999999' })
     expect(answer).toMatchObject({ status: 0, msg: 'not_found' })
   })
 
   it.each([[{}], [{ id: '' }], [{ id: 'abc' }], [{ id: '0' }], [{ id: '1'.repeat(20) }]])(
     'refuses %j as invalid_input',
     async (form) => {
-      const answer = await vue(t.url, '/news/info', form)
+      const answer = await brokerApi(t.url, '/news/info', form)
       expect(answer).toMatchObject({ http: 200, status: 0, msg: 'invalid_input' })
     },
   )
@@ -173,7 +173,9 @@ describe('the back office news desk', () => {
     expect(await unpublish(sent.id)).toMatchObject({ http: 200, status: 1 })
     expect(await unpublish(sent.id)).toMatchObject({ http: 200, status: 1 })
     expect((await list({ category: 'notice' })).list.map((i) => i.id)).not.toContain(sent.id)
-    expect(await vue(t.url, '/news/info', { id: sent.id })).toMatchObject({ msg: 'not_found' })
+    expect(await brokerApi(t.url, '/news/info', { id: sent.id })).toMatchObject({
+      msg: 'not_found',
+    })
     const audit = await ops(t.url, 'GET', `/audit?target=news:${sent.id}`)
     expect((audit.data as Array<{ action: string }>).map((a) => a.action)).toEqual([
       'news.unpublish',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO, type TestApp } from '../support/app'
-import { session, vue } from '../support/vue'
+import { session, brokerApi } from '../support/broker'
 import { fund, idem, readyUser, startFundsApp } from './funds.support'
 import { FUND_PASSWORD, uploadId } from '../support/identity'
 import { ADMIN, REVIEWER, operatorLogin, opsAs } from './operators.support'
@@ -30,7 +30,7 @@ const operatorIdOf = async (login: string) =>
 async function withdrawal(money: string): Promise<{ id: string; grant: { token: string } }> {
   const { grant, card } = await readyUser(t, account())
   await fund(t, grant, '1000000')
-  const answer = await vue(
+  const answer = await brokerApi(
     t.url,
     '/user/withdraw',
     { type: 'jpy', money, bank_id: card, fund_password: FUND_PASSWORD, idem: idem() },

@@ -1,6 +1,6 @@
 import type { SessionGrant } from '@kabu/shared/api/user'
 import { DEMO, type TestApp } from '../support/app'
-import { vueData } from '../support/vue'
+import { brokerData } from '../support/broker'
 
 /** The operator token every ops test app is started with. */
 export const OPS_TOKEN = 'test-ops-token-0123456789'
@@ -41,7 +41,7 @@ export function newUser(
   account: string,
   password = 'pass-word-1',
 ): Promise<SessionGrant> {
-  return vueData<SessionGrant>(t.url, '/user/register', {
+  return brokerData<SessionGrant>(t.url, '/user/register', {
     account,
     password,
     password2: password,

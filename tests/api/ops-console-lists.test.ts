@@ -1,9 +1,9 @@
-import type { OpsProduct } from '@kabu/shared/api/products'
+import type { OpsProduct } from '@kabu/shared/api/follow'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../support/app'
 import { ops } from './ops-client'
 import { ADMIN, REVIEWER, operatorLogin, opsAs } from './operators.support'
-import { newProduct, startProductApp } from './products.support'
+import { newProduct, startProductApp } from './follow.support'
 
 /**
  * The back-office lists the console's pages read: `GET /api/ops/products` (every follow product,

@@ -3,7 +3,7 @@ import type { InboxPage } from '@kabu/shared/api/inbox'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import { startTestApp, type TestApp } from '../support/app'
 import { newUser, submitIdentity } from '../support/identity'
-import { session, vueData } from '../support/vue'
+import { session, brokerData } from '../support/broker'
 import { ops, OPS_TOKEN } from './ops-client'
 import { eventually, userSocket, type UserSocket } from './ops-user-socket'
 import type { UserEvent } from '@kabu/shared/realtime'
@@ -58,7 +58,7 @@ describe('an operator rejects, the user resubmits, an operator approves', () => 
         live.events.filter((e) => e.type === 'kyc:result' && e.status === 'approved').length === 1,
     )
 
-    const inbox = await vueData<InboxPage>(t.url, '/user/messages', {}, session(grant))
+    const inbox = await brokerData<InboxPage>(t.url, '/user/messages', {}, session(grant))
     expect(inbox.list.map((m) => m.title)).toEqual([
       'review.kyc.approved.title',
       'review.kyc.rejected.title',

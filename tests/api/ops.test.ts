@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import { DEMO_OPERATOR } from '../../gateway/src/composition/demo-account'
 import { DEMO, startTestApp, type TestApp } from '../support/app'
-import { session, vue } from '../support/vue'
+import { session, brokerApi } from '../support/broker'
 import { newUser, ops, OPS_TOKEN } from './ops-client'
 
 let t: TestApp
@@ -104,8 +104,10 @@ describe('hostile input to every /api/ops call', () => {
 
 describe('users: freeze, ban, bar trading, restore (spec §6)', () => {
   let user: SessionGrant
-  const login = () => vue(t.url, '/user/login', { account: 'Frost001', password: 'pass-word-1' })
-  const userinfo = (grant: SessionGrant) => vue(t.url, '/user/getUserinfo', {}, session(grant))
+  const login = () =>
+    brokerApi(t.url, '/user/login', { account: 'Frost001', password: 'pass-word-1' })
+  const userinfo = (grant: SessionGrant) =>
+    brokerApi(t.url, '/user/getUserinfo', {}, session(grant))
 
   beforeAll(async () => {
     user = await newUser(t, 'Frost001')

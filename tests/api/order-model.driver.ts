@@ -12,7 +12,7 @@ import {
   type OrderStatusEvent,
 } from '../../client/src/features/stock/order.machine'
 import type { TestApp } from '../support/app'
-import { session, vue, vueData } from '../support/vue'
+import { session, brokerApi, brokerData } from '../support/broker'
 import { endedList, idem, lastUnits, openList, TOYOTA } from './trading.support'
 import { pollGateway } from '../support/poll'
 
@@ -47,8 +47,8 @@ export async function statusOf(t: TestApp, grant: SessionGrant, id: string) {
 /** The rules the panel checks a draft against, read from the gateway as the app reads them. */
 async function rules(t: TestApp, grant: SessionGrant): Promise<OrderRules> {
   const quote = t.app.market.snapshot(TOYOTA)!
-  const entries = await vueData<ConfigEntry[]>(t.url, '/common/config')
-  const info = await vueData<Record<string, string>>(
+  const entries = await brokerData<ConfigEntry[]>(t.url, '/common/config')
+  const info = await brokerData<Record<string, string>>(
     t.url,
     '/user/getUserinfo',
     { type: 'jpy' },
@@ -69,7 +69,7 @@ async function rules(t: TestApp, grant: SessionGrant): Promise<OrderRules> {
 export const gatewayCall =
   (t: TestApp, grant: SessionGrant) =>
   async <T>(path: string, form: Record<string, string>): Promise<T> => {
-    const answer = await vue(t.url, path, form, session(grant))
+    const answer = await brokerApi(t.url, path, form, session(grant))
     if (answer.status !== 1) throw { msg: answer.msg }
     return answer.data as T
   }

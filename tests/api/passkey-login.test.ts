@@ -3,7 +3,7 @@ import type { SecondFactors } from '@kabu/shared/api/second-factor'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import type { TestApp } from '../support/app'
 import { softAuthenticator, type RequestOptions } from '../support/soft-authenticator'
-import { session, vue, vueData } from '../support/vue'
+import { session, brokerApi, brokerData } from '../support/broker'
 import { readyUser, startFundsApp } from './funds.support'
 import { asPage, registerPasskey, type Phone } from './passkeys.support'
 
@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => t.stop())
 
 const factors = (grant: SessionGrant) =>
-  vueData<SecondFactors>(t.url, '/user/secondFactors', {}, session(grant))
+  brokerData<SecondFactors>(t.url, '/user/secondFactors', {}, session(grant))
 
 /** A ready user with a registered passkey on `phone`. */
 async function enrolled(phone: Phone = softAuthenticator()) {
@@ -31,7 +31,12 @@ async function enrolled(phone: Phone = softAuthenticator()) {
 
 describe('logging in with a passkey', () => {
   async function loginAssertion(phone: Phone) {
-    const options = await vueData<RequestOptions>(t.url, '/user/passkeyLoginOptions', {}, asPage(t))
+    const options = await brokerData<RequestOptions>(
+      t.url,
+      '/user/passkeyLoginOptions',
+      {},
+      asPage(t),
+    )
     expect(options.allowCredentials ?? []).toEqual([])
     return JSON.stringify(phone.get(options, t.url))
   }
@@ -39,13 +44,13 @@ describe('logging in with a passkey', () => {
   it('opens the same session a password login does, once per challenge', async () => {
     const { grant, phone } = await enrolled()
     const credential = await loginAssertion(phone)
-    const answer = await vue(t.url, '/user/passkeyLogin', { credential }, asPage(t))
+    const answer = await brokerApi(t.url, '/user/passkeyLogin', { credential }, asPage(t))
     expect(answer).toMatchObject({ status: 1, msg: 'login_ok', data: { account: grant.account } })
     const fresh = answer.data as SessionGrant
     expect(fresh.token).not.toBe(grant.token)
     expect(await factors(fresh)).toMatchObject({ totp: false })
 
-    expect(await vue(t.url, '/user/passkeyLogin', { credential }, asPage(t))).toMatchObject({
+    expect(await brokerApi(t.url, '/user/passkeyLogin', { credential }, asPage(t))).toMatchObject({
       status: 0,
       msg: 'passkey_invalid',
     })
@@ -54,14 +59,14 @@ describe('logging in with a passkey', () => {
   it('after the account is typed, accepts only that account’s passkey', async () => {
     const { grant, phone } = await enrolled()
     const other = await enrolled()
-    const theirs = await vue(
+    const theirs = await brokerApi(
       t.url,
       '/user/passkeyLogin',
       { credential: await loginAssertion(other.phone), account: grant.account },
       asPage(t),
     )
     expect(theirs).toMatchObject({ status: 0, msg: 'passkey_invalid' })
-    const mine = await vue(
+    const mine = await brokerApi(
       t.url,
       '/user/passkeyLogin',
       { credential: await loginAssertion(phone), account: grant.account.toUpperCase() },
@@ -78,7 +83,7 @@ describe('logging in with a passkey', () => {
       .where('account', '=', grant.account)
       .execute()
     const credential = await loginAssertion(phone)
-    expect(await vue(t.url, '/user/passkeyLogin', { credential }, asPage(t))).toMatchObject({
+    expect(await brokerApi(t.url, '/user/passkeyLogin', { credential }, asPage(t))).toMatchObject({
       status: 0,
       msg: 'account_frozen',
     })

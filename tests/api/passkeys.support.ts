@@ -3,7 +3,7 @@ import type { TestApp } from '../support/app'
 import { FUND_PASSWORD } from '../support/identity'
 import type { softAuthenticator } from '../support/soft-authenticator'
 import { type CreationOptions, type RequestOptions } from '../support/soft-authenticator'
-import { session, vue, vueData, type VueAnswer } from '../support/vue'
+import { session, brokerApi, brokerData, type BrokerAnswer } from '../support/broker'
 
 /** Helpers of the passkey and TOTP tests: calls made as the app's own page (its Origin). */
 
@@ -20,15 +20,15 @@ export async function registerPasskey(
   grant: SessionGrant,
   phone: Phone,
   form: Record<string, string> = {},
-): Promise<VueAnswer> {
-  const options = await vueData<CreationOptions>(
+): Promise<BrokerAnswer> {
+  const options = await brokerData<CreationOptions>(
     t.url,
     '/user/passkeyRegisterOptions',
     {},
     asPage(t, grant),
   )
   const credential = phone.create(options, t.url)
-  return vue(
+  return brokerApi(
     t.url,
     '/user/passkeyRegister',
     { credential: JSON.stringify(credential), fund_password: FUND_PASSWORD, ...form },
@@ -38,7 +38,7 @@ export async function registerPasskey(
 
 /** A fresh assertion confirming a command (the `passkey` field of withdraw, bankAdd, …). */
 export async function confirmation(t: TestApp, grant: SessionGrant, phone: Phone) {
-  const options = await vueData<RequestOptions>(
+  const options = await brokerData<RequestOptions>(
     t.url,
     '/user/passkeyConfirmOptions',
     {},

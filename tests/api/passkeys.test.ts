@@ -5,7 +5,7 @@ import type { TestApp } from '../support/app'
 import { FUND_PASSWORD } from '../support/identity'
 import { expectLedgerConsistent } from '../support/invariants'
 import { softAuthenticator, type RequestOptions } from '../support/soft-authenticator'
-import { session, vue, vueData } from '../support/vue'
+import { session, brokerApi, brokerData } from '../support/broker'
 import {
   BANK_DAY_10AM,
   fund,
@@ -31,7 +31,7 @@ afterEach(async () => {
 })
 
 const factors = (grant: SessionGrant) =>
-  vueData<SecondFactors>(t.url, '/user/secondFactors', {}, session(grant))
+  brokerData<SecondFactors>(t.url, '/user/secondFactors', {}, session(grant))
 
 const withdraw = (grant: SessionGrant, card: string, form: Record<string, string> = {}) =>
   withdrawAs(t, grant, card, form, asPage(t, grant))
@@ -65,14 +65,14 @@ describe('registering a passkey', () => {
   it('refuses a replayed attestation, another origin and an unverified user', async () => {
     const user = await readyUser(t, account())
     const phone = softAuthenticator()
-    const options = await vueData<Parameters<Phone['create']>[0]>(
+    const options = await brokerData<Parameters<Phone['create']>[0]>(
       t.url,
       '/user/passkeyRegisterOptions',
       {},
       asPage(t, user.grant),
     )
     const register = (credential: unknown, origin = t.url) =>
-      vue(
+      brokerApi(
         t.url,
         '/user/passkeyRegister',
         { credential: JSON.stringify(credential), fund_password: FUND_PASSWORD },
@@ -89,7 +89,7 @@ describe('registering a passkey', () => {
       msg: 'passkey_invalid',
     })
 
-    const fresh = await vueData<Parameters<Phone['create']>[0]>(
+    const fresh = await brokerData<Parameters<Phone['create']>[0]>(
       t.url,
       '/user/passkeyRegisterOptions',
       {},
@@ -122,7 +122,7 @@ describe('removing a passkey', () => {
     const other = await enrolled()
     const [theirs] = (await factors(owner.grant)).passkeys
     const del = (who: typeof owner, form: Record<string, string>) =>
-      vue(
+      brokerApi(
         t.url,
         '/user/passkeyDel',
         { id: String(theirs?.id), fund_password: FUND_PASSWORD, ...form },
@@ -197,7 +197,7 @@ describe('a withdrawal confirmed by a passkey', () => {
 
     // foreign: another user's passkey answering this user's challenge
     const other = await enrolled()
-    const options = await vueData<RequestOptions>(
+    const options = await brokerData<RequestOptions>(
       t.url,
       '/user/passkeyConfirmOptions',
       {},
@@ -209,7 +209,12 @@ describe('a withdrawal confirmed by a passkey', () => {
       msg: 'passkey_invalid',
     })
     // a login challenge does not confirm a withdrawal
-    const login = await vueData<RequestOptions>(t.url, '/user/passkeyLoginOptions', {}, asPage(t))
+    const login = await brokerData<RequestOptions>(
+      t.url,
+      '/user/passkeyLoginOptions',
+      {},
+      asPage(t),
+    )
     const wrongPurpose = JSON.stringify(phone.get(login, t.url))
     expect(await withdraw(grant, card, { passkey: wrongPurpose })).toMatchObject({
       status: 0,
@@ -250,14 +255,14 @@ describe('bank-card changes', () => {
       fund_password: FUND_PASSWORD,
     }
     const add = (extra: Record<string, string> = {}) =>
-      vue(t.url, '/user/bankAdd', { ...form, ...extra }, asPage(t, grant))
+      brokerApi(t.url, '/user/bankAdd', { ...form, ...extra }, asPage(t, grant))
     expect(await add()).toMatchObject({ status: 0, msg: 'second_factor_required' })
     expect(await add({ passkey: await confirmation(t, grant, phone) })).toMatchObject({
       status: 1,
       msg: 'add_ok',
     })
     const del = (extra: Record<string, string> = {}) =>
-      vue(
+      brokerApi(
         t.url,
         '/user/bankDel',
         { id: card, fund_password: FUND_PASSWORD, ...extra },

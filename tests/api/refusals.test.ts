@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import { SESSION_MAX_AGE_MS } from '../../gateway/src/broker/auth/service'
 import { DEMO, startTestApp, type TestApp } from '../support/app'
-import { session, vue, vueData } from '../support/vue'
+import { session, brokerApi, brokerData } from '../support/broker'
 
 let t: TestApp
 let demo: SessionGrant
 beforeAll(async () => {
   t = await startTestApp()
-  demo = await vueData<SessionGrant>(t.url, '/user/login', DEMO)
+  demo = await brokerData<SessionGrant>(t.url, '/user/login', DEMO)
 })
 afterAll(() => t.stop())
 
@@ -21,7 +21,7 @@ const form = {
 }
 
 async function refusal(path: string, body: Record<string, string>, headers = {}) {
-  const answer = await vue(t.url, path, body, headers)
+  const answer = await brokerApi(t.url, path, body, headers)
   return `${answer.http} ${answer.status} ${answer.msg}`
 }
 
@@ -97,7 +97,7 @@ describe('authed calls answer HTTP 401 please_login_again', () => {
     expect(
       await refusal('/user/getUserinfo', {}, { token: 'x'.repeat(43), account: DEMO.account }),
     ).toBe(dead)
-    const other = await vueData<SessionGrant>(t.url, '/user/register', form)
+    const other = await brokerData<SessionGrant>(t.url, '/user/register', form)
     expect(
       await refusal('/user/getUserinfo', {}, { token: demo.token, account: other.account }),
     ).toBe(dead)
@@ -107,7 +107,7 @@ describe('authed calls answer HTTP 401 please_login_again', () => {
   })
 
   it('once the session is older than its maximum age', async () => {
-    const fresh = await vueData<SessionGrant>(t.url, '/user/login', DEMO)
+    const fresh = await brokerData<SessionGrant>(t.url, '/user/login', DEMO)
     t.app.clock.set(t.app.clock.now() + SESSION_MAX_AGE_MS + 60_000)
     try {
       expect(await refusal('/user/getUserinfo', {}, session(fresh))).toBe(
@@ -141,11 +141,15 @@ describe('the session rate limit', () => {
     })
     try {
       const wrong = { account: 'nobody01', password: 'whatever' }
-      expect((await vue(limited.url, '/user/login', wrong)).msg).toBe('wrong_account_or_password')
-      expect((await vue(limited.url, '/user/login', wrong)).msg).toBe('wrong_account_or_password')
-      const third = await vue(limited.url, '/user/login', DEMO)
+      expect((await brokerApi(limited.url, '/user/login', wrong)).msg).toBe(
+        'wrong_account_or_password',
+      )
+      expect((await brokerApi(limited.url, '/user/login', wrong)).msg).toBe(
+        'wrong_account_or_password',
+      )
+      const third = await brokerApi(limited.url, '/user/login', DEMO)
       expect(third).toMatchObject({ http: 429, status: 0, msg: 'too_frequent' })
-      expect((await vue(limited.url, '/common/version')).status).toBe(1)
+      expect((await brokerApi(limited.url, '/common/version')).status).toBe(1)
     } finally {
       await limited.stop()
     }

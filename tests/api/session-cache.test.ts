@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import { SESSION_NOTICES } from '../../gateway/src/store/migrations/0011-session-notices'
 import { DEMO, startTestApp, type TestApp } from '../support/app'
-import { session, vue, vueData } from '../support/vue'
+import { session, brokerApi, brokerData } from '../support/broker'
 import { userIdOf } from './trading.support'
 
 /**
@@ -21,9 +21,9 @@ describe.skipIf(!onPostgres)(
     })
     afterAll(() => t?.stop())
 
-    const login = () => vueData<SessionGrant>(t.url, '/user/login', DEMO)
+    const login = () => brokerData<SessionGrant>(t.url, '/user/login', DEMO)
     const userinfo = async (grant: SessionGrant) =>
-      (await vue(t.url, '/user/getUserinfo', {}, session(grant))).http
+      (await brokerApi(t.url, '/user/getUserinfo', {}, session(grant))).http
     /** Revokes the demo's sessions as another writer would, with the notice triggers off. */
     const revokeQuietly = () =>
       t.app.db.transaction().execute(async (trx) => {

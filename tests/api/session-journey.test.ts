@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { INVITE_RULE, type SessionGrant, type Userinfo } from '@kabu/shared/api/user'
 import { DEMO, startTestApp, type TestApp } from '../support/app'
-import { session, vue, vueData } from '../support/vue'
+import { session, brokerApi, brokerData } from '../support/broker'
 
 let t: TestApp
 beforeAll(async () => {
@@ -22,12 +22,12 @@ describe('a newcomer: register → login → userinfo → change password → lo
   let second: SessionGrant
 
   it('registers with the demo invite code (in any case) and is logged in at once', async () => {
-    const answer = await vue(t.url, '/user/register', registration())
+    const answer = await brokerApi(t.url, '/user/register', registration())
     expect(answer).toMatchObject({ http: 200, status: 1, msg: 'register_ok' })
     first = answer.data as SessionGrant
     expect(first.account).toBe('Sakura01')
     expect(first.token).toMatch(/^[A-Za-z0-9_-]{43}$/)
-    const info = await vueData<Userinfo>(t.url, '/user/getUserinfo', {}, session(first))
+    const info = await brokerData<Userinfo>(t.url, '/user/getUserinfo', {}, session(first))
     expect(info.account).toBe('Sakura01')
   })
 
@@ -59,7 +59,7 @@ describe('a newcomer: register → login → userinfo → change password → lo
   })
 
   it('logs in with a new token each time; both sessions live', async () => {
-    const answer = await vue(t.url, '/user/login', {
+    const answer = await brokerApi(t.url, '/user/login', {
       account: 'sakura01',
       password: 'first-pass-1',
     })
@@ -68,12 +68,12 @@ describe('a newcomer: register → login → userinfo → change password → lo
     expect(second.account).toBe('Sakura01')
     expect(second.token).not.toBe(first.token)
     for (const grant of [first, second]) {
-      expect((await vue(t.url, '/user/getUserinfo', {}, session(grant))).status).toBe(1)
+      expect((await brokerApi(t.url, '/user/getUserinfo', {}, session(grant))).status).toBe(1)
     }
   })
 
   it('answers getUserinfo with the fields named after the market type', async () => {
-    const jpy = await vueData<Record<string, unknown>>(
+    const jpy = await brokerData<Record<string, unknown>>(
       t.url,
       '/user/getUserinfo',
       { type: 'jpy' },
@@ -89,7 +89,7 @@ describe('a newcomer: register → login → userinfo → change password → lo
       invite_code: expect.stringMatching(INVITE_RULE),
     })
     expect(jpy.invite_code).not.toBe(DEMO.invite)
-    const usd = await vueData<Record<string, unknown>>(
+    const usd = await brokerData<Record<string, unknown>>(
       t.url,
       '/user/getUserinfo',
       { type: 'usd' },
@@ -99,29 +99,34 @@ describe('a newcomer: register → login → userinfo → change password → lo
     expect(usd).not.toHaveProperty('jpy')
     // A newcomer's own code works as an invite: the inviter is whoever holds it.
     const invited = { account: 'Kaede001', password: 'kaede-pass', invite: String(jpy.invite_code) }
-    expect((await vue(t.url, '/user/register', registration(invited))).msg).toBe('register_ok')
+    expect((await brokerApi(t.url, '/user/register', registration(invited))).msg).toBe(
+      'register_ok',
+    )
   })
 
   it('changes the login password, which ends every session of the user', async () => {
     const change = { old: 'first-pass-1', password: 'second-pass-2', password2: 'second-pass-2' }
-    const answer = await vue(t.url, '/user/loginPassword', change, session(second))
+    const answer = await brokerApi(t.url, '/user/loginPassword', change, session(second))
     expect(answer).toMatchObject({ http: 200, status: 1, msg: 'modify_ok' })
     for (const grant of [first, second]) {
-      const dead = await vue(t.url, '/user/getUserinfo', {}, session(grant))
+      const dead = await brokerApi(t.url, '/user/getUserinfo', {}, session(grant))
       expect(dead).toMatchObject({ http: 401, status: 0, msg: 'please_login_again' })
     }
-    const old = await vue(t.url, '/user/login', { account: 'Sakura01', password: 'first-pass-1' })
+    const old = await brokerApi(t.url, '/user/login', {
+      account: 'Sakura01',
+      password: 'first-pass-1',
+    })
     expect(old.msg).toBe('wrong_account_or_password')
   })
 
   it('logs in with the new password and logs out, after which the token is dead', async () => {
-    const grant = await vueData<SessionGrant>(t.url, '/user/login', {
+    const grant = await brokerData<SessionGrant>(t.url, '/user/login', {
       account: 'Sakura01',
       password: 'second-pass-2',
     })
-    expect((await vue(t.url, '/user/logout', {}, session(grant))).status).toBe(1)
-    const after = await vue(t.url, '/user/getUserinfo', {}, session(grant))
+    expect((await brokerApi(t.url, '/user/logout', {}, session(grant))).status).toBe(1)
+    const after = await brokerApi(t.url, '/user/getUserinfo', {}, session(grant))
     expect(after).toMatchObject({ http: 401, status: 0, msg: 'please_login_again' })
-    expect((await vue(t.url, '/user/logout', {}, session(grant))).http).toBe(401)
+    expect((await brokerApi(t.url, '/user/logout', {}, session(grant))).http).toBe(401)
   })
 })

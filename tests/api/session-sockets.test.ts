@@ -1,7 +1,7 @@
 import type { SessionGrant } from '@kabu/shared/api/user'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../support/app'
-import { session, vue } from '../support/vue'
+import { session, brokerApi } from '../support/broker'
 import { userSocket, type UserSocket } from './ops-user-socket'
 
 /**
@@ -12,13 +12,13 @@ import { userSocket, type UserSocket } from './ops-user-socket'
 const PASSWORD = 'sockets-pass-1'
 
 async function login(base: string, account: string, password = PASSWORD): Promise<SessionGrant> {
-  const answer = await vue(base, '/user/login', { account, password })
+  const answer = await brokerApi(base, '/user/login', { account, password })
   expect(answer.msg).toBe('login_ok')
   return answer.data as SessionGrant
 }
 
 async function register(t: TestApp, account: string): Promise<void> {
-  const answer = await vue(t.url, '/user/register', {
+  const answer = await brokerApi(t.url, '/user/register', {
     account,
     password: PASSWORD,
     password2: PASSWORD,
@@ -54,7 +54,7 @@ describe('ended sessions end their /user sockets', () => {
     const b = await userSocket(t.url, tablet)
     try {
       const closing = disconnectedWithin(a.socket, 1_000)
-      expect((await vue(t.url, '/user/logout', {}, session(phone))).status).toBe(1)
+      expect((await brokerApi(t.url, '/user/logout', {}, session(phone))).status).toBe(1)
       expect(await closing).toBeLessThan(1_000)
       await new Promise((r) => setTimeout(r, 200))
       expect(b.socket.connected).toBe(true)
@@ -74,7 +74,7 @@ describe('ended sessions end their /user sockets', () => {
         disconnectedWithin(a.socket, 1_000),
         disconnectedWithin(b.socket, 1_000),
       ])
-      const changed = await vue(
+      const changed = await brokerApi(
         t.url,
         '/user/loginPassword',
         { old: PASSWORD, password: 'sockets-pass-2', password2: 'sockets-pass-2' },
@@ -111,7 +111,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('…on every gateway of one data
     const a = await userSocket(first.url, grant)
     try {
       const closing = disconnectedWithin(a.socket, 1_000)
-      expect((await vue(second.url, '/user/logout', {}, session(grant))).status).toBe(1)
+      expect((await brokerApi(second.url, '/user/logout', {}, session(grant))).status).toBe(1)
       expect(await closing).toBeLessThan(1_000)
     } finally {
       a.socket.disconnect()

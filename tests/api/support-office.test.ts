@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OpsSupportThread } from '@kabu/shared/api/support'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import type { TestApp } from '../support/app'
-import { session, vueData } from '../support/vue'
+import { session, brokerData } from '../support/broker'
 import { newUser, ops, OPS_TOKEN } from './ops-client'
 import { eventually, userSocket } from './ops-user-socket'
 import { startSupportApp, supportCalls } from './support-threads.support'
@@ -61,7 +61,7 @@ describe('the back office', () => {
 
     const listed = (await threads(carol)).list[0]
     expect(listed).toMatchObject({ status: 'answered', unread: 1, last_author: 'operator' })
-    await vueData(t.url, '/user/supportThread', { id: asked.thread.id }, session(carol))
+    await brokerData(t.url, '/user/supportThread', { id: asked.thread.id }, session(carol))
     expect((await threads(carol)).list[0]).toMatchObject({ unread: 0 })
     const answered = await ops(t.url, 'GET', '/support?status=answered')
     expect((answered.data as OpsSupportThread[]).map((x) => x.id)).toContain(asked.thread.id)

@@ -2,7 +2,7 @@ import { expect } from 'vitest'
 import type { SupportSent, SupportThreadItem } from '@kabu/shared/api/support'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import { startTestApp, type TestApp } from '../support/app'
-import { session, vue, vueData } from '../support/vue'
+import { session, brokerApi, brokerData } from '../support/broker'
 import { OPS_TOKEN } from './ops-client'
 
 /** Helpers of the customer-service tests (support.test.ts, support-office.test.ts). */
@@ -20,7 +20,7 @@ export function supportCalls(app: () => TestApp) {
   let idemSeq = 0
   const idem = () => `support-test-${++idemSeq}-key`
   const send = (grant: SessionGrant, form: Record<string, string>) =>
-    vue(app().url, '/user/supportSend', { idem: idem(), ...form }, session(grant))
+    brokerApi(app().url, '/user/supportSend', { idem: idem(), ...form }, session(grant))
   return {
     send,
     async sent(grant: SessionGrant, form: Record<string, string>) {
@@ -29,7 +29,12 @@ export function supportCalls(app: () => TestApp) {
       return answer.data as SupportSent
     },
     threads: (grant: SessionGrant) =>
-      vueData<{ list: SupportThreadItem[] }>(app().url, '/user/supportThreads', {}, session(grant)),
+      brokerData<{ list: SupportThreadItem[] }>(
+        app().url,
+        '/user/supportThreads',
+        {},
+        session(grant),
+      ),
     rows: async () => ({
       threads: (await app().app.db.selectFrom('support_threads').select('id').execute()).length,
       messages: (await app().app.db.selectFrom('support_messages').select('id').execute()).length,

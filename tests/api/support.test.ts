@@ -3,7 +3,7 @@ import type { SupportSent, SupportThreadDetail } from '@kabu/shared/api/support'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import type { TestApp } from '../support/app'
 import { photo, upload, uploadId } from '../support/identity'
-import { session, vue, vueData } from '../support/vue'
+import { session, brokerApi, brokerData } from '../support/broker'
 import { newUser } from './ops-client'
 import { startSupportApp, supportCalls } from './support-threads.support'
 
@@ -44,7 +44,7 @@ describe('a user’s conversations', () => {
     const other = await sent(alice, { text: 'Another question' })
     const list = (await threads(alice)).list
     expect(list.map((x) => x.id)).toEqual([other.thread.id, first.thread.id])
-    const detail = await vueData<SupportThreadDetail>(
+    const detail = await brokerData<SupportThreadDetail>(
       t.url,
       '/user/supportThread',
       { id: first.thread.id },
@@ -56,13 +56,13 @@ describe('a user’s conversations', () => {
   it('shows nobody else’s threads: not listed, not readable, not writable', async () => {
     const mine = await sent(alice, { text: 'private matter' })
     expect((await threads(bob)).list).toEqual([])
-    const read = await vue(t.url, '/user/supportThread', { id: mine.thread.id }, session(bob))
+    const read = await brokerApi(t.url, '/user/supportThread', { id: mine.thread.id }, session(bob))
     expect(read).toMatchObject({ status: 0, msg: 'not_found' })
     const before = await rows()
     const write = await send(bob, { thread: mine.thread.id, text: 'hello from bob' })
     expect(write).toMatchObject({ status: 0, msg: 'not_found' })
     expect(await rows()).toEqual(before)
-    const anonymous = await vue(t.url, '/user/supportThreads', {})
+    const anonymous = await brokerApi(t.url, '/user/supportThreads', {})
     expect(anonymous).toMatchObject({ http: 401, msg: 'please_login_again' })
   })
 
@@ -89,7 +89,7 @@ describe('a user’s conversations', () => {
       ['/user/supportThread', {}],
       ['/user/supportThread', { id: '-1' }],
     ] as const) {
-      const answer = await vue(t.url, path, form, session(alice))
+      const answer = await brokerApi(t.url, path, form, session(alice))
       expect(answer, path).toMatchObject({ http: 200, status: 0, msg: 'invalid_input' })
     }
     expect(await rows()).toEqual(before)

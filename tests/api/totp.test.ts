@@ -5,7 +5,7 @@ import type { SessionGrant } from '@kabu/shared/api/user'
 import type { TestApp } from '../support/app'
 import { FUND_PASSWORD } from '../support/identity'
 import { softAuthenticator } from '../support/soft-authenticator'
-import { session, vue, vueData } from '../support/vue'
+import { session, brokerApi, brokerData } from '../support/broker'
 import { fund, readyUser, startFundsApp, wallets, withdraw as withdrawAs } from './funds.support'
 import { asPage, confirmation, registerPasskey } from './passkeys.support'
 
@@ -28,9 +28,9 @@ const withdraw = (grant: SessionGrant, card: string, form: Record<string, string
 async function withTotp() {
   const user = await readyUser(t, account())
   await fund(t, user.grant, '100000')
-  const setup = await vueData<TotpSetup>(t.url, '/user/totpSetup', {}, session(user.grant))
+  const setup = await brokerData<TotpSetup>(t.url, '/user/totpSetup', {}, session(user.grant))
   expect(setup.uri).toMatch(/^otpauth:\/\/totp\//)
-  const enable = await vue(
+  const enable = await brokerApi(
     t.url,
     '/user/totpEnable',
     { code: await codeOf(setup.secret), fund_password: FUND_PASSWORD },
@@ -44,17 +44,17 @@ describe('TOTP, the fallback factor', () => {
   it('is enabled only with a code of its secret and the fund password', async () => {
     const { grant } = await readyUser(t, account())
     expect(
-      await vue(
+      await brokerApi(
         t.url,
         '/user/totpEnable',
         { code: '123456', fund_password: FUND_PASSWORD },
         asPage(t, grant),
       ),
     ).toMatchObject({ status: 0, msg: 'totp_not_set_up' })
-    const setup = await vueData<TotpSetup>(t.url, '/user/totpSetup', {}, session(grant))
+    const setup = await brokerData<TotpSetup>(t.url, '/user/totpSetup', {}, session(grant))
     const wrongCode = String((Number(await codeOf(setup.secret)) + 1) % 1_000_000).padStart(6, '0')
     expect(
-      await vue(
+      await brokerApi(
         t.url,
         '/user/totpEnable',
         { code: wrongCode, fund_password: FUND_PASSWORD },
@@ -62,7 +62,7 @@ describe('TOTP, the fallback factor', () => {
       ),
     ).toMatchObject({ status: 0, msg: 'totp_invalid' })
     expect(
-      await vue(
+      await brokerApi(
         t.url,
         '/user/totpEnable',
         { code: await codeOf(setup.secret), fund_password: '000000' },
@@ -70,7 +70,7 @@ describe('TOTP, the fallback factor', () => {
       ),
     ).toMatchObject({ status: 0, msg: 'wrong_fund_password' })
     expect(
-      (await vueData<SecondFactors>(t.url, '/user/secondFactors', {}, session(grant))).totp,
+      (await brokerData<SecondFactors>(t.url, '/user/secondFactors', {}, session(grant))).totp,
     ).toBe(false)
   })
 
@@ -102,15 +102,20 @@ describe('TOTP, the fallback factor', () => {
   it('is turned off only with a code, and a passkey user needs the passkey to add it', async () => {
     const { grant, secret } = await withTotp()
     const off = (form: Record<string, string>) =>
-      vue(t.url, '/user/totpDisable', { fund_password: FUND_PASSWORD, ...form }, asPage(t, grant))
+      brokerApi(
+        t.url,
+        '/user/totpDisable',
+        { fund_password: FUND_PASSWORD, ...form },
+        asPage(t, grant),
+      )
     expect(await off({})).toMatchObject({ status: 0, msg: 'second_factor_required' })
     expect(await off({ totp: await codeOf(secret, 1) })).toMatchObject({ status: 1 })
 
     const phone = softAuthenticator()
     expect(await registerPasskey(t, grant, phone)).toMatchObject({ status: 1 })
-    const setup = await vueData<TotpSetup>(t.url, '/user/totpSetup', {}, session(grant))
+    const setup = await brokerData<TotpSetup>(t.url, '/user/totpSetup', {}, session(grant))
     const enable = (form: Record<string, string>) =>
-      vue(
+      brokerApi(
         t.url,
         '/user/totpEnable',
         { code: form.code ?? '', fund_password: FUND_PASSWORD, ...form },

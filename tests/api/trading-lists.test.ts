@@ -4,7 +4,7 @@ import type { ConfigEntry } from '@kabu/shared/api/common'
 import { formatUnits } from '@kabu/shared/money/decimal'
 import type { TestApp } from '../support/app'
 import { expectLedgerConsistent } from '../support/invariants'
-import { session, vue, vueData } from '../support/vue'
+import { session, brokerApi, brokerData } from '../support/broker'
 import { buy, openList, restingLimit, startTradingApp, TOYOTA, trader } from './trading.support'
 
 /** The holdings list's summary keys, the watchlist and the trading settings in /common/config. */
@@ -41,11 +41,11 @@ describe('lists, watchlist and config', () => {
   it('keeps a watchlist per user and market', async () => {
     const g = await trader(t, account())
     const call = (path: string, form: Record<string, string>) =>
-      vue(t.url, path, { type: 'jpy', ...form }, session(g))
+      brokerApi(t.url, path, { type: 'jpy', ...form }, session(g))
     expect((await call('/trade/selfadd', { code: TOYOTA })).msg).toBe('add_ok')
     expect((await call('/trade/selfadd', { code: TOYOTA })).status).toBe(1)
     expect((await call('/trade/selfadd', { code: 'AAPL' })).msg).toBe('not_listed')
-    const list = await vueData<Array<{ code: string }>>(
+    const list = await brokerData<Array<{ code: string }>>(
       t.url,
       '/trade/selflist',
       { type: 'jpy' },
@@ -53,13 +53,13 @@ describe('lists, watchlist and config', () => {
     )
     expect(list.map((e) => e.code)).toEqual([TOYOTA])
     const other = await trader(t, account())
-    expect(await vueData(t.url, '/trade/selflist', { type: 'jpy' }, session(other))).toEqual([])
+    expect(await brokerData(t.url, '/trade/selflist', { type: 'jpy' }, session(other))).toEqual([])
     expect((await call('/trade/selfdel', { code: TOYOTA })).msg).toBe('delete_ok')
-    expect(await vueData(t.url, '/trade/selflist', { type: 'jpy' }, session(g))).toEqual([])
+    expect(await brokerData(t.url, '/trade/selflist', { type: 'jpy' }, session(g))).toEqual([])
   })
 
   it('publishes the fee rates and the sell lock in /common/config', async () => {
-    const entries = await vueData<ConfigEntry[]>(t.url, '/common/config')
+    const entries = await brokerData<ConfigEntry[]>(t.url, '/common/config')
     const value = (name: string) => entries.find((e) => e.name === name)?.value
     expect(value('buy_fee_rate')).toBe('0.001')
     expect(value('sell_fee_rate')).toBe('0.001')

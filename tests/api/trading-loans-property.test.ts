@@ -7,7 +7,7 @@ import type { SessionGrant, Userinfo } from '@kabu/shared/api/user'
 import type { WithdrawalRecord } from '@kabu/shared/api/funds'
 import { formatUnits } from '@kabu/shared/money/decimal'
 import { startTestApp, type TestApp } from '../support/app'
-import { session, vue, vueData, type VueAnswer } from '../support/vue'
+import { session, brokerApi, brokerData, type BrokerAnswer } from '../support/broker'
 import { BANK_DAY_10AM, ops } from './funds.support'
 import { decideLoan, depositor, loanList, repay, requestLoan } from './loan.support'
 import { buy, idem, MINUTE, priceNear, TOYOTA, userIdOf } from './trading.support'
@@ -85,7 +85,7 @@ beforeAll(async () => {
 afterAll(() => t.stop())
 
 const post = <T>(i: number, path: string, body: Record<string, string>) =>
-  vueData<T>(t.url, path, body, session(grants[i]!))
+  brokerData<T>(t.url, path, body, session(grants[i]!))
 const openRows = async (i: number) =>
   holdingRows(await post<HoldingList>(i, '/trade/userstocklist', { type: 'jpy' }))
 const pick = <T>(rows: T[], n: number): T | undefined => rows[n % Math.max(1, rows.length)]
@@ -103,7 +103,7 @@ async function run(c: Command): Promise<string> {
   return `${c.op}:${answer.status === 1 ? 'ok' : answer.msg}`
 }
 
-async function send(c: Command): Promise<VueAnswer | string> {
+async function send(c: Command): Promise<BrokerAnswer | string> {
   switch (c.op) {
     case 'buy': {
       return buy(t, grants[c.user]!, { num: String(c.lots * LOT), ...priceField(c.limit) })
@@ -116,7 +116,7 @@ async function send(c: Command): Promise<VueAnswer | string> {
       if (!h) return 'sell:nothing'
       const num = c.part && h.stock_num > LOT ? LOT : h.stock_num
       const form = { id: h.id, num: String(num), idem: idem(), ...priceField(c.limit) }
-      const answer = await vue(t.url, '/trade/sell', form, session(grants[c.user]!))
+      const answer = await brokerApi(t.url, '/trade/sell', form, session(grants[c.user]!))
       if (answer.status !== 1) return answer
       return `sell:${num < h.stock_num ? 'partial' : 'whole'}`
     }
@@ -124,7 +124,7 @@ async function send(c: Command): Promise<VueAnswer | string> {
       const resting = (await openRows(c.user)).filter((r: WireHolding) => r.status !== 0)
       const h = pick(resting, c.pick)
       if (!h) return 'cancel:nothing'
-      return vue(t.url, '/trade/cancel', { id: h.id }, session(grants[c.user]!))
+      return brokerApi(t.url, '/trade/cancel', { id: h.id }, session(grants[c.user]!))
     }
     case 'clock': {
       const at = new Date(t.app.clock.now() + c.minutes * MINUTE).toISOString()

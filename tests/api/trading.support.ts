@@ -7,7 +7,7 @@ import { roundUnitsToTick } from '@kabu/shared/market/ticks'
 import { parseUnits } from '@kabu/shared/money/decimal'
 import { startTestApp, type TestApp } from '../support/app'
 import { newUser, verifiedUser } from '../support/identity'
-import { session, vue, vueData, type VueAnswer } from '../support/vue'
+import { session, brokerApi, brokerData, type BrokerAnswer } from '../support/broker'
 
 /** Helpers of the trading tests. */
 
@@ -71,8 +71,8 @@ export const buy = (
   t: TestApp,
   g: SessionGrant,
   form: Record<string, string>,
-): Promise<VueAnswer> =>
-  vue(
+): Promise<BrokerAnswer> =>
+  brokerApi(
     t.url,
     '/trade/buy',
     { type: 'jpy', code: TOYOTA, num: '100', idem: idem(), ...form },
@@ -83,14 +83,14 @@ export const sell = (
   t: TestApp,
   g: SessionGrant,
   form: Record<string, string>,
-): Promise<VueAnswer> =>
-  vue(t.url, '/trade/sell', { num: '100', idem: idem(), ...form }, session(g))
+): Promise<BrokerAnswer> =>
+  brokerApi(t.url, '/trade/sell', { num: '100', idem: idem(), ...form }, session(g))
 
 export const openList = (t: TestApp, g: SessionGrant, type = 'jpy') =>
-  vueData<HoldingList>(t.url, '/trade/userstocklist', { type }, session(g))
+  brokerData<HoldingList>(t.url, '/trade/userstocklist', { type }, session(g))
 
 export const endedList = (t: TestApp, g: SessionGrant, type = 'jpy') =>
-  vueData<ClosedHoldingList>(t.url, '/trade/userstocklists', { type }, session(g))
+  brokerData<ClosedHoldingList>(t.url, '/trade/userstocklists', { type }, session(g))
 
 /** The user's ledger books in one currency. */
 export async function books(t: TestApp, account: string, currency: Currency) {

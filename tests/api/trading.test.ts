@@ -8,7 +8,7 @@ import { createTradingService } from '../../gateway/src/broker/trading/service'
 import { identityChecks } from '../../gateway/src/composition/identity-checks'
 import { selfFrozen } from '../../gateway/src/broker/trust/index'
 import { expectLedgerConsistent } from '../support/invariants'
-import { session, vue } from '../support/vue'
+import { session, brokerApi } from '../support/broker'
 import { ops } from './funds.support'
 import {
   advance,
@@ -94,13 +94,13 @@ describe('/trade/buy', () => {
   it('cancels a pending order: its cash is released and it ends as cancelled (3)', async () => {
     const g = await trader(t, account())
     const { id } = (await buy(t, g, { price: formatUnits(restingLimit(t)) })).data as { id: string }
-    const cancel = () => vue(t.url, '/trade/cancel', { id }, session(g))
+    const cancel = () => brokerApi(t.url, '/trade/cancel', { id }, session(g))
     expect(await cancel()).toMatchObject({ status: 1, msg: 'cancel_ok' })
     expect(await books(t, g.account, 'JPY')).toMatchObject({ available: START, frozen: 0n })
     expect((await endedList(t, g))[id]).toMatchObject({ status: 3 })
     expect((await cancel()).msg).toBe('order_not_holding')
     const other = await trader(t, account())
-    expect((await vue(t.url, '/trade/cancel', { id }, session(other))).msg).toBe('not_found')
+    expect((await brokerApi(t.url, '/trade/cancel', { id }, session(other))).msg).toBe('not_found')
   })
 
   it('answers a retried order with its first answer, charged once', async () => {
@@ -287,7 +287,7 @@ describe('/trade/sell', () => {
     expect((await sell(t, g, { id, price: formatUnits(limit) })).status).toBe(1)
     expect(((await openList(t, g))[id] as WireHolding).status).toBe(1)
     // Cancelling a resting sell puts the holding back; selling again rests it again.
-    expect((await vue(t.url, '/trade/cancel', { id }, session(g))).status).toBe(1)
+    expect((await brokerApi(t.url, '/trade/cancel', { id }, session(g))).status).toBe(1)
     expect(((await openList(t, g))[id] as WireHolding).status).toBe(0)
     expect((await sell(t, g, { id, price: formatUnits(limit) })).status).toBe(1)
     const up = { ...t.app.market.snapshot(TOYOTA)!, price: quote.limitUp! }

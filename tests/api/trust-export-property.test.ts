@@ -4,7 +4,7 @@ import { parseUnits } from '@kabu/shared/money/decimal'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import type { TestApp } from '../support/app'
 import { expectLedgerConsistent } from '../support/invariants'
-import { session, vue } from '../support/vue'
+import { session, brokerApi } from '../support/broker'
 import { approve, idem, readyUser, reject, startFundsApp, wallets } from './funds.support'
 import { credit } from './trading.support'
 import { ledgerExport, withdraw } from './trust.support'
@@ -72,7 +72,7 @@ async function play(grant: SessionGrant, card: string, steps: Step[]) {
         s.op === 'exchange'
           ? ['JPY', 'USD', String(s.yen)]
           : ['USD', 'JPY', (s.cents / 100).toFixed(2)]
-      const answer = await vue(
+      const answer = await brokerApi(
         t.url,
         '/user/exchange',
         { from, to, money, idem: idem() },

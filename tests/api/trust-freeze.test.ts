@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../support/app'
 import { FUND_PASSWORD } from '../support/identity'
 import { expectLedgerConsistent } from '../support/invariants'
-import { session, vue } from '../support/vue'
+import { session, brokerApi } from '../support/broker'
 import { idem, BANK_DAY_10AM } from './funds.support'
 import { buy, sell, TOYOTA } from './trading.support'
 import {
@@ -89,7 +89,7 @@ describe('the self-freeze', () => {
     const since = (await selfFreeze(t, grant, 'withdraw')).data!.withdraw!.since
     t.app.clock.set(since + 24 * HOUR)
     const lift = (form: Record<string, string>) =>
-      vue(
+      brokerApi(
         t.url,
         '/user/selfUnfreeze',
         { what: 'withdraw', fund_password: FUND_PASSWORD, ...form },
@@ -128,12 +128,12 @@ describe('the self-freeze', () => {
     ]
     // Open, each is refused by its own rules (no such participation, product, offer; or accepted).
     for (const [path, form] of orders) {
-      const open = await vue(t.url, path, { ...form, idem: idem() }, session(grant))
+      const open = await brokerApi(t.url, path, { ...form, idem: idem() }, session(grant))
       expect(open.msg, path).not.toBe('self_frozen_trading')
     }
     expect((await selfFreeze(t, grant, 'trading')).status).toBe(1)
     for (const [path, form] of orders) {
-      const frozen = await vue(t.url, path, { ...form, idem: idem() }, session(grant))
+      const frozen = await brokerApi(t.url, path, { ...form, idem: idem() }, session(grant))
       expect(frozen.msg, path).toBe('self_frozen_trading')
     }
   })

@@ -2,7 +2,7 @@ import type { SessionGrant } from '@kabu/shared/api/user'
 import type { SelfFreezeState, TrustPanel } from '@kabu/shared/api/trust'
 import type { TestApp } from '../support/app'
 import { FUND_PASSWORD } from '../support/identity'
-import { session, vue, vueData, type VueAnswer } from '../support/vue'
+import { session, brokerApi, brokerData, type BrokerAnswer } from '../support/broker'
 import { fund, readyUser, startFundsApp } from './funds.support'
 export { withdraw } from './funds.support'
 
@@ -30,27 +30,33 @@ export async function fundedUser(t: TestApp, account: string, money: string) {
 }
 
 export const panel = (t: TestApp, g: SessionGrant, form: Record<string, string> = {}) =>
-  vueData<TrustPanel>(t.url, '/user/trust', form, session(g))
+  brokerData<TrustPanel>(t.url, '/user/trust', form, session(g))
 
 export const selfFreeze = (
   t: TestApp,
   g: SessionGrant,
   what: string,
   fundPassword = FUND_PASSWORD,
-): Promise<VueAnswer & { data?: SelfFreezeState }> =>
-  vue(t.url, '/user/selfFreeze', { what, fund_password: fundPassword }, session(g)) as Promise<
-    VueAnswer & { data?: SelfFreezeState }
-  >
+): Promise<BrokerAnswer & { data?: SelfFreezeState }> =>
+  brokerApi(
+    t.url,
+    '/user/selfFreeze',
+    { what, fund_password: fundPassword },
+    session(g),
+  ) as Promise<BrokerAnswer & { data?: SelfFreezeState }>
 
 export const selfUnfreeze = (
   t: TestApp,
   g: SessionGrant,
   what: string,
   fundPassword = FUND_PASSWORD,
-): Promise<VueAnswer & { data?: SelfFreezeState }> =>
-  vue(t.url, '/user/selfUnfreeze', { what, fund_password: fundPassword }, session(g)) as Promise<
-    VueAnswer & { data?: SelfFreezeState }
-  >
+): Promise<BrokerAnswer & { data?: SelfFreezeState }> =>
+  brokerApi(
+    t.url,
+    '/user/selfUnfreeze',
+    { what, fund_password: fundPassword },
+    session(g),
+  ) as Promise<BrokerAnswer & { data?: SelfFreezeState }>
 
 /** The ledger export as the phone gets it: HTTP status, content type and the CSV's rows. */
 export async function ledgerExport(t: TestApp, g: SessionGrant, form: Record<string, string> = {}) {

@@ -3,7 +3,7 @@ import type { TestApp } from '../support/app'
 import { newUser } from '../support/identity'
 import { expectLedgerConsistent } from '../support/invariants'
 import type { SessionGrant } from '@kabu/shared/api/user'
-import { vue, vueData } from '../support/vue'
+import { brokerApi, brokerData } from '../support/broker'
 import { approve, BANK_DAY_10AM, fund, reject, wallets } from './funds.support'
 import { fundedUser, ledgerExport, panel, withdraw, startTrustApp } from './trust.support'
 
@@ -116,7 +116,7 @@ describe('the panel', () => {
     if (fresh.withdrawals_paid_count === 0) expect(p.withdrawals_paid_median_hours).toBe(2)
     // Thirty-one days on, none of them counts (a new session: the old one has expired).
     t.app.clock.set(BANK_DAY_10AM + 31 * 24 * HOUR)
-    const again = await vueData<SessionGrant>(t.url, '/user/login', {
+    const again = await brokerData<SessionGrant>(t.url, '/user/login', {
       account: grant.account,
       password: `pass-${grant.account}`,
     })
@@ -174,7 +174,7 @@ describe('the ledger export', () => {
     const other = await newUser(t, account())
     expect((await ledgerExport(t, other)).lines).toEqual([])
     expect((await ledgerExport(t, grant, { currency: 'USD' })).lines).toEqual([])
-    const bad = await vue(
+    const bad = await brokerApi(
       t.url,
       '/user/ledgerExport',
       { currency: 'XXX' },
@@ -184,7 +184,7 @@ describe('the ledger export', () => {
       },
     )
     expect(bad).toMatchObject({ http: 200, status: 0, msg: 'invalid_input' })
-    const anonymous = await vue(t.url, '/user/ledgerExport', {})
+    const anonymous = await brokerApi(t.url, '/user/ledgerExport', {})
     expect(anonymous).toMatchObject({ http: 401, status: 0 })
   })
 })

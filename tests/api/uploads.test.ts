@@ -5,7 +5,7 @@ import type { SessionGrant } from '@kabu/shared/api/user'
 import { UPLOADS_PER_DAY } from '../../gateway/src/broker/uploads/service'
 import { startTestApp, type TestApp } from '../support/app'
 import { newUser, photo, upload } from '../support/identity'
-import { session, vue } from '../support/vue'
+import { session, brokerApi } from '../support/broker'
 
 const MAX_BYTES = 200_000
 const MAX_PIXELS = 1_000_000
@@ -111,7 +111,7 @@ describe('/common/upload takes real photos and re-encodes them', () => {
       body: onlyKind,
     })
     expect(await res.json()).toMatchObject({ status: 0, msg: 'invalid_input' })
-    const plain = await vue(
+    const plain = await brokerApi(
       t.url,
       '/common/upload',
       { kind: 'id_front', file: 'x' },

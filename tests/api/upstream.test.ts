@@ -13,7 +13,7 @@ import {
   startUpstreamGateway,
   type UpstreamTestGateway,
 } from '../support/upstream'
-import { session, vue, vueData } from '../support/vue'
+import { session, brokerApi, brokerData } from '../support/broker'
 
 /**
  * Upstream broker mode (issue 16): gateway A forwards `/api/vue` to gateway B, an ordinary one on
@@ -54,7 +54,7 @@ describe('a gateway in upstream broker mode', () => {
   const tokens: string[] = []
 
   it('registers and logs in through the upstream: the account lives in the broker', async () => {
-    const registered = await vueData<SessionGrant>(a.url, '/user/register', {
+    const registered = await brokerData<SessionGrant>(a.url, '/user/register', {
       account: 'upstream01',
       password: PASSWORD,
       password2: PASSWORD,
@@ -62,14 +62,17 @@ describe('a gateway in upstream broker mode', () => {
       agree: '1',
     })
     tokens.push(registered.token)
-    const login = await vue(a.url, '/user/login', { account: 'upstream01', password: PASSWORD })
+    const login = await brokerApi(a.url, '/user/login', {
+      account: 'upstream01',
+      password: PASSWORD,
+    })
     expect(login).toMatchObject({ http: 200, status: 1 })
     grant = login.data as SessionGrant
     tokens.push(grant.token)
     // The broker's own store has the account; the forwarding gateway has none at all.
     expect(await broker.count('users')).toBeGreaterThanOrEqual(2)
     expect('db' in a.gateway).toBe(false)
-    const info = await vueData<{ account: string }>(
+    const info = await brokerData<{ account: string }>(
       a.url,
       '/user/getUserinfo',
       { type: 'jpy' },
@@ -79,18 +82,21 @@ describe('a gateway in upstream broker mode', () => {
   })
 
   it("passes the broker's refusals and 401s through as they are", async () => {
-    const wrong = await vue(a.url, '/user/login', { account: 'upstream01', password: 'nope-nope' })
+    const wrong = await brokerApi(a.url, '/user/login', {
+      account: 'upstream01',
+      password: 'nope-nope',
+    })
     expect(wrong).toMatchObject({ http: 200, status: 0, msg: 'wrong_account_or_password' })
-    const anonymous = await vue(a.url, '/user/getUserinfo', { type: 'jpy' })
+    const anonymous = await brokerApi(a.url, '/user/getUserinfo', { type: 'jpy' })
     expect(anonymous).toMatchObject({ http: 401, msg: 'please_login_again' })
-    const unknown = await vue(a.url, '/no/such/call', {}, session(grant))
+    const unknown = await brokerApi(a.url, '/no/such/call', {}, session(grant))
     expect(unknown).toMatchObject({ http: 404, msg: 'not_found' })
   })
 
   it("tells the broker the phone's address, believing a phone's X-Forwarded-For only behind TRUST_PROXY", async () => {
     const spoofed = { 'x-forwarded-for': '203.0.113.9' }
     const wrongLogin = (url: string) =>
-      vue(url, '/user/login', { account: 'upstream01', password: 'wrong-1' }, spoofed)
+      brokerApi(url, '/user/login', { account: 'upstream01', password: 'wrong-1' }, spoofed)
     const failedFrom = async () =>
       (
         await broker.app.db
@@ -112,18 +118,18 @@ describe('a gateway in upstream broker mode', () => {
       await behindProxy.stop()
     }
     // A right password clears this address's count, so the suite's later logins are not slowed.
-    await vueData(a.url, '/user/login', { account: 'upstream01', password: PASSWORD })
+    await brokerData(a.url, '/user/login', { account: 'upstream01', password: PASSWORD })
   })
 
   it('forwards an authed form POST with a fund password', async () => {
-    const set = await vue(
+    const set = await brokerApi(
       a.url,
       '/user/fundPassword',
       { login_password: PASSWORD, password: FUND_PASSWORD, password2: FUND_PASSWORD },
       session(grant),
     )
     expect(set).toMatchObject({ http: 200, status: 1 })
-    const info = await vueData<{ fund_password_set: boolean }>(
+    const info = await brokerData<{ fund_password_set: boolean }>(
       a.url,
       '/user/getUserinfo',
       { type: 'jpy' },
@@ -168,7 +174,7 @@ describe('a gateway in upstream broker mode', () => {
     expect(await res.json()).toEqual({ status: 0, msg: 'invalid_input' })
     expect(brokerRequests()).toBe(before)
     // At the limit it is the broker's to judge (it refuses a body that is not a photo's form).
-    const atLimit = await vue(a.url, '/common/upload', new Uint8Array(limit), session(grant))
+    const atLimit = await brokerApi(a.url, '/common/upload', new Uint8Array(limit), session(grant))
     expect(atLimit.status).toBe(0)
     await expect.poll(brokerRequests).toBe(before + 1)
   })
@@ -234,7 +240,7 @@ describe('a broker that is down or hangs', () => {
   it('answers upstream_unavailable (502) at once when nothing listens', async () => {
     const down = await startUpstreamGateway(await refusing())
     try {
-      const login = await vue(down.url, '/user/login', {
+      const login = await brokerApi(down.url, '/user/login', {
         account: DEMO.account,
         password: PASSWORD,
       })
@@ -263,7 +269,7 @@ describe('a broker that is down or hangs', () => {
     const slow = await startUpstreamGateway(hanging.url, { BROKER_UPSTREAM_TIMEOUT_MS: '400' })
     try {
       const started = Date.now()
-      const login = await vue(slow.url, '/user/login', {
+      const login = await brokerApi(slow.url, '/user/login', {
         account: DEMO.account,
         password: PASSWORD,
       })

@@ -3,7 +3,7 @@ import type { WatchEntry } from '@kabu/shared/api/trade'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import { startTestApp, type TestApp } from '../support/app'
 import { newUser } from '../support/identity'
-import { session, vue, vueData } from '../support/vue'
+import { session, brokerApi, brokerData } from '../support/broker'
 
 /**
  * The watchlist's order (/trade/selfsort, migration 0009): new entries on top, a reorder kept by
@@ -20,9 +20,11 @@ beforeAll(async () => {
 afterAll(() => t.stop())
 
 const call = (g: SessionGrant, path: string, form: Record<string, string> | string) =>
-  vue(t.url, path, form, session(g))
+  brokerApi(t.url, path, form, session(g))
 const list = async (g: SessionGrant, type = 'jpy') =>
-  (await vueData<WatchEntry[]>(t.url, '/trade/selflist', { type }, session(g))).map((e) => e.code)
+  (await brokerData<WatchEntry[]>(t.url, '/trade/selflist', { type }, session(g))).map(
+    (e) => e.code,
+  )
 
 async function watcher(codes: string[]): Promise<SessionGrant> {
   const g = await newUser(t, account())
@@ -85,7 +87,7 @@ describe('watchlist order', () => {
   })
 
   it('asks for a session', async () => {
-    const answer = await vue(t.url, '/trade/selfsort', { type: 'jpy', codes: '7203' })
+    const answer = await brokerApi(t.url, '/trade/selfsort', { type: 'jpy', codes: '7203' })
     expect(answer).toMatchObject({ http: 401, status: 0, msg: 'please_login_again' })
   })
 })

@@ -11,7 +11,7 @@ import {
 import type { TestApp } from '../support/app'
 import { FUND_PASSWORD } from '../support/identity'
 import { expectLedgerConsistent } from '../support/invariants'
-import { session, vue, vueData } from '../support/vue'
+import { session, brokerApi, brokerData } from '../support/broker'
 import { describePath, drivePath, modelPaths, type ModelDriver } from './funds.model-driver'
 import { approve, fund, readyUser, reject, startFundsApp, wallets } from './funds.support'
 import { pollGateway } from '../support/poll'
@@ -49,7 +49,7 @@ function driverFor(): ModelDriver {
   let grant: SessionGrant
   let card: string
   const list = () =>
-    vueData<WithdrawalRecord[]>(t.url, '/user/withdrawallist', { type: 'jpy' }, session(grant))
+    brokerData<WithdrawalRecord[]>(t.url, '/user/withdrawallist', { type: 'jpy' }, session(grant))
   return {
     async live() {
       ;({ grant, card } = await readyUser(t, `wmodel${n++}x${Date.now() % 10000}`))
@@ -57,13 +57,13 @@ function driverFor(): ModelDriver {
       return withdrawMachine.provide({
         actors: {
           loadSetup: fromPromise(async (): Promise<WithdrawSetup> => ({
-            rules: await vueData<WithdrawRules>(
+            rules: await brokerData<WithdrawRules>(
               t.url,
               '/user/withdrawRules',
               { type: 'jpy' },
               session(grant),
             ),
-            cards: await vueData<BankCard[]>(t.url, '/user/banks', {}, session(grant)),
+            cards: await brokerData<BankCard[]>(t.url, '/user/banks', {}, session(grant)),
             factors: null,
           })),
           submit: fromPromise(async ({ input }) => {
@@ -74,7 +74,7 @@ function driverFor(): ModelDriver {
               fund_password: input.fundPassword,
               idem: input.idem,
             }
-            const answer = await vue(t.url, '/user/withdraw', form, session(grant))
+            const answer = await brokerApi(t.url, '/user/withdraw', form, session(grant))
             if (answer.status !== 1) throw { msg: answer.msg }
             return answer.data as { id: string }
           }),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { TestApp } from '../support/app'
 import { FUND_PASSWORD } from '../support/identity'
 import { expectLedgerConsistent } from '../support/invariants'
-import { session, vue } from '../support/vue'
+import { session, brokerApi } from '../support/broker'
 import { fund, idem, readyUser, startFundsApp, wallets } from './funds.support'
 
 let t: TestApp
@@ -19,7 +19,7 @@ it('200 concurrent withdrawals of 60 on a balance of 100: exactly one succeeds',
   const started = performance.now()
   const answers = await Promise.all(
     Array.from({ length: 200 }, () =>
-      vue(
+      brokerApi(
         t.url,
         '/user/withdraw',
         { type: 'jpy', money: '60', bank_id: card, fund_password: FUND_PASSWORD, idem: idem() },
@@ -60,7 +60,7 @@ it('50 concurrent retries with one idempotency key all get the first answer (nev
     idem: idem(),
   }
   const answers = await Promise.all(
-    Array.from({ length: 50 }, () => vue(t.url, '/user/withdraw', form, session(grant))),
+    Array.from({ length: 50 }, () => brokerApi(t.url, '/user/withdraw', form, session(grant))),
   )
   const first = answers[0]!
   expect(first.status).toBe(1)

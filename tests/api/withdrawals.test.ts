@@ -5,7 +5,7 @@ import type { SessionGrant } from '@kabu/shared/api/user'
 import type { TestApp } from '../support/app'
 import { FUND_PASSWORD, newUser, submitIdentity } from '../support/identity'
 import { expectLedgerConsistent } from '../support/invariants'
-import { session, vue, vueData, type VueAnswer } from '../support/vue'
+import { session, brokerApi, brokerData, type BrokerAnswer } from '../support/broker'
 import {
   approve,
   available,
@@ -35,8 +35,8 @@ afterEach(async () => {
 const withdraw = (grant: SessionGrant, card: string, form: Record<string, string> = {}) =>
   withdrawAs(t, grant, card, form)
 const list = (grant: SessionGrant) =>
-  vueData<WithdrawalRecord[]>(t.url, '/user/withdrawallist', { type: 'jpy' }, session(grant))
-const idOf = (answer: VueAnswer) => (answer.data as { id: string }).id
+  brokerData<WithdrawalRecord[]>(t.url, '/user/withdrawallist', { type: 'jpy' }, session(grant))
+const idOf = (answer: BrokerAnswer) => (answer.data as { id: string }).id
 
 /** A ready user holding `money` yen. */
 async function funded(money: string) {
@@ -48,7 +48,7 @@ async function funded(money: string) {
 describe('the published withdrawal rules', () => {
   it('are listed with their state for the user before they type', async () => {
     const fresh = await newUser(t, account())
-    const before = await vueData<WithdrawRules>(
+    const before = await brokerData<WithdrawRules>(
       t.url,
       '/user/withdrawRules',
       { type: 'jpy' },
@@ -65,7 +65,7 @@ describe('the published withdrawal rules', () => {
       withdrawable: '0',
     })
     const { grant } = await funded('50000')
-    const after = await vueData<WithdrawRules>(
+    const after = await brokerData<WithdrawRules>(
       t.url,
       '/user/withdrawRules',
       { type: 'usd' },
@@ -101,7 +101,7 @@ describe('the published withdrawal rules', () => {
     expect((await withdraw(grant, card, { fund_password: '000000' })).msg).toBe(
       'wrong_fund_password',
     )
-    const missing = await vue(
+    const missing = await brokerApi(
       t.url,
       '/user/withdraw',
       { type: 'jpy', money: '20000', bank_id: card, idem: idem() },
@@ -146,7 +146,7 @@ describe('the published withdrawal rules', () => {
     ]
     for (const [money, key] of cases) {
       const form = money === undefined ? { money: '' } : { money }
-      const answer = await vue(
+      const answer = await brokerApi(
         t.url,
         '/user/withdraw',
         {
@@ -185,7 +185,7 @@ describe('the published withdrawal rules', () => {
       }),
     )
     expect(await available(t, grant)).toBe('80000')
-    const rules = await vueData<WithdrawRules>(
+    const rules = await brokerData<WithdrawRules>(
       t.url,
       '/user/withdrawRules',
       { type: 'jpy' },
@@ -231,7 +231,7 @@ describe('a withdrawal', () => {
     expect((await reject(t, 'withdraw', idOf(answer), 'account name mismatch')).status).toBe(1)
     expect((await wallets(t, grant)).JPY).toMatchObject({ available: '50000', frozen: '0' })
     expect((await list(grant))[0]).toMatchObject({ status: 2, reason: 'account name mismatch' })
-    const inbox = await vueData<InboxPage>(t.url, '/user/messages', {}, session(grant))
+    const inbox = await brokerData<InboxPage>(t.url, '/user/messages', {}, session(grant))
     expect(inbox.list[0]).toMatchObject({
       title: 'review.withdraw.rejected.title',
       params: { amount: '20,000', currency: 'JPY', reason: 'account name mismatch' },

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO } from '../support/app'
 import { haproxyStatuses } from '../support/haproxy'
 import { quotePhone, type QuotePhone } from '../support/quote-phone'
-import { session, vue, vueData } from '../support/vue'
+import { session, brokerApi, brokerData } from '../support/broker'
 
 /**
  * docker/compose.scale.yaml itself, started as docs/deploy.md says, on a Docker engine: the gateway
@@ -142,8 +142,8 @@ describe.skipIf(!runs)(
     }, 60_000)
 
     it('logs the demo account in and buys through the proxy', async () => {
-      const demo = await vueData<SessionGrant>(PROXY, '/user/login', DEMO)
-      const bought = await vue(
+      const demo = await brokerData<SessionGrant>(PROXY, '/user/login', DEMO)
+      const bought = await brokerApi(
         PROXY,
         '/trade/buy',
         { type: 'jpy', code: '7203', num: '100', idem: randomUUID() },

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { userinfoOf } from './identity-api'
 import { phoneJourney, units } from './journey'
 import { approvePending, opsCall } from './ops'
-import { vueInPage } from './user-api'
+import { brokerInPage } from './user-api'
 
 /**
  * Issue 13's block-trade journey on a phone against a real gateway: the demo account (identity
@@ -22,8 +22,8 @@ const j = phoneJourney('block', {
 })
 let offer: BlockOffer
 
-const vueCall = <T>(path: string, form: Record<string, string>) =>
-  vueInPage<T>(j.page, j.gateway.url, path, form)
+const brokerCall = <T>(path: string, form: Record<string, string>) =>
+  brokerInPage<T>(j.page, j.gateway.url, path, form)
 
 describe('block-trade journey on a 390×844 phone', () => {
   it('logs in as the demo account, verified and with a fund password', async () => {
@@ -75,7 +75,7 @@ describe('block-trade journey on a 390×844 phone', () => {
     await approvePending(j.gateway, 'block', j.gateway.config.demoAccount)
     await j.page.getByTestId('block-verdict-approved').waitFor({ timeout: 20_000 })
     await j.screens.shot('04-approved')
-    const [order] = await vueCall<BlockOrder[]>('/trade/userblocklist', {
+    const [order] = await brokerCall<BlockOrder[]>('/trade/userblocklist', {
       type: 'jpy',
       status: 'decided',
     })

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { spawnGateway, type GatewayProcess } from '../support/gateway-process'
-import { session, vue } from '../support/vue'
+import { session, brokerApi } from '../support/broker'
 
 /**
  * The gateway as `npm start` and docker/Dockerfile run it: the JavaScript `npm run build` emitted
@@ -38,13 +38,13 @@ describe('the compiled gateway', () => {
   })
 
   it('logs the demo account in and reads its account', async () => {
-    const login = await vue(gateway.url, '/user/login', {
+    const login = await brokerApi(gateway.url, '/user/login', {
       account: 'demo0001',
       password: 'demo-pass-2026',
     })
     expect(login).toMatchObject({ status: 1, msg: 'login_ok' })
     const grant = login.data as { token: string; account: string }
-    const info = await vue(gateway.url, '/user/getUserinfo', { type: 'jpy' }, session(grant))
+    const info = await brokerApi(gateway.url, '/user/getUserinfo', { type: 'jpy' }, session(grant))
     expect(info).toMatchObject({ status: 1, data: { account: 'demo0001' } })
   })
 })

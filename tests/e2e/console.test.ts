@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { readFileSync, rmSync } from 'node:fs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { vue, vueData } from '../support/vue'
+import { brokerApi, brokerData } from '../support/broker'
 import { launchPhone } from './browser'
 import { startGateway } from './gateway'
 import { writeJourneyImages, type JourneyImages } from './images'
@@ -48,10 +48,10 @@ beforeAll(async () => {
   const { demoAccount: account, demoPassword: password } = gateway.config
   customer = {
     account,
-    token: (await vueData<{ token: string }>(gateway.url, '/user/login', { account, password }))
+    token: (await brokerData<{ token: string }>(gateway.url, '/user/login', { account, password }))
       .token,
   }
-  const deposit = await vue(
+  const deposit = await brokerApi(
     gateway.url,
     '/user/recharge',
     {
@@ -64,13 +64,13 @@ beforeAll(async () => {
     customer,
   )
   ids.deposit = (deposit.data as { id: string }).id
-  const [card] = await vueData<Array<{ id: string | number }>>(
+  const [card] = await brokerData<Array<{ id: string | number }>>(
     gateway.url,
     '/user/banks',
     {},
     customer,
   )
-  const withdrawal = await vue(
+  const withdrawal = await brokerApi(
     gateway.url,
     '/user/withdraw',
     {
@@ -84,7 +84,7 @@ beforeAll(async () => {
   )
   expect(withdrawal.msg).toBe('submit_ok')
   ids.withdraw = (withdrawal.data as { id: string }).id
-  const sent = await vueData<{ thread: { id: string } }>(
+  const sent = await brokerData<{ thread: { id: string } }>(
     gateway.url,
     '/user/supportSend',
     { text: QUESTION, idem: randomUUID() },
@@ -156,7 +156,7 @@ describe('the back-office console on a 390×844 phone', () => {
     await screens().shot('02-support')
     await page.getByRole('button', { name: '送信' }).click()
     await page.getByText(ANSWER).waitFor()
-    const thread = await vueData<{ messages: Array<{ author: string; text: string }> }>(
+    const thread = await brokerData<{ messages: Array<{ author: string; text: string }> }>(
       gateway.url,
       '/user/supportThread',
       { id: ids.thread },

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { userinfoOf } from './identity-api'
 import { phoneJourney, units } from './journey'
 import { approvePending, opsCall } from './ops'
-import { vueInPage } from './user-api'
+import { brokerInPage } from './user-api'
 
 /**
  * Issue 14's day-trading journey on a phone against a real gateway: the demo account (identity
@@ -21,8 +21,8 @@ const j = phoneJourney('daytrade', {
 })
 let before: string
 
-const vueCall = <T>(path: string, form: Record<string, string>) =>
-  vueInPage<T>(j.page, j.gateway.url, path, form)
+const brokerCall = <T>(path: string, form: Record<string, string>) =>
+  brokerInPage<T>(j.page, j.gateway.url, path, form)
 
 const status = () => j.page.getByTestId('daytrade-status').getAttribute('data-status')
 
@@ -78,8 +78,8 @@ describe('day-trading journey on a 390×844 phone', () => {
     await j.page.getByTestId('daytrade-live-pnl').first().waitFor()
     await j.page.getByTestId('daytrade-positions').scrollIntoViewIfNeeded()
     await j.screens.shot('04-positions')
-    const [p] = await vueCall<DaytradeParticipation[]>('/trade/daytradelist', { type: 'jpy' })
-    const detail = await vueCall<DaytradeDetail>('/trade/daytradeinfo', { id: p!.id })
+    const [p] = await brokerCall<DaytradeParticipation[]>('/trade/daytradelist', { type: 'jpy' })
+    const detail = await brokerCall<DaytradeDetail>('/trade/daytradeinfo', { id: p!.id })
     expect(detail.positions.map((x) => [x.code, x.qty]).sort()).toEqual([
       ['6758', -100],
       ['7203', 100],
@@ -87,7 +87,7 @@ describe('day-trading journey on a 390×844 phone', () => {
   })
 
   it('at the cut-off the system closes both at the last price and settles the participation', async () => {
-    const [p] = await vueCall<DaytradeParticipation[]>('/trade/daytradelist', { type: 'jpy' })
+    const [p] = await brokerCall<DaytradeParticipation[]>('/trade/daytradelist', { type: 'jpy' })
     await opsCall(j.gateway, 'POST', '/clock', {
       at: new Date(p!.closes_at! + 1_000).toISOString(),
     })
@@ -96,7 +96,7 @@ describe('day-trading journey on a 390×844 phone', () => {
     await j.page.getByTestId('daytrade-returned').waitFor()
     await j.page.getByTestId('daytrade-fills').scrollIntoViewIfNeeded()
     await j.screens.shot('05-settled')
-    const detail = await vueCall<DaytradeDetail>('/trade/daytradeinfo', { id: p!.id })
+    const detail = await brokerCall<DaytradeDetail>('/trade/daytradeinfo', { id: p!.id })
     expect(detail.positions).toEqual([])
     const returned = units(detail.returned!)
     expect(returned).toBe(units(PARTICIPATION) + units(detail.pnl) - units(detail.fees))

@@ -1,4 +1,4 @@
-import type { Product, ProductOrder } from '@kabu/shared/api/products'
+import type { Product, ProductOrder } from '@kabu/shared/api/follow'
 import { isTradingDay } from '@kabu/shared/market/calendar'
 import { addDays, dayOfWeek } from '@kabu/shared/market/iso-date'
 import { epochAtLocal, localDate } from '@kabu/shared/market/time-zone'

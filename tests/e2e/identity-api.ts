@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { MY_NUMBER, photo } from '../support/identity'
-import { vue } from '../support/vue'
+import { brokerApi } from '../support/broker'
 
 /**
  * The identity steps a journey takes through the API rather than its screens (money.test.ts walks
@@ -16,7 +16,7 @@ async function pageSession(page: Page): Promise<{ token: string; account: string
 }
 
 async function send(page: Page, baseUrl: string, path: string, form: Record<string, string>) {
-  const answer = await vue(baseUrl, path, form, await pageSession(page))
+  const answer = await brokerApi(baseUrl, path, form, await pageSession(page))
   if (answer.status !== 1) throw new Error(`${path} refused: ${answer.msg ?? answer.http}`)
   return answer.data
 }

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core'
  * Reads what the logged-in page's user holds, with the session the page itself stored (`tokend`,
  * `account`): the journey checks the screens against the gateway's own figures.
  */
-async function vueAs<T>(
+async function brokerAs<T>(
   page: Page,
   baseUrl: string,
   path: string,
@@ -33,13 +33,13 @@ export async function walletsOf(
   page: Page,
   baseUrl: string,
 ): Promise<Record<string, { available: string; frozen: string }>> {
-  const rows = await vueAs<Wallet[]>(page, baseUrl, '/user/wallets')
+  const rows = await brokerAs<Wallet[]>(page, baseUrl, '/user/wallets')
   return Object.fromEntries(rows.map((w) => [w.currency, w]))
 }
 
 /** The first page of the user's ledger lines of one market's wallet, newest first. */
 export function fundLinesOf(page: Page, baseUrl: string, type: string): Promise<FundLine[]> {
-  return vueAs<FundLine[]>(page, baseUrl, '/user/fundlist', { type })
+  return brokerAs<FundLine[]>(page, baseUrl, '/user/fundlist', { type })
 }
 
 /** The gateway's quoted rate and spread of one pair, as the exchange screen reads them. */
@@ -49,7 +49,7 @@ export async function rateOf(
   from: string,
   to: string,
 ): Promise<{ rate: string; spread: string }> {
-  const rates = await vueAs<Array<{ from: string; to: string; rate: string; spread: string }>>(
+  const rates = await brokerAs<Array<{ from: string; to: string; rate: string; spread: string }>>(
     page,
     baseUrl,
     '/user/exchangeRates',
@@ -63,7 +63,7 @@ export async function rateOf(
  * Sends an /api/vue call from inside the page, with the session the page stored, and gives back
  * its `data` whatever the answer (a journey reads what the phone itself would get).
  */
-export function vueInPage<T>(
+export function brokerInPage<T>(
   page: Page,
   baseUrl: string,
   path: string,

@@ -65,7 +65,7 @@ export async function openWatchlistPhone() {
   const last = new Map<string, Quote>()
   for (const q of app.market.snapshots(CODES)) last.set(q.code, { ...q, seq: q.seq + 1_000_000 })
 
-  async function vueCall<T>(path: string, form: Record<string, string>, headers = {}) {
+  async function brokerCall<T>(path: string, form: Record<string, string>, headers = {}) {
     const res = await fetch(`${url}/api/vue${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
@@ -75,14 +75,14 @@ export async function openWatchlistPhone() {
     if (body.status !== 1) throw new Error(`${path}: ${body.msg}`)
     return body.data
   }
-  const grant = await vueCall<{ token: string; account: string }>('/user/login', {
+  const grant = await brokerCall<{ token: string; account: string }>('/user/login', {
     account: config.demoAccount,
     password: config.demoPassword,
   })
   const headers = { token: grant.token, account: grant.account }
   for (const code of CODES) {
     const type = LISTINGS.find((l) => l.code === code)!.market === 'jp' ? 'jpy' : 'usd'
-    await vueCall('/trade/selfadd', { type, code }, headers)
+    await brokerCall('/trade/selfadd', { type, code }, headers)
   }
 
   const { browser, context } = await launchPhone()

@@ -84,7 +84,7 @@ describe('cycles', () => {
     }
     const down = await errorsOf(
       'client/src/ui/form/__probe__.ts',
-      `export { isVueRefusal } from '../../api/refusal'\n`,
+      `export { isBrokerRefusal } from '../../api/refusal'\n`,
     )
     const up = await errorsOf(
       'client/src/api/__probe__.ts',

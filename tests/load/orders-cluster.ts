@@ -16,7 +16,7 @@ import type { TestApp } from '../support/app'
 import { freshDatabase } from '../support/db'
 import { spawnGateway, type GatewayProcess } from '../support/gateway-process'
 import { newUser } from '../support/identity'
-import { session } from '../support/vue'
+import { session } from '../support/broker'
 import { credit } from '../api/trading.support'
 
 const run = promisify(execFile)

@@ -10,7 +10,7 @@
 import type { SessionGrant } from '@kabu/shared/api/user'
 import { DEMO, startTestApp } from '../support/app'
 import { startUpstreamGateway } from '../support/upstream'
-import { session, vueData } from '../support/vue'
+import { session, brokerData } from '../support/broker'
 
 const ROUNDS = 5
 const CALLS = Number(process.argv[2] ?? 200)
@@ -18,7 +18,7 @@ const CALLS = Number(process.argv[2] ?? 200)
 const broker = await startTestApp({ env: { TRUST_PROXY: 'loopback' } })
 const front = await startUpstreamGateway(`${broker.url}/api/vue`, { LOG_LEVEL: 'silent' })
 try {
-  const grant = await vueData<SessionGrant>(broker.url, '/user/login', {
+  const grant = await brokerData<SessionGrant>(broker.url, '/user/login', {
     account: DEMO.account,
     password: DEMO.password,
   })

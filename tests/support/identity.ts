@@ -2,7 +2,7 @@ import sharp from 'sharp'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import type { TestApp } from './app'
 import { DEMO } from './app'
-import { session, vue, vueData, type VueAnswer } from './vue'
+import { session, brokerApi, brokerData, type BrokerAnswer } from './broker'
 
 /** Helpers of the identity tests (uploads, KYC, fund password, bank cards). */
 
@@ -12,7 +12,7 @@ export const FUND_PASSWORD = '135790'
 
 export async function newUser(t: TestApp, account: string): Promise<SessionGrant> {
   const password = `pass-${account}`
-  return vueData<SessionGrant>(t.url, '/user/register', {
+  return brokerData<SessionGrant>(t.url, '/user/register', {
     account,
     password,
     password2: password,
@@ -54,7 +54,7 @@ export async function upload(
   bytes: Uint8Array,
   filename = 'photo.jpg',
   type = 'image/jpeg',
-): Promise<VueAnswer> {
+): Promise<BrokerAnswer> {
   const form = new FormData()
   form.set('kind', kind)
   form.set('file', new Blob([new Uint8Array(bytes)], { type }), filename)
@@ -84,7 +84,7 @@ export async function submitIdentity(
   t: TestApp,
   grant: SessionGrant,
   overrides: Record<string, string> = {},
-): Promise<VueAnswer> {
+): Promise<BrokerAnswer> {
   const form = {
     name: '山田 太郎',
     idnumber: MY_NUMBER,
@@ -94,7 +94,7 @@ export async function submitIdentity(
     agree: '1',
     ...overrides,
   }
-  return vue(t.url, '/user/verify', form, session(grant))
+  return brokerApi(t.url, '/user/verify', form, session(grant))
 }
 
 /** Decides the user's pending identity request through the kyc queue, as the back office does. */
@@ -118,7 +118,7 @@ export async function decideIdentity(
 }
 
 export async function setFundPassword(t: TestApp, grant: SessionGrant): Promise<void> {
-  await vueData(
+  await brokerData(
     t.url,
     '/user/fundPassword',
     {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { encodeForm, vueUrl } from './form'
+import { encodeForm, brokerUrl } from './form'
 
 describe('form encoding', () => {
   it('encodes fields, leaves out undefined ones and escapes what needs it', () => {
@@ -11,7 +11,7 @@ describe('form encoding', () => {
   })
 
   it('joins the base and the path with exactly one slash', () => {
-    expect(vueUrl('/api/vue', '/user/login')).toBe('/api/vue/user/login')
-    expect(vueUrl('/api/vue/', 'user/login')).toBe('/api/vue/user/login')
+    expect(brokerUrl('/api/vue', '/user/login')).toBe('/api/vue/user/login')
+    expect(brokerUrl('/api/vue/', 'user/login')).toBe('/api/vue/user/login')
   })
 })

@@ -10,6 +10,6 @@ export function encodeForm(params: FormParams = {}): string {
 }
 
 /** `user/login`, `/user/login` and `//user/login` all name the same call. */
-export function vueUrl(base: string, path: string): string {
+export function brokerUrl(base: string, path: string): string {
   return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`
 }

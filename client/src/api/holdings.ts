@@ -5,7 +5,7 @@ import {
   type WireClosedHolding,
 } from '@kabu/shared/api/trade'
 import type { MarketType } from '@kabu/shared/market/types'
-import { vuePost } from './vue'
+import { brokerPost } from './broker'
 
 /**
  * Holding `id` of the user, wherever it stands: the open list (holding, closing, pending) first,
@@ -13,9 +13,9 @@ import { vuePost } from './vue'
  * follows its order with it, the position screen its holding and its sell.
  */
 export async function fetchHolding(type: MarketType, id: string) {
-  const open = holdingRows(await vuePost<HoldingList>('/trade/userstocklist', { type }))
+  const open = holdingRows(await brokerPost<HoldingList>('/trade/userstocklist', { type }))
   const row = open.find((h) => h.id === id)
   if (row) return row
-  const ended = await vuePost<ClosedHoldingList>('/trade/userstocklists', { type })
+  const ended = await brokerPost<ClosedHoldingList>('/trade/userstocklists', { type })
   return holdingRows<WireClosedHolding>(ended).find((h) => h.id === id)
 }

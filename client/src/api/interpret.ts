@@ -1,5 +1,5 @@
 /** What one HTTP answer of /api/vue means for the caller (spec §8), decided without side effects. */
-export type VueOutcome =
+export type BrokerOutcome =
   | { kind: 'ok'; data: unknown }
   /** status ≠ 1, or an HTTP error carrying a msg: toast the (translated) msg. */
   | { kind: 'refused'; msg: string }
@@ -14,7 +14,7 @@ const msgOf = (body: unknown): string | undefined => {
   return typeof msg === 'string' && msg !== '' ? msg : undefined
 }
 
-export function interpretResponse(httpStatus: number, body: unknown): VueOutcome {
+export function interpretResponse(httpStatus: number, body: unknown): BrokerOutcome {
   const msg = msgOf(body)
   if (httpStatus === 401) return { kind: 'unauthorized', msg: msg ?? 'please_login_again' }
   if (httpStatus === 503) return { kind: 'silent', msg: msg ?? 'network_error' }

@@ -1,5 +1,5 @@
 import type { NewsArticle, NewsCategory, NewsPage } from '@kabu/shared/api/news'
-import { vuePost } from './vue'
+import { brokerPost } from './broker'
 
 /**
  * The news calls. They live here rather than in the news feature because the home screen's
@@ -8,10 +8,13 @@ import { vuePost } from './vue'
 
 /** `/news/list`: one page, newest first; no category means every category. */
 export function fetchNewsPage(page: number, category?: NewsCategory): Promise<NewsPage> {
-  return vuePost<NewsPage>('/news/list', { page: String(page), ...(category ? { category } : {}) })
+  return brokerPost<NewsPage>('/news/list', {
+    page: String(page),
+    ...(category ? { category } : {}),
+  })
 }
 
 /** `/news/info`: one article in full. */
 export function fetchNewsArticle(id: string): Promise<NewsArticle> {
-  return vuePost<NewsArticle>('/news/info', { id })
+  return brokerPost<NewsArticle>('/news/info', { id })
 }

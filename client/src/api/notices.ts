@@ -1,4 +1,4 @@
-import type { VueClientDeps } from './vue-client'
+import type { BrokerClientDeps } from './broker-client'
 
 /**
  * What the api tells the user about its calls: a refusal's text (an error toast), that toasts are
@@ -6,7 +6,7 @@ import type { VueClientDeps } from './vue-client'
  * The toast is ui's, a layer above the api (eslint.config.js), so the api only reports these to
  * the sink the page installs at boot (main.tsx); before that, and in a test, they go nowhere.
  */
-export type ApiNotices = Pick<VueClientDeps, 'toast' | 'dismissToasts' | 'setBusy'>
+export type ApiNotices = Pick<BrokerClientDeps, 'toast' | 'dismissToasts' | 'setBusy'>
 
 let sink: ApiNotices | undefined
 

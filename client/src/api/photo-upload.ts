@@ -1,14 +1,14 @@
 import type { UploadGrant, UploadKind } from '@kabu/shared/api/kyc'
-import { VueRefusal } from './refusal'
+import { BrokerRefusal } from './refusal'
 import { translateServerMessage } from '../i18n/intl'
 import { readStored, STORAGE_KEYS } from './storage'
 import { apiNotices } from './notices'
-import { TOAST_MS } from './vue-client'
+import { TOAST_MS } from './broker-client'
 
 /**
  * Sends one photo to /common/upload as multipart, reporting progress (0–1) as it goes: fetch has
  * no upload progress, so this is the one call made with XMLHttpRequest. A refusal is toasted like
- * any other and rejects with a {@link VueRefusal}.
+ * any other and rejects with a {@link BrokerRefusal}.
  */
 export function uploadPhoto(
   kind: UploadKind,
@@ -30,7 +30,7 @@ export function uploadPhoto(
     }
     const refuse = (msg: string) => {
       apiNotices.toast(translateServerMessage(msg), TOAST_MS)
-      reject(new VueRefusal(msg, xhr.status))
+      reject(new BrokerRefusal(msg, xhr.status))
     }
     xhr.onerror = () => refuse('network_error')
     xhr.onload = () => {
@@ -58,6 +58,6 @@ export async function fetchPhoto(id: string): Promise<Blob> {
   if (token) headers.token = token
   if (account) headers.account = account
   const res = await fetch(`/api/vue/common/upload/${encodeURIComponent(id)}`, { headers })
-  if (!res.ok) throw new VueRefusal('not_found', res.status)
+  if (!res.ok) throw new BrokerRefusal('not_found', res.status)
   return res.blob()
 }

@@ -3,8 +3,8 @@
  * an upstream broker's own text) and the HTTP status it came with. Screens catch it to stop a
  * spinner; the toast has already told the user.
  */
-export class VueRefusal extends Error {
-  override readonly name = 'VueRefusal'
+export class BrokerRefusal extends Error {
+  override readonly name = 'BrokerRefusal'
 
   constructor(
     readonly msg: string,
@@ -14,4 +14,4 @@ export class VueRefusal extends Error {
   }
 }
 
-export const isVueRefusal = (e: unknown): e is VueRefusal => e instanceof VueRefusal
+export const isBrokerRefusal = (e: unknown): e is BrokerRefusal => e instanceof BrokerRefusal

@@ -1,6 +1,6 @@
 import type { SecondFactors } from '@kabu/shared/api/second-factor'
-import { VueRefusal } from './refusal'
-import { vuePost } from './vue'
+import { BrokerRefusal } from './refusal'
+import { brokerPost } from './broker'
 import { CeremonyCancelled, createWith, signWith } from './webauthn'
 
 /**
@@ -10,25 +10,25 @@ import { CeremonyCancelled, createWith, signWith } from './webauthn'
  * security settings. The WebAuthn library is loaded only when a ceremony starts.
  */
 
-export const fetchSecondFactors = () => vuePost<SecondFactors>('/user/secondFactors')
+export const fetchSecondFactors = () => brokerPost<SecondFactors>('/user/secondFactors')
 
 export { passkeysSupported } from './webauthn'
 
 // The phone's own "cancelled" or "timed out" is no server refusal: it is told as the missing factor.
 const cancelled = (error: unknown) =>
-  error instanceof CeremonyCancelled ? new VueRefusal('second_factor_required', 200) : error
+  error instanceof CeremonyCancelled ? new BrokerRefusal('second_factor_required', 200) : error
 
 /** Signs a fresh challenge of `optionsPath` with a passkey of this phone; the assertion's JSON. */
 export async function passkeyAssertion(
   optionsPath = '/user/passkeyConfirmOptions',
 ): Promise<string> {
-  const optionsJSON = await vuePost<Parameters<typeof signWith>[0]>(optionsPath)
+  const optionsJSON = await brokerPost<Parameters<typeof signWith>[0]>(optionsPath)
   return signWith(optionsJSON).catch((error: unknown) => Promise.reject(cancelled(error)))
 }
 
 /** Makes a new passkey on this phone for the user; the attestation's JSON. */
 export async function passkeyCreation(): Promise<string> {
-  const optionsJSON = await vuePost<Parameters<typeof createWith>[0]>(
+  const optionsJSON = await brokerPost<Parameters<typeof createWith>[0]>(
     '/user/passkeyRegisterOptions',
   )
   return createWith(optionsJSON).catch((error: unknown) => Promise.reject(cancelled(error)))

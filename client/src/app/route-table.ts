@@ -20,7 +20,7 @@ import {
 } from '../features/position/routes'
 import { screenRoutes as quotesScreens } from '../features/quotes/routes'
 import { screenRoutes as stockScreens } from '../features/stock/routes'
-import { screenRoutes as securityScreens } from '../features/security/routes'
+import { screenRoutes as secondFactorScreens } from '../features/second-factor/routes'
 import { screenRoutes as supportScreens } from '../features/support/routes'
 import { screenRoutes as trustScreens } from '../features/trust/routes'
 
@@ -52,7 +52,7 @@ export const SCREEN_ROUTES: RouteObject[] = [
   ...followScreens,
   ...supportScreens,
   ...trustScreens,
-  ...securityScreens,
+  ...secondFactorScreens,
 ]
 
 export const routePaths = (routes: readonly RouteObject[]): string[] =>

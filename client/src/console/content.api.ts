@@ -1,6 +1,6 @@
 import type { NewsArticle, OpsNews } from '@kabu/shared/api/news'
 import type { OperatorRoleName, OpsMessage } from '@kabu/shared/api/ops'
-import type { OpsProduct, OpsProductBody, Product } from '@kabu/shared/api/products'
+import type { OpsProduct, OpsProductBody, Product } from '@kabu/shared/api/follow'
 import { opsCall } from './api'
 
 /** The console's content desks: follow products, news and messages to customers. */

@@ -1,6 +1,6 @@
 import type { ConfigEntry } from '@kabu/shared/api/common'
 import { proxy } from 'valtio'
-import { vuePost } from '../api/vue'
+import { brokerPost } from '../api/broker'
 
 /**
  * /common/config as a name → value map (`kefu`, fee rates, windows ...). Loaded by the start screen
@@ -12,7 +12,7 @@ export const configToMap = (entries: ConfigEntry[]): Record<string, string> =>
   Object.fromEntries(entries.map((e) => [e.name, e.value]))
 
 export async function loadAppConfig(): Promise<Record<string, string>> {
-  const values = configToMap(await vuePost<ConfigEntry[]>('/common/config'))
+  const values = configToMap(await brokerPost<ConfigEntry[]>('/common/config'))
   appConfig.values = values
   return values
 }

@@ -1,7 +1,7 @@
 import type { Userinfo } from '@kabu/shared/api/user'
 import { createActor, fromPromise } from 'xstate'
 import { onUnauthorized } from '../api/unauthorized'
-import { vuePost } from '../api/vue'
+import { brokerPost } from '../api/broker'
 import { navigateTo } from './navigation'
 import { session } from './session-view'
 import { sessionMachine } from './session.machine'
@@ -23,9 +23,9 @@ export const sessionActor = createActor(
     },
     actors: {
       loadUserinfo: fromPromise(({ input }) =>
-        vuePost<Userinfo>('/user/getUserinfo', { type: input.marketType }),
+        brokerPost<Userinfo>('/user/getUserinfo', { type: input.marketType }),
       ),
-      logout: fromPromise(() => vuePost<unknown>('/user/logout')),
+      logout: fromPromise(() => brokerPost<unknown>('/user/logout')),
     },
   }),
   { input: { token: session.token, account: session.account } },

@@ -1,7 +1,7 @@
 import type { Userinfo } from '@kabu/shared/api/user'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import { VueRefusal } from '../api/refusal'
+import { BrokerRefusal } from '../api/refusal'
 import { SESSION_EXPIRY_DELAY_MS, sessionMachine } from './session.machine'
 
 const info = (account: string): Userinfo =>
@@ -102,7 +102,7 @@ describe('session machine', () => {
 
   it('expires when getUserinfo answers status ≠ 1', async () => {
     const { actor, effects } = run({ token: 't', account: 'taro' }, () =>
-      Promise.reject(new VueRefusal('account_frozen', 200)),
+      Promise.reject(new BrokerRefusal('account_frozen', 200)),
     )
     await flush()
     expect(actor.getSnapshot().value).toBe('expired')
@@ -113,7 +113,7 @@ describe('session machine', () => {
   it('keeps the session when getUserinfo fails on the network, and retries on REFRESH', async () => {
     let fail = true
     const { actor, effects } = run({ token: 't', account: 'taro' }, () =>
-      fail ? Promise.reject(new VueRefusal('network_error', 0)) : Promise.resolve(info('taro')),
+      fail ? Promise.reject(new BrokerRefusal('network_error', 0)) : Promise.resolve(info('taro')),
     )
     await flush()
     expect(actor.getSnapshot().hasTag('userinfoUnavailable')).toBe(true)
@@ -138,7 +138,7 @@ describe('session machine', () => {
       sessionMachine.provide({
         actors: {
           loadUserinfo: fromPromise(async () => info('taro')),
-          logout: fromPromise(() => Promise.reject(new VueRefusal('network_error', 0))),
+          logout: fromPromise(() => Promise.reject(new BrokerRefusal('network_error', 0))),
         },
       }),
       { input: { token: 't', account: 'taro' } },

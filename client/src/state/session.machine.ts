@@ -1,7 +1,7 @@
 import type { Userinfo } from '@kabu/shared/api/user'
 import type { MarketType } from '@kabu/shared/market/types'
 import { assign, fromPromise, setup } from 'xstate'
-import { isVueRefusal } from '../api/refusal'
+import { isBrokerRefusal } from '../api/refusal'
 import { notProvided } from './machine-helpers'
 
 /** Spec §9: a 401 (or a refused getUserinfo) leaves the toast up this long before going to login. */
@@ -31,7 +31,7 @@ export interface SessionInput {
 
 /** True when the server answered and said no (status ≠ 1 or 401), as opposed to a network failure. */
 export const serverRefused = (error: unknown): boolean =>
-  isVueRefusal(error) &&
+  isBrokerRefusal(error) &&
   (error.httpStatus === 401 || (error.httpStatus >= 200 && error.httpStatus < 300))
 
 /**

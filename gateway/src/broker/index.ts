@@ -6,13 +6,13 @@
 export { Refusal } from './common/refusal'
 export type { Authenticate, SessionUser } from './common/session-user'
 export type {
-  VueArea,
-  VueCall,
-  VueFile,
-  VueFileHandler,
-  VueHandler,
-  VueRoutes,
-} from './common/vue-area'
+  BrokerCalls,
+  BrokerCall,
+  BrokerFile,
+  BrokerFileHandler,
+  BrokerHandler,
+  BrokerRoutes,
+} from './common/broker-calls'
 export type { BrokerArea, LeaderJob } from './common/broker-area'
 export type { UserEvents } from './common/user-events'
 export { UploadedFile } from './common/uploaded-file'

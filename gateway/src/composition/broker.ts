@@ -17,7 +17,7 @@ import { createLedger } from '../broker/ledger/index'
 import { ledgerRoutes } from '../broker/ledger/routes'
 import { createIpo } from '../broker/ipo/index'
 import { createLoans } from '../broker/loans/index'
-import { createProducts } from '../broker/products/index'
+import { createFollow } from '../broker/follow/index'
 import { opsMessagesRoutes } from '../broker/messages/ops'
 import { messagesRoutes } from '../broker/messages/routes'
 import { createMessages } from '../broker/messages/service'
@@ -177,7 +177,7 @@ export function createBroker(deps: BrokerDeps) {
     onError: (error) => deps.logger.error({ err: error }, 'daytrade job pass failed'),
   })
   // Follow products: buys, the user's end, and the job paying each day and returning at the deadline.
-  const products = createProducts({
+  const products = createFollow({
     db,
     clock,
     ledger,

@@ -10,7 +10,7 @@ import type { IdentityChecks } from '../broker/common/identity-checks'
 import type { SelfFrozen } from '../broker/common/self-freeze'
 import type { Ledger } from '../broker/ledger/index'
 import { createWithdrawals } from '../broker/withdrawals/index'
-import { createFx } from '../broker/fx/index'
+import { createExchange } from '../broker/exchange/index'
 
 export interface FundsDeps {
   db: Kysely<Database>
@@ -35,6 +35,6 @@ export function createFunds(deps: FundsDeps) {
   const withdrawals = createWithdrawals({ ...shared, selfFrozen: deps.selfFrozen })
   reviews.register(deposits.queue)
   reviews.register(withdrawals.queue)
-  const areas: BrokerArea[] = [deposits.area, withdrawals.area, createFx(shared).area]
+  const areas: BrokerArea[] = [deposits.area, withdrawals.area, createExchange(shared).area]
   return { fx, areas, deposits: deposits.service, withdrawals: withdrawals.service }
 }

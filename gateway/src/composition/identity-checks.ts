@@ -3,7 +3,7 @@ import { bankCardOf } from '../broker/banks/service'
 import type { IdentityChecks } from '../broker/common/identity-checks'
 import type { VerifySecondFactor } from '../broker/common/second-factor'
 import { identityStatus } from '../broker/kyc/service'
-import { verifyFundPassword } from '../broker/security/fund-password'
+import { verifyFundPassword } from '../broker/fund-password/fund-password'
 import { uploadOwnedBy } from '../broker/uploads/service'
 
 /**

@@ -8,8 +8,8 @@ import type { IdentityChecks } from '../broker/common/identity-checks'
 import type { PasswordHasher } from '../passwords'
 import { bankRoutes } from '../broker/banks/routes'
 import { createBankService } from '../broker/banks/service'
-import { securityRoutes } from '../broker/security/routes'
-import { createFundPasswordService } from '../broker/security/service'
+import { fundPasswordRoutes } from '../broker/fund-password/routes'
+import { createFundPasswordService } from '../broker/fund-password/service'
 import { uploadsHttp } from '../http/uploads.router'
 import { uploadRoutes } from '../broker/uploads/routes'
 import { opsUploadsRoute } from '../broker/uploads/ops'
@@ -58,7 +58,7 @@ export function createIdentity(deps: IdentityDeps) {
   const areas: BrokerArea[] = [
     { name: 'uploads', routes: uploadRoutes(uploads), opsRoutes: opsUploadsRoute(uploads) },
     { name: 'kyc', routes: kycRoutes(kyc) },
-    { name: 'security', routes: securityRoutes(fundPasswords) },
+    { name: 'security', routes: fundPasswordRoutes(fundPasswords) },
     { name: 'banks', routes: bankRoutes(banks) },
   ]
   const uploadsRouter = uploadsHttp({

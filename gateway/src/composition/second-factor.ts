@@ -3,7 +3,7 @@ import type { SessionGrant } from '@kabu/shared/api/user'
 import type { Clock } from '../clock'
 import type { Config } from '../config'
 import { createSecondFactor } from '../broker/second-factor/index'
-import { verifyFundPassword } from '../broker/security/fund-password'
+import { verifyFundPassword } from '../broker/fund-password/fund-password'
 import type { Database } from '../store/index'
 
 /**

@@ -63,7 +63,7 @@ export function createUpstreamGateway(config: Config, deps: UpstreamGatewayDeps 
     clientDir: config.clientDir,
     trustProxy: config.trustProxy,
     // A route, not middleware, so /metrics times every forwarded call as one series.
-    vueRouter: Router().all('/*path', proxy.handler),
+    brokerRouter: Router().all('/*path', proxy.handler),
     marketRouter: marketRouter(market),
     // The broker's calls are the upstream's own: this gateway documents only what it serves.
     apiDocs: openApiDocument([], config.appVersion),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { MARKET_QUERIES } from '../market/query-schemas'
-import type { VueRouteInfo } from './vue-router'
+import type { BrokerRouteInfo } from './broker-router'
 
 // GET /api/docs: an OpenAPI 3.1 document of /api/vue and /api/market, made from the same zod schemas
 // that parse each call's form or query, so it cannot describe a field the server does not read.
@@ -44,7 +44,7 @@ const answer = (description: string) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } },
 })
 
-function brokerCall(route: VueRouteInfo) {
+function brokerCall(route: BrokerRouteInfo) {
   const form = route.schema ? inputSchema(route.schema) : { json: { type: 'object' }, file: false }
   return {
     post: {
@@ -90,7 +90,7 @@ function marketRead(schema: z.ZodType) {
 }
 
 /** The document, made once per gateway from its route table. */
-export function openApiDocument(brokerRoutes: readonly VueRouteInfo[], version: string) {
+export function openApiDocument(brokerRoutes: readonly BrokerRouteInfo[], version: string) {
   const paths: Record<string, unknown> = {}
   for (const route of brokerRoutes) paths[`/api/vue${route.path}`] = brokerCall(route)
   for (const [path, schema] of Object.entries(MARKET_QUERIES)) {

@@ -13,7 +13,7 @@ export interface HttpDeps {
   clientDir: string
   /** Express's `trust proxy` (TRUST_PROXY): whose X-Forwarded-For gives `req.ip`. */
   trustProxy?: number | string
-  vueRouter: Router
+  brokerRouter: Router
   marketRouter: Router
   /** The back office (`/api/ops`), guarded by its own bearer token. */
   opsRouter?: Router
@@ -45,7 +45,7 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   app.get('/health', deps.health)
   if (deps.metrics) app.use('/metrics', deps.metrics.router)
   // It gzips its own large answers (see vue-router.ts).
-  app.use('/api/vue', deps.vueRouter)
+  app.use('/api/vue', deps.brokerRouter)
   // Phones on mobile networks: the app's JS and the other JSON answers go out gzip-compressed.
   app.use(compression())
   app.get('/api/docs', (_req, res) => void res.json(deps.apiDocs))

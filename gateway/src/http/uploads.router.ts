@@ -10,7 +10,7 @@ import {
   type Viewer,
 } from '../broker/index'
 import { requireSession } from './session.middleware'
-import { vueErrorHandler } from './vue-errors'
+import { brokerErrorHandler } from './broker-errors'
 
 export interface UploadsHttpDeps {
   uploads: UploadsService
@@ -70,7 +70,7 @@ export function uploadsHttp(deps: UploadsHttpDeps): Router {
   })
 
   router.use(multerErrors)
-  router.use(vueErrorHandler)
+  router.use(brokerErrorHandler)
   return router
 }
 

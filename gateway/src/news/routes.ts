@@ -5,14 +5,14 @@ import {
   type NewsArticle,
   type NewsPage,
 } from '@kabu/shared/api/news'
-import type { VueArea } from '../broker/index'
+import type { BrokerCalls } from '../broker/index'
 import type { NewsService } from './service'
 
 /**
  * `/news/list` and `/news/info`: public market news, readable without a session like the quotes
  * it tells of.
  */
-export function newsRoutes(news: NewsService): VueArea {
+export function newsRoutes(news: NewsService): BrokerCalls {
   return (routes) => {
     routes.open('/news/list', newsListRequest, async ({ input }) => {
       const { page, category } = input

@@ -2,7 +2,7 @@ import type { ErrorRequestHandler } from 'express'
 import { z } from 'zod'
 import { refused } from '@kabu/shared/api/envelope'
 import { Refusal } from '../broker/index'
-import { keyOfValidationError } from '../http/vue-errors'
+import { keyOfValidationError } from '../http/broker-errors'
 
 // An operator's tool reads HTTP statuses: a missing thing is 404, a rule that said no is 409.
 function statusOfRefusal(refusal: Refusal): number {

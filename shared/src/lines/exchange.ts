@@ -2,7 +2,7 @@ import type { ProductLine } from './line'
 
 const screens = { exchange: '/mine/exchange' } as const
 
-/** Currency exchange between the user's wallets (the gateway's broker/fx). */
+/** Currency exchange between the user's wallets. */
 export const exchange = {
   ledgerKinds: ['fx'],
   userEvents: [],

@@ -2,7 +2,7 @@ import type { ProductLine } from './line'
 
 const screens = { products: '/home/follow', orders: '/mine/followOrder' } as const
 
-/** Follow products (copy-trading; the gateway's broker/products): buys, daily profit, the end. */
+/** Follow products (copy-trading): buys, daily profit, the end. */
 export const follow = {
   // the back office's funding of an issuer, the buy, each day's profit, the user's end and the
   // return at the deadline

@@ -2,7 +2,7 @@ import type { ProductLine } from './line'
 
 const screens = { fundPassword: '/mine/fundPassword' } as const
 
-/** The fund password every money request carries (the gateway's broker/security). */
+/** The fund password every money request carries. */
 export const fundPassword = {
   ledgerKinds: [],
   userEvents: [],

@@ -2,7 +2,7 @@ import type { ProductLine } from './line'
 
 const screens = { factors: '/mine/security' } as const
 
-/** Passkeys and the authenticator app (issue 17; the client's features/security). */
+/** Passkeys and the authenticator app (issue 17). */
 export const secondFactor = {
   ledgerKinds: [],
   userEvents: [],

@@ -1,4 +1,4 @@
-import type { OpsProductBody } from '@kabu/shared/api/products'
+import type { OpsProductBody } from '@kabu/shared/api/follow'
 import { useIntl } from 'react-intl'
 import { OpsForm, type FieldSpec, type FormValues } from '../ui/OpsForm'
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { isVueRefusal } from '../../api/refusal'
+import { isBrokerRefusal } from '../../api/refusal'
 import { fetchPrerequisites } from './bank.api'
 
 export type Prerequisites =
@@ -16,7 +16,7 @@ export function usePrerequisites(): { state: Prerequisites; retry: () => void } 
     fetchPrerequisites()
       .then((p) => live && setState({ kind: 'ready', ...p }))
       .catch((error: unknown) => {
-        if (!isVueRefusal(error)) throw error
+        if (!isBrokerRefusal(error)) throw error
         if (live) setState({ kind: 'failed' })
       })
     return () => {

@@ -1,27 +1,28 @@
 import type { BlockOffer, BlockOrder } from '@kabu/shared/api/block'
 import type { Userinfo } from '@kabu/shared/api/user'
 import type { MarketType } from '@kabu/shared/market/types'
-import { vuePost } from '../../api/vue'
+import { brokerPost } from '../../api/broker'
 
 /** The block-trade screens' calls: the actors of block.machine.ts and the lists. */
 
-export const fetchOffers = (type: MarketType) => vuePost<BlockOffer[]>('/trade/blocklist', { type })
+export const fetchOffers = (type: MarketType) =>
+  brokerPost<BlockOffer[]>('/trade/blocklist', { type })
 
-export const fetchOffer = (id: string) => vuePost<BlockOffer>('/trade/blockinfo', { id })
+export const fetchOffer = (id: string) => brokerPost<BlockOffer>('/trade/blockinfo', { id })
 
 export const fetchOrders = (type: MarketType, status: 'pending' | 'decided') =>
-  vuePost<BlockOrder[]>('/trade/userblocklist', { type, status })
+  brokerPost<BlockOrder[]>('/trade/userblocklist', { type, status })
 
-export const fetchOrder = (id: string) => vuePost<BlockOrder>('/trade/userblockinfo', { id })
+export const fetchOrder = (id: string) => brokerPost<BlockOrder>('/trade/userblockinfo', { id })
 
 /** The wallet's available cash, the funds a block buy is paid from (a decimal string). */
 export async function fetchAvailable(type: MarketType): Promise<string> {
-  const info = await vuePost<Userinfo>('/user/getUserinfo', { type })
+  const info = await brokerPost<Userinfo>('/user/getUserinfo', { type })
   return info[type] ?? '0'
 }
 
 export const buyBlock = (input: { id: string; num: number; fundPassword: string; idem: string }) =>
-  vuePost<{ id: string }>('/trade/blockbuy', {
+  brokerPost<{ id: string }>('/trade/blockbuy', {
     id: input.id,
     num: String(input.num),
     fund_password: input.fundPassword,

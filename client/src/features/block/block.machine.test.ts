@@ -3,7 +3,7 @@ import { Subject } from 'rxjs'
 import type { UserEvent } from '@kabu/shared/realtime'
 import { describe, expect, it } from 'vitest'
 import { assign, createActor, fromCallback, fromPromise, waitFor } from 'xstate'
-import { VueRefusal } from '../../api/vue'
+import { BrokerRefusal } from '../../api/broker'
 import type { ReviewVerdict } from '../../state/review/review-states'
 import { blockNumError, costOf } from './block-form'
 import { blockMachine } from './block.machine'
@@ -94,7 +94,7 @@ describe('the block machine', () => {
     let calls = 0
     const { actor, sent, decide } = run({
       submit: async () => {
-        if (calls++ === 0) throw new VueRefusal('wrong_fund_password', 200)
+        if (calls++ === 0) throw new BrokerRefusal('wrong_fund_password', 200)
         return { id: '43' }
       },
     })

@@ -1,22 +1,22 @@
 import type { DaytradeDetail, DaytradeParticipation, DaytradeSide } from '@kabu/shared/api/daytrade'
 import type { Userinfo } from '@kabu/shared/api/user'
 import type { MarketType } from '@kabu/shared/market/types'
-import { vuePost } from '../../api/vue'
+import { brokerPost } from '../../api/broker'
 import type { DaytradeSnapshot } from './daytrade.machine'
 
 /** The day-trading screen's calls: the actors of daytrade.machine.ts. */
 
 export const fetchParticipations = (type: MarketType) =>
-  vuePost<DaytradeParticipation[]>('/trade/daytradelist', { type })
+  brokerPost<DaytradeParticipation[]>('/trade/daytradelist', { type })
 
 export const fetchParticipation = (id: string) =>
-  vuePost<DaytradeDetail>('/trade/daytradeinfo', { id })
+  brokerPost<DaytradeDetail>('/trade/daytradeinfo', { id })
 
 /** The newest participation of a market in detail (null when there is none) and the wallet's cash. */
 export async function fetchSnapshot(type: MarketType): Promise<DaytradeSnapshot> {
   const [list, info] = await Promise.all([
     fetchParticipations(type),
-    vuePost<Userinfo>('/user/getUserinfo', { type }),
+    brokerPost<Userinfo>('/user/getUserinfo', { type }),
   ])
   const newest = list[0]
   return {
@@ -26,7 +26,7 @@ export async function fetchSnapshot(type: MarketType): Promise<DaytradeSnapshot>
 }
 
 export const applyDaytrade = (type: MarketType, input: { money: string; idem: string }) =>
-  vuePost<{ id: string }>('/trade/daytradeApply', { type, money: input.money, idem: input.idem })
+  brokerPost<{ id: string }>('/trade/daytradeApply', { type, money: input.money, idem: input.idem })
 
 export const placeDaytradeOrder = (input: {
   id: string
@@ -36,7 +36,7 @@ export const placeDaytradeOrder = (input: {
   price: string
   idem: string
 }) =>
-  vuePost<{ id: string }>('/trade/daytradeOrder', {
+  brokerPost<{ id: string }>('/trade/daytradeOrder', {
     id: input.id,
     code: input.code,
     side: input.side,

@@ -3,7 +3,7 @@ import type { UserEvent } from '@kabu/shared/realtime'
 import { Subject } from 'rxjs'
 import { describe, expect, it } from 'vitest'
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate'
-import { VueRefusal } from '../../api/vue'
+import { BrokerRefusal } from '../../api/broker'
 import { daytradeChanged$ } from './daytrade-watch'
 import { daytradeMachine, type DaytradeEvent, type DaytradeSnapshot } from './daytrade.machine'
 import { livePnl } from './positions-pnl'
@@ -39,12 +39,12 @@ function run(snapshots: DaytradeSnapshot[], calls: unknown[] = [], fail?: string
         load: fromPromise(async () => snapshots[Math.min(i++, snapshots.length - 1)]!),
         apply: fromPromise(async ({ input }) => {
           calls.push(['apply', input])
-          if (fail) throw new VueRefusal(fail, 200)
+          if (fail) throw new BrokerRefusal(fail, 200)
           return { id: '7' }
         }),
         order: fromPromise(async ({ input }) => {
           calls.push(['order', input])
-          if (fail) throw new VueRefusal(fail, 200)
+          if (fail) throw new BrokerRefusal(fail, 200)
           return { id: '9' }
         }),
         watch: fromCallback(({ sendBack }) => {

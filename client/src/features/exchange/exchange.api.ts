@@ -1,10 +1,10 @@
 import type { ExchangeRate, ExchangeResult } from '@kabu/shared/api/funds'
 import type { Wallet } from '@kabu/shared/api/ledger'
-import { vuePost } from '../../api/vue'
+import { brokerPost } from '../../api/broker'
 
 /** The exchange screen's calls (the actors of exchange.machine.ts). */
-export const fetchRates = () => vuePost<ExchangeRate[]>('/user/exchangeRates')
-export const fetchWallets = () => vuePost<Wallet[]>('/user/wallets')
+export const fetchRates = () => brokerPost<ExchangeRate[]>('/user/exchangeRates')
+export const fetchWallets = () => brokerPost<Wallet[]>('/user/wallets')
 
 export const exchange = (input: { from: string; to: string; money: string; idem: string }) =>
-  vuePost<ExchangeResult>('/user/exchange', input)
+  brokerPost<ExchangeResult>('/user/exchange', input)

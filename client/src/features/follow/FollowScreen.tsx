@@ -35,12 +35,12 @@ export function FollowScreen() {
           </Button>
         }
       />
-      {id ? <ProductDetail key={id} productId={id} /> : <Products />}
+      {id ? <ProductDetail key={id} productId={id} /> : <FollowArea />}
     </RequireSession>
   )
 }
 
-function Products() {
+function FollowArea() {
   const [type, setType] = useState<MarketType>('jpy')
   return (
     <>

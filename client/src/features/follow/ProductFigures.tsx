@@ -1,4 +1,4 @@
-import { ratePercent, type Product } from '@kabu/shared/api/products'
+import { ratePercent, type Product } from '@kabu/shared/api/follow'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'

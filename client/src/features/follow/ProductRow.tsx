@@ -1,4 +1,4 @@
-import { ratePercent, type Product } from '@kabu/shared/api/products'
+import { ratePercent, type Product } from '@kabu/shared/api/follow'
 import Chip from '@mui/material/Chip'
 import ListItem from '@mui/material/ListItem'
 import ListItemButton from '@mui/material/ListItemButton'

@@ -1,4 +1,4 @@
-import { accruedThrough, type Product } from '@kabu/shared/api/products'
+import { accruedThrough, type Product } from '@kabu/shared/api/follow'
 import { formatUnits, parseUnits } from '@kabu/shared/money/decimal'
 
 /**

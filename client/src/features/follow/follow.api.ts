@@ -1,22 +1,22 @@
-import type { Product, ProductAccrual, ProductOrder } from '@kabu/shared/api/products'
+import type { Product, ProductAccrual, ProductOrder } from '@kabu/shared/api/follow'
 import type { Userinfo } from '@kabu/shared/api/user'
 import type { MarketType } from '@kabu/shared/market/types'
 import { TYPE_OF_MARKET } from '@kabu/shared/market/types'
-import { vuePost } from '../../api/vue'
+import { brokerPost } from '../../api/broker'
 import type { FollowSnapshot } from './follow.machine'
 
 /** The follow screens' calls: the actors of follow.machine.ts and the lists' reads. */
 
 export const fetchProducts = (type: MarketType) =>
-  vuePost<Product[]>('/trade/productlist', { type })
+  brokerPost<Product[]>('/trade/productlist', { type })
 
-export const fetchProduct = (id: string) => vuePost<Product>('/trade/productinfo', { id })
+export const fetchProduct = (id: string) => brokerPost<Product>('/trade/productinfo', { id })
 
 export const fetchOrders = (type: MarketType) =>
-  vuePost<ProductOrder[]>('/trade/userproductlist', { type })
+  brokerPost<ProductOrder[]>('/trade/userproductlist', { type })
 
 export const fetchOrder = (id: string) =>
-  vuePost<ProductOrder & { accruals: ProductAccrual[] }>('/trade/userproductinfo', { id })
+  brokerPost<ProductOrder & { accruals: ProductAccrual[] }>('/trade/userproductinfo', { id })
 
 /**
  * What the machine's `load` reads: the order (when there is one) with its accrual days, its
@@ -29,7 +29,7 @@ export async function fetchFollowSnapshot(input: {
   const order = input.orderId ? await fetchOrder(input.orderId) : null
   const product = await fetchProduct(order?.product_id ?? input.productId ?? '')
   const type = TYPE_OF_MARKET[product.market]
-  const userinfo = await vuePost<Userinfo>('/user/getUserinfo', { type })
+  const userinfo = await brokerPost<Userinfo>('/user/getUserinfo', { type })
   return { product, order, available: userinfo[type] ?? '0' }
 }
 
@@ -39,7 +39,7 @@ export const buyProduct = (input: {
   fundPassword: string
   idem: string
 }) =>
-  vuePost<{ id: string; order_no: string }>('/trade/productbuy', {
+  brokerPost<{ id: string; order_no: string }>('/trade/productbuy', {
     id: input.id,
     money: input.money,
     fund_password: input.fundPassword,
@@ -47,4 +47,4 @@ export const buyProduct = (input: {
   })
 
 export const endOrder = (input: { id: string; idem: string }) =>
-  vuePost<ProductOrder>('/trade/productend', { ...input })
+  brokerPost<ProductOrder>('/trade/productend', { ...input })

@@ -1,4 +1,4 @@
-import type { Product, ProductOrder } from '@kabu/shared/api/products'
+import type { Product, ProductOrder } from '@kabu/shared/api/follow'
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { draftError, followMachine, type FollowSnapshot } from './follow.machine'

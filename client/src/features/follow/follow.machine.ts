@@ -1,4 +1,4 @@
-import type { Product, ProductAccrual, ProductOrder } from '@kabu/shared/api/products'
+import type { Product, ProductAccrual, ProductOrder } from '@kabu/shared/api/follow'
 import { parseUnits } from '@kabu/shared/money/decimal'
 import { assign, fromPromise, setup } from 'xstate'
 import { errorKey, notProvided, outputOf, recordFailure } from '../../state/machine-helpers'

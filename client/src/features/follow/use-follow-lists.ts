@@ -1,4 +1,4 @@
-import type { Product, ProductOrder } from '@kabu/shared/api/products'
+import type { Product, ProductOrder } from '@kabu/shared/api/follow'
 import type { MarketType } from '@kabu/shared/market/types'
 import { useCallback, useEffect, useState } from 'react'
 import { filter } from 'rxjs'

@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import { useEffect, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { isVueRefusal } from '../../api/refusal'
+import { isBrokerRefusal } from '../../api/refusal'
 import { translateServerMessage } from '../../i18n/intl'
 import { EmptyState } from '../../ui/EmptyState'
 import { Header } from '../../ui/Header'
@@ -36,7 +36,7 @@ function DepositList({ type }: { type: MarketType }) {
     fetchDeposits(type)
       .then((r) => live && setRows(r))
       .catch((e: unknown) => {
-        if (!isVueRefusal(e)) throw e
+        if (!isBrokerRefusal(e)) throw e
         if (live) setError(e.msg)
       })
     return () => {

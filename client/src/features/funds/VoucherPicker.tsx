@@ -5,7 +5,7 @@ import LinearProgress from '@mui/material/LinearProgress'
 import Typography from '@mui/material/Typography'
 import { useEffect, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { isVueRefusal } from '../../api/refusal'
+import { isBrokerRefusal } from '../../api/refusal'
 import { uploadVoucher } from './voucher-upload'
 
 /**
@@ -30,7 +30,7 @@ export function VoucherPicker({ onUploaded }: { onUploaded: (id: string | undefi
         onUploaded(id)
       })
       .catch((error: unknown) => {
-        if (!isVueRefusal(error)) throw error
+        if (!isBrokerRefusal(error)) throw error
       })
       .finally(() => setSending(false))
   }

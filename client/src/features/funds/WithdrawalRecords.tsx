@@ -4,7 +4,7 @@ import Box from '@mui/material/Box'
 import Typography from '@mui/material/Typography'
 import { useEffect, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { isVueRefusal } from '../../api/refusal'
+import { isBrokerRefusal } from '../../api/refusal'
 import { EmptyState } from '../../ui/EmptyState'
 import { Loading } from '../../ui/Loading'
 import { formatMoney } from '../../ui/money'
@@ -20,7 +20,7 @@ export function WithdrawalRecords({ type, version }: { type: MarketType; version
     fetchWithdrawals(type)
       .then((r) => live && setRows(r))
       .catch((e: unknown) => {
-        if (!isVueRefusal(e)) throw e
+        if (!isBrokerRefusal(e)) throw e
         if (live) setRows([])
       })
     return () => {

@@ -7,12 +7,12 @@ import type {
 } from '@kabu/shared/api/funds'
 import type { FundLine } from '@kabu/shared/api/ledger'
 import type { MarketType } from '@kabu/shared/market/types'
-import { vuePost } from '../../api/vue'
+import { brokerPost } from '../../api/broker'
 
 /** The money screens' calls: the actors of deposit.machine.ts and withdraw.machine.ts, and lists. */
 
 export const fetchChannels = (type: MarketType) =>
-  vuePost<RechargeChannel[]>('/user/rechargeChannels', { type })
+  brokerPost<RechargeChannel[]>('/user/rechargeChannels', { type })
 
 export const recharge = (input: {
   type: MarketType
@@ -20,7 +20,7 @@ export const recharge = (input: {
   voucher: string | undefined
   idem: string
 }) =>
-  vuePost<{ id: string }>('/user/recharge', {
+  brokerPost<{ id: string }>('/user/recharge', {
     type: input.type,
     money: input.money,
     channel: 'bank_transfer',
@@ -29,12 +29,12 @@ export const recharge = (input: {
   })
 
 export const fetchDeposits = (type: MarketType) =>
-  vuePost<DepositRecord[]>('/user/rechargelist', { type })
+  brokerPost<DepositRecord[]>('/user/rechargelist', { type })
 
 export const fetchWithdrawRules = (type: MarketType) =>
-  vuePost<WithdrawRules>('/user/withdrawRules', { type })
+  brokerPost<WithdrawRules>('/user/withdrawRules', { type })
 
-export const fetchCards = () => vuePost<BankCard[]>('/user/banks')
+export const fetchCards = () => brokerPost<BankCard[]>('/user/banks')
 
 export const withdraw = (input: {
   type: MarketType
@@ -46,7 +46,7 @@ export const withdraw = (input: {
   passkey?: string
   totp?: string
 }) =>
-  vuePost<{ id: string }>('/user/withdraw', {
+  brokerPost<{ id: string }>('/user/withdraw', {
     type: input.type,
     money: input.money,
     bank_id: input.bankId,
@@ -57,7 +57,7 @@ export const withdraw = (input: {
   })
 
 export const fetchWithdrawals = (type: MarketType) =>
-  vuePost<WithdrawalRecord[]>('/user/withdrawallist', { type })
+  brokerPost<WithdrawalRecord[]>('/user/withdrawallist', { type })
 
 export const fetchFundLines = (input: {
   type: MarketType
@@ -65,4 +65,4 @@ export const fetchFundLines = (input: {
   kind?: string
   from?: string
   to?: string
-}) => vuePost<FundLine[]>('/user/fundlist', { ...input })
+}) => brokerPost<FundLine[]>('/user/fundlist', { ...input })

@@ -1,7 +1,7 @@
 import { FUND_LINES_PER_PAGE, type FundLine } from '@kabu/shared/api/ledger'
 import type { MarketType } from '@kabu/shared/market/types'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { isVueRefusal } from '../../api/refusal'
+import { isBrokerRefusal } from '../../api/refusal'
 import type { DayRange } from './day-range'
 import { fetchFundLines } from './funds.api'
 
@@ -53,7 +53,7 @@ export function useFundLines(type: MarketType, kind: string | undefined, days: D
           })
         })
         .catch((e: unknown) => {
-          if (!isVueRefusal(e)) throw e
+          if (!isBrokerRefusal(e)) throw e
           if (key !== wanted.current) return
           setLoaded((old) => ({
             of: key,

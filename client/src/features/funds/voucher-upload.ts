@@ -1,11 +1,11 @@
-import { VueRefusal } from '../../api/refusal'
+import { BrokerRefusal } from '../../api/refusal'
 import { translateServerMessage } from '../../i18n/intl'
 import { readStored, STORAGE_KEYS } from '../../api/storage'
 import { showToast } from '../../ui/toast/toast.store'
 
 /**
  * Sends the transfer slip photo to /common/upload (multipart, kind `voucher`) and resolves with its
- * upload id. A refusal is toasted like any other and rejects with a {@link VueRefusal}.
+ * upload id. A refusal is toasted like any other and rejects with a {@link BrokerRefusal}.
  */
 export async function uploadVoucher(file: Blob): Promise<string> {
   const form = new FormData()
@@ -18,7 +18,7 @@ export async function uploadVoucher(file: Blob): Promise<string> {
   if (account) headers.account = account
   const refuse = (msg: string, status: number) => {
     showToast(translateServerMessage(msg), 2000, 'error')
-    return new VueRefusal(msg, status)
+    return new BrokerRefusal(msg, status)
   }
   let res: Response
   try {

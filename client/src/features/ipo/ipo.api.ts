@@ -1,17 +1,17 @@
 import type { IpoApplication, IpoDraw, IpoOffer, IpoPhase } from '@kabu/shared/api/ipo'
 import type { MarketType } from '@kabu/shared/market/types'
-import { vuePost } from '../../api/vue'
+import { brokerPost } from '../../api/broker'
 import type { IpoSnapshot } from './ipo.machine'
 
 /** The new-share screens' calls: the actors of ipo.machine.ts and the lists' reads. */
 
 export const fetchOffers = (type: MarketType, phase: IpoPhase) =>
-  vuePost<IpoOffer[]>('/trade/newstocklist', { type, phase })
+  brokerPost<IpoOffer[]>('/trade/newstocklist', { type, phase })
 
-export const fetchOffer = (id: string) => vuePost<IpoOffer>('/trade/newstockinfo', { id })
+export const fetchOffer = (id: string) => brokerPost<IpoOffer>('/trade/newstockinfo', { id })
 
 export const fetchApplications = (type: MarketType) =>
-  vuePost<IpoApplication[]>('/trade/usernewstocklist', { type })
+  brokerPost<IpoApplication[]>('/trade/usernewstocklist', { type })
 
 /** The offer and the user's application to it: what the machine's `load` reads. */
 export async function fetchSnapshot(id: string): Promise<IpoSnapshot> {
@@ -21,13 +21,13 @@ export async function fetchSnapshot(id: string): Promise<IpoSnapshot> {
 }
 
 export const subscribeOffer = (input: { id: string; num: string; idem: string }) =>
-  vuePost<{ id: string }>('/trade/subscribe', { ...input })
+  brokerPost<{ id: string }>('/trade/subscribe', { ...input })
 
 export const payApplication = (input: { id: string; idem: string }) =>
-  vuePost<{ id: string; paid: string }>('/trade/newstockPay', { ...input })
+  brokerPost<{ id: string; paid: string }>('/trade/newstockPay', { ...input })
 
 export const waiveApplication = (input: { id: string; idem: string }) =>
-  vuePost<{ id: string }>('/trade/newstockWaive', { ...input })
+  brokerPost<{ id: string }>('/trade/newstockWaive', { ...input })
 
 /** The public record of a draw (`GET /api/market/ipos/:id/draw`), for the verify view. */
 export async function fetchDraw(id: string): Promise<IpoDraw> {

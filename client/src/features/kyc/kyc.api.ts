@@ -1,10 +1,10 @@
 import type { VerifyInfo } from '@kabu/shared/api/kyc'
-import { vuePost } from '../../api/vue'
+import { brokerPost } from '../../api/broker'
 import type { VerifySubmission } from './kyc.machine'
 
 /** The actors of the screen's kyc machine: the real calls. */
-export const fetchVerifyInfo = () => vuePost<VerifyInfo>('/user/verifyInfo')
+export const fetchVerifyInfo = () => brokerPost<VerifyInfo>('/user/verifyInfo')
 
 export async function submitVerify(submission: VerifySubmission): Promise<void> {
-  await vuePost<null>('/user/verify', { ...submission })
+  await brokerPost<null>('/user/verify', { ...submission })
 }

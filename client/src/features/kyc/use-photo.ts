@@ -1,6 +1,6 @@
 import type { UploadKind } from '@kabu/shared/api/kyc'
 import { useCallback, useEffect, useState } from 'react'
-import { isVueRefusal } from '../../api/refusal'
+import { isBrokerRefusal } from '../../api/refusal'
 import { uploadPhoto } from '../../api/photo-upload'
 
 export interface PhotoState {
@@ -33,7 +33,7 @@ export function usePhoto(kind: UploadKind): PhotoState {
         .then(setId)
         .catch((error: unknown) => {
           // Refused (toasted already): the picker shows no id, so the form asks for the photo again.
-          if (!isVueRefusal(error)) throw error
+          if (!isBrokerRefusal(error)) throw error
         })
         .finally(() => setProgress(null))
     },

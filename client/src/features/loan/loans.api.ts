@@ -1,15 +1,15 @@
 import type { LoanInfo, LoanRecord } from '@kabu/shared/api/loans'
 import type { MarketType } from '@kabu/shared/market/types'
-import { vuePost } from '../../api/vue'
+import { brokerPost } from '../../api/broker'
 
 /** The loan screens' calls: the actors of loan.machine.ts. */
 
-export const fetchLoanInfo = (type: MarketType) => vuePost<LoanInfo>('/user/loanInfo', { type })
+export const fetchLoanInfo = (type: MarketType) => brokerPost<LoanInfo>('/user/loanInfo', { type })
 
-export const fetchLoans = (type: MarketType) => vuePost<LoanRecord[]>('/user/loanlist', { type })
+export const fetchLoans = (type: MarketType) => brokerPost<LoanRecord[]>('/user/loanlist', { type })
 
 export const requestLoan = (input: { type: MarketType; money: string; idem: string }) =>
-  vuePost<{ id: string }>('/user/loan', { ...input })
+  brokerPost<{ id: string }>('/user/loan', { ...input })
 
 export const repayLoan = (input: {
   id: string
@@ -17,7 +17,7 @@ export const repayLoan = (input: {
   fundPassword: string
   idem: string
 }) =>
-  vuePost<{ id: string; paid: string; interest: string }>('/user/repay', {
+  brokerPost<{ id: string; paid: string; interest: string }>('/user/repay', {
     id: input.id,
     money: input.money,
     fund_password: input.fundPassword,

@@ -1,18 +1,18 @@
 import type { SessionGrant } from '@kabu/shared/api/user'
 import { passkeyAssertion } from '../../api/second-factor'
-import { vuePost } from '../../api/vue'
+import { brokerPost } from '../../api/broker'
 import type { LoginForm } from './login-form'
 import type { RegisterForm } from './register-form'
 
 export function login(form: LoginForm): Promise<SessionGrant> {
-  return vuePost<SessionGrant>('/user/login', {
+  return brokerPost<SessionGrant>('/user/login', {
     account: form.account.trim(),
     password: form.password,
   })
 }
 
 export function register(form: RegisterForm): Promise<SessionGrant> {
-  return vuePost<SessionGrant>('/user/register', {
+  return brokerPost<SessionGrant>('/user/register', {
     account: form.account.trim(),
     password: form.password,
     password2: form.password2,
@@ -27,7 +27,7 @@ export function register(form: RegisterForm): Promise<SessionGrant> {
  */
 export async function loginWithPasskey(account: string): Promise<SessionGrant> {
   const credential = await passkeyAssertion('/user/passkeyLoginOptions')
-  return vuePost<SessionGrant>('/user/passkeyLogin', {
+  return brokerPost<SessionGrant>('/user/passkeyLogin', {
     credential,
     account: account.trim() || undefined,
   })

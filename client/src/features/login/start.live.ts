@@ -1,6 +1,6 @@
 import type { VersionInfo } from '@kabu/shared/api/common'
 import { fromPromise } from 'xstate'
-import { vuePost } from '../../api/vue'
+import { brokerPost } from '../../api/broker'
 import { loadAppConfig } from '../../state/app-config'
 import { startSession } from '../../state/session'
 import { session } from '../../state/session-view'
@@ -53,7 +53,7 @@ function early<T>(send: () => Promise<T>) {
   }
 }
 
-const version = early(() => vuePost<VersionInfo>('/common/version'))
+const version = early(() => brokerPost<VersionInfo>('/common/version'))
 const indices = early(async () => (await (await loadRealtimeCode())[0].fetchIndices()).length)
 const connection = early(async () => (await loadRealtimeCode())[1].connectQuotes())
 const config = early(loadAppConfig)

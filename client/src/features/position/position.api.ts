@@ -1,6 +1,6 @@
 import type { BlockOrder } from '@kabu/shared/api/block'
 import type { DaytradeParticipation } from '@kabu/shared/api/daytrade'
-import type { ProductOrder } from '@kabu/shared/api/products'
+import type { ProductOrder } from '@kabu/shared/api/follow'
 import type { IpoApplication } from '@kabu/shared/api/ipo'
 import type { LoanInfo } from '@kabu/shared/api/loans'
 import type { WithdrawalRecord } from '@kabu/shared/api/funds'
@@ -8,23 +8,23 @@ import type { ClosedHoldingList, HoldingList } from '@kabu/shared/api/trade'
 import type { Userinfo } from '@kabu/shared/api/user'
 import type { AssetInputs } from '@kabu/shared/assets'
 import type { MarketType } from '@kabu/shared/market/types'
-import { vuePost } from '../../api/vue'
+import { brokerPost } from '../../api/broker'
 
 /** The Positions tab's calls: the five lists of spec §7, the credit line, sell and cancel. */
 
 /** The user's new-share applications (the Positions tab's "new shares"). */
 export const fetchNewShares = (type: MarketType) =>
-  vuePost<IpoApplication[]>('/trade/usernewstocklist', { type })
+  brokerPost<IpoApplication[]>('/trade/usernewstocklist', { type })
 
 /** The user's follow orders (the Positions tab's "follow orders"; spec §7 counts status 0). */
 export const fetchFollowOrders = (type: MarketType) =>
-  vuePost<ProductOrder[]>('/trade/userproductlist', { type })
+  brokerPost<ProductOrder[]>('/trade/userproductlist', { type })
 
 export const fetchOpenHoldings = (type: MarketType) =>
-  vuePost<HoldingList>('/trade/userstocklist', { type })
+  brokerPost<HoldingList>('/trade/userstocklist', { type })
 
 export const fetchEndedHoldings = (type: MarketType) =>
-  vuePost<ClosedHoldingList>('/trade/userstocklists', { type })
+  brokerPost<ClosedHoldingList>('/trade/userstocklists', { type })
 
 type Row<K extends keyof AssetInputs> = AssetInputs[K] extends ReadonlyArray<infer R> ? R : never
 
@@ -43,18 +43,20 @@ const listIf = <T>(built: boolean, call: () => Promise<T[]>): Promise<T[]> =>
 export async function fetchAssetInputs(type: MarketType): Promise<AssetInputs> {
   const [userinfo, newStocks, withdrawals, products, credits, holdings, blocks, daytrades] =
     await Promise.all([
-      vuePost<Userinfo>('/user/getUserinfo', { type }),
+      brokerPost<Userinfo>('/user/getUserinfo', { type }),
       listIf(BUILT_LISTS.newStocks, () =>
-        vuePost<Row<'newStocks'>[]>('/trade/usernewstocklist', { type }),
+        brokerPost<Row<'newStocks'>[]>('/trade/usernewstocklist', { type }),
       ),
-      vuePost<WithdrawalRecord[]>('/user/withdrawallist', { type }),
+      brokerPost<WithdrawalRecord[]>('/user/withdrawallist', { type }),
       listIf(BUILT_LISTS.products, () =>
-        vuePost<Row<'products'>[]>('/trade/userproductlist', { type }),
+        brokerPost<Row<'products'>[]>('/trade/userproductlist', { type }),
       ),
-      listIf(BUILT_LISTS.credits, () => vuePost<Row<'credits'>[]>('/trade/ustockslist', { type })),
+      listIf(BUILT_LISTS.credits, () =>
+        brokerPost<Row<'credits'>[]>('/trade/ustockslist', { type }),
+      ),
       fetchOpenHoldings(type),
-      vuePost<BlockOrder[]>('/trade/userblocklist', { type, status: 'pending' }),
-      vuePost<DaytradeParticipation[]>('/trade/daytradelist', { type }),
+      brokerPost<BlockOrder[]>('/trade/userblocklist', { type, status: 'pending' }),
+      brokerPost<DaytradeParticipation[]>('/trade/daytradelist', { type }),
     ])
   return { type, userinfo, newStocks, withdrawals, products, credits, holdings, blocks, daytrades }
 }
@@ -62,7 +64,7 @@ export async function fetchAssetInputs(type: MarketType): Promise<AssetInputs> {
 /** The credit line (loanable limit) of the wallet, or null where loans are not offered. */
 export async function fetchCreditLine(type: MarketType): Promise<string | null> {
   try {
-    return (await vuePost<LoanInfo>('/user/loanInfo', { type })).limit
+    return (await brokerPost<LoanInfo>('/user/loanInfo', { type })).limit
   } catch {
     return null
   }
@@ -74,11 +76,11 @@ export const sellHolding = (input: {
   price: string | null
   idem: string
 }) =>
-  vuePost<{ id: string }>('/trade/sell', {
+  brokerPost<{ id: string }>('/trade/sell', {
     id: input.id,
     num: String(input.num),
     price: input.price ?? undefined,
     idem: input.idem,
   })
 
-export const cancelHolding = (id: string) => vuePost<null>('/trade/cancel', { id })
+export const cancelHolding = (id: string) => brokerPost<null>('/trade/cancel', { id })

@@ -1,5 +1,5 @@
-import type { ProductOrder } from '@kabu/shared/api/products'
-import { PRODUCT_FOLLOWING } from '@kabu/shared/api/products'
+import type { ProductOrder } from '@kabu/shared/api/follow'
+import { PRODUCT_FOLLOWING } from '@kabu/shared/api/follow'
 import type { MarketType } from '@kabu/shared/market/types'
 import { useCallback, useEffect, useState } from 'react'
 import { filter } from 'rxjs'

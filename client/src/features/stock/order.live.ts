@@ -3,7 +3,7 @@ import { formatUnits } from '@kabu/shared/money/decimal'
 import { priceToUnits } from '@kabu/shared/money/units'
 import { assign, fromCallback, fromPromise } from 'xstate'
 import { fetchHolding } from '../../api/holdings'
-import { VueRefusal } from '../../api/vue'
+import { BrokerRefusal } from '../../api/broker'
 import { listingFacts } from '../../realtime/listing-facts'
 import { fetchSnapshots } from '../../realtime/market-api'
 import { holdingStatus$ } from '../../realtime/holding-status'
@@ -40,7 +40,7 @@ export const priceText = (price: number): string =>
 /** The quote now: an order is priced and checked at the market as it is, not as the screen opened. */
 async function currentQuote(code: string): Promise<Quote> {
   const [quote] = await fetchSnapshots([code])
-  if (!quote) throw new VueRefusal('not_listed', 200)
+  if (!quote) throw new BrokerRefusal('not_listed', 200)
   return quote
 }
 
@@ -51,7 +51,7 @@ export function liveOrderMachine(type: MarketType, code: string) {
       validate: fromPromise(async ({ input }) => {
         const quote = await currentQuote(code)
         const check = checkDraft(input, await loadOrderRules(type, quote), quote.price)
-        if (!check.ok) throw new VueRefusal(check.msg, 200)
+        if (!check.ok) throw new BrokerRefusal(check.msg, 200)
         return check.estimate
       }),
       submit: fromPromise(async ({ input }) =>

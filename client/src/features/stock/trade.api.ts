@@ -1,11 +1,12 @@
 import type { Userinfo } from '@kabu/shared/api/user'
 import type { WatchEntry } from '@kabu/shared/api/trade'
 import type { MarketType } from '@kabu/shared/market/types'
-import { vuePost } from '../../api/vue'
+import { brokerPost } from '../../api/broker'
 
 /** The buy panel's calls: the actors of order.machine.ts, the wallet, and the watchlist star. */
 
-export const fetchUserinfo = (type: MarketType) => vuePost<Userinfo>('/user/getUserinfo', { type })
+export const fetchUserinfo = (type: MarketType) =>
+  brokerPost<Userinfo>('/user/getUserinfo', { type })
 
 export const buy = (input: {
   type: MarketType
@@ -18,7 +19,7 @@ export const buy = (input: {
   /** Stock credit: above 1, a credit buy (leverage_choices of /common/config). */
   leverage?: number
 }) =>
-  vuePost<{ id: string }>('/trade/buy', {
+  brokerPost<{ id: string }>('/trade/buy', {
     type: input.type,
     code: input.code,
     num: String(input.num),
@@ -28,11 +29,11 @@ export const buy = (input: {
     leverage: input.leverage && input.leverage > 1 ? String(input.leverage) : undefined,
   })
 
-export const cancelOrder = (id: string) => vuePost<null>('/trade/cancel', { id })
+export const cancelOrder = (id: string) => brokerPost<null>('/trade/cancel', { id })
 
 export const fetchWatchlist = (type: MarketType) =>
-  vuePost<WatchEntry[]>('/trade/selflist', { type })
+  brokerPost<WatchEntry[]>('/trade/selflist', { type })
 export const addToWatchlist = (type: MarketType, code: string) =>
-  vuePost<null>('/trade/selfadd', { type, code })
+  brokerPost<null>('/trade/selfadd', { type, code })
 export const removeFromWatchlist = (type: MarketType, code: string) =>
-  vuePost<null>('/trade/selfdel', { type, code })
+  brokerPost<null>('/trade/selfdel', { type, code })

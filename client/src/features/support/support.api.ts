@@ -4,7 +4,7 @@ import type {
   SupportThreadDetail,
   SupportThreadItem,
 } from '@kabu/shared/api/support'
-import { vuePost } from '../../api/vue'
+import { brokerPost } from '../../api/broker'
 
 export interface SupportThreadsPage {
   list: SupportThreadItem[]
@@ -12,12 +12,12 @@ export interface SupportThreadsPage {
 
 /** /user/supportThreads: one page of the user's conversations, latest activity first. */
 export function fetchThreads(page: number): Promise<SupportThreadsPage> {
-  return vuePost<SupportThreadsPage>('/user/supportThreads', { page: String(page) })
+  return brokerPost<SupportThreadsPage>('/user/supportThreads', { page: String(page) })
 }
 
 /** /user/supportThread: one conversation with its newest messages; the server marks it read. */
 export function fetchThread(id: string): Promise<SupportThreadDetail> {
-  return vuePost<SupportThreadDetail>('/user/supportThread', { id })
+  return brokerPost<SupportThreadDetail>('/user/supportThread', { id })
 }
 
 /** /user/supportSend: a message (a new conversation without `thread`), idempotent on `idem`. */
@@ -25,5 +25,5 @@ export function sendMessage(input: SupportSendRequest): Promise<SupportSent> {
   const form: Record<string, string> = { text: input.text ?? '', idem: input.idem }
   if (input.thread) form.thread = input.thread
   if (input.image) form.image = input.image
-  return vuePost<SupportSent>('/user/supportSend', form)
+  return brokerPost<SupportSent>('/user/supportSend', form)
 }

@@ -1,4 +1,4 @@
-import type { ProductOrder } from '@kabu/shared/api/products'
+import type { ProductOrder } from '@kabu/shared/api/follow'
 import Chip from '@mui/material/Chip'
 import ListItem from '@mui/material/ListItem'
 import ListItemButton from '@mui/material/ListItemButton'

@@ -20,13 +20,15 @@ export function SecondFactorHint(props: {
     <>
       {passkey && (
         <Typography variant="body2" color="text.secondary" data-testid="second-factor-passkey">
-          <FormattedMessage id="mine.security.confirm.passkeyHint" />
+          <FormattedMessage id="mine.secondFactor.confirm.passkeyHint" />
         </Typography>
       )}
       {factors.totp && (
         <FormTextField
           name="second-factor-totp"
-          labelId={passkey ? 'mine.security.confirm.totpInstead' : 'mine.security.confirm.totp'}
+          labelId={
+            passkey ? 'mine.secondFactor.confirm.totpInstead' : 'mine.secondFactor.confirm.totp'
+          }
           value={props.totp}
           onChange={props.onTotp}
           autoComplete="one-time-code"

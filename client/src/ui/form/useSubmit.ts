@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react'
-import { isVueRefusal } from '../../api/refusal'
+import { isBrokerRefusal } from '../../api/refusal'
 
 /**
  * Runs a form's submit once at a time and tells whether it is running, for the button's progress.
@@ -17,7 +17,7 @@ export function useSubmit(action: () => Promise<void>): {
     setSubmitting(true)
     action()
       .catch((error: unknown) => {
-        if (!isVueRefusal(error)) throw error
+        if (!isBrokerRefusal(error)) throw error
       })
       .finally(() => {
         running.current = false

@@ -8,12 +8,12 @@ import {
   type Userinfo,
 } from '@kabu/shared/api/user'
 import { MARKET_OF_TYPE } from '@kabu/shared/market/types'
-import { noForm, type VueArea } from '../common/vue-area'
+import { noForm, type BrokerCalls } from '../common/broker-calls'
 import { unitsToWire } from '../common/wire-money'
 import type { AuthService } from './service'
 
 /** `/user/*` session calls: parse the form, ask the service, answer in the spec's field names. */
-export function authRoutes(auth: AuthService): VueArea {
+export function authRoutes(auth: AuthService): BrokerCalls {
   return (routes) => {
     routes.open(
       '/user/register',

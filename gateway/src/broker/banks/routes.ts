@@ -1,11 +1,11 @@
 import { ok } from '@kabu/shared/api/envelope'
 import { bankAddRequest, bankDelRequest, type BankCard } from '@kabu/shared/api/banks'
 import { proofOf } from '../common/second-factor'
-import { noForm, type VueArea } from '../common/vue-area'
+import { noForm, type BrokerCalls } from '../common/broker-calls'
 import type { BankService } from './service'
 
 /** `/user/banks`, `/user/bankAdd`, `/user/bankDel`. */
-export function bankRoutes(banks: BankService): VueArea {
+export function bankRoutes(banks: BankService): BrokerCalls {
   return (routes) => {
     routes.authed('/user/banks', noForm, async ({ user }) => ok<BankCard[]>(await banks.list(user)))
 

@@ -5,14 +5,14 @@ import {
   blockListRequest,
   userBlockListRequest,
 } from '@kabu/shared/api/block'
-import type { VueArea } from '../common/vue-area'
+import type { BrokerCalls } from '../common/broker-calls'
 import type { BlockService } from './service'
 
 /**
  * `/trade/blocklist`, `/trade/blockbuy` (API.md "trade") and the reads the screens need
  * (docs/api-additions.md): `/trade/blockinfo`, `/trade/userblocklist`, `/trade/userblockinfo`.
  */
-export function blockRoutes(block: BlockService): VueArea {
+export function blockRoutes(block: BlockService): BrokerCalls {
   return (routes) => {
     routes.authed('/trade/blocklist', blockListRequest, async ({ input }) => {
       const { type } = input

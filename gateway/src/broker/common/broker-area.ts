@@ -1,5 +1,5 @@
 import type { Router } from 'express'
-import type { VueArea } from './vue-area'
+import type { BrokerCalls } from './broker-calls'
 
 /**
  * Work only the leader runs (issue 16): started when this gateway takes the lead, stopped (its
@@ -20,7 +20,7 @@ export interface BrokerArea {
   /** The area's folder under broker/ (logs and tests name it so). */
   name: string
   /** Its customer calls on /api/vue. */
-  routes?: VueArea
+  routes?: BrokerCalls
   /** Its back-office calls, mounted on /api/ops behind the operator's login. */
   opsRoutes?: Router
   /** What only the leader runs, in start order. */

@@ -1,5 +1,5 @@
 import { secondFactorFields } from '@kabu/shared/api/second-factor'
-import type { CallSite, VueCall } from './vue-area'
+import type { CallSite, BrokerCall } from './broker-calls'
 
 /**
  * A second factor offered with a command: a WebAuthn assertion (JSON) or a TOTP code, and the page
@@ -29,7 +29,7 @@ export type VerifySecondFactor = (
 ) => Promise<SecondFactorUsed>
 
 /** The proof a /api/vue call carries in its optional `passkey` and `totp` fields. */
-export function proofOf(call: Pick<VueCall<unknown>, 'body' | 'site'>): SecondFactorProof {
+export function proofOf(call: Pick<BrokerCall<unknown>, 'body' | 'site'>): SecondFactorProof {
   const { passkey, totp } = secondFactorFields.parse(call.body)
   return { passkey, totp, site: call.site }
 }

@@ -5,14 +5,14 @@ import {
   daytradeListRequest,
   daytradeOrderRequest,
 } from '@kabu/shared/api/daytrade'
-import type { VueArea } from '../common/vue-area'
+import type { BrokerCalls } from '../common/broker-calls'
 import type { DaytradeService } from './service'
 
 /**
  * `/trade/daytradeApply`, `/trade/daytradelist`, `/trade/daytradeOrder` (API.md "trade") and the
  * detail the screen needs (docs/api-additions.md): `/trade/daytradeinfo`.
  */
-export function daytradeRoutes(daytrade: DaytradeService): VueArea {
+export function daytradeRoutes(daytrade: DaytradeService): BrokerCalls {
   return (routes) => {
     routes.authed('/trade/daytradeApply', daytradeApplyRequest, async ({ input: form, user }) => {
       return ok(await daytrade.apply(user, form), 'submit_ok')

@@ -4,7 +4,7 @@ import { rechargeChannelsRequest, rechargeRequest } from '@kabu/shared/api/funds
 import { pageSchema } from '@kabu/shared/api/paging'
 import { marketTypeSchema } from '@kabu/shared/api/user'
 import { CURRENCY_OF_MARKET, MARKET_OF_TYPE, type MarketType } from '@kabu/shared/market/types'
-import type { VueArea } from '../common/vue-area'
+import type { BrokerCalls } from '../common/broker-calls'
 import type { DepositService } from './service'
 
 const currencyOf = (type: MarketType) => CURRENCY_OF_MARKET[MARKET_OF_TYPE[type]]
@@ -12,7 +12,7 @@ const currencyOf = (type: MarketType) => CURRENCY_OF_MARKET[MARKET_OF_TYPE[type]
 const listRequest = z.object({ type: marketTypeSchema, page: pageSchema })
 
 /** `/user/rechargeChannels`, `/user/recharge`, `/user/rechargelist`. */
-export function depositRoutes(deposits: DepositService): VueArea {
+export function depositRoutes(deposits: DepositService): BrokerCalls {
   return (routes) => {
     routes.authed('/user/rechargeChannels', rechargeChannelsRequest, async ({ input, user }) => {
       const { type } = input

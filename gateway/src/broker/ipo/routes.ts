@@ -7,11 +7,11 @@ import {
   userNewStockListRequest,
 } from '@kabu/shared/api/ipo'
 import { MARKET_OF_TYPE } from '@kabu/shared/market/types'
-import type { VueArea } from '../common/vue-area'
+import type { BrokerCalls } from '../common/broker-calls'
 import type { IpoService } from './service'
 
 /** `/trade/newstocklist`, `newstockinfo`, `subscribe`, `usernewstocklist`, `newstockPay`, `newstockWaive`. */
-export function ipoRoutes(ipo: IpoService): VueArea {
+export function ipoRoutes(ipo: IpoService): BrokerCalls {
   return (routes) => {
     routes.authed('/trade/newstocklist', newStockListRequest, async ({ input }) => {
       const { type, phase } = input

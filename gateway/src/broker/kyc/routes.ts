@@ -1,10 +1,10 @@
 import { ok } from '@kabu/shared/api/envelope'
 import { verifyRequest, type VerifyInfo } from '@kabu/shared/api/kyc'
-import { noForm, type VueArea } from '../common/vue-area'
+import { noForm, type BrokerCalls } from '../common/broker-calls'
 import type { KycService } from './service'
 
 /** `/user/verify` (submit for review) and `/user/verifyInfo` (status, masked number, reason). */
-export function kycRoutes(kyc: KycService): VueArea {
+export function kycRoutes(kyc: KycService): BrokerCalls {
   return (routes) => {
     routes.authed('/user/verify', verifyRequest, async ({ input, user }) => {
       await kyc.submit(user, input)

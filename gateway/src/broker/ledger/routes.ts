@@ -10,7 +10,7 @@ import {
 import { CURRENCIES, type Currency } from '@kabu/shared/money/currencies'
 import { epochAtLocal } from '@kabu/shared/market/time-zone'
 import { CURRENCY_OF_MARKET, MARKET_OF_TYPE } from '@kabu/shared/market/types'
-import type { VueArea } from '../common/vue-area'
+import type { BrokerCalls } from '../common/broker-calls'
 import type { Database } from '../../store/index'
 import { unitsToWire } from '../common/wire-money'
 import { fundLines } from './fundlist.sql'
@@ -18,7 +18,7 @@ import { allUserBalances } from './ledger.sql'
 import type { UserBook } from './index'
 
 /** `/user/wallets` and `/user/fundlist`: the user's own balances and ledger lines, read-only. */
-export function ledgerRoutes(deps: { db: Kysely<Database> }): VueArea {
+export function ledgerRoutes(deps: { db: Kysely<Database> }): BrokerCalls {
   return (routes) => {
     routes.authed('/user/wallets', walletsRequest, async ({ user }) => {
       const rows = await allUserBalances(deps.db, user.userId)

@@ -1,13 +1,13 @@
 import { ok } from '@kabu/shared/api/envelope'
 import { loanInfoRequest, loanListRequest, loanRequest, repayRequest } from '@kabu/shared/api/loans'
 import { CURRENCY_OF_MARKET, MARKET_OF_TYPE, type MarketType } from '@kabu/shared/market/types'
-import type { VueArea } from '../common/vue-area'
+import type { BrokerCalls } from '../common/broker-calls'
 import type { LoanService } from './service'
 
 const currencyOf = (type: MarketType) => CURRENCY_OF_MARKET[MARKET_OF_TYPE[type]]
 
 /** `/user/loanInfo`, `/user/loan`, `/user/loanlist`, `/user/repay` (API.md "user"). */
-export function loanRoutes(loans: LoanService): VueArea {
+export function loanRoutes(loans: LoanService): BrokerCalls {
   return (routes) => {
     routes.authed('/user/loanInfo', loanInfoRequest, async ({ input, user }) => {
       const { type } = input

@@ -5,11 +5,11 @@ import {
   type InboxPage,
   type MessageDetail,
 } from '@kabu/shared/api/inbox'
-import type { VueArea } from '../common/vue-area'
+import type { BrokerCalls } from '../common/broker-calls'
 import type { MessagesService } from './service'
 
 /** `/user/messages` and `/user/messageInfo`: the caller's own inbox, nobody else's. */
-export function messagesRoutes(messages: MessagesService): VueArea {
+export function messagesRoutes(messages: MessagesService): BrokerCalls {
   return (routes) => {
     routes.authed('/user/messages', messagesRequest, async ({ input, user }) => {
       const { page } = input

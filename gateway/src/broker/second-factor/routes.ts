@@ -9,14 +9,14 @@ import {
   type TotpSetup,
 } from '@kabu/shared/api/second-factor'
 import type { SessionGrant } from '@kabu/shared/api/user'
-import { noForm, type VueArea } from '../common/vue-area'
+import { noForm, type BrokerCalls } from '../common/broker-calls'
 import type { SecondFactorService } from './service'
 
 /**
  * `/user/secondFactors`, `/user/passkey*` and `/user/totp*` (docs/ARCHITECTURE.md lists them with
  * their fields). Options calls answer the WebAuthn options JSON that @simplewebauthn/browser takes.
  */
-export function secondFactorRoutes(factors: SecondFactorService): VueArea {
+export function secondFactorRoutes(factors: SecondFactorService): BrokerCalls {
   return (routes) => {
     routes.authed('/user/secondFactors', noForm, async ({ user }) =>
       ok<SecondFactors>(await factors.factors(user.userId)),

@@ -7,7 +7,7 @@ import type { IdentityChecks } from '../common/identity-checks'
 import { Refusal } from '../common/refusal'
 import type { SecondFactorProof, VerifySecondFactor } from '../common/second-factor'
 import type { SessionUser } from '../common/session-user'
-import type { CallSite } from '../common/vue-area'
+import type { CallSite } from '../common/broker-calls'
 import {
   CUSTOMER_FACTORS,
   createFactors,

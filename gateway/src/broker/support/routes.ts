@@ -6,11 +6,11 @@ import {
   type SupportSent,
   type SupportThreadDetail,
 } from '@kabu/shared/api/support'
-import type { VueArea } from '../common/vue-area'
+import type { BrokerCalls } from '../common/broker-calls'
 import type { SupportService } from './service'
 
 /** `/user/supportThreads`, `/user/supportThread` and `/user/supportSend`: the caller's own threads. */
-export function supportRoutes(support: SupportService): VueArea {
+export function supportRoutes(support: SupportService): BrokerCalls {
   return (routes) => {
     routes.authed('/user/supportThreads', supportThreadsRequest, async ({ input, user }) => {
       const { page } = input

@@ -8,7 +8,7 @@ import {
 } from '@kabu/shared/api/trade'
 import { ustocksListRequest, ustocksRequest } from '@kabu/shared/api/credit'
 import { MARKET_OF_TYPE } from '@kabu/shared/market/types'
-import type { VueArea } from '../common/vue-area'
+import type { BrokerCalls } from '../common/broker-calls'
 import type { MarketService } from '../../market/index'
 import type { Database } from '../../store/index'
 import type { Kysely } from 'kysely'
@@ -32,7 +32,7 @@ export function tradingRoutes({
   service,
   watchlist,
   credit,
-}: TradingRouteDeps): VueArea {
+}: TradingRouteDeps): BrokerCalls {
   return (routes) => {
     // Stock credit: trust funds for a credit position, and the user's requests.
     routes.authed('/trade/ustocks', ustocksRequest, async ({ input: form, user }) => {

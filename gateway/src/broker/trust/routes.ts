@@ -9,7 +9,7 @@ import {
 import type { Currency } from '@kabu/shared/money/currencies'
 import { CURRENCY_OF_MARKET, MARKET_OF_TYPE, type MarketType } from '@kabu/shared/market/types'
 import { proofOf } from '../common/second-factor'
-import type { VueArea } from '../common/vue-area'
+import type { BrokerCalls } from '../common/broker-calls'
 import type { SelfFreezes } from './self-freeze'
 import type { TrustService } from './service'
 
@@ -18,7 +18,7 @@ const currencyOf = (r: { type?: MarketType; currency?: Currency }): Currency =>
   r.currency ?? CURRENCY_OF_MARKET[MARKET_OF_TYPE[r.type ?? 'jpy']]
 
 /** `/user/trust`, `/user/ledgerExport`, `/user/selfFreeze` and `/user/selfUnfreeze`. */
-export function trustRoutes(trust: TrustService, freezes: SelfFreezes): VueArea {
+export function trustRoutes(trust: TrustService, freezes: SelfFreezes): BrokerCalls {
   return (routes) => {
     routes.authed('/user/trust', trustRequest, async ({ input, user }) => {
       return ok<TrustPanel>(await trust.panel(user.userId, currencyOf(input)))

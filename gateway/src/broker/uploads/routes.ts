@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ok } from '@kabu/shared/api/envelope'
 import { uploadKindSchema, type UploadGrant } from '@kabu/shared/api/kyc'
-import type { VueArea } from '../common/vue-area'
+import type { BrokerCalls } from '../common/broker-calls'
 import { UploadedFile } from '../common/uploaded-file'
 import type { UploadsService } from './service'
 
@@ -12,7 +12,7 @@ const uploadRequest = z.object({
 })
 
 /** `/common/upload` (multipart `file`, `kind`) → `{id}` of the cleaned photo. */
-export function uploadRoutes(uploads: UploadsService): VueArea {
+export function uploadRoutes(uploads: UploadsService): BrokerCalls {
   return (routes) => {
     routes.authed('/common/upload', uploadRequest, async ({ input, user }) => {
       const { kind, file } = input

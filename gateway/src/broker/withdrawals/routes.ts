@@ -5,7 +5,7 @@ import { withdrawRequest } from '@kabu/shared/api/funds'
 import { marketTypeSchema } from '@kabu/shared/api/user'
 import { CURRENCY_OF_MARKET, MARKET_OF_TYPE, type MarketType } from '@kabu/shared/market/types'
 import { proofOf } from '../common/second-factor'
-import type { VueArea } from '../common/vue-area'
+import type { BrokerCalls } from '../common/broker-calls'
 import type { WithdrawalService } from './service'
 
 const currencyOf = (type: MarketType) => CURRENCY_OF_MARKET[MARKET_OF_TYPE[type]]
@@ -13,7 +13,7 @@ const listRequest = z.object({ type: marketTypeSchema, page: pageSchema })
 const rulesRequest = z.object({ type: marketTypeSchema })
 
 /** `/user/withdraw`, `/user/withdrawallist`, and `/user/withdrawRules` (the screen's checklist). */
-export function withdrawalRoutes(withdrawals: WithdrawalService): VueArea {
+export function withdrawalRoutes(withdrawals: WithdrawalService): BrokerCalls {
   return (routes) => {
     routes.authed('/user/withdrawRules', rulesRequest, async ({ input, user }) => {
       const { type } = input

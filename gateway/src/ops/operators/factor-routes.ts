@@ -9,7 +9,7 @@ import {
 } from '@kabu/shared/api/ops'
 import type { TotpSetup } from '@kabu/shared/api/second-factor'
 import { Refusal } from '../../broker/index'
-import { siteOf } from '../../http/vue-router'
+import { siteOf } from '../../http/broker-router'
 import { identityOf } from '../operator-auth'
 import type { OperatorFactorService } from './factors'
 import type { LoginLimiter } from './login-limiter'

@@ -8,7 +8,7 @@ import {
   type OperatorSession,
 } from '@kabu/shared/api/ops'
 import { Refusal } from '../../broker/index'
-import { siteOf } from '../../http/vue-router'
+import { siteOf } from '../../http/broker-router'
 import type { Database } from '../../store/index'
 import { identityOf } from '../operator-auth'
 import type { OperatorAccounts, OperatorIdentity } from './accounts'

@@ -1,4 +1,4 @@
-import type { CallSite } from '../vue-area'
+import type { CallSite } from '../broker-calls'
 
 export interface RelyingPartySettings {
   /** WEBAUTHN_RP_ID; unset → the host name the request was sent to. */

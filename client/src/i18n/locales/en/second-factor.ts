@@ -1,0 +1,30 @@
+export default {
+  'mine.secondFactor.title': 'Passkeys and two-step verification',
+  'mine.secondFactor.intro':
+    'Once you add a passkey or an authenticator app, withdrawals and bank account changes also need it, besides your fund password. A passkey also lets you log in without a password.',
+  'mine.secondFactor.passkeys': 'Passkeys',
+  'mine.secondFactor.passkeys.none': 'No passkeys yet',
+  'mine.secondFactor.passkeys.add': 'Add a passkey on this phone',
+  'mine.secondFactor.passkeys.remove': 'Remove',
+  'mine.secondFactor.passkeys.added': 'Added {date}',
+  'mine.secondFactor.passkeys.unsupported':
+    'This browser cannot use passkeys. Use an authenticator app instead.',
+  'mine.secondFactor.passkey.defaultName': 'Passkey {n}',
+  'mine.secondFactor.totp': 'Authenticator app',
+  'mine.secondFactor.totp.on': 'On: enter its 6-digit code to confirm',
+  'mine.secondFactor.totp.off': 'Off',
+  'mine.secondFactor.totp.setup': 'Set up an authenticator app',
+  'mine.secondFactor.totp.disable': 'Turn off the authenticator app',
+  'mine.secondFactor.totp.instructions':
+    'Add this key to your authenticator app (or open it in the app), then enter the 6-digit code it shows.',
+  'mine.secondFactor.totp.openApp': 'Open in authenticator app',
+  'mine.secondFactor.totp.newCode': 'Code from the app',
+  'mine.secondFactor.fundPassword': 'Fund password',
+  'mine.secondFactor.addPasskey.title': 'Add a passkey',
+  'mine.secondFactor.removePasskey.title': 'Remove this passkey',
+  'mine.secondFactor.enableTotp.title': 'Set up an authenticator app',
+  'mine.secondFactor.disableTotp.title': 'Turn off the authenticator app',
+  'mine.secondFactor.confirm.passkeyHint': 'Your passkey will confirm this on the next step.',
+  'mine.secondFactor.confirm.totp': 'Authenticator code',
+  'mine.secondFactor.confirm.totpInstead': 'Authenticator code (instead of the passkey)',
+} satisfies Record<string, string>

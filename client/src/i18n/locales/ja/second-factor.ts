@@ -1,0 +1,30 @@
+export default {
+  'mine.secondFactor.title': 'パスキーと2段階認証',
+  'mine.secondFactor.intro':
+    'パスキーまたは認証アプリを登録すると、出金と銀行口座の変更には取引パスワードに加えてその確認が必要になります。パスキーではパスワードなしでログインもできます。',
+  'mine.secondFactor.passkeys': 'パスキー',
+  'mine.secondFactor.passkeys.none': 'パスキーはまだありません',
+  'mine.secondFactor.passkeys.add': 'この端末にパスキーを追加',
+  'mine.secondFactor.passkeys.remove': '削除',
+  'mine.secondFactor.passkeys.added': '{date} に追加',
+  'mine.secondFactor.passkeys.unsupported':
+    'このブラウザはパスキーに対応していません。認証アプリをご利用ください。',
+  'mine.secondFactor.passkey.defaultName': 'パスキー {n}',
+  'mine.secondFactor.totp': '認証アプリ',
+  'mine.secondFactor.totp.on': 'オン：6桁のコードで確認します',
+  'mine.secondFactor.totp.off': 'オフ',
+  'mine.secondFactor.totp.setup': '認証アプリを設定',
+  'mine.secondFactor.totp.disable': '認証アプリをオフにする',
+  'mine.secondFactor.totp.instructions':
+    'このキーを認証アプリに追加し（またはアプリで開き）、表示された6桁のコードを入力してください。',
+  'mine.secondFactor.totp.openApp': '認証アプリで開く',
+  'mine.secondFactor.totp.newCode': 'アプリのコード',
+  'mine.secondFactor.fundPassword': '取引パスワード',
+  'mine.secondFactor.addPasskey.title': 'パスキーを追加',
+  'mine.secondFactor.removePasskey.title': 'このパスキーを削除',
+  'mine.secondFactor.enableTotp.title': '認証アプリを設定',
+  'mine.secondFactor.disableTotp.title': '認証アプリをオフにする',
+  'mine.secondFactor.confirm.passkeyHint': '次の手順でパスキーによる確認を行います。',
+  'mine.secondFactor.confirm.totp': '認証コード',
+  'mine.secondFactor.confirm.totpInstead': '認証コード（パスキーの代わりに）',
+} satisfies Record<string, string>

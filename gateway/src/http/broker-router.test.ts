@@ -1,0 +1,68 @@
+import express from 'express'
+import pino from 'pino'
+import request from 'supertest'
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { ok } from '@kabu/shared/api/envelope'
+import type { BrokerCalls } from '../broker/index'
+import { createBrokerRouter } from './broker-router'
+
+const pageRequest = z.object({ page: z.string().regex(/^\d+$/, 'invalid_input').transform(Number) })
+
+/** One area with a call of each form: with its schema, and the older one without. */
+let handled = 0
+const area: BrokerCalls = (routes) => {
+  routes.open('/with', pageRequest, async ({ input, body }) => {
+    handled++
+    return ok({ input, body })
+  })
+  routes.open('/without', async ({ input, body }) => ok({ input: input ?? 'none', body }))
+}
+
+function app() {
+  const { router, routes } = createBrokerRouter({
+    authenticate: async () => null,
+    areas: [area],
+    rateLimit: { windowMs: 60_000, limit: 100 },
+  })
+  const server = express()
+  const log = pino({ level: 'silent' })
+  server.use((req, _res, next) => {
+    req.log = log
+    next()
+  })
+  server.use('/api/vue', router)
+  return { server, routes }
+}
+
+describe('the /api/vue route table', () => {
+  it('keeps each call with its request schema, and null for a call registered without one', () => {
+    const { routes } = app()
+    expect(routes.map((r) => [r.path, r.schema])).toEqual([
+      ['/with', pageRequest],
+      ['/without', null],
+    ])
+  })
+
+  it('parses the form with the schema before the handler, which gets the parsed input', async () => {
+    const { server } = app()
+    const answer = await request(server).post('/api/vue/with').type('form').send({ page: '7' })
+    expect(answer.body).toEqual({
+      status: 1,
+      msg: 'ok',
+      data: { input: { page: 7 }, body: { page: '7' } },
+    })
+    // The older form still works: the body as sent, no input.
+    const older = await request(server).post('/api/vue/without').type('form').send({ page: 'x' })
+    expect(older.body.data).toEqual({ input: 'none', body: { page: 'x' } })
+  })
+
+  it('answers a form the schema refuses with its key, and never runs the handler', async () => {
+    const { server } = app()
+    const before = handled
+    const answer = await request(server).post('/api/vue/with').type('form').send({ page: 'x' })
+    expect(handled).toBe(before)
+    expect(answer.status).toBe(200)
+    expect(answer.body).toEqual({ status: 0, msg: 'invalid_input' })
+  })
+})
