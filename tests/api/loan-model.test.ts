@@ -12,7 +12,7 @@ import {
 import { getShortestPaths } from 'xstate/graph'
 import type { LoanInfo, LoanRecord } from '@kabu/shared/api/loans'
 import type { SessionGrant } from '@kabu/shared/api/user'
-import { loanMachine, type LoanEvent } from '../../client/src/features/loan/loan.machine'
+import { loanMachine, type LoanEvent } from '../../client/src/features/loans/loan.machine'
 import type { TestApp } from '../support/app'
 import { FUND_PASSWORD } from '../support/identity'
 import { expectLedgerConsistent } from '../support/invariants'

@@ -10,10 +10,10 @@ export const USER_EVENT_LISTENERS = {
   'funds:reviewed': ['features/funds/review-watch.ts'],
   'kyc:result': ['features/kyc/use-kyc-result.ts'],
   'review:decided': [
-    'features/loan/loan-watch.ts',
+    'features/loans/loan-watch.ts',
     'features/block/block-watch.ts',
     'features/daytrade/daytrade-watch.ts',
-    'features/position/credit.live.ts',
+    'features/position/credit-watch.ts',
   ],
   'account:status': ['features/mine/account-status.ts'],
   'trade:updated': ['realtime/trade-updates.ts'],
@@ -21,7 +21,7 @@ export const USER_EVENT_LISTENERS = {
   'ipo:withdrawn': ['features/ipo/ipo-events.ts'],
   'ipo:waived': ['features/ipo/ipo-events.ts'],
   'daytrade:settled': ['features/daytrade/daytrade-watch.ts'],
-  'credit:call': ['features/position/credit.live.ts'],
+  'credit:call': ['features/position/credit-watch.ts'],
   'product:updated': ['features/follow/use-follow.ts', 'features/position/use-follow-orders.ts'],
   'support:message': ['features/support/use-support-replies.ts'],
 } as const satisfies Record<UserEventType, readonly [string, ...string[]]>

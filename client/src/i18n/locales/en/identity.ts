@@ -1,4 +1,4 @@
-/** Identity verification, bank cards and the fund password (features/kyc, features/bank). */
+/** Identity verification, bank cards and the fund password (features/kyc, features/banks). */
 export default {
   'mine.kyc.title': 'Identity verification',
   'mine.kyc.doctype': 'Document',

@@ -1,4 +1,4 @@
-/** Credit loans (features/loan). */
+/** Credit loans (features/loans). */
 export default {
   // Fund records name ledger lines by kind (TransactionRecordsScreen looks these up).
   'mine.funds.kind.loan': 'Loan paid out',

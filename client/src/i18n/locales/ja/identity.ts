@@ -1,4 +1,4 @@
-/** 本人確認・銀行口座・取引パスワード (features/kyc, features/bank). */
+/** 本人確認・銀行口座・取引パスワード (features/kyc, features/banks). */
 export default {
   'mine.kyc.title': '本人確認',
   'mine.kyc.doctype': '本人確認書類',

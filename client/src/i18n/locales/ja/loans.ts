@@ -1,4 +1,4 @@
-/** 融資（features/loan）。 */
+/** 融資（features/loans）。 */
 export default {
   // Fund records name ledger lines by kind (TransactionRecordsScreen looks these up).
   'mine.funds.kind.loan': '融資入金',

@@ -1,4 +1,4 @@
-/** 实名认证、银行卡与资金密码 (features/kyc, features/bank). */
+/** 实名认证、银行卡与资金密码 (features/kyc, features/banks). */
 export default {
   'mine.kyc.title': '实名认证',
   'mine.kyc.doctype': '证件类型',

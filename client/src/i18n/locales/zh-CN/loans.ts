@@ -1,4 +1,4 @@
-/** 信用贷款（features/loan）。 */
+/** 信用贷款（features/loans）。 */
 export default {
   // Fund records name ledger lines by kind (TransactionRecordsScreen looks these up).
   'mine.funds.kind.loan': '贷款到账',
