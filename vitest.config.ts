@@ -32,6 +32,8 @@ export default defineConfig({
           // vitest's default leaves one of 2 cores to its main process, so files ran one at a time;
           // a file's gateway waits on sockets, timers, PostgreSQL and argon2's threads much of the time.
           maxWorkers: 2,
+          // vitest runs projects of different worker counts as separate groups: unit first.
+          sequence: { groupOrder: 1 },
           testTimeout: 20_000,
           // A suite's gateway (its database copied, the demo seeded, a year of history simulated) can
           // take several seconds to start on 2 busy cores; vitest's 10 s default hook limit tripped.

@@ -212,7 +212,7 @@ describe(`ledger paths, one result (${postgres ? 'postgres' : 'sqlite'})`, () =>
     })
     expect(plain.balances.a).toMatchObject({ available: 0n, frozen: 300n, usd: 5n })
     expect(plain.balances.b).toMatchObject({ available: 0n, frozen: 0n })
-    expect(plain.lines).toContain('fx conform house/fx/USD -5')
+    expect(plain.lines).toContain('fx deposit house/fx/USD -5')
     // The replay's one transaction: two entries.
     expect(plain.lines.filter((l) => l.startsWith('replay'))).toHaveLength(2)
   })
