@@ -85,7 +85,7 @@ describe('import boundaries', () => {
 
   it.each([
     ['client/src/features/stock/__probe__.ts', '@kabu/gateway/src/config'],
-    ['shared/src/__probe__.ts', '@kabu/client/src/api/vue'],
+    ['shared/src/__probe__.ts', '@kabu/client/src/api/broker'],
   ])('%s may not import the package %s either', async (file, spec) => {
     const errors = await errorsOf(abs(file), `import '${spec}'\n`)
     expect(errors.map((e) => e.ruleId)).toContain('import-x/no-restricted-paths')

@@ -76,7 +76,7 @@ describe('cycles', () => {
   })
 
   it('ESLint refuses a cycle between client layers: ui may import api, not api ui', async () => {
-    // The shape of the cycle issue 33 found: ui/form read api/refusal, api/vue showed ui's toast.
+    // The shape of the cycle issue 33 found: ui/form read api/refusal, api/vue.ts (now api/broker.ts) showed ui's toast.
     const eslint = new ESLint({ cwd: root })
     const errorsOf = async (file: string, source: string) => {
       const [result] = await eslint.lintText(source, { filePath: join(root, file) })

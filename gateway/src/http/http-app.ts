@@ -44,7 +44,7 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   app.use(securityHeaders())
   app.get('/health', deps.health)
   if (deps.metrics) app.use('/metrics', deps.metrics.router)
-  // It gzips its own large answers (see vue-router.ts).
+  // It gzips its own large answers (see broker-router.ts).
   app.use('/api/vue', deps.brokerRouter)
   // Phones on mobile networks: the app's JS and the other JSON answers go out gzip-compressed.
   app.use(compression())

@@ -3,7 +3,7 @@ import type { Logger } from 'pino'
 import { z } from 'zod'
 import type { SessionUser } from './session-user'
 
-// The contract between the broker's areas and the /api/vue router (http/vue-router.ts) that serves
+// The contract between the broker's areas and the /api/vue router (http/broker-router.ts) that serves
 // them: areas register calls, the router parses forms, checks sessions and writes the envelope.
 
 /** The request's Host header and the page's Origin header (absent outside browsers). */
