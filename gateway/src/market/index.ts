@@ -192,6 +192,8 @@ export function createMarket({
       const listing = debutListing(seed, debut)
       debuts.set(key, listing)
       simulator.addDebut(listing, debut.offerPrice, debut.listingAt, clock.now())
+      // A kept summary would leave the new code out of its counts and sectors for seconds.
+      summaries.delete(listing.market)
     },
     isStale(code) {
       const canonical = listingOf(code)?.code ?? code
