@@ -32,6 +32,10 @@ export default defineConfig({
           // vitest's default leaves one of 2 cores to its main process, so files ran one at a time;
           // a file's gateway waits on sockets, timers, PostgreSQL and argon2's threads much of the time.
           maxWorkers: 2,
+          // A file's own module graph (the gateway, the market's listings, zod schemas) took seconds
+          // to load, once per file; shared by the files of a worker, it loads once per worker. Each
+          // file starts its own gateway on its own database, so nothing a test keeps is shared.
+          isolate: false,
           // vitest runs projects of different worker counts as separate groups: unit first.
           sequence: { groupOrder: 1 },
           testTimeout: 20_000,
