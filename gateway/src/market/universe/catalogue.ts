@@ -19,6 +19,19 @@ export interface Catalogue {
  * (ホンダ for 本田技研工業, JR東日本), search finds it by that name too.
  */
 export function createCatalogue(seed: number): Catalogue {
+  let catalogue = made.get(seed)
+  if (!catalogue) made.set(seed, (catalogue = makeCatalogue(seed)))
+  return catalogue
+}
+
+/**
+ * A catalogue is a function of its seed and read only once made: the markets of one process share
+ * it (a test run starts hundreds of gateways in a few processes; each made its own in tenths of a
+ * second).
+ */
+const made = new Map<number, Catalogue>()
+
+function makeCatalogue(seed: number): Catalogue {
   const known = new Map(LISTINGS.map((l) => [l.code, l]))
   const exchangeNames = new Map<string, string>()
   const rest: Listing[] = []
