@@ -29,8 +29,10 @@ export async function startIpoApp(env: Record<string, string> = {}): Promise<Tes
   })
   // The job's start pass reads the real clock (2026, past every test offer's deadline); left
   // running on a busy machine it waived a winner the test had just drawn. Stopped, it runs only
-  // when the test calls runOnce.
+  // when the test calls runOnce. So does the lister of new shares that every gateway of a cluster
+  // runs (PostgreSQL and Redis): on its own timer it listed a code before the test's pass did.
   await t.app.broker.ipo.jobs.stop()
+  await t.app.broker.ipo.debuts.stop()
   t.app.clock.set(T0)
   return t
 }

