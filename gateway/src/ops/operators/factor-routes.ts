@@ -35,12 +35,12 @@ export function operatorFactorRoutes(
   /** Runs a change behind the login limiter: refused once too many passwords were wrong. */
   async function guarded<T>(req: Request, res: Response, change: () => Promise<T>): Promise<T> {
     const me = personOf(res)
-    limiter.check(me.login, req.ip ?? '')
+    await limiter.check(me.login, req.ip ?? '')
     try {
       return await change()
     } catch (error) {
       if (error instanceof Refusal && error.key === 'wrong_old_password') {
-        limiter.failed(me.login, req.ip ?? '')
+        await limiter.failed(me.login, req.ip ?? '')
       }
       throw error
     }

@@ -54,20 +54,21 @@ export function operatorLoginRouter(
   // An assertion is a few hundred bytes of JSON.
   router.post('/login', express.json({ limit: '24kb' }), async (req, res) => {
     const { login, password, passkey, totp } = operatorLoginBody.parse(req.body ?? {})
-    limiter.check(login, req.ip ?? '')
+    const ip = req.ip ?? ''
+    await limiter.check(login, ip)
     try {
       const { token, operator } = await accounts.login(login, password, {
         passkey,
         totp,
         site: siteOf(req),
       })
-      limiter.succeeded(login, req.ip ?? '')
+      await limiter.succeeded(login, ip)
       res.json(ok(sessionOf(operator, settings, token), 'login_ok'))
     } catch (error) {
       if (error instanceof FactorChallenge) {
         return void res.status(401).json({ ...refused(error.key), data: error.offer })
       }
-      if (error instanceof Refusal) limiter.failed(login, req.ip ?? '')
+      if (error instanceof Refusal) await limiter.failed(login, ip)
       throw error
     }
   })
