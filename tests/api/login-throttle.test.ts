@@ -81,6 +81,19 @@ describe('login throttle', () => {
     expect(owner.ms).toBeGreaterThanOrEqual(slowdownMs(12))
   })
 
+  it('checks at most 5 of the guesses one address sends at once', async () => {
+    await register('victim03')
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => loginFrom('127.0.0.25', 'victim03', `guess-${i}`)),
+    )
+    const checked = answers.filter((a) => a.msg === 'wrong_account_or_password')
+    expect(checked.length).toBeLessThanOrEqual(5)
+    expect(answers.length - checked.length).toBe(
+      answers.filter((a) => a.msg === 'too_frequent').length,
+    )
+    expect((await loginFrom('127.0.0.26', 'victim03', PASSWORD)).msg).toBe('login_ok')
+  })
+
   it('counts guesses at accounts that do not exist too', async () => {
     for (let i = 0; i < 5; i++) await loginFrom('127.0.0.30', 'nobody99', `guess-${i}`)
     expect((await loginFrom('127.0.0.30', 'nobody99', 'guess')).msg).toBe('too_frequent')

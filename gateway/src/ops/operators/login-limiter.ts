@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { createLoginThrottle, Refusal } from '../../broker/index'
+import { createLoginThrottle, Refusal, type LoginTry } from '../../broker/index'
 import type { Database } from '../../store/index'
 
 const WINDOW_MS = 15 * 60_000
@@ -24,30 +24,44 @@ export function loginLimiter(
 ) {
   const throttle = createLoginThrottle(db, { now }, sleep)
   const keyOf = (login: string) => `operator:${login.toLowerCase()}`
-  const byAddress = new Map<string, number[]>()
+  // Each address's tries in the window, a try counted from its start (as the throttle counts).
+  const byAddress = new Map<string, Array<{ at: number }>>()
   const recent = (ip: string) => {
     const since = now() - WINDOW_MS
-    const kept = (byAddress.get(ip) ?? []).filter((at) => at > since)
-    if (kept.length === 0) byAddress.delete(ip)
-    else byAddress.set(ip, kept)
+    const kept = (byAddress.get(ip) ?? []).filter((t) => t.at > since)
+    byAddress.set(ip, kept)
     return kept
   }
+  const forget = (ip: string, mine: { at: number }) => {
+    const kept = recent(ip).filter((t) => t !== mine)
+    if (kept.length === 0) byAddress.delete(ip)
+    else byAddress.set(ip, kept)
+  }
   return {
-    /** Before the password is checked: refuses a guessing address, waits if the login is under attack. */
-    async check(login: string, ip: string): Promise<void> {
-      if (recent(ip).length >= PER_ADDRESS) throw new Refusal('too_frequent', 429)
-      await throttle.before(keyOf(login), ip).catch((error: unknown) => {
+    /**
+     * Before the password is checked: refuses a guessing address, waits if the login is under
+     * attack. The try counts as a failure unless it is told it succeeded or is discarded.
+     */
+    async begin(login: string, ip: string): Promise<LoginTry> {
+      const mine = { at: now() }
+      const earlier = recent(ip)
+      if (earlier.length >= PER_ADDRESS) throw new Refusal('too_frequent', 429)
+      byAddress.set(ip, [...earlier, mine])
+      const counted = await throttle.begin(keyOf(login), ip).catch((error: unknown) => {
+        forget(ip, mine)
         if (error instanceof Refusal) throw new Refusal(error.key, 429)
         throw error
       })
-    },
-    async failed(login: string, ip: string): Promise<void> {
-      byAddress.set(ip, [...recent(ip), now()])
-      await throttle.failed(keyOf(login), ip)
-    },
-    /** A right password clears that address's count at the login. */
-    async succeeded(login: string, ip: string): Promise<void> {
-      await throttle.succeeded(keyOf(login), ip)
+      return {
+        async succeeded() {
+          forget(ip, mine)
+          await counted.succeeded()
+        },
+        async discard() {
+          forget(ip, mine)
+          await counted.discard()
+        },
+      }
     },
   }
 }
