@@ -20,6 +20,8 @@ import {
   subscribe,
   userEventsOf,
 } from './ipo.support'
+import { ops } from './funds.support'
+import { selfFreeze } from './trust.support'
 
 /**
  * Won new shares after the draw, against a real gateway: paid from available cash and listed as a
@@ -111,6 +113,37 @@ describe('paying, waiving and listing', () => {
     expect(await sell()).toMatchObject({ msg: 'sell_after_15_minutes' })
     t.app.clock.set(T0 + 5 * DAY + 16 * 60_000)
     expect(await sell()).toMatchObject({ status: 1 })
+  })
+
+  // Issue 34's audit: a won application was paid (purchase_ok) while its owner had frozen
+  // trading and while the back office barred them, which /trade/subscribe refuses.
+  it('refuses payment while the owner froze trading or is barred from it, moving nothing', async () => {
+    const frozen = await wonApplication('T013')
+    expect((await selfFreeze(t, frozen.g, 'all')).status).toBe(1)
+    const barred = await wonApplication('T014')
+    expect((await ops(t, 'POST', `/users/${barred.g.account}/bar-trading`)).status).toBe(1)
+    const before = await books(t, frozen.g.account)
+    expect(await settle(t, frozen.g, 'newstockPay', { id: frozen.row.id })).toMatchObject({
+      status: 0,
+      msg: 'self_frozen_trading',
+    })
+    expect(await settle(t, barred.g, 'newstockPay', { id: barred.row.id })).toMatchObject({
+      status: 0,
+      msg: 'trading_barred',
+    })
+    expect(await books(t, frozen.g.account)).toEqual(before)
+    expect((await rowOf(frozen.g, frozen.offer.id)).status).toBe(2)
+    expect((await rowOf(barred.g, barred.offer.id)).status).toBe(2)
+    // Giving the shares up is never held (shared/src/api/freeze-covers.ts).
+    expect(await settle(t, frozen.g, 'newstockWaive', { id: frozen.row.id })).toMatchObject({
+      status: 1,
+    })
+    // Lifted, the bar no longer holds the payment.
+    expect((await ops(t, 'POST', `/users/${barred.g.account}/restore`)).status).toBe(1)
+    expect(await settle(t, barred.g, 'newstockPay', { id: barred.row.id })).toMatchObject({
+      status: 1,
+      msg: 'purchase_ok',
+    })
   })
 
   it('waives on request, refuses others and the deadline, and waives the unpaid after it', async () => {

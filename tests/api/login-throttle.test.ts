@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { slowdownMs } from '../../gateway/src/broker/auth/login-throttle'
 import { startTestApp, type TestApp } from '../support/app'
 import { brokerApi } from '../support/broker'
+import { ADMIN, REVIEWER } from './operators.support'
 
 /**
  * The login throttle (issue 17's audit: after one attacker's guesses, the victim's right password
@@ -80,9 +81,77 @@ describe('login throttle', () => {
     expect(owner.ms).toBeGreaterThanOrEqual(slowdownMs(12))
   })
 
+  it('checks at most 5 of the guesses one address sends at once', async () => {
+    await register('victim03')
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => loginFrom('127.0.0.25', 'victim03', `guess-${i}`)),
+    )
+    const checked = answers.filter((a) => a.msg === 'wrong_account_or_password')
+    expect(checked.length).toBeLessThanOrEqual(5)
+    expect(answers.length - checked.length).toBe(
+      answers.filter((a) => a.msg === 'too_frequent').length,
+    )
+    expect((await loginFrom('127.0.0.26', 'victim03', PASSWORD)).msg).toBe('login_ok')
+  })
+
   it('counts guesses at accounts that do not exist too', async () => {
     for (let i = 0; i < 5; i++) await loginFrom('127.0.0.30', 'nobody99', `guess-${i}`)
     expect((await loginFrom('127.0.0.30', 'nobody99', 'guess')).msg).toBe('too_frequent')
+  })
+})
+
+/** POSTs an operator login (the console's call) from `from`; the answer's HTTP status and msg. */
+function operatorLoginFrom(from: string, login: string, password: string) {
+  return new Promise<{ http: number; msg: string }>((resolve, reject) => {
+    const req = request(
+      `${t.url}/api/ops/login`,
+      { method: 'POST', localAddress: from, headers: { 'content-type': 'application/json' } },
+      (res) => {
+        let text = ''
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()))
+        res.on('end', () =>
+          resolve({ http: res.statusCode ?? 0, msg: (JSON.parse(text) as { msg: string }).msg }),
+        )
+      },
+    )
+    req.on('error', reject)
+    req.end(JSON.stringify({ login, password }))
+  })
+}
+
+// Issue 34's audit: 10 wrong passwords for `admin` from anywhere refused the right one for 15
+// minutes. Operators now get the customers' rule.
+describe('operator login throttle', () => {
+  it('stops an address after 5 wrong guesses at an operator, while the operator elsewhere logs in', async () => {
+    const answers = []
+    for (let i = 0; i < 10; i++) {
+      answers.push((await operatorLoginFrom('127.0.0.40', ADMIN.login, `guess-${i}`)).msg)
+    }
+    expect(await operatorLoginFrom('127.0.0.41', ADMIN.login, ADMIN.password)).toEqual({
+      http: 200,
+      msg: 'login_ok',
+    })
+    expect(answers).toEqual([
+      ...Array(5).fill('wrong_account_or_password'),
+      ...Array(5).fill('too_frequent'),
+    ])
+    // Even the right password, from the guessing address.
+    expect(await operatorLoginFrom('127.0.0.40', ADMIN.login, ADMIN.password)).toEqual({
+      http: 429,
+      msg: 'too_frequent',
+    })
+  })
+
+  it('never locks an operator many addresses guess at, only slows the tries', async () => {
+    for (let i = 0; i < 10; i++) {
+      const from = `127.0.0.${50 + i}`
+      expect((await operatorLoginFrom(from, REVIEWER.login, 'not-the-password')).msg).toBe(
+        'wrong_account_or_password',
+      )
+    }
+    expect((await operatorLoginFrom('127.0.0.70', REVIEWER.login, REVIEWER.password)).msg).toBe(
+      'login_ok',
+    )
   })
 })
 

@@ -99,6 +99,35 @@ describe('TOTP, the fallback factor', () => {
     expect(answers[5]).toBe('too_frequent')
   })
 
+  it('takes a double tap of one code once, counts none of its copies, and takes the next code', async () => {
+    const user = await readyUser(t, account())
+    await fund(t, user.grant, '1000000')
+    const { grant, card } = user
+    const setup = await brokerData<TotpSetup>(t.url, '/user/totpSetup', {}, session(grant))
+    // Enabled with the previous period's code, so that the tap's code and the next one are both
+    // inside the one step of drift allowed either side of now.
+    const enabled = await brokerApi(
+      t.url,
+      '/user/totpEnable',
+      { code: await codeOf(setup.secret, -1), fund_password: FUND_PASSWORD },
+      asPage(t, grant),
+    )
+    expect(enabled).toMatchObject({ status: 1 })
+    const code = await codeOf(setup.secret)
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => withdraw(grant, card, { totp: code })),
+    )
+    expect(answers.filter((a) => a.status === 1)).toHaveLength(1)
+    // The copies are refused as a used code is; too_frequent is the fund password's throttle
+    // turning away tries still in flight, which it does not keep.
+    const refused = new Set(answers.filter((a) => a.status !== 1).map((a) => a.msg))
+    expect([...refused].filter((msg) => msg !== 'totp_invalid' && msg !== 'too_frequent')).toEqual(
+      [],
+    )
+    const next = await withdraw(grant, card, { totp: await codeOf(setup.secret, 1) })
+    expect(next).toMatchObject({ status: 1 })
+  })
+
   it('is turned off only with a code, and a passkey user needs the passkey to add it', async () => {
     const { grant, secret } = await withTotp()
     const off = (form: Record<string, string>) =>

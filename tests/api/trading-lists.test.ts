@@ -1,11 +1,21 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { holdingRows } from '@kabu/shared/api/trade'
 import type { ConfigEntry } from '@kabu/shared/api/common'
+import { LISTINGS } from '@kabu/shared/market/listings/index'
 import { formatUnits } from '@kabu/shared/money/decimal'
+import { WATCHLIST_MAX } from '../../gateway/src/broker/trading/watchlist'
 import type { TestApp } from '../support/app'
 import { expectLedgerConsistent } from '../support/invariants'
 import { session, brokerApi, brokerData } from '../support/broker'
-import { buy, openList, restingLimit, startTradingApp, TOYOTA, trader } from './trading.support'
+import {
+  buy,
+  openList,
+  restingLimit,
+  startTradingApp,
+  TOYOTA,
+  trader,
+  userIdOf,
+} from './trading.support'
 
 /** The holdings list's summary keys, the watchlist and the trading settings in /common/config. */
 let t: TestApp
@@ -56,6 +66,38 @@ describe('lists, watchlist and config', () => {
     expect(await brokerData(t.url, '/trade/selflist', { type: 'jpy' }, session(other))).toEqual([])
     expect((await call('/trade/selfdel', { code: TOYOTA })).msg).toBe('delete_ok')
     expect(await brokerData(t.url, '/trade/selflist', { type: 'jpy' }, session(g))).toEqual([])
+  })
+
+  it('keeps the watchlist to its maximum when codes are added at once', async () => {
+    const name = account()
+    const g = await trader(t, name)
+    const userId = await userIdOf(t, name)
+    // Room for one more: the rest are rows of codes no market lists (the cap counts rows).
+    await t.app.db
+      .insertInto('watchlist')
+      .values(
+        Array.from({ length: WATCHLIST_MAX - 1 }, (_, i) => ({
+          user_id: userId,
+          code: `Z${i}`,
+          market: 'jp',
+          created_at: 0,
+          position: BigInt(i),
+        })),
+      )
+      .execute()
+    const codes = LISTINGS.filter((l) => l.kind === 'stock' && l.market === 'jp')
+      .slice(0, 5)
+      .map((l) => l.code)
+    const answers = await Promise.all(
+      codes.map((code) => brokerApi(t.url, '/trade/selfadd', { type: 'jpy', code }, session(g))),
+    )
+    expect(answers.map((a) => a.msg).sort()).toEqual([
+      'add_ok',
+      'insufficient_quota',
+      'insufficient_quota',
+      'insufficient_quota',
+      'insufficient_quota',
+    ])
   })
 
   it('publishes the fee rates and the sell lock in /common/config', async () => {

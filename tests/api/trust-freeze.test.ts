@@ -1,9 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import {
+  FREEZE_COVERS,
+  SELF_FROZEN_KEYS,
+  type HeldCommand,
+  type MoneyCommand,
+} from '@kabu/shared/api/freeze-covers'
+import { formatUnits } from '@kabu/shared/money/decimal'
 import type { TestApp } from '../support/app'
 import { FUND_PASSWORD } from '../support/identity'
 import { expectLedgerConsistent } from '../support/invariants'
 import { session, brokerApi } from '../support/broker'
-import { idem, BANK_DAY_10AM } from './funds.support'
+import { idem, ops, recharge, BANK_DAY_10AM } from './funds.support'
 import { buy, sell, TOYOTA } from './trading.support'
 import {
   fundedUser,
@@ -15,6 +22,9 @@ import {
 } from './trust.support'
 import { softAuthenticator } from '../support/soft-authenticator'
 import { asPage, confirmation, registerPasskey } from './passkeys.support'
+import { borrower, repay } from './loan.support'
+import { restingLimit } from './trading.support'
+import { formOf } from './freeze-covers.support'
 
 /**
  * The trust panel's self-freeze (the user's own freeze of withdrawals, trading or both), against a
@@ -114,28 +124,81 @@ describe('the self-freeze', () => {
     expect((await withdraw(t, grant, card)).msg).toBe('submit_ok')
   })
 
-  it('of trading refuses every other order too: day trading, follow products, IPO, block', async () => {
-    const { grant } = await funded('100000')
-    const orders: Array<[string, Record<string, string>]> = [
-      ['/trade/daytradeApply', { type: 'jpy', money: '50000', idem: idem() }],
-      ['/trade/daytradeOrder', { id: '1', code: TOYOTA, side: 'buy', num: '100', idem: idem() }],
-      [
-        '/trade/productbuy',
-        { id: '1', money: '10000', fund_password: FUND_PASSWORD, idem: idem() },
-      ],
-      ['/trade/subscribe', { id: '1', num: '100', idem: idem() }],
-      ['/trade/blockbuy', { id: '1', num: '100', fund_password: FUND_PASSWORD, idem: idem() }],
-    ]
-    // Open, each is refused by its own rules (no such participation, product, offer; or accepted).
-    for (const [path, form] of orders) {
-      const open = await brokerApi(t.url, path, { ...form, idem: idem() }, session(grant))
-      expect(open.msg, path).not.toBe('self_frozen_trading')
+  it('holds every command of the table it covers, and the bar every command of trading', async () => {
+    const user = await funded('100000')
+    const barred = await funded('100000')
+    expect((await ops(t, 'POST', `/users/${barred.grant.account}/bar-trading`)).status).toBe(1)
+    const held = Object.keys(FREEZE_COVERS).filter(
+      (c): c is HeldCommand => FREEZE_COVERS[c as MoneyCommand].scope !== null,
+    )
+    const call = (who: typeof user, command: HeldCommand) =>
+      brokerApi(
+        t.url,
+        FREEZE_COVERS[command].path,
+        { ...formOf(command, who.card), idem: idem() },
+        session(who.grant),
+      )
+    // Open, each is refused by its own rules (no such holding, offer or order), or goes through.
+    for (const command of held) {
+      expect((await call(user, command)).msg, command).not.toMatch(/^self_frozen|trading_barred/)
     }
-    expect((await selfFreeze(t, grant, 'trading')).status).toBe(1)
-    for (const [path, form] of orders) {
-      const frozen = await brokerApi(t.url, path, { ...form, idem: idem() }, session(grant))
-      expect(frozen.msg, path).toBe('self_frozen_trading')
+    expect((await selfFreeze(t, user.grant, 'all')).status).toBe(1)
+    for (const command of held) {
+      const key = SELF_FROZEN_KEYS[FREEZE_COVERS[command].scope]
+      expect((await call(user, command)).msg, command).toBe(key)
     }
+    for (const command of held) {
+      const barredFrom = FREEZE_COVERS[command].scope === 'trading'
+      const msg = (await call(barred, command)).msg
+      if (barredFrom) expect(msg, command).toBe('trading_barred')
+      else expect(msg, command).not.toBe('trading_barred')
+    }
+  })
+
+  it('holds nothing of settling up: deposits, repayments, trust funds and cancels still go', async () => {
+    const name = account()
+    const { grant, loanId } = await borrower(t, name, '50000')
+    const credit = await buy(t, grant, { leverage: '3' })
+    expect(credit.status).toBe(1)
+    const resting = await buy(t, grant, { price: formatUnits(restingLimit(t)) })
+    expect(resting.status).toBe(1)
+    expect((await selfFreeze(t, grant, 'all')).status).toBe(1)
+    expect((await ops(t, 'POST', `/users/${name}/bar-trading`)).status).toBe(1)
+    const id = (answer: { data?: unknown }) => (answer.data as { id: string }).id
+    const answers = {
+      deposit: await recharge(t, grant, { money: '10000' }),
+      loan_repay: await repay(t, grant, { id: loanId, money: '60000' }),
+      credit_trust_funds: await brokerApi(
+        t.url,
+        FREEZE_COVERS.credit_trust_funds.path,
+        { id: id(credit), credit: '1000', idem: idem() },
+        session(grant),
+      ),
+      order_cancel: await brokerApi(
+        t.url,
+        FREEZE_COVERS.order_cancel.path,
+        { id: id(resting) },
+        session(grant),
+      ),
+    }
+    for (const [command, answer] of Object.entries(answers)) {
+      expect(answer, command).toMatchObject({ status: 1 })
+    }
+  })
+
+  it('names only calls that exist, and every call that takes an idempotency key but support', async () => {
+    const res = await fetch(`${t.url}/api/docs`)
+    const doc = (await res.json()) as {
+      paths: Record<string, { post?: { requestBody?: unknown } }>
+    }
+    const declared = new Set(Object.values(FREEZE_COVERS).map((c) => `/api/vue${c.path}`))
+    for (const path of declared) expect(doc.paths[path], path).toBeDefined()
+    // A money command is idempotent on `idem` (docs/ARCHITECTURE.md): one not in the table would
+    // be held by nothing.
+    const withIdem = Object.entries(doc.paths)
+      .filter(([, item]) => JSON.stringify(item.post?.requestBody ?? {}).includes('"idem"'))
+      .map(([path]) => path)
+    expect(withIdem.filter((path) => !declared.has(path))).toEqual(['/api/vue/user/supportSend'])
   })
 
   it('of all covers both, and a retry of a withdrawal made before it gets its first answer', async () => {

@@ -153,6 +153,41 @@ describe('a daily cap per user', () => {
     expect(await upload(t, busy, 'voucher', png)).toMatchObject({ status: 0, msg: 'too_frequent' })
     expect(await upload(t, owner, 'voucher', png)).toMatchObject({ status: 1 })
   })
+
+  it('holds under photos sent at once: with room for one, one of five is kept', async () => {
+    const racer = await newUser(t, 'busyuser2')
+    const { id: userId } = await t.app.db
+      .selectFrom('users')
+      .select('id')
+      .where('account', '=', racer.account)
+      .executeTakeFirstOrThrow()
+    const now = t.app.clock.now()
+    await t.app.db
+      .insertInto('uploads')
+      .values(
+        Array.from({ length: UPLOADS_PER_DAY - 1 }, (_, i) => ({
+          id: `race${String(i).padStart(18, '0')}`,
+          user_id: userId,
+          kind: 'voucher' as const,
+          bytes: 1,
+          width: 1,
+          height: 1,
+          created_at: now - 60_000,
+        })),
+      )
+      .execute()
+    const png = await photo('png')
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => upload(t, racer, 'voucher', png)),
+    )
+    expect(answers.map((a) => a.msg).sort()).toEqual([
+      'too_frequent',
+      'too_frequent',
+      'too_frequent',
+      'too_frequent',
+      'upload_ok',
+    ])
+  })
 })
 
 describe('a photo is shown only to its owner and to operators', () => {

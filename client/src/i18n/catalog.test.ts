@@ -3,6 +3,7 @@ import path from 'node:path'
 import { MESSAGE_KEYS } from '@kabu/shared/api/messages'
 import { HOME_ENTRIES, LEDGER_KINDS, MINE_ENTRIES, POSITION_TABS } from '@kabu/shared/lines/index'
 import { WITHDRAW_RULE_KEYS } from '@kabu/shared/api/trust'
+import { FREEZE_COVERS } from '@kabu/shared/api/freeze-covers'
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 import { describe, expect, it } from 'vitest'
 import en from './locales/en'
@@ -73,6 +74,16 @@ describe('translation catalogues', () => {
   it('name every withdrawal rule the trust panel lists', () => {
     for (const [locale, catalogue] of Object.entries(catalogues)) {
       const missing = WITHDRAW_RULE_KEYS.filter((k) => !catalogue[`mine.trust.rule.${k}`])
+      expect(missing, locale).toEqual([])
+    }
+  })
+
+  // The trust panel lists what a freeze covers from the table the gateway refuses by (FreezeCard).
+  it('name every command of the table of what a freeze covers', () => {
+    for (const [locale, catalogue] of Object.entries(catalogues)) {
+      const missing = Object.keys(FREEZE_COVERS).filter(
+        (c) => !catalogue[`mine.trust.freeze.command.${c}`],
+      )
       expect(missing, locale).toEqual([])
     }
   })

@@ -22,6 +22,7 @@ export type { Decide, Decision } from './reviews/decide'
 export type { MessagesService } from './messages/service'
 export type { UploadsService, Viewer } from './uploads/service'
 export { operatorLabel } from './common/operator-label'
+export { createLoginThrottle, type LoginTry } from './auth/login-throttle'
 export { approvalsOf } from './reviews/four-eyes'
 export {
   OPERATOR_FACTORS,

@@ -92,7 +92,15 @@ export function createBroker(deps: BrokerDeps) {
     logger: deps.logger.child({ part: 'reviews' }),
   })
   // Credit loans (registers the loan queue).
-  const loans = createLoans({ db, clock, settings: config.loans, ledger, reviews, checks })
+  const loans = createLoans({
+    db,
+    clock,
+    settings: config.loans,
+    ledger,
+    reviews,
+    checks,
+    selfFrozen,
+  })
   const auth = createAuthService({
     db,
     clock,
@@ -115,7 +123,8 @@ export function createBroker(deps: BrokerDeps) {
     reviews,
     checks,
   })
-  // Deposits, withdrawals (registers their queues) and currency exchange.
+  // Deposits, withdrawals (registers their queues) and currency exchange. Which of their commands
+  // the user's self-freeze holds is the table of shared/src/api/freeze-covers.ts.
   const funds = createFunds({ db, clock, config, ledger, reviews, identity: checks, selfFrozen })
   // Stock orders, holdings, the watchlist and the matcher of resting limit orders.
   const trading = createTrading({

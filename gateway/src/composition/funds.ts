@@ -19,7 +19,7 @@ export interface FundsDeps {
   ledger: Ledger
   reviews: ReviewRegistry
   identity: IdentityChecks
-  /** The user's own freeze of withdrawals (the trust area's check). */
+  /** The user's own freeze of withdrawals and trading (the trust area's check). */
   selfFrozen: SelfFrozen
 }
 
@@ -35,6 +35,7 @@ export function createFunds(deps: FundsDeps) {
   const withdrawals = createWithdrawals({ ...shared, selfFrozen: deps.selfFrozen })
   reviews.register(deposits.queue)
   reviews.register(withdrawals.queue)
-  const areas: BrokerArea[] = [deposits.area, withdrawals.area, createExchange(shared).area]
+  const exchange = createExchange({ ...shared, selfFrozen: deps.selfFrozen })
+  const areas: BrokerArea[] = [deposits.area, withdrawals.area, exchange.area]
   return { fx, areas, deposits: deposits.service, withdrawals: withdrawals.service }
 }

@@ -56,7 +56,7 @@ export function createOps(deps: OpsDeps) {
     secondFactor: factors.atLogin,
   })
   // One count of wrong passwords per person: at the login and when they change their factors.
-  const limiter = loginLimiter()
+  const limiter = loginLimiter(db)
   const sessions = { timeTravel: config.timeTravel, requireFactor: config.opsRequireSecondFactor }
   const act = createUserActions({
     db,

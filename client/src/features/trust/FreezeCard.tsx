@@ -1,17 +1,43 @@
-import type { SelfFreezeEntry, SelfFreezeState, SelfFreezeWhat } from '@kabu/shared/api/trust'
+import { commandsOf } from '@kabu/shared/api/freeze-covers'
+import type {
+  SelfFreezeEntry,
+  SelfFreezeScope,
+  SelfFreezeState,
+  SelfFreezeWhat,
+} from '@kabu/shared/api/trust'
 import AcUnitIcon from '@mui/icons-material/AcUnit'
 import Button from '@mui/material/Button'
 import Card from '@mui/material/Card'
 import CardContent from '@mui/material/CardContent'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import { FormattedDate, FormattedMessage, FormattedTime } from 'react-intl'
+import { FormattedDate, FormattedMessage, FormattedTime, useIntl } from 'react-intl'
 
 const When = ({ at }: { at: number }) => (
   <>
     <FormattedDate value={at} /> <FormattedTime value={at} />
   </>
 )
+
+/**
+ * The commands a freeze of `scope` stops (null: those it never stops), from the one table the
+ * gateway refuses by (shared/src/api/freeze-covers.ts), so the panel says what the code does.
+ */
+function Commands({ scope, id }: { scope: SelfFreezeScope | null; id: string }) {
+  const intl = useIntl()
+  const names = commandsOf(scope).map((c) =>
+    intl.formatMessage({ id: `mine.trust.freeze.command.${c}` }),
+  )
+  return (
+    <Typography
+      variant="caption"
+      color="text.secondary"
+      data-testid={`freeze-covers-${scope ?? 'never'}`}
+    >
+      <FormattedMessage id={id} values={{ list: intl.formatList(names) }} />
+    </Typography>
+  )
+}
 
 /**
  * One scope's line: open, or frozen since when and from when it may be lifted. The lift button
@@ -29,6 +55,7 @@ function ScopeLine(props: {
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           <FormattedMessage id={`mine.trust.freeze.scope.${scope}`} />
         </Typography>
+        <Commands scope={scope} id="mine.trust.freeze.covers" />
         <Typography
           variant="caption"
           color={entry ? 'error' : 'text.secondary'}
@@ -86,6 +113,7 @@ export function FreezeCard(props: {
             onLift={() => props.onLift('withdraw')}
           />
           <ScopeLine scope="trading" entry={state.trading} onLift={() => props.onLift('trading')} />
+          <Commands scope={null} id="mine.trust.freeze.never" />
           <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
             {offers.map((what) => (
               <Button

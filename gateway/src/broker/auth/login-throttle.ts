@@ -25,6 +25,14 @@ export function slowdownMs(failures: number): number {
   return Math.min(MAX_DELAY_MS, 250 * 2 ** (failures - ACCOUNT_SLOW_FROM))
 }
 
+/** One login try, counted as a failure from the moment it began until it is told otherwise. */
+export interface LoginTry {
+  /** The password was right: that address's count at the account clears. */
+  succeeded(): Promise<void>
+  /** Neither right nor wrong (a right password still waiting for its second factor): not counted. */
+  discard(): Promise<void>
+}
+
 /**
  * The login throttle, OWASP's way (issue 17's audit: one per-IP limit shared by every account
  * refused the victim's right password after an attacker's guesses, and locked out a whole NAT):
@@ -33,38 +41,50 @@ export function slowdownMs(failures: number): number {
  * leaves the window; the account itself is never locked, only slowed once many addresses guess at
  * it, so its owner, from an address of their own, still gets in. A right password clears that
  * address's count. The looser per-address limit of every login stays in the router.
+ *
+ * Each try is written down before it is counted and its password checked, and a wrong password
+ * leaves it so: counted only after the check, guesses sent at once all found the count below the
+ * limit and were all checked (issue 34). A try refused here is not a guess and is not kept.
  */
 export function createLoginThrottle(db: Kysely<Database>, clock: Clock, sleep = defaultSleep) {
   const since = () => BigInt(clock.now() - LOGIN_WINDOW_MS)
   return {
     /** Before the password is checked: refuses a guessing address, waits if the account is under attack. */
-    async before(account: string, ip: string): Promise<void> {
-      const rows = await db
-        .selectFrom('login_failures')
-        .select('ip')
-        .where('account_key', '=', account.toLowerCase())
-        .where('at', '>', since())
-        .execute()
-      if (rows.filter((r) => r.ip === ip).length >= PAIR_MAX_FAILURES) {
+    async begin(account: string, ip: string): Promise<LoginTry> {
+      const key = account.toLowerCase()
+      const mine = await db
+        .insertInto('login_failures')
+        .values({ account_key: key, ip, at: clock.now() })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      const discard = async () => {
+        await db.deleteFrom('login_failures').where('id', '=', mine.id).execute()
+      }
+      // No upper bound at now: a concurrent try that read the clock a moment later counts too.
+      const others = (
+        await db
+          .selectFrom('login_failures')
+          .select(['id', 'ip'])
+          .where('account_key', '=', key)
+          .where('at', '>', since())
+          .execute()
+      ).filter((r) => r.id !== mine.id)
+      if (others.filter((r) => r.ip === ip).length >= PAIR_MAX_FAILURES) {
+        await discard()
         throw new Refusal('too_frequent')
       }
-      const wait = slowdownMs(rows.length)
+      const wait = slowdownMs(others.length)
       if (wait > 0) await sleep(wait)
-    },
-
-    async failed(account: string, ip: string): Promise<void> {
-      await db
-        .insertInto('login_failures')
-        .values({ account_key: account.toLowerCase(), ip, at: clock.now() })
-        .execute()
-    },
-
-    async succeeded(account: string, ip: string): Promise<void> {
-      await db
-        .deleteFrom('login_failures')
-        .where('account_key', '=', account.toLowerCase())
-        .where('ip', '=', ip)
-        .execute()
+      return {
+        async succeeded() {
+          await db
+            .deleteFrom('login_failures')
+            .where('account_key', '=', key)
+            .where('ip', '=', ip)
+            .execute()
+        },
+        discard,
+      }
     },
   }
 }

@@ -107,18 +107,16 @@ export function createAuthService(deps: AuthDeps) {
      */
     /** `ip`: the caller's address, for the login throttle (login-throttle.ts). */
     async login(input: { account: string; password: string }, ip: string) {
-      await throttle.before(input.account, ip)
+      // Counted as a failure until the password proves right.
+      const attempt = await throttle.begin(input.account, ip)
       const user = ACCOUNT_RULE.test(input.account)
         ? await q.findUserByAccount(db, input.account)
         : undefined
       const right = user
         ? await passwords.verify(user.password_hash, input.password)
         : await passwords.verifyNothing(input.password).then(() => false)
-      if (!user || !right) {
-        await throttle.failed(input.account, ip)
-        throw new Refusal('wrong_account_or_password')
-      }
-      await throttle.succeeded(input.account, ip)
+      if (!user || !right) throw new Refusal('wrong_account_or_password')
+      await attempt.succeeded()
       refuseInactive(user.status)
       if (passwords.isOutdated(user.password_hash)) {
         await q.setPasswordHash(db, user.id, await passwords.hash(input.password))

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import { maskAccountNumber, type BankCard } from '@kabu/shared/api/banks'
 import type { Clock } from '../../clock'
 import type { SessionUser } from '../common/session-user'
-import { isUniqueViolation, onPostgres, type Database } from '../../store/index'
+import { isUniqueViolation, lockUser, type Database } from '../../store/index'
 import { requireVerified, type IdentityChecks } from '../common/identity-checks'
 import { Refusal } from '../common/refusal'
 import type { SecondFactorProof } from '../common/second-factor'
@@ -82,16 +82,8 @@ export function createBankService({ db, clock, checks, maxCards }: BankDeps) {
       await checks.verifySecondFactor(user.userId, proof)
       try {
         return await db.transaction().execute(async (trx) => {
-          // Binds queue on the user's row (PostgreSQL; SQLite has one writer), so two at once
-          // cannot both see room for one more card.
-          if (onPostgres(trx)) {
-            await trx
-              .selectFrom('users')
-              .select('id')
-              .where('id', '=', user.userId)
-              .forUpdate()
-              .execute()
-          }
+          // Binds queue on the user's row, so two at once cannot both see room for one more card.
+          await lockUser(trx, user.userId)
           const live = await trx
             .selectFrom('bank_cards')
             .select((eb) => eb.fn.countAll().as('n'))

@@ -7,7 +7,7 @@ import type { Clock } from '../../clock'
 import type { MarketService } from '../../market/index'
 import type { Database } from '../../store/index'
 import { requireVerified, type IdentityChecks } from '../common/identity-checks'
-import type { SelfFrozen } from '../common/self-freeze'
+import { refuseIfHeld, type SelfFrozen } from '../common/self-freeze'
 import { newOrderNo } from '../common/order-no'
 import { Refusal } from '../common/refusal'
 import { checkedIdempotent } from '../common/replayable'
@@ -96,10 +96,7 @@ export function createBlockService(deps: BlockDeps) {
       const key = { userId: user.userId, scope: 'block_buy', idem: input.idem, body }
       let offer: q.OfferRow | undefined
       const checks = async () => {
-        if (user.tradingBarred) throw new Refusal('trading_barred')
-        if (await deps.selfFrozen(db, user.userId, 'trading')) {
-          throw new Refusal('self_frozen_trading')
-        }
+        await refuseIfHeld(deps.selfFrozen, db, user, 'block_buy')
         offer = await q.offerById(db, input.id)
         if (!offer) throw new Refusal('not_found')
         if (phaseOf(offer, clock.now()) !== 'open') throw new Refusal('block_trade_closed')

@@ -19,7 +19,7 @@ import type { TradingSettings } from '../../config'
 import type { MarketService } from '../../market/index'
 import type { Database } from '../../store/index'
 import { requireVerified, type IdentityChecks } from '../common/identity-checks'
-import type { SelfFrozen } from '../common/self-freeze'
+import { refuseIfHeld, type SelfFrozen } from '../common/self-freeze'
 import { newOrderNo } from '../common/order-no'
 import { Refusal } from '../common/refusal'
 import { checkedIdempotent } from '../common/replayable'
@@ -87,10 +87,7 @@ export function createDaytradeService(deps: DaytradeDeps) {
       }
       let funds = 0n
       const checks = async () => {
-        if (user.tradingBarred) throw new Refusal('trading_barred')
-        if (await deps.selfFrozen(db, user.userId, 'trading')) {
-          throw new Refusal('self_frozen_trading')
-        }
+        await refuseIfHeld(deps.selfFrozen, db, user, 'daytrade_apply')
         if (!DAYTRADE_MARKETS.includes(marketOf)) throw new Refusal('cannot_sell_t1')
         const amount = parseAmount(input.money, currency)
         if (amount === 'amount_invalid') throw new Refusal('amount_invalid')
@@ -155,10 +152,7 @@ export function createDaytradeService(deps: DaytradeDeps) {
       const key = { userId: user.userId, scope: 'daytrade_order', idem: input.idem, body }
       let plan: { code: string; market: Market; price: bigint } | undefined
       const checks = async () => {
-        if (user.tradingBarred) throw new Refusal('trading_barred')
-        if (await deps.selfFrozen(db, user.userId, 'trading')) {
-          throw new Refusal('self_frozen_trading')
-        }
+        await refuseIfHeld(deps.selfFrozen, db, user, 'daytrade_order')
         const p = await q.participationOf(db, user.userId, input.id)
         if (!p) throw new Refusal('not_found')
         const now = clock.now()

@@ -9,7 +9,7 @@ export function exchangeRoutes(fx: ExchangeService): BrokerCalls {
     routes.authed('/user/exchangeRates', noForm, async () => ok(fx.rates()))
 
     routes.authed('/user/exchange', exchangeRequest, async ({ input: form, user }) => {
-      return ok(await fx.exchange(user.userId, form), 'exchange_ok')
+      return ok(await fx.exchange(user, form), 'exchange_ok')
     })
   }
 }

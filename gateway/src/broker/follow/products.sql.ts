@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely'
 import type { Currency } from '@kabu/shared/money/currencies'
-import { onPostgres, sumOf, type Database } from '../../store/index'
+import { lockUser, sumOf, type Database } from '../../store/index'
 import type {
   ProductAccrualsTable,
   ProductOrdersTable,
@@ -100,13 +100,10 @@ export async function insertIssuer(
 }
 
 /**
- * Holds the issuer's row until the transaction ends (PostgreSQL; SQLite runs one writer at a time
- * anyway), so two buys against the same issuer's funding are checked one after the other.
+ * Holds the issuer's row until the transaction ends, so two buys against the same issuer's
+ * funding are checked one after the other.
  */
-export async function lockIssuer(db: Db, issuerId: bigint): Promise<void> {
-  if (!onPostgres(db)) return
-  await db.selectFrom('users').select('id').where('id', '=', issuerId).forUpdate().execute()
-}
+export const lockIssuer = (db: Db, issuerId: bigint): Promise<void> => lockUser(db, issuerId)
 
 /** The issuer's funding left: its `available` book in the currency. */
 export async function issuerFunds(db: Db, issuerId: bigint, currency: Currency): Promise<bigint> {

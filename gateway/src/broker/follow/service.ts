@@ -15,7 +15,7 @@ import { formatUnits } from '@kabu/shared/money/decimal'
 import type { Clock } from '../../clock'
 import type { Database } from '../../store/index'
 import type { IdentityChecks } from '../common/identity-checks'
-import type { SelfFrozen } from '../common/self-freeze'
+import { refuseIfHeld, type SelfFrozen } from '../common/self-freeze'
 import { idempotent } from '../common/idempotency'
 import { newOrderNo } from '../common/order-no'
 import { Refusal } from '../common/refusal'
@@ -160,10 +160,7 @@ export function createProductsService(deps: ProductsDeps) {
       }
       let p: q.ProductRow | undefined
       const checks = async () => {
-        if (user.tradingBarred) throw new Refusal('trading_barred')
-        if (await deps.selfFrozen(db, user.userId, 'trading')) {
-          throw new Refusal('self_frozen_trading')
-        }
+        await refuseIfHeld(deps.selfFrozen, db, user, 'follow_buy')
         p = await product(input.id)
         buyable(p, input.money, clock.now())
         await deps.checks.verifyFundPassword(db, user.userId, input.fundPassword)
@@ -180,6 +177,13 @@ export function createProductsService(deps: ProductsDeps) {
      */
     async end(user: SessionUser, id: bigint, idem: string): Promise<ProductOrder> {
       const key = { userId: user.userId, scope: 'product_end', idem, body: { id: String(id) } }
+      try {
+        await refuseIfHeld(deps.selfFrozen, db, user, 'follow_end')
+      } catch (refusal) {
+        // A retry of an end that went through still gets its first answer, as checkedIdempotent's.
+        if (!(refusal instanceof Refusal)) throw refusal
+        return idempotent<ProductOrder>(db, key, () => Promise.reject(refusal))
+      }
       for (let tries = 0; ; tries++) {
         const now = clock.now()
         const order = await myOrder(user.userId, id)

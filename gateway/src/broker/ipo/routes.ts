@@ -24,11 +24,10 @@ export function ipoRoutes(ipo: IpoService): BrokerCalls {
     })
 
     routes.authed('/trade/subscribe', subscribeRequest, async ({ input: form, user }) => {
-      const answer = await ipo.subscribe(user.userId, {
+      const answer = await ipo.subscribe(user, {
         id: BigInt(form.id),
         num: Number(form.num),
         idem: form.idem,
-        tradingBarred: user.tradingBarred,
       })
       return ok(answer, 'subscribe_ok')
     })
@@ -40,7 +39,7 @@ export function ipoRoutes(ipo: IpoService): BrokerCalls {
 
     routes.authed('/trade/newstockPay', newStockSettleRequest, async ({ input: form, user }) => {
       const input = { id: BigInt(form.id), fundPassword: form.fund_password, idem: form.idem }
-      return ok(await ipo.pay(user.userId, input), 'purchase_ok')
+      return ok(await ipo.pay(user, input), 'purchase_ok')
     })
 
     routes.authed('/trade/newstockWaive', newStockSettleRequest, async ({ input: form, user }) => {

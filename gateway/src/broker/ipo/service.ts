@@ -8,7 +8,8 @@ import type { Clock } from '../../clock'
 import type { MarketService } from '../../market/index'
 import { isUniqueViolation, onPostgres, type Database } from '../../store/index'
 import { requireVerified, type IdentityChecks } from '../common/identity-checks'
-import type { SelfFrozen } from '../common/self-freeze'
+import { refuseIfHeld, type SelfFrozen } from '../common/self-freeze'
+import type { SessionUser } from '../common/session-user'
 import { newOrderNo } from '../common/order-no'
 import { checkedIdempotent } from '../common/replayable'
 import { Refusal } from '../common/refusal'
@@ -25,11 +26,13 @@ export interface IpoServiceDeps {
   market: Pick<MarketService, 'snapshot'>
   identityStatus: IdentityChecks['identityStatus']
   verifyFundPassword: IdentityChecks['verifyFundPassword']
-  /** The user's own freeze of trading (the trust panel) refuses their orders here too. */
+  /** The user's own freeze of trading (the trust panel) refuses applications and payments. */
   selfFrozen: SelfFrozen
 }
 
 export type IpoService = ReturnType<typeof createIpoService>
+
+type Holder = Pick<SessionUser, 'userId' | 'tradingBarred'>
 
 /**
  * The user's side of new shares: the offers by phase, one application per offer (its amount
@@ -64,16 +67,15 @@ export function createIpoService(deps: IpoServiceDeps) {
     },
 
     async subscribe(
-      userId: bigint,
-      input: { id: bigint; num: number; idem: string; tradingBarred: boolean },
+      user: Holder,
+      input: { id: bigint; num: number; idem: string },
     ): Promise<{ id: string }> {
-      const { tradingBarred, ...asked } = input
-      const key = { userId, scope: 'ipo_subscribe', idem: input.idem, body: asked }
+      const { userId } = user
+      const key = { userId, scope: 'ipo_subscribe', idem: input.idem, body: input }
       let lots = 0n
       const checks = async () => {
         // Spec §6: an account barred from trading may not apply for new shares either.
-        if (tradingBarred) throw new Refusal('trading_barred')
-        if (await deps.selfFrozen(db, userId, 'trading')) throw new Refusal('self_frozen_trading')
+        await refuseIfHeld(deps.selfFrozen, db, user, 'ipo_subscribe')
         const offer = await offerToApply(input.id)
         requireVerified(await deps.identityStatus(db, userId))
         const num = BigInt(input.num)
@@ -124,11 +126,14 @@ export function createIpoService(deps: IpoServiceDeps) {
 
     /** Pays for the won shares from available cash (IPO_PAYMENT=on_win), before the deadline. */
     async pay(
-      userId: bigint,
+      user: Holder,
       input: { id: bigint; fundPassword: string | undefined; idem: string },
     ): Promise<{ id: string; paid: string }> {
+      const { userId } = user
       const key = { userId, scope: 'ipo_pay', idem: input.idem, body: { id: String(input.id) } }
       const checks = async () => {
+        // Paying buys the shares: held as the application was.
+        await refuseIfHeld(deps.selfFrozen, db, user, 'ipo_pay')
         const app = await q.applicationOf(db, userId, input.id)
         if (!app) throw new Refusal('not_found')
         if (input.fundPassword !== undefined) {

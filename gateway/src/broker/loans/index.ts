@@ -6,6 +6,7 @@ import type { BrokerArea } from '../common/broker-area'
 import type { ReviewRegistry } from '../common/review-queue'
 import type { Database } from '../../store/index'
 import type { IdentityChecks } from '../common/identity-checks'
+import type { SelfFrozen } from '../common/self-freeze'
 import type { Ledger } from '../ledger/index'
 import { readCredit } from './credit'
 import { loanQueue } from './queue'
@@ -19,13 +20,23 @@ export interface LoansAreaDeps {
   ledger: Ledger
   reviews: ReviewRegistry
   checks: Pick<IdentityChecks, 'identityStatus' | 'verifyFundPassword'>
+  /** The user's own freeze of trading (the trust area's check) refuses new loans. */
+  selfFrozen: SelfFrozen
 }
 
 /**
  * The credit-loan area: its /api/vue calls, its `loan` review queue registered, and the credit
  * score of the published formula for other areas to show (getUserinfo's `credit_score`).
  */
-export function createLoans({ db, clock, settings, ledger, reviews, checks }: LoansAreaDeps): {
+export function createLoans({
+  db,
+  clock,
+  settings,
+  ledger,
+  reviews,
+  checks,
+  selfFrozen,
+}: LoansAreaDeps): {
   area: BrokerArea
   creditScore(userId: bigint, currency: Currency): Promise<number>
 } {
@@ -35,6 +46,7 @@ export function createLoans({ db, clock, settings, ledger, reviews, checks }: Lo
     ...shared,
     db,
     verifyFundPassword: checks.verifyFundPassword,
+    selfFrozen,
   })
   return {
     area: { name: 'loans', routes: loanRoutes(service) },

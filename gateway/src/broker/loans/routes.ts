@@ -15,7 +15,7 @@ export function loanRoutes(loans: LoanService): BrokerCalls {
     })
 
     routes.authed('/user/loan', loanRequest, async ({ input: form, user }) => {
-      const answer = await loans.request(user.userId, {
+      const answer = await loans.request(user, {
         currency: currencyOf(form.type),
         money: form.money,
         idem: form.idem,

@@ -11,6 +11,8 @@ import { checkedIdempotent } from '../common/replayable'
 import type { Ledger } from '../ledger/index'
 import { idempotent } from '../common/idempotency'
 import { Refusal } from '../common/refusal'
+import { refuseIfHeld, type SelfFrozen } from '../common/self-freeze'
+import type { SessionUser } from '../common/session-user'
 import { requireVerified } from '../common/identity-checks'
 import { readCredit, type IdentityStatusOf } from './credit'
 import * as q from './loans.sql'
@@ -27,6 +29,8 @@ export interface LoanDeps {
   identityStatus: IdentityStatusOf
   /** Refusal: fund_password_not_set | wrong_fund_password | too_frequent. */
   verifyFundPassword(db: Kysely<Database>, userId: bigint, plain: string | undefined): Promise<void>
+  /** The user's own freeze of trading covers new loans (a repayment is never held). */
+  selfFrozen: SelfFrozen
 }
 
 export type LoanService = ReturnType<typeof createLoanService>
@@ -98,15 +102,17 @@ export function createLoanService(deps: LoanDeps) {
     },
 
     async request(
-      userId: bigint,
+      user: Pick<SessionUser, 'userId' | 'tradingBarred'>,
       input: { currency: Currency; money: string; idem: string },
     ): Promise<{ id: string }> {
+      const { userId } = user
       const amount = parseAmount(input.money, input.currency)
       if (amount === 'amount_invalid') throw new Refusal('amount_invalid')
       const body = { currency: input.currency, amount: String(amount) }
       const key = { userId, scope: 'loan', idem: input.idem, body }
       try {
         return await idempotent(db, key, async (trx) => {
+          await refuseIfHeld(deps.selfFrozen, trx, user, 'loan')
           // The rules read inside the transaction, so a decision committed meanwhile counts.
           if (await q.openLoan(trx, userId, input.currency, q.PENDING)) {
             throw new Refusal('loan_pending')

@@ -4,10 +4,10 @@ import { CURRENCY_OF_MARKET, MARKET_OF_TYPE, type MarketType } from '@kabu/share
 import type { Currency } from '@kabu/shared/money/currencies'
 import { formatUnits, UNITS } from '@kabu/shared/money/decimal'
 import type { Clock } from '../../clock'
-import type { Database } from '../../store/index'
+import { lockUser, type Database } from '../../store/index'
 import { newOrderNo } from '../common/order-no'
 import { Refusal } from '../common/refusal'
-import { checkedIdempotent } from '../common/replayable'
+import { idempotent } from '../common/idempotency'
 import type { SessionUser } from '../common/session-user'
 import type { Ledger } from '../ledger/index'
 import * as c from './credit.sql'
@@ -59,23 +59,23 @@ export function createCreditService({ db, clock, ledger }: CreditDeps) {
       const amount = input.credit * UNITS
       const body = { id: String(input.holdingId), credit: String(input.credit) }
       const key = { userId: user.userId, scope: 'trade_ustocks', idem: input.idem, body }
-      let currency: Currency = 'JPY'
-      const checks = async () => {
-        const h = await holdingOf(db, user.userId, input.holdingId)
+      return idempotent(db, key, async (trx) => {
+        // The limit is read under the lock its write needs: read before the transaction, two
+        // requests at once each saw room for themselves, and together passed the debt.
+        await lockUser(trx, user.userId)
+        const h = await holdingOf(trx, user.userId, input.holdingId)
         if (!h) throw new Refusal('not_found')
         if (h.leverage <= 1n || h.credit_debt === 0n) throw new Refusal('credit_not_owed')
-        const pending = (await c.requestsOf(db, user.userId, h.currency))
+        const currency = h.currency as Currency
+        const pending = (await c.requestsOf(trx, user.userId, currency))
           .filter((r) => r.holding_id === h.id && r.status === c.PENDING)
           .reduce((sum, r) => sum + r.credit, 0n)
         if (pending + amount > h.credit_debt) throw new Refusal('credit_over_debt')
-        currency = h.currency as Currency
-      }
-      return checkedIdempotent(db, key, checks, async (trx) => {
         const now = clock.now()
         const orderNo = newOrderNo('CR', now)
         const id = await c.insertRequest(trx, {
           user_id: user.userId,
-          holding_id: input.holdingId,
+          holding_id: h.id,
           order_no: orderNo,
           currency,
           credit: amount,

@@ -6,7 +6,7 @@ import type { SessionUser } from '../common/session-user'
 import type { MarketService } from '../../market/index'
 import { onPostgres, type Database } from '../../store/index'
 import { checkedIdempotent } from '../common/replayable'
-import type { SelfFrozen } from '../common/self-freeze'
+import { refuseIfHeld, type SelfFrozen } from '../common/self-freeze'
 import { Refusal } from '../common/refusal'
 import type { FreshHoldings } from './fresh-holdings'
 import { newOrderNo } from '../common/order-no'
@@ -62,9 +62,7 @@ export function createSell(deps: SellDeps, fresh: FreshHoldings) {
         }
       | undefined
     const checks = async () => {
-      if (user.tradingBarred) throw new Refusal('trading_barred')
-      if (await deps.selfFrozen(db, user.userId, 'trading'))
-        throw new Refusal('self_frozen_trading')
+      await refuseIfHeld(deps.selfFrozen, db, user, 'stock_sell')
       const h = kept ?? (await q.holdingOf(db, user.userId, input.id))
       if (!h) throw new Refusal('not_found')
       if (h.status !== BigInt(HOLDING.holding)) throw new Refusal('order_not_holding')

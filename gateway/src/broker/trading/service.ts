@@ -8,7 +8,7 @@ import type { SessionUser } from '../common/session-user'
 import type { MarketService } from '../../market/index'
 import { onPostgres, type Database } from '../../store/index'
 import { checkedIdempotent } from '../common/replayable'
-import type { SelfFrozen } from '../common/self-freeze'
+import { refuseIfHeld, type SelfFrozen } from '../common/self-freeze'
 import type { Ledger, LedgerTxInput, Posting } from '../ledger/index'
 import { Refusal } from '../common/refusal'
 import { requireVerified, type IdentityChecks } from '../common/identity-checks'
@@ -78,10 +78,7 @@ export function createTradingService(deps: TradingDeps) {
       // The rules run before the transaction; a retry of an order that went through gets its
       // first answer even if they now say no (see checkedIdempotent).
       const checks = async () => {
-        if (user.tradingBarred) throw new Refusal('trading_barred')
-        if (await deps.selfFrozen(db, user.userId, 'trading')) {
-          throw new Refusal('self_frozen_trading')
-        }
+        await refuseIfHeld(deps.selfFrozen, db, user, 'stock_buy')
         const t = tradable(market, input.code)
         if (t.listing.market !== MARKET_OF_TYPE[input.type]) throw new Refusal('not_listed')
         checkLots(t.listing, input.num)

@@ -5,7 +5,7 @@ import { marketTypeSchema } from '@kabu/shared/api/user'
 import type { Market } from '@kabu/shared/market/types'
 import type { Clock } from '../../clock'
 import type { MarketService } from '../../market/index'
-import type { Database } from '../../store/index'
+import { lockUser, type Database } from '../../store/index'
 import { Refusal } from '../common/refusal'
 
 /** Most codes one watchlist keeps: a phone list, and a bound on what one user can store. */
@@ -63,30 +63,34 @@ export function createWatchlist(deps: {
     /** Adding a code twice keeps one entry (the call is safe to repeat); a new one goes on top. */
     async add(userId: bigint, code: string, on: Market): Promise<void> {
       const listing = listed(code, on)
-      const count = await db
-        .selectFrom('watchlist')
-        .select((eb) => eb.fn.countAll<string | number | bigint>().as('n'))
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow()
-      if (Number(count.n) >= WATCHLIST_MAX) throw new Refusal('insufficient_quota')
-      const top = await db
-        .selectFrom('watchlist')
-        .select((eb) => eb.fn.min<bigint | null>('position').as('p'))
-        .where('user_id', '=', userId)
-        .where('market', '=', on)
-        .executeTakeFirst()
-      const position = top?.p == null ? 0n : BigInt(top.p) - 1n
-      await db
-        .insertInto('watchlist')
-        .values({
-          user_id: userId,
-          code: listing.code,
-          market: on,
-          created_at: clock.now(),
-          position,
-        })
-        .onConflict((oc) => oc.columns(['user_id', 'code']).doNothing())
-        .execute()
+      await db.transaction().execute(async (trx) => {
+        // Counted under the user's lock: two adds at once each saw room for one more.
+        await lockUser(trx, userId)
+        const count = await trx
+          .selectFrom('watchlist')
+          .select((eb) => eb.fn.countAll<string | number | bigint>().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow()
+        if (Number(count.n) >= WATCHLIST_MAX) throw new Refusal('insufficient_quota')
+        const top = await trx
+          .selectFrom('watchlist')
+          .select((eb) => eb.fn.min<bigint | null>('position').as('p'))
+          .where('user_id', '=', userId)
+          .where('market', '=', on)
+          .executeTakeFirst()
+        const position = top?.p == null ? 0n : BigInt(top.p) - 1n
+        await trx
+          .insertInto('watchlist')
+          .values({
+            user_id: userId,
+            code: listing.code,
+            market: on,
+            created_at: clock.now(),
+            position,
+          })
+          .onConflict((oc) => oc.columns(['user_id', 'code']).doNothing())
+          .execute()
+      })
     },
 
     async remove(userId: bigint, code: string, on: Market): Promise<void> {

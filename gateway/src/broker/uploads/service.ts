@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { Kysely } from 'kysely'
 import { UPLOAD_ID_RULE, type UploadKind } from '@kabu/shared/api/kyc'
 import type { Clock } from '../../clock'
-import type { Database } from '../../store/index'
+import { lockUser, type Database } from '../../store/index'
 import { Refusal } from '../common/refusal'
 import { cleanImage } from './image'
 
@@ -50,34 +50,43 @@ export function createUploads({ db, clock, dataDir, maxPixels }: UploadsDeps) {
   const folder = path.join(dataDir, 'uploads')
   const fileOf = (id: string) => path.join(folder, `${id}.jpg`)
 
+  async function refuseOverCap(reader: Kysely<Database>, userId: bigint) {
+    const today = await reader
+      .selectFrom('uploads')
+      .select((eb) => eb.fn.countAll<string | number | bigint>().as('n'))
+      .where('user_id', '=', userId)
+      .where('created_at', '>', BigInt(clock.now() - DAY_MS))
+      .executeTakeFirstOrThrow()
+    if (Number(today.n) >= UPLOADS_PER_DAY) throw new Refusal('too_frequent')
+  }
+
   return {
     async store(userId: bigint, kind: UploadKind, bytes: Buffer): Promise<{ id: string }> {
       // Checked before decoding: the cap is also what keeps one user from filling the disk.
-      const today = await db
-        .selectFrom('uploads')
-        .select((eb) => eb.fn.countAll<string | number | bigint>().as('n'))
-        .where('user_id', '=', userId)
-        .where('created_at', '>', BigInt(clock.now() - DAY_MS))
-        .executeTakeFirstOrThrow()
-      if (Number(today.n) >= UPLOADS_PER_DAY) throw new Refusal('too_frequent')
+      await refuseOverCap(db, userId)
       const image = await cleanImage(bytes, maxPixels)
       const id = randomBytes(16).toString('base64url')
       await mkdir(folder, { recursive: true })
       // The file first: a row never points at nothing. A failed insert takes the file back.
       await writeFile(fileOf(id), image.jpeg, { flag: 'wx', mode: 0o600 })
       try {
-        await db
-          .insertInto('uploads')
-          .values({
-            id,
-            user_id: userId,
-            kind,
-            bytes: image.jpeg.length,
-            width: image.width,
-            height: image.height,
-            created_at: clock.now(),
-          })
-          .execute()
+        await db.transaction().execute(async (trx) => {
+          // Counted again under the user's lock: uploads sent at once each passed the first count.
+          await lockUser(trx, userId)
+          await refuseOverCap(trx, userId)
+          await trx
+            .insertInto('uploads')
+            .values({
+              id,
+              user_id: userId,
+              kind,
+              bytes: image.jpeg.length,
+              width: image.width,
+              height: image.height,
+              created_at: clock.now(),
+            })
+            .execute()
+        })
       } catch (error) {
         await rm(fileOf(id), { force: true })
         throw error

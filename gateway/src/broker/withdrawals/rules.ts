@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { FREEZE_COVERS } from '@kabu/shared/api/freeze-covers'
 import type { RefusalRule, WithdrawRuleKey } from '@kabu/shared/api/trust'
 import type { Currency } from '@kabu/shared/money/currencies'
 import type { Database } from '../../store/index'
@@ -57,6 +58,9 @@ interface WithdrawRule {
 
 const none = () => ({})
 
+/** The freeze that holds withdrawals, as the one table of what a freeze covers says. */
+export const WITHDRAW_SCOPE = FREEZE_COVERS.withdraw.scope
+
 const identityOf = (a: WithdrawAttempt, ctx: WithdrawRuleContext) =>
   (a.identityStatus ??= ctx.identity.identityStatus(ctx.db, a.userId))
 
@@ -67,7 +71,7 @@ export const WITHDRAW_RULES: readonly WithdrawRule[] = [
     key: 'self_frozen_withdraw',
     values: none,
     text: () => 'Refused while you have frozen withdrawals yourself (this panel lifts it).',
-    passes: async (a, ctx) => !(await ctx.selfFrozen(ctx.db, a.userId, 'withdraw')),
+    passes: async (a, ctx) => !(await ctx.selfFrozen(ctx.db, a.userId, WITHDRAW_SCOPE)),
   },
   {
     key: 'realname_reviewing',

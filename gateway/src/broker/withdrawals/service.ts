@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { ReviewStatusCode, WithdrawalRecord, WithdrawRules } from '@kabu/shared/api/funds'
 import { parseAmount } from '@kabu/shared/api/funds-amounts'
+import { SELF_FROZEN_KEYS } from '@kabu/shared/api/freeze-covers'
 import { formatDailyWindow, isWindowOpen, parseDailyWindow } from '@kabu/shared/market/business-day'
 import type { Currency } from '@kabu/shared/money/currencies'
 import { formatUnits } from '@kabu/shared/money/decimal'
@@ -21,6 +22,7 @@ import {
   enforceWithdrawRules,
   type WithdrawAttempt,
   type WithdrawRuleContext,
+  WITHDRAW_SCOPE,
 } from './rules'
 import * as q from './withdrawals.sql'
 
@@ -113,8 +115,9 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
         const card = attempt.card
         if (!card) throw new Refusal('card_not_found')
         // A freeze that committed since the checks ran still stops this one.
-        if (await deps.selfFrozen(trx, userId, 'withdraw'))
-          throw new Refusal('self_frozen_withdraw')
+        if (await deps.selfFrozen(trx, userId, WITHDRAW_SCOPE)) {
+          throw new Refusal(SELF_FROZEN_KEYS[WITHDRAW_SCOPE])
+        }
         const now = clock.now()
         const orderNo = newOrderNo('WD', now)
         const id = await q.insertWithdrawal(trx, {

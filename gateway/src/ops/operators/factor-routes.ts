@@ -35,12 +35,15 @@ export function operatorFactorRoutes(
   /** Runs a change behind the login limiter: refused once too many passwords were wrong. */
   async function guarded<T>(req: Request, res: Response, change: () => Promise<T>): Promise<T> {
     const me = personOf(res)
-    limiter.check(me.login, req.ip ?? '')
+    const attempt = await limiter.begin(me.login, req.ip ?? '')
     try {
-      return await change()
+      const changed = await change()
+      await attempt.discard()
+      return changed
     } catch (error) {
-      if (error instanceof Refusal && error.key === 'wrong_old_password') {
-        limiter.failed(me.login, req.ip ?? '')
+      // Only a wrong password is a guess; the try stays counted.
+      if (!(error instanceof Refusal && error.key === 'wrong_old_password')) {
+        await attempt.discard()
       }
       throw error
     }

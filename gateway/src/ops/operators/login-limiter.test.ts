@@ -1,29 +1,66 @@
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freshDatabase, type TestDatabase } from '../../../../tests/support/db'
+import type { Store } from '../../store/index'
 import { loginLimiter } from './login-limiter'
 
+let database: TestDatabase
+let store: Store
+const waits: number[] = []
+const sleep = async (ms: number) => void waits.push(ms)
+
+beforeAll(async () => {
+  database = await freshDatabase({ migrated: true })
+  store = database.openStore()
+})
+afterAll(async () => {
+  await store.close()
+  await database.drop()
+})
+
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: { key?: string; httpStatus?: number }) => ({ key: error.key, http: error.httpStatus }),
+  )
+
 describe('operator login limiter', () => {
-  it('refuses a login after 10 failures in 15 minutes, and again lets it try after them', () => {
+  it('refuses an address after 5 failures at a login, not the login from elsewhere', async () => {
     let now = 1_000_000
-    const limiter = loginLimiter(() => now)
-    for (let i = 0; i < 10; i++) {
-      limiter.check('Admin', `10.0.0.${i}`)
-      limiter.failed('Admin', `10.0.0.${i}`)
-    }
-    // Per login, whatever the address and the case.
-    expect(() => limiter.check('admin', '10.9.9.9')).toThrow('too_frequent')
-    // Another login from those addresses is not held back.
-    expect(() => limiter.check('reviewer', '10.0.0.1')).not.toThrow()
+    const limiter = loginLimiter(store.db, () => now, sleep)
+    // A try left as it began is a failure.
+    for (let i = 0; i < 5; i++) await limiter.begin('Admin', '10.0.0.1')
+    // Per login and address, whatever the case.
+    expect(await refusal(limiter.begin('admin', '10.0.0.1'))).toEqual({
+      key: 'too_frequent',
+      http: 429,
+    })
+    expect(await refusal(limiter.begin('admin', '10.0.0.2'))).toBeNull()
+    expect(await refusal(limiter.begin('reviewer', '10.0.0.1'))).toBeNull()
     now += 15 * 60_000 + 1
-    expect(() => limiter.check('admin', '10.9.9.9')).not.toThrow()
+    expect(await refusal(limiter.begin('admin', '10.0.0.1'))).toBeNull()
   })
 
-  it('refuses an address after 30 failures across logins; a success clears only the login', () => {
-    const limiter = loginLimiter(() => 5_000)
-    for (let i = 0; i < 30; i++) limiter.failed(`guess${i}`, '10.1.1.1')
-    expect(() => limiter.check('admin', '10.1.1.1')).toThrow('too_frequent')
-    expect(() => limiter.check('admin', '10.1.1.2')).not.toThrow()
-    for (let i = 0; i < 10; i++) limiter.failed('kato', '10.2.2.2')
-    limiter.succeeded('kato', '10.3.3.3')
-    expect(() => limiter.check('kato', '10.4.4.4')).not.toThrow()
+  it('slows a login many addresses guess at; a success clears its address, a discard itself', async () => {
+    const limiter = loginLimiter(store.db, () => 5_000_000, sleep)
+    for (let i = 0; i < 10; i++) await limiter.begin('kato', `10.1.1.${i}`)
+    waits.length = 0
+    await (await limiter.begin('kato', '10.1.2.1')).discard()
+    expect(waits).toEqual([250])
+    // Nine failures left: below the slowdown.
+    const right = await limiter.begin('kato', '10.1.1.0')
+    await right.succeeded()
+    waits.length = 0
+    await (await limiter.begin('kato', '10.1.2.1')).discard()
+    expect(waits).toEqual([])
+  })
+
+  it('refuses an address after 30 failures across logins', async () => {
+    const limiter = loginLimiter(store.db, () => 9_000_000, sleep)
+    for (let i = 0; i < 30; i++) await limiter.begin(`guess${i}`, '10.2.2.2')
+    expect(await refusal(limiter.begin('admin', '10.2.2.2'))).toEqual({
+      key: 'too_frequent',
+      http: 429,
+    })
+    expect(await refusal(limiter.begin('admin', '10.2.2.3'))).toBeNull()
   })
 })

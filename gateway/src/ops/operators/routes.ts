@@ -54,20 +54,23 @@ export function operatorLoginRouter(
   // An assertion is a few hundred bytes of JSON.
   router.post('/login', express.json({ limit: '24kb' }), async (req, res) => {
     const { login, password, passkey, totp } = operatorLoginBody.parse(req.body ?? {})
-    limiter.check(login, req.ip ?? '')
+    // Counted as a failure until the password proves right; a wrong factor stays counted too.
+    const attempt = await limiter.begin(login, req.ip ?? '')
     try {
       const { token, operator } = await accounts.login(login, password, {
         passkey,
         totp,
         site: siteOf(req),
       })
-      limiter.succeeded(login, req.ip ?? '')
+      await attempt.succeeded()
       res.json(ok(sessionOf(operator, settings, token), 'login_ok'))
     } catch (error) {
+      // A right password waiting for its factor is no guess, nor is a failure of ours.
       if (error instanceof FactorChallenge) {
+        await attempt.discard()
         return void res.status(401).json({ ...refused(error.key), data: error.offer })
       }
-      if (error instanceof Refusal) limiter.failed(login, req.ip ?? '')
+      if (!(error instanceof Refusal)) await attempt.discard()
       throw error
     }
   })
