@@ -126,20 +126,19 @@ describe('/common/upload takes real photos and re-encodes them', () => {
 })
 
 describe('a daily cap per user', () => {
-  it(`refuses the ${UPLOADS_PER_DAY + 1}th photo of a day with too_frequent, and only for that user`, async () => {
-    const busy = await newUser(t, 'busyuser1')
+  /** `count` photos of today already sent by `account` (rows only: the cap counts rows, not files). */
+  async function sentToday(account: string, count: number, idPrefix: string): Promise<void> {
     const { id: userId } = await t.app.db
       .selectFrom('users')
       .select('id')
-      .where('account', '=', busy.account)
+      .where('account', '=', account)
       .executeTakeFirstOrThrow()
     const now = t.app.clock.now()
-    // A day's worth already sent (rows only: the cap counts rows, not files).
     await t.app.db
       .insertInto('uploads')
       .values(
-        Array.from({ length: UPLOADS_PER_DAY }, (_, i) => ({
-          id: `busy${String(i).padStart(18, '0')}`,
+        Array.from({ length: count }, (_, i) => ({
+          id: `${idPrefix}${String(i).padStart(18, '0')}`,
           user_id: userId,
           kind: 'voucher' as const,
           bytes: 1,
@@ -149,6 +148,12 @@ describe('a daily cap per user', () => {
         })),
       )
       .execute()
+  }
+
+  it(`refuses the ${UPLOADS_PER_DAY + 1}th photo of a day with too_frequent, and only for that user`, async () => {
+    const busy = await newUser(t, 'busyuser1')
+    // A day's worth already sent.
+    await sentToday(busy.account, UPLOADS_PER_DAY, 'busy')
     const png = await photo('png')
     expect(await upload(t, busy, 'voucher', png)).toMatchObject({ status: 0, msg: 'too_frequent' })
     expect(await upload(t, owner, 'voucher', png)).toMatchObject({ status: 1 })
@@ -156,26 +161,7 @@ describe('a daily cap per user', () => {
 
   it('holds under photos sent at once: with room for one, one of five is kept', async () => {
     const racer = await newUser(t, 'busyuser2')
-    const { id: userId } = await t.app.db
-      .selectFrom('users')
-      .select('id')
-      .where('account', '=', racer.account)
-      .executeTakeFirstOrThrow()
-    const now = t.app.clock.now()
-    await t.app.db
-      .insertInto('uploads')
-      .values(
-        Array.from({ length: UPLOADS_PER_DAY - 1 }, (_, i) => ({
-          id: `race${String(i).padStart(18, '0')}`,
-          user_id: userId,
-          kind: 'voucher' as const,
-          bytes: 1,
-          width: 1,
-          height: 1,
-          created_at: now - 60_000,
-        })),
-      )
-      .execute()
+    await sentToday(racer.account, UPLOADS_PER_DAY - 1, 'race')
     const png = await photo('png')
     const answers = await Promise.all(
       Array.from({ length: 5 }, () => upload(t, racer, 'voucher', png)),
