@@ -7,8 +7,8 @@ import { parse } from '@formatjs/icu-messageformat-parser'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
-import { firstScreenPreloads } from './build/first-screen-preloads'
-import { pwaOptions } from './pwa.config'
+import { firstScreenPreloads } from './build/first-screen-preloads.ts'
+import { pwaOptions } from './pwa.config.ts'
 
 // In development the gateway runs on 8080; the app is served by Vite and forwards the API, the
 // socket and the health check to it, so both ends keep their production URLs.

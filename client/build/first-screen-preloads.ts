@@ -1,5 +1,5 @@
 import type { Plugin, Rollup } from 'vite'
-import { LOCALES } from '../src/i18n/locale'
+import { LOCALES } from '../src/i18n/locale.ts'
 
 /**
  * The modules each first screen's lazy routes import, by the name public/first-paint.js picks

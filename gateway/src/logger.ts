@@ -37,3 +37,14 @@ export function createLogger(
   }
   return destination ? pino(options, destination) : pino(options)
 }
+
+/**
+ * Plain text on the logger's own stream, after every line logged before it: pino writes stdout
+ * asynchronously, so `process.stdout.write` would overtake lines still on their way (the start
+ * banner landed above the demo's last log line).
+ */
+export function writeAfterLogged(logger: Logger, text: string): void {
+  const stream = (logger as unknown as Record<symbol, DestinationStream>)[pino.symbols.streamSym]
+  if (!stream) throw new Error('the logger has no stream')
+  stream.write(text)
+}

@@ -1,6 +1,7 @@
 import { createApp } from './app'
 import { createUpstreamGateway } from './composition/upstream-gateway'
 import { loadConfig, type Config } from './config'
+import { writeAfterLogged } from './logger'
 import { DEMO_OPERATOR_LOGINS } from './ops/operators/demo'
 
 /**
@@ -33,7 +34,7 @@ async function main(): Promise<void> {
 
   try {
     const { port } = await app.start()
-    printBanner(config, port, store)
+    writeAfterLogged(app.logger, banner(config, port, store))
   } catch (error) {
     app.logger.fatal({ err: error }, 'could not start')
     await app.stop().catch(() => undefined)
@@ -41,7 +42,8 @@ async function main(): Promise<void> {
   }
 }
 
-function printBanner(config: Config, port: number, store: string | undefined): void {
+/** What `npm start` shows last: where the gateway is, and the demo's logins. */
+function banner(config: Config, port: number, store: string | undefined): string {
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
   // The upstream's origin only: a URL's user and password never reach the terminal.
   const upstream = config.brokerUpstream && new URL(config.brokerUpstream.url).origin
@@ -65,7 +67,7 @@ function printBanner(config: Config, port: number, store: string | undefined): v
     )
   }
   lines.push('')
-  process.stdout.write(`${lines.join('\n')}\n`)
+  return `${lines.join('\n')}\n`
 }
 
 void main()

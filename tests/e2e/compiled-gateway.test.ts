@@ -20,7 +20,7 @@ beforeAll(async () => {
     throw new Error('gateway/dist/main.js is missing: run `npm run build` first')
   }
   dataDir = mkdtempSync(path.join(tmpdir(), 'kabu-compiled-'))
-  gateway = await spawnGateway({ DATA_DIR: dataDir }, { entry: 'compiled' })
+  gateway = await spawnGateway({ DATA_DIR: dataDir, LOG_LEVEL: 'info' }, { entry: 'compiled' })
 })
 
 afterAll(async () => {
@@ -35,6 +35,21 @@ describe('the compiled gateway', () => {
     const page = await fetch(`${gateway.url}/`)
     expect(page.status).toBe(200)
     expect(await page.text()).toContain('<div id="root">')
+  })
+
+  it('prints the start banner after everything start logged (issue 34 item 22)', async () => {
+    const bannerEnd = /reviewer +login reviewer/
+    for (let i = 0; i < 100 && !bannerEnd.test(gateway.output()); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    const output = gateway.output()
+    const banner = output.search(bannerEnd)
+    expect(banner, output).toBeGreaterThan(0)
+    for (const logged of ['"demo login ready"', '"demo trades"']) {
+      const at = output.indexOf(logged)
+      expect(at, `${logged} in:\n${output}`).toBeGreaterThan(0)
+      expect(at, `${logged} after the banner:\n${output}`).toBeLessThan(banner)
+    }
   })
 
   it('logs the demo account in and reads its account', async () => {
