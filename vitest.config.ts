@@ -51,6 +51,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // The gateway's module graph loads once for all journeys, not once per file (as gateway).
+          isolate: false,
           // A journey waits on what the phone shows; vitest's 1 s for expect.poll was shorter than a
           // lazily loaded screen takes on 2 busy cores (a route's chunk and catalogue part first).
           expect: { poll: { timeout: 15_000 } },

@@ -141,16 +141,18 @@ export function summary(journey: string) {
  * prints the journey's totals when the context closes.
  */
 export function watchAccessibility(context: BrowserContext): void {
+  // The journeys of this context only: the files of a run share this module (isolate: false).
+  const journeys = new Set<string>()
   context.on('page', (page) => {
     const screenshot = page.screenshot.bind(page)
     page.screenshot = async (options) => {
       const name = options?.path ? path.basename(options.path, '.png') : 'screenshot'
-      await scanScreen(page, name)
+      journeys.add((await scanScreen(page, name)).journey)
       return screenshot(options)
     }
   })
   context.on('close', () => {
-    for (const journey of scans.keys()) {
+    for (const journey of journeys) {
       console.log(`axe ${journey}: ${JSON.stringify(summary(journey))}`)
     }
   })
