@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { CorporateAction, Quote } from '@kabu/shared/market/types'
-import { freshDatabase, type TestDatabase } from '../../../tests/support/db'
-import type { Store } from '../store/index'
+import { storeOfThisFile } from '../../../tests/support/file-store'
 import { createNewsFeed, type NewsMarket } from './feed'
 
 // 2026-01-06 10:00 in Tokyo.
@@ -57,16 +56,7 @@ const ACTIONS: Record<string, CorporateAction[]> = {
   '6758': [{ code: '6758', date: '2026-01-06', kind: 'split', ratio: 2, factor: 0.5 }],
 }
 
-let database: TestDatabase
-let store: Store
-beforeAll(async () => {
-  database = await freshDatabase({ migrated: true })
-  store = database.openStore()
-})
-afterAll(async () => {
-  await store.close()
-  await database.drop()
-})
+const store = storeOfThisFile()
 
 const keys = async () =>
   (await store.db.selectFrom('news').select('dedupe_key').orderBy('id').execute()).map(

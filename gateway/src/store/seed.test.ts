@@ -1,24 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freshDatabase, type TestDatabase } from '../../../tests/support/db'
+import { describe, expect, it } from 'vitest'
+import { storeOfThisFile } from '../../../tests/support/file-store'
 import { createPasswordHasher } from '../passwords'
 import { createClock } from '../clock'
-import type { Store } from './index'
 import { seedDemo } from './seed'
 
-let database: TestDatabase
-let store: Store
+const store = storeOfThisFile()
 const passwords = createPasswordHasher({ memoryKib: 19456, passes: 2 })
 const deps = { passwords, clock: createClock() }
 const demo = { account: 'demo0001', password: 'demo-pass-2026', invite: 'demo2026' }
-
-beforeAll(async () => {
-  database = await freshDatabase({ migrated: true })
-  store = database.openStore()
-})
-afterAll(async () => {
-  await store.close()
-  await database.drop()
-})
 
 const demoRow = () =>
   store.db

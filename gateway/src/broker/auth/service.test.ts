@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freshDatabase, type TestDatabase } from '../../../../tests/support/db'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { storeOfThisFile } from '../../../../tests/support/file-store'
 import { createClock } from '../../clock'
-import type { Store } from '../../store/index'
 import { seedDemo } from '../../store/seed'
 import { Refusal } from '../common/refusal'
 import { balancesBeforeLedger } from './balances'
 import { createPasswordHasher } from '../../passwords'
 import { createAuthService, SESSION_MAX_AGE_MS } from './service'
 
-let database: TestDatabase
-let store: Store
+const store = storeOfThisFile()
 const clock = createClock()
 const passwords = createPasswordHasher({ memoryKib: 19456, passes: 2 })
 let auth: ReturnType<typeof createAuthService>
 
 beforeAll(async () => {
-  database = await freshDatabase({ migrated: true })
-  store = database.openStore()
   await seedDemo(
     store.db,
     { account: 'demo0001', password: 'demo-pass', invite: 'DEMO2026' },
@@ -30,10 +26,6 @@ beforeAll(async () => {
     // Identity is the kyc area's (composition/identity-checks.ts); these users never verified.
     identityStatus: async () => 0,
   })
-})
-afterAll(async () => {
-  await store.close()
-  await database.drop()
 })
 
 const refusalOf = (promise: Promise<unknown>) =>

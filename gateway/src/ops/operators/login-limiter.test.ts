@@ -1,21 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freshDatabase, type TestDatabase } from '../../../../tests/support/db'
-import type { Store } from '../../store/index'
+import { describe, expect, it } from 'vitest'
+import { storeOfThisFile } from '../../../../tests/support/file-store'
 import { loginLimiter } from './login-limiter'
 
-let database: TestDatabase
-let store: Store
+const store = storeOfThisFile()
 const waits: number[] = []
 const sleep = async (ms: number) => void waits.push(ms)
-
-beforeAll(async () => {
-  database = await freshDatabase({ migrated: true })
-  store = database.openStore()
-})
-afterAll(async () => {
-  await store.close()
-  await database.drop()
-})
 
 const refusal = (promise: Promise<unknown>) =>
   promise.then(
