@@ -278,6 +278,8 @@ describe('money in, across and out on a 390×844 phone', () => {
     await page.getByTestId('records-days-clear').click()
     await expect.poll(() => rows.textContent()).toContain('入金')
 
+    // The wallets are named by currency, not by stock market (issue 34 item 16).
+    expect(await page.getByTestId('market-usd').textContent()).toBe('米ドル USD')
     await page.getByTestId('market-usd').click()
     await page.getByTestId('records-kind-all').click()
     const usd = await fundLinesOf(page, gateway.url, 'usd')
