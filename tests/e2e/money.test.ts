@@ -260,6 +260,12 @@ describe('money in, across and out on a 390×844 phone', () => {
     for (const label of ['入金', '両替', '出金拘束', '出金支払', '500,000', '350,000']) {
       expect(text, label).toContain(label)
     }
+    // Each line's balance is its own book's: the paid withdrawal left nothing held, which is not
+    // "balance ¥0" beside ¥350,000 available (issue 34 item 5).
+    const balances = await rows.getByTestId('records-balance').allTextContents()
+    expect(balances[0]).toMatch(/^拘束中の合計 [¥￥]0$/)
+    expect(balances.filter((b) => /^残高/.test(b))).toEqual([])
+    expect(balances.filter((b) => /^利用可能残高 [¥￥]350,000$/.test(b))).toHaveLength(1)
     await shot('15-records-jpy', true)
 
     await page.getByTestId('records-kind-fx').click()
