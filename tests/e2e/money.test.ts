@@ -7,6 +7,7 @@ import { launchPhone } from './browser'
 import { startGateway } from './gateway'
 import { writeJourneyImages, type JourneyImages } from './images'
 import { journeyScreens } from './journey'
+import { shotInOtherLanguages } from './languages'
 import { cents, dollarsFor } from './fx-math'
 import { approvePending, nextBankMorning, opsCall, setClock } from './ops'
 import { fundLinesOf, rateOf, walletsOf } from './user-api'
@@ -223,19 +224,22 @@ describe('money in, across and out on a 390×844 phone', () => {
     expect(await jpy()).toMatchObject({ available: '350000', frozen: '0' })
   })
 
-  it("shows the withdrawal's timeline: submitted and approved, on the bank morning", async () => {
+  it("shows the withdrawal's timeline: submitted, approved and paid, on the bank morning", async () => {
     const records = page.getByTestId('withdraw-records')
     const steps = records.locator('ol[aria-label="timeline"] li')
-    await expect.poll(() => steps.count(), { timeout: 10_000 }).toBe(2)
-    const [submitted, approved] = await steps.allTextContents()
+    // The banner says paid: so does the timeline, with the payment's time (issue 34 item 12).
+    await expect.poll(() => steps.count(), { timeout: 10_000 }).toBe(3)
+    const [submitted, approved, paid] = await steps.allTextContents()
     // Times shown on the Tokyo clock: the gateway's moved clock, 10:00 on the bank day.
     const day = bankDay.replaceAll('-', '/')
     expect(submitted).toMatch(new RegExp(`申請.*${day} 10:\\d\\d`))
     expect(approved).toMatch(new RegExp(`承認.*${day} 10:\\d\\d`))
+    expect(paid).toMatch(new RegExp(`支払い.*${day} 10:\\d\\d`))
     const text = await records.textContent()
     expect(text).toContain('50,000')
     expect(text).toContain('みずほ銀行')
     await shot('14-withdraw-timeline', true)
+    await shotInOtherLanguages(page, screens, '14-withdraw-timeline', 'review-timeline', true)
   })
 
   it('lists the deposit, the exchange and the withdrawal in the fund records', async () => {

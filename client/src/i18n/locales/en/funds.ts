@@ -12,6 +12,7 @@ export default {
   'mine.funds.timeline.submitted': 'Submitted',
   'mine.funds.timeline.approved': 'Approved',
   'mine.funds.timeline.rejected': 'Rejected',
+  'mine.funds.timeline.paid': 'Paid',
   'mine.funds.deposit.title': 'Deposit',
   'mine.funds.deposit.channel': 'Transfer to this account',
   'mine.funds.deposit.bank': 'Bank',

@@ -12,6 +12,7 @@ export default {
   'mine.funds.timeline.submitted': '申請',
   'mine.funds.timeline.approved': '承認',
   'mine.funds.timeline.rejected': '却下',
+  'mine.funds.timeline.paid': '支払い',
   'mine.funds.deposit.title': '入金',
   'mine.funds.deposit.channel': '振込先',
   'mine.funds.deposit.bank': '銀行',

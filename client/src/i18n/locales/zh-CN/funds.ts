@@ -12,6 +12,7 @@ export default {
   'mine.funds.timeline.submitted': '提交',
   'mine.funds.timeline.approved': '通过',
   'mine.funds.timeline.rejected': '拒绝',
+  'mine.funds.timeline.paid': '已支付',
   'mine.funds.deposit.title': '充值',
   'mine.funds.deposit.channel': '转账至以下账户',
   'mine.funds.deposit.bank': '银行',
