@@ -17,14 +17,15 @@ export function MarketTypeTabs(props: {
   of?: 'market' | 'wallet'
 }) {
   const intl = useIntl()
-  const prefix = props.of === 'wallet' ? 'mine.wallet' : 'mine.market'
   return (
     <SegmentTabs
       value={props.value}
       onChange={props.onChange}
       tabs={MARKETS.map((type) => ({
         value: type,
-        label: intl.formatMessage({ id: `${prefix}.${type}` }),
+        label: intl.formatMessage({
+          id: props.of === 'wallet' ? `mine.wallet.${type}` : `mine.market.${type}`,
+        }),
         testId: `${props.testIdPrefix}${type}`,
       }))}
     />
