@@ -32,11 +32,7 @@ export function FundLineRow({
             </Typography>
           )}
         </Typography>
-        <Typography
-          variant="body2"
-          color={colour}
-          sx={{ fontWeight: 600 }}
-        >
+        <Typography variant="body2" color={colour} sx={{ fontWeight: 600 }}>
           {negative ? '' : '+'}
           {formatMoney(line.money, line.currency, intl.locale)}
         </Typography>
