@@ -64,6 +64,10 @@ beforeAll(async () => {
   await setClock(gateway, morning.at)
   const phone = await launchPhone()
   browser = phone.browser
+  // The deposit's copy buttons write to the clipboard; the journey reads back what they wrote.
+  await phone.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+    origin: gateway.url,
+  })
   page = await phone.context.newPage()
   page.on('pageerror', (e) => pageErrors.push(e.message))
   screens = journeyScreens(page, gateway.url, 'money')
@@ -159,14 +163,40 @@ describe('money in, across and out on a 390×844 phone', () => {
   it('deposits 500,000 yen with a transfer slip; credited once the operator approves', async () => {
     await open('/mine/deposit', 'deposit-money')
     expect(await page.getByTestId('deposit-reference').textContent()).toMatch(/\w{4,}/)
+    // Issue 34 item 11: the limit as published (the minimum is any amount, ¥1: not stated as a
+    // rule); the payee's closing (ｶ explained; each bank detail copied with a visible "copied".
+    expect(await page.getByTestId('deposit-limit').textContent()).toMatch(
+      /^[¥￥]10,000,000,000まで$/,
+    )
+    expect(await page.getByTestId('deposit-payee-hint').textContent()).toContain('株式会社')
+    await shot('07-deposit-channel', true)
+    await shotInOtherLanguages(page, screens, '07-deposit-channel', 'deposit-payee', true)
+    const toast = page.locator('.MuiSnackbar-root')
+    for (const [detail, label] of [
+      ['bank', '銀行'],
+      ['branch', '支店'],
+      ['account', '口座'],
+      ['payee', '受取人'],
+    ]) {
+      const button = page.getByTestId(`deposit-copy-${detail}`)
+      await button.click()
+      await expect.poll(() => button.getAttribute('data-copied')).toBe('true')
+      await toast.getByText(`${label}をコピーしました`, { exact: true }).waitFor()
+      const shown = await button.evaluate((b) => b.previousElementSibling?.textContent)
+      expect(await page.evaluate(() => navigator.clipboard.readText()), detail).toBe(shown)
+    }
+    await shot('07-deposit-copied')
     await page.getByTestId('deposit-money').fill('500000')
     await pickPhoto('deposit-voucher', images.voucher)
+    await toast.first().waitFor({ state: 'detached', timeout: 10_000 })
     await shot('07-deposit-form', true)
     await page.getByTestId('deposit-submit').click()
     await page.getByTestId('deposit-confirm').waitFor()
     await shot('08-deposit-confirm')
     await page.getByTestId('deposit-confirm').click()
     await expect.poll(() => outcome('deposit'), { timeout: 10_000 }).toBe('pendingReview')
+    // The outcome says which request it is: its amount (issue 34 item 11).
+    expect(await page.getByTestId('deposit-outcome-amount').textContent()).toMatch(/^[¥￥]500,000$/)
     expect((await jpy())?.available).toBe('0')
 
     await approvePending(gateway, 'deposit', ACCOUNT)
@@ -216,6 +246,7 @@ describe('money in, across and out on a 390×844 phone', () => {
     await page.getByTestId('withdraw-submit').click()
     await page.getByTestId('withdraw-confirm').click()
     await expect.poll(() => outcome('withdraw'), { timeout: 10_000 }).toBe('pendingReview')
+    expect(await page.getByTestId('withdraw-outcome-amount').textContent()).toMatch(/^[¥￥]50,000$/)
     expect(await jpy()).toMatchObject({ available: '350000', frozen: '50000' })
     await shot('13-withdraw-pending', true)
 

@@ -21,6 +21,13 @@ export default {
   'mine.funds.deposit.payee': 'Payee',
   'mine.funds.deposit.reference': 'Your reference',
   'mine.funds.deposit.limits': 'Per deposit',
+  'mine.funds.deposit.payeeHint':
+    'The account name as the bank holds it, in half-width katakana. The closing “(ｶ” is the bank’s short form of 株式会社 (Co., Ltd.): the name is complete.',
+  'mine.funds.deposit.copy': 'Copy {what}',
+  'mine.funds.deposit.copied': '{what} copied',
+  'mine.funds.deposit.copyFailed': 'Could not copy',
+  'mine.funds.deposit.limitUpTo': 'Up to {max}',
+  'mine.funds.deposit.limitRange': '{min} to {max}',
   'mine.funds.deposit.window': 'Accepted (Tokyo time, bank days)',
   'mine.funds.deposit.referenceHint':
     'Put your reference before your name on the transfer, so we can match it.',

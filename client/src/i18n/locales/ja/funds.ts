@@ -21,6 +21,13 @@ export default {
   'mine.funds.deposit.payee': '受取人',
   'mine.funds.deposit.reference': '振込依頼人番号',
   'mine.funds.deposit.limits': '1回の入金額',
+  'mine.funds.deposit.payeeHint':
+    '銀行に登録された振込名義（半角カナ）です。末尾の「(ｶ」は株式会社を表す略称で、名義はここまでです。',
+  'mine.funds.deposit.copy': '{what}をコピー',
+  'mine.funds.deposit.copied': '{what}をコピーしました',
+  'mine.funds.deposit.copyFailed': 'コピーできませんでした',
+  'mine.funds.deposit.limitUpTo': '{max}まで',
+  'mine.funds.deposit.limitRange': '{min}〜{max}',
   'mine.funds.deposit.window': '受付時間（東京時間・銀行営業日）',
   'mine.funds.deposit.referenceHint':
     '振込依頼人名の前に振込依頼人番号を入力してください。照合に使います。',

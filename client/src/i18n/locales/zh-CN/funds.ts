@@ -21,6 +21,13 @@ export default {
   'mine.funds.deposit.payee': '收款人',
   'mine.funds.deposit.reference': '您的汇款识别码',
   'mine.funds.deposit.limits': '单笔金额',
+  'mine.funds.deposit.payeeHint':
+    '银行登记的收款户名（日文半角片假名）。末尾的“(ｶ”是“株式会社”（股份公司）的缩写，户名到此为止。',
+  'mine.funds.deposit.copy': '复制{what}',
+  'mine.funds.deposit.copied': '已复制{what}',
+  'mine.funds.deposit.copyFailed': '无法复制',
+  'mine.funds.deposit.limitUpTo': '最多{max}',
+  'mine.funds.deposit.limitRange': '{min}至{max}',
   'mine.funds.deposit.window': '受理时间（东京时间，银行工作日）',
   'mine.funds.deposit.referenceHint': '请在汇款人姓名前填写您的识别码，以便核对。',
   'mine.funds.deposit.closed': '当前不受理充值，请在银行工作日的受理时间内再试。',
