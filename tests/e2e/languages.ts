@@ -10,8 +10,9 @@ const OTHER_LANGUAGES = [
 /**
  * The screen on `page`, already shot in Japanese as `name`, shot again in Chinese and English
  * (`<name>-zh-CN`, `<name>-en`): the stored language changed and the page reloaded on the same
- * route, `testId` awaited each time, then Japanese again. For screens that show what the gateway
- * holds (lists, panels), not a form's unsent state, which a reload would lose.
+ * route, `testId` awaited (and scrolled into view) each time, then Japanese again. For screens
+ * that show what the gateway holds (lists, panels), not a form's unsent state, which a reload
+ * would lose.
  */
 export async function shotInOtherLanguages(
   page: Page,
@@ -23,7 +24,9 @@ export async function shotInOtherLanguages(
   const showIn = async (code: string) => {
     await page.evaluate((c) => localStorage.setItem('language', c), code)
     await page.reload()
-    await page.getByTestId(testId).first().waitFor()
+    const shown = page.getByTestId(testId).first()
+    await shown.waitFor()
+    await shown.scrollIntoViewIfNeeded()
   }
   for (const [tag, code] of OTHER_LANGUAGES) {
     await showIn(code)

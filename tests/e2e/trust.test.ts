@@ -43,7 +43,9 @@ describe('trust panel journey on a 390×844 phone', () => {
     )
     expect(await j.page.getByTestId('trust-median').textContent()).not.toMatch(/[^\d.]0時間/)
     await j.screens.shot('01-panel')
-    await shotInOtherLanguages(j.page, j.screens, '01-panel', 'trust-median')
+    await j.page.getByTestId('trust-payouts').scrollIntoViewIfNeeded()
+    await j.screens.shot('01-payouts')
+    await shotInOtherLanguages(j.page, j.screens, '01-payouts', 'trust-payouts')
   })
 
   it('freezes withdrawals after confirming with the fund password', async () => {
