@@ -302,6 +302,7 @@ describe('money in, across and out on a 390×844 phone', () => {
     expect(balances.filter((b) => /^残高/.test(b))).toEqual([])
     expect(balances.filter((b) => /^利用可能残高 [¥￥]350,000$/.test(b))).toHaveLength(1)
     await shot('15-records-jpy', true)
+    await shotInOtherLanguages(page, screens, '15-records-jpy', 'records-balance', true)
 
     await page.getByTestId('records-kind-fx').click()
     await expect.poll(() => rows.textContent()).not.toContain('入金')
