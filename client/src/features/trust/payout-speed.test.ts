@@ -6,11 +6,7 @@ import ja from '../../i18n/locales/ja'
 import zhCN from '../../i18n/locales/zh-CN'
 import { payoutSpeedText } from './payout-speed'
 
-const panel = (paid: {
-  count: number
-  hours: number | null
-  minutes: number | null
-}): TrustPanel =>
+const panel = (paid: { count: number; hours: number | null; minutes: number | null }): TrustPanel =>
   ({
     withdrawals_paid_count: paid.count,
     withdrawals_paid_median_hours: paid.hours,
@@ -33,7 +29,9 @@ describe('the payout speed on the trust panel', () => {
   })
 
   it('says hours from an hour on', () => {
-    expect(say('en', en, panel({ count: 5, hours: 2.5, minutes: 150 }))).toContain('within 2.5 hours')
+    expect(say('en', en, panel({ count: 5, hours: 2.5, minutes: 150 }))).toContain(
+      'within 2.5 hours',
+    )
   })
 
   it('says when too few were paid to make a median, and how many it needs', () => {
