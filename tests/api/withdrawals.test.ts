@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { WithdrawalRecord, WithdrawRules } from '@kabu/shared/api/funds'
 import type { InboxPage } from '@kabu/shared/api/inbox'
+import type { FundLine } from '@kabu/shared/api/ledger'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import type { TestApp } from '../support/app'
 import { FUND_PASSWORD, newUser, submitIdentity } from '../support/identity'
@@ -210,15 +211,30 @@ describe('a withdrawal', () => {
       money: '20000',
       fee: '0',
       decided: null,
+      paid: null,
       card_number_masked: '***4567',
     })
     expect(pending?.created).toBeGreaterThanOrEqual(BANK_DAY_10AM)
 
+    // Approved (and so paid) seven minutes on: the record says when the money left, read from
+    // the ledger's payment line, the time its timeline shows (issue 34 item 12).
+    const paidAt = BANK_DAY_10AM + 7 * 60_000
+    t.app.clock.set(paidAt)
     expect((await approve(t, 'withdraw', idOf(answer))).status).toBe(1)
     expect((await wallets(t, grant)).JPY).toMatchObject({ available: '30000', frozen: '0' })
     const [paid] = await list(grant)
     expect(paid?.status).toBe(1)
     expect(paid?.decided).toBeGreaterThanOrEqual(paid!.created)
+    // The clock runs on from where it was set.
+    expect(paid?.paid).toBeGreaterThanOrEqual(paidAt)
+    expect(paid?.paid).toBeLessThan(paidAt + 60_000)
+    const lines = await brokerData<FundLine[]>(
+      t.url,
+      '/user/fundlist',
+      { type: 'jpy', kind: 'withdraw_pay' },
+      session(grant),
+    )
+    expect(lines.map((l) => [l.order_no, l.created])).toEqual([[paid!.order_no, paid!.paid]])
 
     expect((await approve(t, 'withdraw', idOf(answer))).status).toBe(0)
     expect((await reject(t, 'withdraw', idOf(answer), 'late')).status).toBe(0)
@@ -230,7 +246,11 @@ describe('a withdrawal', () => {
     const answer = await withdraw(grant, card, { money: '20000' })
     expect((await reject(t, 'withdraw', idOf(answer), 'account name mismatch')).status).toBe(1)
     expect((await wallets(t, grant)).JPY).toMatchObject({ available: '50000', frozen: '0' })
-    expect((await list(grant))[0]).toMatchObject({ status: 2, reason: 'account name mismatch' })
+    expect((await list(grant))[0]).toMatchObject({
+      status: 2,
+      reason: 'account name mismatch',
+      paid: null,
+    })
     const inbox = await brokerData<InboxPage>(t.url, '/user/messages', {}, session(grant))
     expect(inbox.list[0]).toMatchObject({
       title: 'review.withdraw.rejected.title',

@@ -7,6 +7,7 @@ import { launchPhone } from './browser'
 import { startGateway } from './gateway'
 import { writeJourneyImages, type JourneyImages } from './images'
 import { journeyScreens } from './journey'
+import { shotInOtherLanguages } from './languages'
 import { cents, dollarsFor } from './fx-math'
 import { approvePending, nextBankMorning, opsCall, setClock } from './ops'
 import { fundLinesOf, rateOf, walletsOf } from './user-api'
@@ -63,6 +64,10 @@ beforeAll(async () => {
   await setClock(gateway, morning.at)
   const phone = await launchPhone()
   browser = phone.browser
+  // The deposit's copy buttons write to the clipboard; the journey reads back what they wrote.
+  await phone.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+    origin: gateway.url,
+  })
   page = await phone.context.newPage()
   page.on('pageerror', (e) => pageErrors.push(e.message))
   screens = journeyScreens(page, gateway.url, 'money')
@@ -158,14 +163,40 @@ describe('money in, across and out on a 390×844 phone', () => {
   it('deposits 500,000 yen with a transfer slip; credited once the operator approves', async () => {
     await open('/mine/deposit', 'deposit-money')
     expect(await page.getByTestId('deposit-reference').textContent()).toMatch(/\w{4,}/)
+    // Issue 34 item 11: the limit as published (the minimum is any amount, ¥1: not stated as a
+    // rule); the payee's closing (ｶ explained; each bank detail copied with a visible "copied".
+    expect(await page.getByTestId('deposit-limit').textContent()).toMatch(
+      /^[¥￥]10,000,000,000まで$/,
+    )
+    expect(await page.getByTestId('deposit-payee-hint').textContent()).toContain('株式会社')
+    await shot('07-deposit-channel', true)
+    await shotInOtherLanguages(page, screens, '07-deposit-channel', 'deposit-payee', true)
+    const toast = page.locator('.MuiSnackbar-root')
+    for (const [detail, label] of [
+      ['bank', '銀行'],
+      ['branch', '支店'],
+      ['account', '口座'],
+      ['payee', '受取人'],
+    ]) {
+      const button = page.getByTestId(`deposit-copy-${detail}`)
+      await button.click()
+      await expect.poll(() => button.getAttribute('data-copied')).toBe('true')
+      await toast.getByText(`${label}をコピーしました`, { exact: true }).waitFor()
+      const shown = await button.evaluate((b) => b.previousElementSibling?.textContent)
+      expect(await page.evaluate(() => navigator.clipboard.readText()), detail).toBe(shown)
+    }
+    await shot('07-deposit-copied')
     await page.getByTestId('deposit-money').fill('500000')
     await pickPhoto('deposit-voucher', images.voucher)
+    await toast.first().waitFor({ state: 'detached', timeout: 10_000 })
     await shot('07-deposit-form', true)
     await page.getByTestId('deposit-submit').click()
     await page.getByTestId('deposit-confirm').waitFor()
     await shot('08-deposit-confirm')
     await page.getByTestId('deposit-confirm').click()
     await expect.poll(() => outcome('deposit'), { timeout: 10_000 }).toBe('pendingReview')
+    // The outcome says which request it is: its amount (issue 34 item 11).
+    expect(await page.getByTestId('deposit-outcome-amount').textContent()).toMatch(/^[¥￥]500,000$/)
     expect((await jpy())?.available).toBe('0')
 
     await approvePending(gateway, 'deposit', ACCOUNT)
@@ -215,6 +246,7 @@ describe('money in, across and out on a 390×844 phone', () => {
     await page.getByTestId('withdraw-submit').click()
     await page.getByTestId('withdraw-confirm').click()
     await expect.poll(() => outcome('withdraw'), { timeout: 10_000 }).toBe('pendingReview')
+    expect(await page.getByTestId('withdraw-outcome-amount').textContent()).toMatch(/^[¥￥]50,000$/)
     expect(await jpy()).toMatchObject({ available: '350000', frozen: '50000' })
     await shot('13-withdraw-pending', true)
 
@@ -223,19 +255,22 @@ describe('money in, across and out on a 390×844 phone', () => {
     expect(await jpy()).toMatchObject({ available: '350000', frozen: '0' })
   })
 
-  it("shows the withdrawal's timeline: submitted and approved, on the bank morning", async () => {
+  it("shows the withdrawal's timeline: submitted, approved and paid, on the bank morning", async () => {
     const records = page.getByTestId('withdraw-records')
     const steps = records.locator('ol[aria-label="timeline"] li')
-    await expect.poll(() => steps.count(), { timeout: 10_000 }).toBe(2)
-    const [submitted, approved] = await steps.allTextContents()
+    // The banner says paid: so does the timeline, with the payment's time (issue 34 item 12).
+    await expect.poll(() => steps.count(), { timeout: 10_000 }).toBe(3)
+    const [submitted, approved, paid] = await steps.allTextContents()
     // Times shown on the Tokyo clock: the gateway's moved clock, 10:00 on the bank day.
     const day = bankDay.replaceAll('-', '/')
     expect(submitted).toMatch(new RegExp(`申請.*${day} 10:\\d\\d`))
     expect(approved).toMatch(new RegExp(`承認.*${day} 10:\\d\\d`))
+    expect(paid).toMatch(new RegExp(`支払い.*${day} 10:\\d\\d`))
     const text = await records.textContent()
     expect(text).toContain('50,000')
     expect(text).toContain('みずほ銀行')
     await shot('14-withdraw-timeline', true)
+    await shotInOtherLanguages(page, screens, '14-withdraw-timeline', 'review-timeline', true)
   })
 
   it('lists the deposit, the exchange and the withdrawal in the fund records', async () => {
@@ -260,7 +295,14 @@ describe('money in, across and out on a 390×844 phone', () => {
     for (const label of ['入金', '両替', '出金拘束', '出金支払', '500,000', '350,000']) {
       expect(text, label).toContain(label)
     }
+    // Each line's balance is its own book's: the paid withdrawal left nothing held, which is not
+    // "balance ¥0" beside ¥350,000 available (issue 34 item 5).
+    const balances = await rows.getByTestId('records-balance').allTextContents()
+    expect(balances[0]).toMatch(/^拘束中の合計 [¥￥]0$/)
+    expect(balances.filter((b) => /^残高/.test(b))).toEqual([])
+    expect(balances.filter((b) => /^利用可能残高 [¥￥]350,000$/.test(b))).toHaveLength(1)
     await shot('15-records-jpy', true)
+    await shotInOtherLanguages(page, screens, '15-records-jpy', 'records-balance', true)
 
     await page.getByTestId('records-kind-fx').click()
     await expect.poll(() => rows.textContent()).not.toContain('入金')
@@ -278,6 +320,8 @@ describe('money in, across and out on a 390×844 phone', () => {
     await page.getByTestId('records-days-clear').click()
     await expect.poll(() => rows.textContent()).toContain('入金')
 
+    // The wallets are named by currency, not by stock market (issue 34 item 16).
+    expect(await page.getByTestId('market-usd').textContent()).toBe('米ドル USD')
     await page.getByTestId('market-usd').click()
     await page.getByTestId('records-kind-all').click()
     const usd = await fundLinesOf(page, gateway.url, 'usd')

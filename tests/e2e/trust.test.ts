@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { phoneJourney, units } from './journey'
+import { shotInOtherLanguages } from './languages'
 import { nextBankMorning, setClock } from './ops'
 import { walletsOf } from './user-api'
 
@@ -35,7 +36,16 @@ describe('trust panel journey on a 390×844 phone', () => {
     expect(await j.page.getByTestId('trust-rule-amount_below_minimum').textContent()).toContain(
       '10,000',
     )
+    // The payout speed: none of the demo's withdrawals is paid yet, or too few for a median
+    // (PAYOUT_MEDIAN_MIN_COUNT), or the median in minutes or hours (issue 34 item 13).
+    expect(await j.page.getByTestId('trust-median').textContent()).toMatch(
+      /支払った出金はありません|少なすぎます|\d+分以内|[\d.]+時間以内/,
+    )
+    expect(await j.page.getByTestId('trust-median').textContent()).not.toMatch(/[^\d.]0時間/)
     await j.screens.shot('01-panel')
+    await j.page.getByTestId('trust-payouts').scrollIntoViewIfNeeded()
+    await j.screens.shot('01-payouts')
+    await shotInOtherLanguages(j.page, j.screens, '01-payouts', 'trust-payouts')
   })
 
   it('freezes withdrawals after confirming with the fund password', async () => {

@@ -97,6 +97,11 @@ export interface WithdrawalRecord {
   bank_name: string
   created: number
   decided: number | null
+  /**
+   * When the money left for the bank: the time of the withdrawal's payment in the ledger
+   * (`withdraw_pay`), null until paid (pending, or rejected and returned).
+   */
+  paid: number | null
   reason: string | null
 }
 

@@ -84,6 +84,17 @@ export interface RefusalRule {
   values: Record<string, string>
 }
 
+/**
+ * The fewest withdrawals paid in the window that make a median the panel states. With fewer, the
+ * "median" is one or two particular payouts (with one, simply its time), so a single slow or
+ * instant payout decides the published figure; from five on, the middle payout has two on each
+ * side and no single payout moves the figure past its neighbours. Below it the panel says how
+ * many were paid and that they are too few.
+ *
+ * @example PAYOUT_MEDIAN_MIN_COUNT // 5
+ */
+export const PAYOUT_MEDIAN_MIN_COUNT = 5
+
 /** `data` of /user/trust. Money is decimal strings of `currency`. */
 export interface TrustPanel {
   operator: string
@@ -99,8 +110,13 @@ export interface TrustPanel {
   }
   /** Follow products: what their holders may still earn, against what issuers hold for it. */
   product_obligations: { owed: string; issuer_funds: string; covered: boolean }
-  /** Null when no withdrawal was paid in the last 30 days. */
+  /**
+   * Half of the withdrawals paid in the last 30 days were paid within this many hours (one
+   * decimal). Null when fewer than {@link PAYOUT_MEDIAN_MIN_COUNT} were paid.
+   */
   withdrawals_paid_median_hours: number | null
+  /** The same median in whole minutes, rounded up (at least 1): what a median under an hour reads. */
+  withdrawals_paid_median_minutes: number | null
   withdrawals_paid_count: number
   refusal_rules: RefusalRule[]
   self_freeze: SelfFreezeState

@@ -41,6 +41,7 @@ function Deposit({ type }: { type: MarketType }) {
       <RequestOutcome
         area="deposit"
         state={state.value as 'pendingReview' | 'approved' | 'rejected'}
+        amount={formatMoney(draft?.money, currency, intl.locale)}
         reason={reason}
         recordsPath="/mine/stored"
         onNew={() => {

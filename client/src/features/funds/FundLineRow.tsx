@@ -3,8 +3,13 @@ import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import { formatMoney } from '../../ui/money'
+import { balanceLabelId } from './fund-records'
 
-/** One ledger line: kind, order number, signed amount, the book's balance after, the time. */
+/**
+ * One ledger line: kind, order number, signed amount, the balance after of the line's own book
+ * (named: a hold's line says what is held, not "balance"), the time. Only lines of the available
+ * book are coloured as money in or out; the others move money between the user's own books.
+ */
 export function FundLineRow({
   line,
   kindLabel,
@@ -14,6 +19,7 @@ export function FundLineRow({
 }) {
   const intl = useIntl()
   const negative = line.money.startsWith('-')
+  const colour = line.book !== 'available' ? 'text.secondary' : negative ? 'error' : 'success.main'
   return (
     <Stack spacing={0.25} sx={{ py: 1.25, borderBottom: 1, borderColor: 'divider' }}>
       <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
@@ -26,11 +32,7 @@ export function FundLineRow({
             </Typography>
           )}
         </Typography>
-        <Typography
-          variant="body2"
-          color={negative ? 'error' : 'success.main'}
-          sx={{ fontWeight: 600 }}
-        >
+        <Typography variant="body2" color={colour} sx={{ fontWeight: 600 }}>
           {negative ? '' : '+'}
           {formatMoney(line.money, line.currency, intl.locale)}
         </Typography>
@@ -39,9 +41,9 @@ export function FundLineRow({
         <Typography variant="caption" color="text.secondary">
           {line.order_no}
         </Typography>
-        <Typography variant="caption" color="text.secondary">
+        <Typography variant="caption" color="text.secondary" data-testid="records-balance">
           <FormattedMessage
-            id="mine.funds.records.balanceAfter"
+            id={balanceLabelId(line.book)}
             values={{ amount: formatMoney(line.balance_after, line.currency, intl.locale) }}
           />
         </Typography>

@@ -20,7 +20,7 @@ export function MarketFundsScreen({
   return (
     <RequireSession>
       <Header back title={<FormattedMessage id={titleId} />} />
-      <MarketTypeTabs testIdPrefix="market-" value={type} onChange={setType} />
+      <MarketTypeTabs of="wallet" testIdPrefix="market-" value={type} onChange={setType} />
       <Body key={type} type={type} />
     </RequireSession>
   )

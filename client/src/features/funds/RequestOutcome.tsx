@@ -9,18 +9,21 @@ import { Link as RouterLink } from 'react-router-dom'
 import { ReasonText } from './ReviewRecord'
 
 /**
- * After a deposit or withdrawal was sent: pending review, then approved or rejected (with the
- * reason), live. `area` picks the texts (`mine.funds.<area>.pending` ...).
+ * After a deposit or withdrawal was sent: the amount sent, pending review, then approved or
+ * rejected (with the reason), live. `area` picks the texts (`mine.funds.<area>.pending` ...).
  */
 export function RequestOutcome({
   area,
   state,
+  amount,
   reason,
   recordsPath,
   onNew,
 }: {
   area: 'deposit' | 'withdraw'
   state: 'pendingReview' | 'approved' | 'rejected'
+  /** The amount sent, formatted: an outcome without it said nothing of which request it was. */
+  amount: string
   reason: string | null
   recordsPath: string
   onNew: () => void
@@ -39,6 +42,14 @@ export function RequestOutcome({
       <Icon color={colour} sx={{ fontSize: 64 }} />
       <Typography variant="h6" sx={{ textAlign: 'center' }}>
         <FormattedMessage id={`mine.funds.${area}.${state}`} />
+      </Typography>
+      <Typography
+        variant="h5"
+        component="p"
+        sx={{ fontWeight: 700 }}
+        data-testid={`${area}-outcome-amount`}
+      >
+        {amount}
       </Typography>
       {state === 'rejected' && reason && (
         <Typography color="error">

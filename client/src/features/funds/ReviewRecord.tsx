@@ -40,7 +40,9 @@ const at = (ms: number) => (
 
 /**
  * One deposit or withdrawal: amount and status, then its timeline (submitted, then approved or
- * rejected, with times) and the reason of a rejection.
+ * rejected, then for a withdrawal paid out, with times) and the reason of a rejection. `paid`
+ * is a withdrawal's payment time from the ledger: without it the timeline stopped at 承認 while
+ * the outcome said "paid" (issue 34 item 12).
  */
 export function ReviewRecord(props: {
   status: ReviewStatusCode
@@ -48,6 +50,7 @@ export function ReviewRecord(props: {
   orderNo: string
   created: number
   decided: number | null
+  paid?: number | null
   reason: string | null
   detail?: ReactNode
 }) {
@@ -63,7 +66,12 @@ export function ReviewRecord(props: {
       <Typography variant="caption" color="text.secondary">
         {props.orderNo}
       </Typography>
-      <Stack component="ol" sx={{ m: 0, pl: 2.5 }} aria-label="timeline">
+      <Stack
+        component="ol"
+        sx={{ m: 0, pl: 2.5 }}
+        aria-label="timeline"
+        data-testid="review-timeline"
+      >
         <Typography component="li" variant="caption">
           <FormattedMessage id="mine.funds.timeline.submitted" /> {at(props.created)}
         </Typography>
@@ -75,6 +83,11 @@ export function ReviewRecord(props: {
               }
             />{' '}
             {at(props.decided)}
+          </Typography>
+        )}
+        {props.paid != null && (
+          <Typography component="li" variant="caption">
+            <FormattedMessage id="mine.funds.timeline.paid" /> {at(props.paid)}
           </Typography>
         )}
       </Stack>

@@ -21,7 +21,7 @@ export function StoredScreen() {
   return (
     <RequireSession>
       <Header back title={<FormattedMessage id="mine.funds.stored.title" />} />
-      <MarketTypeTabs testIdPrefix="market-" value={type} onChange={setType} />
+      <MarketTypeTabs of="wallet" testIdPrefix="market-" value={type} onChange={setType} />
       <DepositList key={type} type={type} />
     </RequireSession>
   )

@@ -52,7 +52,7 @@ export function TransactionRecordsScreen() {
           </IconButton>
         }
       />
-      <MarketTypeTabs testIdPrefix="market-" value={type} onChange={setType} />
+      <MarketTypeTabs of="wallet" testIdPrefix="market-" value={type} onChange={setType} />
       <Stack direction="row" spacing={1} sx={{ p: 1.5, overflowX: 'auto' }}>
         {[undefined, ...FUND_KINDS].map((k) => (
           <Chip

@@ -1,9 +1,10 @@
 import { CURRENCY_OF_MARKET, MARKET_OF_TYPE, type MarketType } from '@kabu/shared/market/types'
 import { useMachine } from '@xstate/react'
 import { useMemo } from 'react'
+import { useIntl } from 'react-intl'
 import { LoadFailed } from '../../ui/LoadFailed'
 import { Loading } from '../../ui/Loading'
-
+import { formatMoney } from '../../ui/money'
 import { MarketFundsScreen } from './MarketFundsScreen'
 import { RequestOutcome } from './RequestOutcome'
 import { WithdrawalRecords } from './WithdrawalRecords'
@@ -23,7 +24,8 @@ export function WithdrawScreen() {
 function Withdraw({ type }: { type: MarketType }) {
   const machine = useMemo(() => liveWithdrawMachine(type), [type])
   const [state, send] = useMachine(machine)
-  const { setup, error, reason, requestId } = state.context
+  const intl = useIntl()
+  const { setup, draft, error, reason, requestId } = state.context
   const currency = CURRENCY_OF_MARKET[MARKET_OF_TYPE[type]]
   const records = <WithdrawalRecords type={type} version={`${String(state.value)}:${requestId}`} />
 
@@ -37,6 +39,7 @@ function Withdraw({ type }: { type: MarketType }) {
         <RequestOutcome
           area="withdraw"
           state={state.value as 'pendingReview' | 'approved' | 'rejected'}
+          amount={formatMoney(draft?.money, currency, intl.locale)}
           reason={reason}
           recordsPath="/mine/transactionRecords"
           onNew={() => send({ type: 'NEW' })}

@@ -46,6 +46,7 @@ export function WithdrawalRecords({ type, version }: { type: MarketType; version
             orderNo={r.order_no}
             created={r.created}
             decided={r.decided}
+            paid={r.paid}
             reason={r.reason}
             detail={
               <Typography variant="body2" color="text.secondary">

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import en from '../../i18n/locales/en'
 import ja from '../../i18n/locales/ja'
 import zhCN from '../../i18n/locales/zh-CN'
-import { FUND_KINDS, toCsv } from './fund-records'
+import { balanceLabelId, FUND_KINDS, toCsv } from './fund-records'
 
 const line = (over: Partial<FundLine>): FundLine => ({
   kind: 'deposit',
@@ -58,5 +58,21 @@ describe('a fund line outside the available book', () => {
       )
       expect(missing, locale).toEqual([])
     }
+  })
+})
+
+describe("a fund line's balance", () => {
+  it("is named by the line's own book, in every language (a hold's ¥0 is not the balance)", () => {
+    const available = balanceLabelId('available')
+    for (const [locale, catalogue] of Object.entries({ ja, 'zh-CN': zhCN, en })) {
+      const texts = catalogue as Record<string, string>
+      for (const book of USER_BOOKS) {
+        expect(texts[balanceLabelId(book)], `${locale} ${book}`).toContain('{amount}')
+        if (book !== 'available') {
+          expect(texts[balanceLabelId(book)], `${locale} ${book}`).not.toBe(texts[available])
+        }
+      }
+    }
+    expect(ja[balanceLabelId('frozen') as keyof typeof ja]).toBe('拘束中の合計 {amount}')
   })
 })

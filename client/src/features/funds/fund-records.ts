@@ -1,11 +1,21 @@
 import { LEDGER_KINDS } from '@kabu/shared/lines/index'
-import type { FundLine } from '@kabu/shared/api/ledger'
+import type { FundLine, UserBookName } from '@kabu/shared/api/ledger'
 
 /**
  * The kinds of ledger line the filter offers: every kind a product line declares it writes
  * (shared/src/lines), each labelled by `mine.funds.kind.<kind>` (fund-records.test checks them).
  */
 export const FUND_KINDS = LEDGER_KINDS
+
+/**
+ * The text of a line's balance, named by the line's own book: a withdrawal's hold and payment
+ * move the frozen book, whose "残高 ¥0" once paid read as "your balance is zero" beside a
+ * ¥280,000 available balance (issue 34 item 5).
+ *
+ * @example balanceLabelId('frozen') // 'mine.funds.records.bookAfter.frozen' ("拘束中の合計 {amount}")
+ */
+export const balanceLabelId = (book: UserBookName) =>
+  book === 'available' ? 'mine.funds.records.balanceAfter' : `mine.funds.records.bookAfter.${book}`
 
 const CSV_HEADER = ['time', 'kind', 'order_no', 'book', 'currency', 'amount', 'balance_after']
 

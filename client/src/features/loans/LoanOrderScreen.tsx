@@ -16,7 +16,7 @@ export function LoanOrderScreen() {
   return (
     <RequireSession>
       <Header back title={<FormattedMessage id="mine.loan.records" />} />
-      <MarketTypeTabs testIdPrefix="loan-market-" value={type} onChange={setType} />
+      <MarketTypeTabs of="wallet" testIdPrefix="loan-market-" value={type} onChange={setType} />
       <LoanOrders key={type} type={type} />
     </RequireSession>
   )

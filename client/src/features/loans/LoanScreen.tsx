@@ -23,7 +23,7 @@ export function LoanScreen() {
   return (
     <RequireSession>
       <Header back title={<FormattedMessage id="mine.loan.title" />} right={<RecordsLink />} />
-      <MarketTypeTabs testIdPrefix="loan-market-" value={type} onChange={setType} />
+      <MarketTypeTabs of="wallet" testIdPrefix="loan-market-" value={type} onChange={setType} />
       <Loan key={type} type={type} />
     </RequireSession>
   )

@@ -11,9 +11,9 @@ import { formatMoney } from '../../ui/money'
 import { SegmentTabs } from '../../ui/SegmentTabs'
 
 const MARKETS: { type: MarketType; label: string }[] = [
-  { type: 'jpy', label: 'mine.market.jpy' },
-  { type: 'usd', label: 'mine.market.usd' },
-  { type: 'cny', label: 'mine.market.cny' },
+  { type: 'jpy', label: 'mine.wallet.jpy' },
+  { type: 'usd', label: 'mine.wallet.usd' },
+  { type: 'cny', label: 'mine.wallet.cny' },
 ]
 
 interface Props {

@@ -10,6 +10,7 @@ import type { ReactNode } from 'react'
 import { FormattedDate, FormattedMessage, FormattedTime, useIntl } from 'react-intl'
 import { FigureRows } from '../../ui/FigureRows'
 import { formatMoney } from '../../ui/money'
+import { payoutSpeedText } from './payout-speed'
 
 function Section(props: { titleId: string; testId: string; children: ReactNode }) {
   return (
@@ -111,17 +112,7 @@ export function FiguresCards({ panel }: { panel: TrustPanel }) {
       </Section>
       <Section titleId="mine.trust.payouts.title" testId="trust-payouts">
         <Typography variant="body2" data-testid="trust-median">
-          {panel.withdrawals_paid_median_hours === null ? (
-            <FormattedMessage id="mine.trust.payouts.none" />
-          ) : (
-            <FormattedMessage
-              id="mine.trust.payouts.median"
-              values={{
-                hours: panel.withdrawals_paid_median_hours,
-                count: panel.withdrawals_paid_count,
-              }}
-            />
-          )}
+          <FormattedMessage {...payoutSpeedText(panel)} />
         </Typography>
       </Section>
     </>

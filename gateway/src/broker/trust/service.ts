@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { RefusalRule, TrustPanel } from '@kabu/shared/api/trust'
+import { PAYOUT_MEDIAN_MIN_COUNT, type RefusalRule, type TrustPanel } from '@kabu/shared/api/trust'
 import type { Currency } from '@kabu/shared/money/currencies'
 import type { Clock } from '../../clock'
 import type { TrustSettings } from '../../config'
@@ -13,6 +13,7 @@ import type { SelfFreezes } from './self-freeze'
 
 const DAY_MS = 86_400_000
 const HOUR_MS = 3_600_000
+const MINUTE_MS = 60_000
 /** The window of the withdrawal median. */
 const MEDIAN_DAYS = 30
 /** A follow order still earning (products.sql.ts FOLLOWING: the products' own status code). */
@@ -49,10 +50,13 @@ export function createTrustService(deps: TrustDeps) {
   async function withdrawalsPaid() {
     const from = clock.now() - MEDIAN_DAYS * DAY_MS
     const took = await q.paidWithdrawalDurations(db, from, APPROVED)
-    const mid = median(took)
-    // Hours to one decimal place: the panel's precision.
+    const mid = took.length < PAYOUT_MEDIAN_MIN_COUNT ? null : median(took)
     return {
+      // Hours to one decimal place: the panel's precision above an hour.
       hours: mid === null ? null : Math.round((mid / HOUR_MS) * 10) / 10,
+      // Below an hour, whole minutes rounded up: "within 3 minutes" stays true of the median,
+      // where "within 0.0 hours" said nothing (issue 34 item 13).
+      minutes: mid === null ? null : Math.max(1, Math.ceil(mid / MINUTE_MS)),
       count: took.length,
     }
   }
@@ -81,6 +85,7 @@ export function createTrustService(deps: TrustDeps) {
         },
         product_obligations: await productObligations(currency),
         withdrawals_paid_median_hours: paid.hours,
+        withdrawals_paid_median_minutes: paid.minutes,
         withdrawals_paid_count: paid.count,
         refusal_rules: deps.withdrawRefusalRules(currency),
         self_freeze: await deps.selfFreezes.state(userId),

@@ -158,6 +158,11 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
         limit: WITHDRAWAL_PAGE_SIZE,
         offset: (page - 1) * WITHDRAWAL_PAGE_SIZE,
       })
+      const paid = await q.paidTimes(
+        db,
+        userId,
+        rows.map((r) => r.order_no),
+      )
       return rows.map((r) => ({
         id: String(r.id),
         order_no: r.order_no,
@@ -169,6 +174,7 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
         card_number_masked: r.card_number_masked,
         created: Number(r.created_at),
         decided: r.decided_at === null ? null : Number(r.decided_at),
+        paid: paid.get(r.order_no) ?? null,
         reason: r.reason,
       }))
     },

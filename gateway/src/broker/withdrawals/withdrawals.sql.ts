@@ -53,6 +53,26 @@ export function userWithdrawals(
     .execute()
 }
 
+/**
+ * When each of the user's `orderNos` was paid out: the time of its `withdraw_pay` ledger
+ * transaction, the payment itself (the approval posts it, queue.ts), by order number.
+ */
+export async function paidTimes(
+  db: Db,
+  userId: bigint,
+  orderNos: readonly string[],
+): Promise<Map<string, number>> {
+  if (orderNos.length === 0) return new Map()
+  const rows = await db
+    .selectFrom('ledger_transactions')
+    .select(['order_no', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'withdraw_pay')
+    .where('order_no', 'in', orderNos)
+    .execute()
+  return new Map(rows.map((r) => [r.order_no, Number(r.created_at)]))
+}
+
 /** For the rules checklist: a bound card (unbound ones keep their row with deleted_at set). */
 export async function hasBankCard(db: Db, userId: bigint): Promise<boolean> {
   const row = await db

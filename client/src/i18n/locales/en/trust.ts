@@ -20,6 +20,10 @@ export default {
   'mine.trust.payouts.title': 'Withdrawal speed',
   'mine.trust.payouts.median':
     'Half of the withdrawals paid in the last 30 days were paid within {hours} hours ({count, plural, one {# withdrawal} other {# withdrawals}}).',
+  'mine.trust.payouts.medianMinutes':
+    'Half of the withdrawals paid in the last 30 days were paid within {minutes, plural, one {# minute} other {# minutes}} ({count, plural, one {# withdrawal} other {# withdrawals}}).',
+  'mine.trust.payouts.tooFew':
+    'Only {count, plural, one {# withdrawal was} other {# withdrawals were}} paid in the last 30 days: too few for a median (it takes at least {min}).',
   'mine.trust.payouts.none': 'No withdrawal was paid in the last 30 days.',
   'mine.trust.rules.title': 'Every reason a withdrawal can be refused',
   'mine.trust.rules.hint':

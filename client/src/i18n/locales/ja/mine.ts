@@ -27,6 +27,10 @@ export default {
   'mine.market.jpy': '日本株',
   'mine.market.usd': '米国株',
   'mine.market.cny': '中国株',
+  // The wallets by currency: money screens (deposit, withdrawal, records, loans, balance).
+  'mine.wallet.jpy': '日本円 JPY',
+  'mine.wallet.usd': '米ドル USD',
+  'mine.wallet.cny': '人民元 CNY',
   'mine.balance.available': '利用可能残高（{currency}）',
   'mine.balance.borrowed': '借入額',
   'mine.balance.creditScore': '信用スコア',

@@ -20,6 +20,10 @@ export default {
   'mine.trust.payouts.title': '出金のスピード',
   'mine.trust.payouts.median':
     '過去30日に支払った出金の半数は{hours}時間以内に支払われました（{count}件）。',
+  'mine.trust.payouts.medianMinutes':
+    '過去30日に支払った出金の半数は{minutes}分以内に支払われました（{count}件）。',
+  'mine.trust.payouts.tooFew':
+    '過去30日に支払った出金は{count}件で、中央値を出すには少なすぎます（{min}件以上で表示します）。',
   'mine.trust.payouts.none': '過去30日に支払った出金はありません。',
   'mine.trust.rules.title': '出金をお断りするすべての理由',
   'mine.trust.rules.hint':

@@ -19,6 +19,10 @@ export default {
   'mine.trust.products.funds': '发行方为此持有的资金',
   'mine.trust.payouts.title': '提现速度',
   'mine.trust.payouts.median': '过去30天已支付的提现中，一半在{hours}小时内到账（共{count}笔）。',
+  'mine.trust.payouts.medianMinutes':
+    '过去30天已支付的提现中，一半在{minutes}分钟内到账（共{count}笔）。',
+  'mine.trust.payouts.tooFew':
+    '过去30天仅支付了{count}笔提现，太少，无法给出中位数（至少需要{min}笔）。',
   'mine.trust.payouts.none': '过去30天没有已支付的提现。',
   'mine.trust.rules.title': '提现可能被拒绝的全部原因',
   'mine.trust.rules.hint': '本列表由系统实际执行的规则生成，没有其他原因。',
