@@ -102,10 +102,10 @@ export const productsEnvSchema = z.object({
     .enum(['prefunded', 'on_win'])
     .default('on_win')
     .describe(
-      'New shares: `prefunded` pays winners at the draw from the amount frozen when they applied; `on_win` returns every frozen amount at the draw and winners pay (`/trade/newstockPay`) by the payment deadline, after which they are waived.',
+      'New shares: `prefunded` pays winners at the draw from the amount frozen when they applied; `on_win` returns every frozen amount at the draw and winners pay (`/trade/newstockPay`) by the payment deadline, after which their shares lapse.',
     ),
   IPO_JOB_MS: jobEveryMs.describe(
-    "How often the IPO job adds the simulator's offers (demo), draws offers at their lottery time, waives unpaid winners and turns paid shares into holdings on listing day.",
+    "How often the IPO job adds the simulator's offers (demo), draws offers at their lottery time, lapses winners left unpaid past the deadline and turns paid shares into holdings on listing day.",
   ),
   PRODUCT_JOB_MS: jobEveryMs.describe(
     "How often the follow-products job pays each trading day's profit that came due, returns orders at their deadline and (demo) writes the period's simulated products.",

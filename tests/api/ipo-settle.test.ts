@@ -146,7 +146,8 @@ describe('paying, waiving and listing', () => {
     })
   })
 
-  it('waives on request, refuses others and the deadline, and waives the unpaid after it', async () => {
+  // Issue 34 item 6: the unpaid were recorded as waived (6) and read "you declined".
+  it('waives on request, refuses others and the deadline, and lapses the unpaid after it', async () => {
     const { g, row } = await wonApplication('T010')
     const stranger = await applicant(t, account())
     expect(await settle(t, stranger, 'newstockPay', { id: row.id })).toMatchObject({
@@ -162,7 +163,7 @@ describe('paying, waiving and listing', () => {
     })
     const listening = await userEventsOf(t, late.g, IPO_EVENT_TYPES)
     await t.app.broker.ipo.jobs.runOnce()
-    expect((await rowOf(late.g, late.row.offer_id)).status).toBe(6)
+    expect((await rowOf(late.g, late.row.offer_id)).status).toBe(7)
     expect(await books(t, late.g.account)).toMatchObject({ available: units(1000000) })
     // The job tells the user as the draw does: the `/user` event, and a message in the inbox.
     await eventually(() => listening.events.length > 0)
@@ -173,7 +174,7 @@ describe('paying, waiving and listing', () => {
         id: late.row.offer_id,
         code: 'T011',
         application: late.row.id,
-        status: 6,
+        status: 7,
       },
     ])
     expect((await inbox(t, late.g)).list[0]).toMatchObject({
@@ -181,7 +182,7 @@ describe('paying, waiving and listing', () => {
       summary: 'ipo.waived.summary',
       params: { code: 'T011', num: '200' },
     })
-    // A second pass waives nothing twice and tells nobody again.
+    // A second pass lapses nothing twice and tells nobody again.
     await t.app.broker.ipo.jobs.runOnce()
     expect(
       (await inbox(t, late.g)).list.filter((m) => m.title === 'ipo.waived.title'),

@@ -146,7 +146,7 @@ function Outcome({ state, send }: { state: IpoState; send: IpoSend }) {
         severity={
           failed
             ? 'warning'
-            : state.matches('notWon') || state.matches('waived')
+            : state.matches('notWon') || state.matches('waived') || state.matches('lapsed')
               ? 'info'
               : 'success'
         }
