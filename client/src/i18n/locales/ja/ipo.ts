@@ -78,7 +78,8 @@ export default {
     '{won}株の購入が完了しました（{amount}）。上場日に保有株になります。',
   'home.ipo.outcome.subscriptionFailure': '申込は失敗しました。',
   'home.ipo.outcome.waived': '辞退しました。',
-  'home.ipo.outcome.lapsed': '購入期限までにお支払いがなかったため、当選した{won}株は失効しました。',
+  'home.ipo.outcome.lapsed':
+    '購入期限までにお支払いがなかったため、当選した{won}株は失効しました。',
   'home.ipo.verify.title': '抽選の検証',
   'home.ipo.verify.ok':
     'この端末で再計算しました：シードはコミットメントと一致し、配分は公開された方法の結果と同じです。',
