@@ -115,6 +115,36 @@ describe('paying, waiving and listing', () => {
     expect(await sell()).toMatchObject({ status: 1 })
   })
 
+  // Issue 34 item 8: a listed share kept the unit it was subscribed in (here 500) as its lot.
+  it('trades the listed share in its market’s lot, not the unit it was subscribed in', async () => {
+    t.app.clock.set(T0)
+    const offer = await createOffer(t, {
+      code: 'T015',
+      lot: 500,
+      per_user_limit: 500,
+      lots_offered: 10,
+    })
+    const g = await applicant(t, account(), '2000000')
+    expect(await subscribe(t, g, { id: offer.id, num: '500' })).toMatchObject({ status: 1 })
+    t.app.clock.set(T0 + DAY)
+    await drawNow(t, offer.id)
+    const row = await rowOf(g, offer.id)
+    expect(await settle(t, g, 'newstockPay', { id: row.id })).toMatchObject({ status: 1 })
+    // Monday 10:00 in Tokyo, the week after the listing: a session.
+    t.app.clock.set(T0 + 6 * DAY)
+    await t.app.broker.ipo.jobs.runOnce()
+    expect(t.app.market.listing('T015')?.lot).toBe(100)
+    // The order ticket reads a new share's lot from the search (realtime/listing-facts.ts).
+    const found = (await fetch(`${t.url}/api/market/search?q=T015`).then((r) => r.json())) as {
+      data: { code: string; lot: number }[]
+    }
+    expect(found.data.find((l) => l.code === 'T015')).toMatchObject({ lot: 100 })
+    const order = (num: string) =>
+      brokerApi(t.url, '/trade/buy', { type: 'jpy', code: 'T015', num, idem: idem() }, session(g))
+    expect(await order('150')).toMatchObject({ status: 0, msg: 'lot_size' })
+    expect(await order('100')).toMatchObject({ status: 1 })
+  })
+
   // Issue 34's audit: a won application was paid (purchase_ok) while its owner had frozen
   // trading and while the back office barred them, which /trade/subscribe refuses.
   it('refuses payment while the owner froze trading or is barred from it, moving nothing', async () => {
