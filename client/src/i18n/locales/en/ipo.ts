@@ -34,7 +34,7 @@ export default {
   'home.ipo.record.reason': 'Reason: {reason}',
   'home.ipo.field.price': 'Offer price',
   'home.ipo.field.marketPrice': 'Market price',
-  'home.ipo.field.lot': 'Shares per lot',
+  'home.ipo.field.lot': 'Shares per subscription lot',
   'home.ipo.field.upperLimit': 'Limit per account (shares)',
   'home.ipo.field.lotsOffered': 'Lots offered',
   'home.ipo.field.pe': 'P/E ratio',
@@ -81,6 +81,9 @@ export default {
   'home.ipo.outcome.waived': 'Waived.',
   'home.ipo.outcome.lapsed':
     'The {won} shares you won were not paid for by the deadline and have lapsed.',
+  'home.ipo.outcome.listed':
+    'Paid for {won} shares ({amount}); they have listed and are now a holding.',
+  'home.ipo.toHolding': 'View the holding',
   'home.ipo.verify.title': 'Verify the draw',
   'home.ipo.verify.ok':
     'Recomputed on this phone: the seed matches the commitment and the allocations are what the published method gives.',

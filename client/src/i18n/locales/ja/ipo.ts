@@ -34,7 +34,7 @@ export default {
   'home.ipo.record.reason': '理由：{reason}',
   'home.ipo.field.price': '公開価格',
   'home.ipo.field.marketPrice': '市場価格',
-  'home.ipo.field.lot': '売買単位（株）',
+  'home.ipo.field.lot': '申込単位（株）',
   'home.ipo.field.upperLimit': '申込上限（株）',
   'home.ipo.field.lotsOffered': '募集単位数',
   'home.ipo.field.pe': 'PER',
@@ -80,6 +80,8 @@ export default {
   'home.ipo.outcome.waived': '辞退しました。',
   'home.ipo.outcome.lapsed':
     '購入期限までにお支払いがなかったため、当選した{won}株は失効しました。',
+  'home.ipo.outcome.listed': '{won}株の購入が完了し、上場により保有株になりました（{amount}）。',
+  'home.ipo.toHolding': '保有株を見る',
   'home.ipo.verify.title': '抽選の検証',
   'home.ipo.verify.ok':
     'この端末で再計算しました：シードはコミットメントと一致し、配分は公開された方法の結果と同じです。',
