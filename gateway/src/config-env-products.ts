@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { dailyWindow, flag, originList, rate, yen } from './config-env-values'
+import { dailyWindow, dayWindow, flag, originList, rate, yen } from './config-env-values'
 
 /**
  * The settings of the product lines (money in and out, trading, loans, new shares, the jobs, the
@@ -102,10 +102,26 @@ export const productsEnvSchema = z.object({
     .enum(['prefunded', 'on_win'])
     .default('on_win')
     .describe(
-      'New shares: `prefunded` pays winners at the draw from the amount frozen when they applied; `on_win` returns every frozen amount at the draw and winners pay (`/trade/newstockPay`) by the payment deadline, after which they are waived.',
+      'New shares: `prefunded` pays winners at the draw from the amount frozen when they applied; `on_win` returns every frozen amount at the draw and winners pay (`/trade/newstockPay`) by the payment deadline, after which their shares lapse.',
+    ),
+  // Block trades (立会外分売): the simulator's daily order windows, each in its market's own zone.
+  BLOCK_WINDOW_JP: dayWindow
+    .prefault('08:20-08:45')
+    .describe(
+      "Order window of the simulator's TSE block offers (立会外分売), Tokyo time, on each TSE trading day, before the open; each is announced (listed as upcoming) from the trading day before. 08:20–08:45 is usual at Japanese brokers [unverified: a setting].",
+    ),
+  BLOCK_WINDOW_US: dayWindow
+    .prefault('08:00-09:00')
+    .describe(
+      "Order window of the simulator's US block offers, New York time, on each NYSE trading day, before the 09:30 open; announced the trading day before [unverified: a setting].",
+    ),
+  BLOCK_WINDOW_CN: dayWindow
+    .prefault('15:00-15:30')
+    .describe(
+      "Order window of the simulator's China block offers, Shanghai time, on each SSE trading day, after the 15:00 close; announced the trading day before [unverified: a setting].",
     ),
   IPO_JOB_MS: jobEveryMs.describe(
-    "How often the IPO job adds the simulator's offers (demo), draws offers at their lottery time, waives unpaid winners and turns paid shares into holdings on listing day.",
+    "How often the IPO job adds the simulator's offers (demo), draws offers at their lottery time, lapses winners left unpaid past the deadline and turns paid shares into holdings on listing day.",
   ),
   PRODUCT_JOB_MS: jobEveryMs.describe(
     "How often the follow-products job pays each trading day's profit that came due, returns orders at their deadline and (demo) writes the period's simulated products.",

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
+import type { Market } from '@kabu/shared/market/types'
 import { envSchema } from './config-env'
 import { parseQuoteSource, type QuoteSourceSettings } from './market/sources/settings'
 
@@ -58,6 +59,8 @@ export interface Config {
   trading: TradingSettings
   loans: LoanSettings
   ipo: IpoSettings
+  /** Block trades: the simulator's daily order window of each market, in its own zone. */
+  block: { windows: Record<Market, DayWindow> }
   /** Follow products: the period of their job (days paid, deadlines, the demo's products). */
   products: { jobMs: number }
   /** Day trading: the period of its job (trading starts, the forced flat at the close). */
@@ -72,6 +75,12 @@ export interface TrustSettings {
   segregatedAccount: string
   selfFreezeCoolingHours: number
   reconcileMs: number
+}
+
+/** A window inside a local day: minutes after local midnight, the close exclusive. */
+export interface DayWindow {
+  open: number
+  close: number
 }
 
 /** Settings of new shares (issue 13). */
@@ -194,6 +203,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     loans: { rateDaily: e.LOAN_RATE_DAILY, termDays: e.LOAN_TERM_DAYS },
     ipo: { payment: e.IPO_PAYMENT, jobMs: e.IPO_JOB_MS },
+    block: { windows: { jp: e.BLOCK_WINDOW_JP, us: e.BLOCK_WINDOW_US, cn: e.BLOCK_WINDOW_CN } },
     products: { jobMs: e.PRODUCT_JOB_MS },
     daytrade: { jobMs: e.DAYTRADE_JOB_MS },
     trust: {

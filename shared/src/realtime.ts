@@ -85,7 +85,7 @@ export type UserEvent =
   | IpoDrawnEvent
   /** An operator withdrew an offer the user applied for: the application failed, money returned. */
   | IpoWithdrawnEvent
-  /** The payment deadline passed with the user's won shares unpaid: they were waived. */
+  /** The payment deadline passed with the user's won shares unpaid: they lapsed (status 7). */
   | IpoWaivedEvent
   /** The forced flat closed a participation's positions at the market's close and settled it. */
   | DaytradeSettledEvent

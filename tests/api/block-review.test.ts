@@ -1,4 +1,4 @@
-import { parseUnits } from '@kabu/shared/money/decimal'
+import { formatUnits, parseUnits } from '@kabu/shared/money/decimal'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../support/app'
 import { expectLedgerConsistent } from '../support/invariants'
@@ -49,7 +49,14 @@ describe('the block review queue', () => {
     expect((await rejectBlock(t, b.id, 'too late')).status).toBe(1)
     expect((await rejectBlock(t, b.id)).http).toBe(404)
     const decided = await myBlocks(t, g, 'decided')
-    expect(decided[0]).toMatchObject({ id: b.id, status: 2, reason: 'too late', allocated: null })
+    expect(decided[0]).toMatchObject({
+      id: b.id,
+      status: 2,
+      reason: 'too late',
+      allocated: null,
+      paid: null,
+    })
+    expect(await myBlock(t, g, a.id)).toMatchObject({ status: 0, paid: null })
     expect((await booksOf(t, g.account)).frozen).toBe(units(offer.price) * 100n)
     closeWindow(t, offer)
     expect((await approveBlock(t, a.id)).status).toBe(1)
@@ -58,6 +65,12 @@ describe('the block review queue', () => {
     expect(await booksOf(t, g.account)).toMatchObject({
       available: start.available - units(offer.price) * 100n,
       frozen: 0n,
+    })
+    // Issue 34 item 9: a filled request says what it paid (its screens read it, not "held").
+    expect(await myBlock(t, g, a.id)).toMatchObject({
+      status: 1,
+      allocated: 100,
+      paid: formatUnits(units(offer.price) * 100n),
     })
   })
 

@@ -1,6 +1,8 @@
 import { parseUnits, formatUnits } from '@kabu/shared/money/decimal'
 import { listingByCode } from '@kabu/shared/market/listings/index'
 import { isOnTick } from '@kabu/shared/market/ticks'
+import { isTradingDay, nextTradingDay } from '@kabu/shared/market/calendar'
+import { localDate, localTimeOfDay } from '@kabu/shared/market/time-zone'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../support/app'
 import { newUser } from '../support/identity'
@@ -52,7 +54,18 @@ describe('block offers', () => {
       expect(units(o.price)).toBeLessThan(units(o.prev_close))
       expect(o.available % o.lot).toBe(0)
       expect(o.max_buy).toBeLessThanOrEqual(o.available)
+      // Issue 34 item 9: windows ran 15:00–21:00 and 21:00–03:00 Tokyo; TSE's are held before
+      // the open (BLOCK_WINDOW_JP, 08:20–08:45 by default) on a trading day.
+      const day = localDate('jp', o.opens_at)
+      expect(isTradingDay('jp', day)).toBe(true)
+      expect([localTimeOfDay('jp', o.opens_at), localTimeOfDay('jp', o.closes_at)]).toEqual([
+        (8 * 60 + 20) * 60_000,
+        (8 * 60 + 45) * 60_000,
+      ])
     }
+    // Tomorrow's is announced today: the next trading day's offers are listed already.
+    const next = nextTradingDay('jp', localDate('jp', t.app.clock.now()))
+    expect(simulated.some((o) => localDate('jp', o.opens_at) === next)).toBe(true)
     const mine = list.find((o) => o.id === offer.id)
     expect(mine).toMatchObject({
       code: TOYOTA,

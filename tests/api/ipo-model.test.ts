@@ -27,7 +27,7 @@ import { credit } from './trading.support'
  * Model-based test of the IPO machine against a real gateway, as loan-model.test.ts does for loans:
  * the paths to every state come from the machine (`xstate/graph`) and each is driven on the same
  * machine wired to the gateway over HTTP. A path's first load says where the user starts (an offer
- * before, in or after its window; an application awaiting the draw, won, not won, paid, waived,
+ * before, in or after its window; an application awaiting the draw, won, not won, paid, waived, lapsed,
  * failed because the operator withdrew the offer);
  * the driver makes it so, then sends the path's events, runs the draw when the path hears one, and
  * checks after every step that the gateway holds what the machine's state says.
@@ -57,6 +57,7 @@ const STARTS: Start[] = [
   { phase: 'ended', status: 3 },
   { phase: 'ended', status: 4 },
   { phase: 'ended', status: 6 },
+  { phase: 'ended', status: 7 },
   { phase: 'ended', status: 5 },
 ]
 const events: AnyEventObject[] = [
@@ -89,12 +90,12 @@ const AFTER: Record<string, string[]> = {
   'xstate.done.actor.waive': ['ended:6'],
 }
 /**
- * After `CHANGED` (an operator's withdrawal, or the deadline's waiver), by the status the record had
- * before it: awaiting the draw and paid can only fail; won may fail or be waived.
+ * After `CHANGED` (an operator's withdrawal, or the deadline's lapse), by the status the record had
+ * before it: awaiting the draw and paid can only fail; won may fail or lapse.
  */
 const AFTER_CHANGED: Record<string, string[]> = {
   'subscribing:1': ['subscribing:5'],
-  'ended:2': ['ended:5', 'ended:6'],
+  'ended:2': ['ended:5', 'ended:7'],
   'ended:4': ['ended:5'],
 }
 function feasible(steps: Array<{ event: AnyEventObject }>): boolean {
@@ -129,6 +130,7 @@ const EXPECTED: Record<string, number | null> = {
   paymentSuccess: 4,
   subscriptionFailure: 5,
   waived: 6,
+  lapsed: 7,
 }
 
 interface Scene {
@@ -187,6 +189,10 @@ async function startingRecord(first: Start, poor: boolean): Promise<Scene> {
   if (first.status === 4) expect((await answer('/trade/newstockPay')).status).toBe(1)
   if (first.status === 6) expect((await answer('/trade/newstockWaive')).status).toBe(1)
   if (first.status === 5) expect((await withdrawOffer(t, offer.id)).status).toBe(1)
+  if (first.status === 7) {
+    t.app.clock.set(T0 + 3 * DAY + 1)
+    await t.app.broker.ipo.jobs.runOnce()
+  }
   return scene
 }
 
@@ -245,7 +251,7 @@ describe('IPO machine against the gateway (paths from xstate/graph)', () => {
             await drawFor(scene, next?.status !== 3)
             actor.send({ type: 'DRAWN' })
           } else if (event.type === 'CHANGED') {
-            // Withdrawn by the operator (status 5), or won and left unpaid past the deadline (6).
+            // Withdrawn by the operator (status 5), or won and left unpaid past the deadline (7).
             if (startOf(steps[i + 1]?.event)?.status === 5) {
               expect((await withdrawOffer(t, scene.offer.id)).status).toBe(1)
             } else {

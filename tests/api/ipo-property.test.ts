@@ -83,7 +83,7 @@ describe('IPO property', () => {
             }
             await expectLedgerConsistent(t.app.db)
           }
-          // Past the deadline the unpaid are waived; nothing is left held.
+          // Past the deadline the unpaid lapse; nothing is left held.
           t.app.clock.set(T0 + 4 * DAY)
           await t.app.broker.ipo.jobs.runOnce()
           for (const g of users) {
@@ -93,7 +93,7 @@ describe('IPO property', () => {
               borrowed: 0n,
             })
             const row = (await records(t, g)).find((r) => r.offer_id === offer.id)
-            if (row) expect([3, 4, 6]).toContain(row.status)
+            if (row) expect([3, 4, 6, 7]).toContain(row.status)
           }
           await expectLedgerConsistent(t.app.db)
           t.app.clock.set(T0)

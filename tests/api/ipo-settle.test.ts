@@ -115,6 +115,36 @@ describe('paying, waiving and listing', () => {
     expect(await sell()).toMatchObject({ status: 1 })
   })
 
+  // Issue 34 item 8: a listed share kept the unit it was subscribed in (here 500) as its lot.
+  it('trades the listed share in its market’s lot, not the unit it was subscribed in', async () => {
+    t.app.clock.set(T0)
+    const offer = await createOffer(t, {
+      code: 'T015',
+      lot: 500,
+      per_user_limit: 500,
+      lots_offered: 10,
+    })
+    const g = await applicant(t, account(), '2000000')
+    expect(await subscribe(t, g, { id: offer.id, num: '500' })).toMatchObject({ status: 1 })
+    t.app.clock.set(T0 + DAY)
+    await drawNow(t, offer.id)
+    const row = await rowOf(g, offer.id)
+    expect(await settle(t, g, 'newstockPay', { id: row.id })).toMatchObject({ status: 1 })
+    // Monday 10:00 in Tokyo, the week after the listing: a session.
+    t.app.clock.set(T0 + 6 * DAY)
+    await t.app.broker.ipo.jobs.runOnce()
+    expect(t.app.market.listing('T015')?.lot).toBe(100)
+    // The order ticket reads a new share's lot from the search (realtime/listing-facts.ts).
+    const found = (await fetch(`${t.url}/api/market/search?q=T015`).then((r) => r.json())) as {
+      data: { code: string; lot: number }[]
+    }
+    expect(found.data.find((l) => l.code === 'T015')).toMatchObject({ lot: 100 })
+    const order = (num: string) =>
+      brokerApi(t.url, '/trade/buy', { type: 'jpy', code: 'T015', num, idem: idem() }, session(g))
+    expect(await order('150')).toMatchObject({ status: 0, msg: 'lot_size' })
+    expect(await order('100')).toMatchObject({ status: 1 })
+  })
+
   // Issue 34's audit: a won application was paid (purchase_ok) while its owner had frozen
   // trading and while the back office barred them, which /trade/subscribe refuses.
   it('refuses payment while the owner froze trading or is barred from it, moving nothing', async () => {
@@ -146,7 +176,8 @@ describe('paying, waiving and listing', () => {
     })
   })
 
-  it('waives on request, refuses others and the deadline, and waives the unpaid after it', async () => {
+  // Issue 34 item 6: the unpaid were recorded as waived (6) and read "you declined".
+  it('waives on request, refuses others and the deadline, and lapses the unpaid after it', async () => {
     const { g, row } = await wonApplication('T010')
     const stranger = await applicant(t, account())
     expect(await settle(t, stranger, 'newstockPay', { id: row.id })).toMatchObject({
@@ -162,7 +193,7 @@ describe('paying, waiving and listing', () => {
     })
     const listening = await userEventsOf(t, late.g, IPO_EVENT_TYPES)
     await t.app.broker.ipo.jobs.runOnce()
-    expect((await rowOf(late.g, late.row.offer_id)).status).toBe(6)
+    expect((await rowOf(late.g, late.row.offer_id)).status).toBe(7)
     expect(await books(t, late.g.account)).toMatchObject({ available: units(1000000) })
     // The job tells the user as the draw does: the `/user` event, and a message in the inbox.
     await eventually(() => listening.events.length > 0)
@@ -173,7 +204,7 @@ describe('paying, waiving and listing', () => {
         id: late.row.offer_id,
         code: 'T011',
         application: late.row.id,
-        status: 6,
+        status: 7,
       },
     ])
     expect((await inbox(t, late.g)).list[0]).toMatchObject({
@@ -181,7 +212,7 @@ describe('paying, waiving and listing', () => {
       summary: 'ipo.waived.summary',
       params: { code: 'T011', num: '200' },
     })
-    // A second pass waives nothing twice and tells nobody again.
+    // A second pass lapses nothing twice and tells nobody again.
     await t.app.broker.ipo.jobs.runOnce()
     expect(
       (await inbox(t, late.g)).list.filter((m) => m.title === 'ipo.waived.title'),

@@ -189,12 +189,20 @@ describe('the draw', () => {
     expect(before).toMatchObject({ commitment: offer.commitment, seed: null, allocations: [] })
     expect(before.entries).toHaveLength(5)
     expect(JSON.stringify(before)).not.toContain(users[0]?.account)
-    // Not before subscription closes, by the operator or the job.
+    // Not before subscription closes, by the operator or the job; the console's list says when
+    // it may run (issue 34 item 10: it offered "draw now" on an open offer).
+    const listed = async () =>
+      ((await ops(t, 'GET', '/ipo')).data as { id: string; draw_due: boolean }[]).find(
+        (o) => o.id === offer.id,
+      )
     expect(await drawNow(t, offer.id)).toMatchObject({ http: 409, msg: 'ipo_draw_not_due' })
+    expect(await listed()).toMatchObject({ draw_due: false })
     t.app.clock.set(T0 + DAY)
+    expect(await listed()).toMatchObject({ draw_due: true })
     const drawn = await drawNow(t, offer.id)
     expect(drawn).toMatchObject({ status: 1, data: { entries: 5, lots_asked: 10, lots_won: 4 } })
     expect(await drawNow(t, offer.id)).toMatchObject({ http: 409, msg: 'ipo_drawn_already' })
+    expect(await listed()).toMatchObject({ draw_due: false })
     // The operator's draw is audited once, in the draw's own transaction (the refused one is not).
     const audited = await ops(t, 'GET', `/audit?target=ipo:${offer.id}`)
     const actions = (audited.data as { action: string }[]).map((row) => row.action)

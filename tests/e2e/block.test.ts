@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { userinfoOf } from './identity-api'
 import { phoneJourney, units } from './journey'
 import { approvePending, opsCall } from './ops'
+import { shotInEveryLanguage } from './steps/languages'
 import { brokerInPage } from './user-api'
 
 /**
@@ -47,7 +48,8 @@ describe('block-trade journey on a 390×844 phone', () => {
     await j.page.getByTestId('home-block').click()
     await expect.poll(j.screens.hashPath).toBe('/home/large')
     await j.page.getByTestId(`block-offer-${offer.id}`).waitFor()
-    await j.screens.shot('01-offers')
+    // The simulator's offers beside it, in TSE's window before the open (issue 34 item 9).
+    await shotInEveryLanguage(j.page, j.screens.shot, '01-offers', `block-offer-${offer.id}`)
     await j.page.getByTestId(`block-offer-${offer.id}`).click()
     await expect.poll(j.screens.hashPath).toBe('/home/largeInfo')
   })
@@ -80,6 +82,12 @@ describe('block-trade journey on a 390×844 phone', () => {
       status: 'decided',
     })
     expect(order).toMatchObject({ status: 1, allocated: 100 })
+    // Issue 34 item 9: a filled request read "拘束 ¥669,600 約定" (held … filled); it says it paid.
+    await j.screens.open('/home/large3', `block-order-${order!.id}`)
+    const line = j.page.getByTestId(`block-order-${order!.id}`)
+    expect(await line.textContent()).toContain('約定代金')
+    expect(await line.textContent()).not.toContain('拘束')
+    await shotInEveryLanguage(j.page, j.screens.shot, '04b-filled', `block-order-${order!.id}`)
     await j.screens.open('/position/index', `holding-${order!.holding_id}`)
     await j.screens.shot('05-position')
   })

@@ -4,6 +4,7 @@ import { launchPhone } from './browser'
 import { startGateway } from './gateway'
 import { journeyScreens } from './journey'
 import { opsCall } from './ops'
+import { shotInEveryLanguage } from './steps/languages'
 
 /**
  * Issue 17's content desks on a 390×844 phone, as an admin: a follow product, a news article in
@@ -184,6 +185,40 @@ describe('the console’s content desks on a phone, seen by the customer', () =>
       .filter({ hasText: MESSAGE.title })
       .waitFor()
     await app.shot('07-customer-sees-message')
+    expect(pageErrors).toEqual([])
+  })
+
+  // Issue 34 item 10: "draw now" was offered on an offer still open, whose draw answered the raw
+  // key ipo_draw_not_due; it is offered once the subscription has closed (the list's draw_due).
+  it('offers the draw only on an offer whose subscription has closed', async () => {
+    const now = Date.parse(((await opsCall(gateway, 'GET', '/clock')) as { now: string }).now)
+    const HOUR = 3_600_000
+    const offer = async (code: string, closedAgo: number) =>
+      (await opsCall(gateway, 'POST', '/ipo', {
+        code,
+        type: 'jpy',
+        name: { ja: '抽選確認', zh: '抽签确认', en: 'Draw check' },
+        price: '1000',
+        lot: 100,
+        per_user_limit: 300,
+        lots_offered: 5,
+        subscribe_start: now - closedAgo - HOUR,
+        subscribe_end: now - closedAgo,
+        lottery_at: now + 2 * HOUR,
+        pay_deadline: now + 24 * HOUR,
+        listing_at: now + 48 * HOUR,
+        underwriter: 'E2E Securities',
+        summary: { ja: '概要', zh: '概要', en: 'Summary' },
+      })) as { id: string }
+    const open = await offer('DRW1', -HOUR)
+    const closed = await offer('DRW2', 60_000)
+    await menuTo('IPO・立会外分売')
+    await page.getByTestId(`console-ipo-${open.id}`).waitFor()
+    expect(await page.getByTestId(`console-ipo-draw-${open.id}`).count()).toBe(0)
+    await page.getByTestId(`console-ipo-draw-${closed.id}`).waitFor()
+    await shotInEveryLanguage(page, screens().shot, '08-offers-draw', `console-ipo-${closed.id}`)
+    await page.getByTestId(`console-ipo-draw-${closed.id}`).click()
+    await page.getByTestId(`console-ipo-${closed.id}`).getByText('抽選済み').waitFor()
     expect(pageErrors).toEqual([])
   })
 })

@@ -7,6 +7,7 @@ import { launchPhone } from './browser'
 import { startGateway } from './gateway'
 import { writeJourneyImages, type JourneyImages } from './images'
 import { journeyScreens } from './journey'
+import { shotInEveryLanguage } from './steps/languages'
 import { nextBankMorning, opsCall, setClock } from './ops'
 
 /**
@@ -175,6 +176,17 @@ describe('the back-office console on a 390×844 phone', () => {
     await page.getByRole('button', { name: '確定' }).click()
     await page.getByText('却下しました').waitFor()
     await expect.poll(() => card.count()).toBe(0)
+  })
+
+  // Issue 34 item 10: a reviewer was shown the admin's create forms and draw buttons, which the
+  // API refuses them (admin_required).
+  it('shows a reviewer the offers without the admin’s forms or draw buttons', async () => {
+    await menuTo('IPO・立会外分売')
+    await page.getByTestId('console-admin-only').first().waitFor()
+    expect(await page.getByTestId('console-admin-only').count()).toBe(2)
+    expect(await page.getByRole('button', { name: '作成' }).count()).toBe(0)
+    expect(await page.locator('[data-testid^="console-ipo-draw-"]').count()).toBe(0)
+    await shotInEveryLanguage(page, screens().shot, '05-offers-reviewer', 'console-admin-only')
   })
 
   it('shows the customer the reason in the customer app', async () => {

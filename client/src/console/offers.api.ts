@@ -12,6 +12,8 @@ export interface IpoOfferRow {
   lottery_at: number
   drawn: boolean
   withdrawn: boolean
+  /** The draw may run now (subscription closed, not drawn nor withdrawn) by the gateway's clock. */
+  draw_due: boolean
   simulated: boolean
 }
 

@@ -151,6 +151,7 @@ export function createBroker(deps: BrokerDeps) {
     ledger,
     market: deps.market,
     seed: config.seed,
+    windows: config.block.windows,
     reviews,
     checks,
     selfFrozen,

@@ -1,3 +1,4 @@
+import { LOT } from '@kabu/shared/market/listings/build'
 import { SECTORS } from '@kabu/shared/market/listings/index'
 import type { LocalName, Listing, Market } from '@kabu/shared/market/types'
 import { randomStream } from './rng'
@@ -7,8 +8,12 @@ export interface Debut {
   code: string
   market: Market
   name: LocalName
-  /** Offer price in whole units, and the trading unit. */
+  /** Offer price in whole units. */
   offerPrice: number
+  /**
+   * The offer's subscription unit (shares per lot applied for), with `lotsOffered` the size of
+   * the offering; once listed the share trades in its market's lot, not in this one.
+   */
   lot: number
   lotsOffered: number
   /** Epoch ms of the listing: the first trading day is the listing's local date or the next. */
@@ -35,7 +40,9 @@ const OUTSTANDING_PER_SHARE_OFFERED = 100
 
 /**
  * The listing of a new share: anchored at the offer price moved by its first-day move, in a sector
- * drawn from the seed (the offer names none). Every figure here is generated and says so.
+ * drawn from the seed (the offer names none). Every figure here is generated and says so. Listed,
+ * it trades in its market's lot (TSE and China 100, the US 1; MARKET-RULES.md), as every listing of
+ * the catalogue does, whatever unit its offer was subscribed in.
  */
 export function debutListing(seed: number, debut: Debut): Listing {
   // A new share is a company: never an index, never a fund.
@@ -49,7 +56,7 @@ export function debutListing(seed: number, debut: Debut): Listing {
     name: debut.name,
     sector: sector ?? 'tech',
     sharesOutstanding: debut.lotsOffered * debut.lot * OUTSTANDING_PER_SHARE_OFFERED,
-    lot: debut.lot,
+    lot: LOT[debut.market],
     basePrice: debut.offerPrice * (1 + firstDayMove(seed, debut.code)),
     volatility: DEBUT_VOLATILITY,
   }

@@ -199,4 +199,13 @@ describe('a new share (addDebut)', () => {
     expect(firstDayMove(7, 'S123')).not.toBe(firstDayMove(8, 'S123'))
     expect(listing).toMatchObject({ kind: 'stock', lot: 100, sharesOutstanding: 500_000 })
   })
+
+  // Issue 34 item 8: a listed share kept its subscription unit (China 500, US 10) as its lot.
+  it('trades in its market’s lot once listed, whatever unit it was subscribed in', () => {
+    const listed = (market: 'jp' | 'us' | 'cn', lot: number) =>
+      debutListing(7, { ...listing, market, lot, offerPrice: 10, lotsOffered: 50, listingAt: T })
+    expect(listed('cn', 500)).toMatchObject({ lot: 100, sharesOutstanding: 2_500_000 })
+    expect(listed('us', 10)).toMatchObject({ lot: 1, sharesOutstanding: 50_000 })
+    expect(listed('jp', 1000).lot).toBe(100)
+  })
 })

@@ -96,6 +96,11 @@ export interface BlockOrder {
   price: string
   /** What was frozen for it: price × num. */
   money: string
+  /**
+   * What the filled request paid once approved: price × allocated (the rest of `money` returned);
+   * null while pending and on a rejected one (all of `money` returned).
+   */
+  paid: string | null
   /** Shares allocated once the window closed (null before); the holding has this many. */
   allocated: number | null
   /** The holding an approval made (its id in /trade/userstocklist). */

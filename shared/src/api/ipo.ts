@@ -18,7 +18,9 @@ export type IpoPhase = (typeof IPO_PHASES)[number]
 
 /**
  * An application's status (API.md): 1 awaiting draw (amount frozen), 2 won pending payment,
- * 3 not won (amount returned), 4 paid (success), 5 failed, 6 waived.
+ * 3 not won (amount returned), 4 paid (success), 5 failed, 6 waived (the user gave the shares
+ * up); docs/api-additions.md adds 7 lapsed (left unpaid past the payment deadline: the user
+ * declined nothing, so it is not called waived).
  */
 export const IPO_STATUS = {
   awaiting: 1,
@@ -27,6 +29,7 @@ export const IPO_STATUS = {
   paid: 4,
   failed: 5,
   waived: 6,
+  lapsed: 7,
 } as const
 export type IpoStatus = (typeof IPO_STATUS)[keyof typeof IPO_STATUS]
 
@@ -166,13 +169,16 @@ export interface IpoWithdrawnEvent {
   reason: string
 }
 
-/** Realtime event on `/user` when the deadline job waived a won application left unpaid. */
+/**
+ * Realtime event on `/user` when the deadline job lapsed a won application left unpaid (the event's
+ * name is API.md's; its status is 7, lapsed).
+ */
 export interface IpoWaivedEvent {
   type: 'ipo:waived'
   id: string
   code: string
   application: string
-  status: typeof IPO_STATUS.waived
+  status: typeof IPO_STATUS.lapsed
 }
 
 /** The `/user` events that change an IPO application: screens showing one re-read on them. */

@@ -13,6 +13,19 @@ describe('the console catalogues', () => {
     }
   })
 
+  // Issue 34 item 10: "draw now" answered the raw key ipo_draw_not_due, whose text lived in the
+  // customer app's IPO file, which the console did not load.
+  it('have a text for every msg key the ops API can answer, in every language', async () => {
+    const { MESSAGE_KEYS } = await import('@kabu/shared/api/messages')
+    const { LOCALES } = await import('../../i18n/locale')
+    const { loadConsoleMessages } = await import('./catalog')
+    for (const locale of LOCALES) {
+      const loaded = await loadConsoleMessages(locale)
+      const missing = MESSAGE_KEYS.filter((key) => !loaded[`server.${key}`]?.trim())
+      expect(missing, locale).toEqual([])
+    }
+  })
+
   it('name every review kind and status the console shows', async () => {
     const { REVIEW_KINDS, REVIEW_STATUSES } = await import('@kabu/shared/api/ops')
     for (const kind of REVIEW_KINDS) expect(ja).toHaveProperty([`console.kind.${kind}`])

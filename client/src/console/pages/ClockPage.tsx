@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography'
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { opsCall } from '../api'
+import { AdminOnly } from '../ui/AdminOnly'
 import { refusalText } from '../ui/errors'
 import { useNotice } from '../ui/Notice'
 import { useLoad } from '../use-load'
@@ -40,7 +41,7 @@ export default function ClockPage() {
           <FormattedMessage id="console.clock.disabled" />
         </Typography>
       ) : (
-        <>
+        <AdminOnly>
           <TextField
             type="datetime-local"
             label={intl.formatMessage({ id: 'console.clock.set' })}
@@ -51,7 +52,7 @@ export default function ClockPage() {
           <Button variant="contained" disabled={at === ''} onClick={() => void move()}>
             <FormattedMessage id="console.clock.set" />
           </Button>
-        </>
+        </AdminOnly>
       )}
       {notice.element}
     </Box>

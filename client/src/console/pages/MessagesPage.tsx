@@ -6,6 +6,7 @@ import type { OpsMessage } from '@kabu/shared/api/ops'
 import { recentMessages, sendMessage } from '../content.api'
 import { LoadState } from '../ui/LoadState'
 import { useNotice } from '../ui/Notice'
+import { AdminOnly } from '../ui/AdminOnly'
 import { OpsForm, type FieldSpec, type FormValues } from '../ui/OpsForm'
 import { useLoad } from '../use-load'
 
@@ -50,20 +51,22 @@ export default function MessagesPage() {
         <Typography component="h2" variant="h6">
           <FormattedMessage id="console.messages.new" />
         </Typography>
-        <OpsForm<Field>
-          label={t('new')}
-          fields={fields}
-          initial={START}
-          submitLabel={t('send')}
-          confirmTitle={(v) =>
-            v.to === 'all' ? t('confirmAll') : t('confirmOne', { account: v.account.trim() })
-          }
-          onSubmit={(v) => sendMessage(messageBody(v))}
-          onDone={(answer) => {
-            notice.show(t('sent', { count: (answer as { sent: number }).sent }), 'success')
-            sent.reload()
-          }}
-        />
+        <AdminOnly>
+          <OpsForm<Field>
+            label={t('new')}
+            fields={fields}
+            initial={START}
+            submitLabel={t('send')}
+            confirmTitle={(v) =>
+              v.to === 'all' ? t('confirmAll') : t('confirmOne', { account: v.account.trim() })
+            }
+            onSubmit={(v) => sendMessage(messageBody(v))}
+            onDone={(answer) => {
+              notice.show(t('sent', { count: (answer as { sent: number }).sent }), 'success')
+              sent.reload()
+            }}
+          />
+        </AdminOnly>
       </Paper>
       <Box component="section">
         <Typography component="h2" variant="h6" sx={{ mb: 1 }}>

@@ -9,6 +9,7 @@ import { localName } from '../../ui/price/local-name'
 import { listNews, publishNews } from '../content.api'
 import { LoadState } from '../ui/LoadState'
 import { useNotice } from '../ui/Notice'
+import { AdminOnly } from '../ui/AdminOnly'
 import { OpsForm, type FieldSpec, type FormValues } from '../ui/OpsForm'
 import { Pager } from '../ui/Pager'
 import { useLoad } from '../use-load'
@@ -80,20 +81,22 @@ export default function NewsPage() {
         <Typography variant="body2" color="text.secondary">
           <FormattedMessage id="console.news.summaryHelp" />
         </Typography>
-        <OpsForm<Field>
-          label={t('news.new')}
-          fields={fields}
-          initial={START}
-          submitLabel={t('news.publish')}
-          confirmTitle={() => t('news.confirm')}
-          onSubmit={(v) => publishNews(newsBody(v))}
-          onDone={(answer) => {
-            const { id } = answer as { id: string }
-            notice.show(intl.formatMessage({ id: 'console.news.published' }, { id }), 'success')
-            setPage(1)
-            news.reload()
-          }}
-        />
+        <AdminOnly>
+          <OpsForm<Field>
+            label={t('news.new')}
+            fields={fields}
+            initial={START}
+            submitLabel={t('news.publish')}
+            confirmTitle={() => t('news.confirm')}
+            onSubmit={(v) => publishNews(newsBody(v))}
+            onDone={(answer) => {
+              const { id } = answer as { id: string }
+              notice.show(intl.formatMessage({ id: 'console.news.published' }, { id }), 'success')
+              setPage(1)
+              news.reload()
+            }}
+          />
+        </AdminOnly>
       </Paper>
       <Box component="section">
         <Typography component="h2" variant="h6" sx={{ mb: 1 }}>

@@ -13,15 +13,20 @@ import {
   type BlockDraft,
   type IpoDraft,
 } from '../offers.api'
+import { AdminOnly, useIsAdmin } from '../ui/AdminOnly'
 import { refusalText } from '../ui/errors'
 import { LoadState } from '../ui/LoadState'
 import { useNotice } from '../ui/Notice'
 import { OpsForm, type FormValues } from '../ui/OpsForm'
 import { useLoad } from '../use-load'
 
-/** IPO and block offers: the newest of each, a form to create one, and an IPO's draw. */
+/**
+ * IPO and block offers: the newest of each, a form to create one, and an IPO's draw once it is due
+ * (`draw_due`); the forms and the draw are an admin's.
+ */
 export default function OffersPage() {
   const intl = useIntl()
+  const isAdmin = useIsAdmin()
   const ipo = useLoad('ipo', listIpo)
   const block = useLoad('block', listBlock)
   const notice = useNotice()
@@ -44,7 +49,9 @@ export default function OffersPage() {
         <Typography component="h2" variant="h6">
           <FormattedMessage id="console.offers.ipo" />
         </Typography>
-        <IpoForm onCreate={(d) => createIpo(d).then(done(ipo.reload))} />
+        <AdminOnly>
+          <IpoForm onCreate={(d) => createIpo(d).then(done(ipo.reload))} />
+        </AdminOnly>
         <LoadState loaded={ipo}>
           {(rows) => (
             <Box component="ul" sx={{ listStyle: 'none', p: 0 }}>
@@ -52,6 +59,7 @@ export default function OffersPage() {
                 <Box
                   component="li"
                   key={o.id}
+                  data-testid={`console-ipo-${o.id}`}
                   sx={{ display: 'flex', gap: 1, alignItems: 'center', py: 0.5, flexWrap: 'wrap' }}
                 >
                   <Typography sx={{ flexGrow: 1 }}>
@@ -67,10 +75,11 @@ export default function OffersPage() {
                       label={intl.formatMessage({ id: 'console.offers.withdrawn' })}
                     />
                   )}
-                  {!o.drawn && !o.withdrawn && (
+                  {isAdmin && o.draw_due && (
                     <Button
                       size="small"
                       onClick={() => void drawIpo(o.id).then(ipo.reload, failed)}
+                      data-testid={`console-ipo-draw-${o.id}`}
                     >
                       <FormattedMessage id="console.offers.draw" />
                     </Button>
@@ -85,7 +94,9 @@ export default function OffersPage() {
         <Typography component="h2" variant="h6">
           <FormattedMessage id="console.offers.block" />
         </Typography>
-        <BlockForm onCreate={(d) => createBlock(d).then(done(block.reload))} />
+        <AdminOnly>
+          <BlockForm onCreate={(d) => createBlock(d).then(done(block.reload))} />
+        </AdminOnly>
         <LoadState loaded={block}>
           {(rows) => (
             <Box component="ul" sx={{ listStyle: 'none', p: 0 }}>

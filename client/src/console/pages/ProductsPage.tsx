@@ -14,6 +14,7 @@ import { LoadState } from '../ui/LoadState'
 import { useNotice } from '../ui/Notice'
 import { Pager } from '../ui/Pager'
 import { ProductForm } from './ProductForm'
+import { AdminOnly } from '../ui/AdminOnly'
 import { useLoad } from '../use-load'
 
 /** Follow (copy-trading) products: a form to publish one, and every product, newest first. */
@@ -35,7 +36,9 @@ export default function ProductsPage() {
         <Typography component="h2" variant="h6">
           <FormattedMessage id="console.products.new" />
         </Typography>
-        <ProductForm onCreate={createProduct} onDone={created} />
+        <AdminOnly>
+          <ProductForm onCreate={createProduct} onDone={created} />
+        </AdminOnly>
       </Paper>
       <Box component="section">
         <Typography component="h2" variant="h6" sx={{ mb: 1 }}>

@@ -16,6 +16,7 @@ import { fetchOrder } from './block.api'
 import { BlockBuyPanel } from './BlockBuyPanel'
 import { OfferChips, OrderStatus, useBlockFormat } from './BlockParts'
 import { useBlock, useBlockRead } from './use-block'
+import { orderMoney } from './order-money'
 
 const TYPES: MarketType[] = ['jpy', 'usd', 'cny']
 
@@ -94,6 +95,7 @@ function OrderDetail({ id }: { id: string }) {
 
 function OrderFacts({ order }: { order: BlockOrder }) {
   const f = useBlockFormat()
+  const amount = orderMoney(order)
   return (
     <Stack sx={{ p: 2 }} data-testid="block-order-facts">
       <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 1 }}>
@@ -107,8 +109,8 @@ function OrderFacts({ order }: { order: BlockOrder }) {
       <LabelRow label={<FormattedMessage id="home.block.price" />}>
         {f.money(order.price, order.currency)}
       </LabelRow>
-      <LabelRow label={<FormattedMessage id="home.block.frozen" />}>
-        {f.money(order.money, order.currency)}
+      <LabelRow label={<FormattedMessage id={amount.labelId} />}>
+        <span data-testid="block-order-money">{f.money(amount.money, order.currency)}</span>
       </LabelRow>
       <LabelRow label={<FormattedMessage id="home.block.allocated" />}>
         <span data-testid="block-allocated">

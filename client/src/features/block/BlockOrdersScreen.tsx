@@ -13,6 +13,7 @@ import { Header } from '../../ui/Header'
 import { MarketTypeTabs } from '../../ui/MarketTypeTabs'
 import { RequireSession } from '../../ui/RequireSession'
 import { fetchOrders } from './block.api'
+import { orderMoney } from './order-money'
 import { Loaded, OrderStatus, useBlockFormat } from './BlockParts'
 import { useBlockRead } from './use-block'
 
@@ -66,6 +67,7 @@ function Orders({ type, status }: { type: MarketType; status: 'pending' | 'decid
 
 function OrderItem({ order }: { order: BlockOrder }) {
   const f = useBlockFormat()
+  const amount = orderMoney(order)
   return (
     <ListItem disablePadding>
       <ListItemButton
@@ -78,8 +80,8 @@ function OrderItem({ order }: { order: BlockOrder }) {
           primary={`${f.name(order)} ${order.code}`}
           secondary={
             <FormattedMessage
-              id="home.block.orderLine"
-              values={{ num: f.shares(order.num), money: f.money(order.money, order.currency) }}
+              id={amount.lineId}
+              values={{ num: f.shares(amount.num), money: f.money(amount.money, order.currency) }}
             />
           }
         />

@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { useSearchParams } from 'react-router-dom'
+import { Link, useSearchParams } from 'react-router-dom'
 import { translateServerMessage } from '../../i18n/intl'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { Header } from '../../ui/Header'
@@ -135,8 +135,11 @@ function SubscribeForm({ state, send }: { state: IpoState; send: IpoSend }) {
 
 function Outcome({ state, send }: { state: IpoState; send: IpoSend }) {
   const intl = useIntl()
+  const offer = state.context.snapshot?.offer
   const app = state.context.snapshot?.application
-  if (!app) return null
+  if (!app || !offer) return null
+  // On listing day the paid shares became a holding (issue 34 item 7): said so, and a way to it.
+  const holdingId = state.matches('paymentSuccess') ? app.holding_id : null
   const won = state.matches('won')
   const failed = state.matches('subscriptionFailure')
   const paying = state.matches({ won: 'confirmingPay' }) || state.matches({ won: 'paying' })
@@ -146,7 +149,7 @@ function Outcome({ state, send }: { state: IpoState; send: IpoSend }) {
         severity={
           failed
             ? 'warning'
-            : state.matches('notWon') || state.matches('waived')
+            : state.matches('notWon') || state.matches('waived') || state.matches('lapsed')
               ? 'info'
               : 'success'
         }
@@ -155,7 +158,9 @@ function Outcome({ state, send }: { state: IpoState; send: IpoSend }) {
           id={
             failed && app.reason
               ? 'home.ipo.outcome.withdrawn'
-              : `home.ipo.outcome.${stateName(state)}`
+              : holdingId
+                ? 'home.ipo.outcome.listed'
+                : `home.ipo.outcome.${stateName(state)}`
           }
           values={{
             won: app.won_num,
@@ -164,6 +169,16 @@ function Outcome({ state, send }: { state: IpoState; send: IpoSend }) {
           }}
         />
       </Alert>
+      {holdingId && (
+        <Button
+          component={Link}
+          to={`/position/info?type=${offer.type}&id=${holdingId}`}
+          data-testid="ipo-to-holding"
+          sx={{ alignSelf: 'flex-start' }}
+        >
+          <FormattedMessage id="home.ipo.toHolding" />
+        </Button>
+      )}
       {won && (
         <Stack direction="row" spacing={1}>
           <Button variant="contained" onClick={() => send({ type: 'PAY' })} data-testid="ipo-pay">

@@ -44,6 +44,8 @@ describe('ipoMachine', () => {
       [{ offer: offer('ended'), application: application(4) }, 'paymentSuccess'],
       [{ offer: offer('ended'), application: application(5) }, 'subscriptionFailure'],
       [{ offer: offer('ended'), application: application(6) }, 'waived'],
+      // Issue 34 item 6: left unpaid past the deadline is not 'waived' (the user declined nothing).
+      [{ offer: offer('ended'), application: application(7) }, 'lapsed'],
     ]
     for (const [record, state] of cases) {
       const actor = await start([record])

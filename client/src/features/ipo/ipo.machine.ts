@@ -29,7 +29,7 @@ export type IpoEvent =
   | { type: 'DRAWN' }
   /**
    * Another push changed the user's application to this offer: `ipo:withdrawn` (the operator
-   * withdrew the offer: subscription failure) or `ipo:waived` (unpaid past the deadline).
+   * withdrew the offer: subscription failure) or `ipo:waived` (unpaid past the deadline: lapsed).
    */
   | { type: 'CHANGED' }
 
@@ -69,16 +69,17 @@ const application = ({ context }: { context: IpoContext }) => ({
   id: context.snapshot?.application?.id ?? '',
   idem: context.idem ?? '',
 })
-/** A push that changed the application after its draw (withdrawn, waived): reload it. */
+/** A push that changed the application after its draw (withdrawn, lapsed): reload it. */
 const changed = { CHANGED: '#ipo.loading' } as const
 
 /**
  * One offer as the user meets it, in the states spec §4 names. The offer's phase first —
  * pendingSubscription, subscribing, ended — and once the user applied, the result: awaitingDraw,
  * won (pendingPayment until paid or waived), notWon (funds returned), paymentSuccess,
- * subscriptionFailure, waived. Every state is read from the record (`load`); a command confirmed
- * and sent reloads it, `DRAWN` (the `/user` push) reloads an application awaiting the draw, and
- * `CHANGED` (withdrawn, waived) one awaiting the draw, won or paid. An offer the operator withdrew shows as ended to those who did not apply.
+ * subscriptionFailure, waived (by the user), lapsed (left unpaid past the deadline: the user declined
+ * nothing). Every state is read from the record (`load`); a command confirmed and sent reloads it,
+ * `DRAWN` (the `/user` push) reloads an application awaiting the draw, and `CHANGED` (withdrawn,
+ * lapsed) one awaiting the draw, won or paid. An offer the operator withdrew shows as ended to those who did not apply.
  */
 export const ipoMachine = setup({
   types: { context: {} as IpoContext, events: {} as IpoEvent },
@@ -110,6 +111,7 @@ export const ipoMachine = setup({
     paid: statusIs(4),
     failed: statusIs(5),
     waivedIt: statusIs(6),
+    lapsedIt: statusIs(7),
     pre: phaseIs('pre'),
     open: phaseIs('subscribing'),
     draftFits: ({ context, event }) =>
@@ -143,6 +145,7 @@ export const ipoMachine = setup({
         { guard: 'paid', target: 'paymentSuccess' },
         { guard: 'failed', target: 'subscriptionFailure' },
         { guard: 'waivedIt', target: 'waived' },
+        { guard: 'lapsedIt', target: 'lapsed' },
         { guard: 'pre', target: 'pendingSubscription' },
         { guard: 'open', target: 'subscribing' },
         { target: 'ended' },
@@ -213,6 +216,7 @@ export const ipoMachine = setup({
     paymentSuccess: { tags: ['result'], on: { ...reload, ...changed } },
     subscriptionFailure: { tags: ['result'], on: reload },
     waived: { tags: ['result'], on: reload },
+    lapsed: { tags: ['result'], on: reload },
   },
 })
 
@@ -227,3 +231,4 @@ export type IpoStateName =
   | 'paymentSuccess'
   | 'subscriptionFailure'
   | 'waived'
+  | 'lapsed'

@@ -2,7 +2,9 @@ import { Router, type Response } from 'express'
 import type { Kysely } from 'kysely'
 import { ok } from '@kabu/shared/api/envelope'
 import type { OpsBlockBody } from '@kabu/shared/api/block'
+import type { Market } from '@kabu/shared/market/types'
 import type { Clock } from '../../clock'
+import type { DayWindow } from '../../config'
 import type { MarketService } from '../../market/index'
 import type { Database } from '../../store/index'
 import type { IdentityChecks } from '../common/identity-checks'
@@ -23,6 +25,8 @@ export interface BlockAreaDeps {
   market: MarketService
   /** The simulator's seed: the simulated offers follow from it and the clock. */
   seed: number
+  /** The simulator's daily order window of each market, in its own zone (config `block`). */
+  windows: Record<Market, DayWindow>
   reviews: ReviewRegistry
   checks: Pick<IdentityChecks, 'identityStatus' | 'verifyFundPassword'>
   /** The user's own freeze of trading (the trust panel) refuses their orders here too. */

@@ -2,32 +2,36 @@ import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { BlockOffer, BlockPhase } from '@kabu/shared/api/block'
 import { discountedUnits } from '@kabu/shared/block'
+import { isTradingDay, nextTradingDay } from '@kabu/shared/market/calendar'
 import { LISTINGS } from '@kabu/shared/market/listings/index'
 import { roundUnitsToTick } from '@kabu/shared/market/ticks'
+import { epochAtLocal, localDate } from '@kabu/shared/market/time-zone'
 import { CURRENCY_OF_MARKET, type Listing, type Market } from '@kabu/shared/market/types'
 import type { Currency } from '@kabu/shared/money/currencies'
 import { formatUnits } from '@kabu/shared/money/decimal'
 import { priceToUnits } from '@kabu/shared/money/units'
+import type { DayWindow } from '../../config'
 import type { MarketService } from '../../market/index'
 import type { Database } from '../../store/index'
 import * as q from './block.sql'
 
 /**
- * The simulator's steady supply: the clock is cut into slots of SLOT_MS; each slot of each market
- * has PER_SLOT offers whose window is the slot itself, announced one slot ahead. Which stocks, the
- * discount and the size follow from the seed, the market and the slot alone, and the price from
- * the simulated previous close when the offer is first written, so the same seed gives the same
- * offers. They are labelled simulated everywhere they are shown.
+ * The simulator's steady supply, held as TSE holds 立会外分売: on each trading day of a market, a
+ * short order window at the same local time (BLOCK_WINDOW_JP, 08:20–08:45 Tokyo by default, before
+ * the open; the other markets' windows are settings too), announced the trading day before. Each
+ * such day has PER_DAY offers. Which stocks, the discount and the size follow from the seed, the
+ * market and the day alone, and the price from the simulated previous close when the offer is
+ * first written, so the same seed gives the same offers. They are labelled simulated everywhere
+ * they are shown.
  */
-export const SLOT_MS = 6 * 3_600_000
-const PER_SLOT = 2
+const PER_DAY = 2
 
 const stocksOf = (market: Market) =>
   LISTINGS.filter((l) => l.market === market && l.kind === 'stock')
 
-/** 32-bit draws from the seed, market, slot and index (stable across runs and platforms). */
-function draws(seed: number, market: Market, slot: number, index: number): number[] {
-  const hash = createHash('sha256').update(`block:${seed}:${market}:${slot}:${index}`).digest()
+/** 32-bit draws from the seed, market, day and index (stable across runs and platforms). */
+function draws(seed: number, market: Market, day: string, index: number): number[] {
+  const hash = createHash('sha256').update(`block:${seed}:${market}:${day}:${index}`).digest()
   return [0, 4, 8, 12].map((at) => hash.readUInt32BE(at))
 }
 
@@ -38,28 +42,56 @@ export function blockPriceUnits(listing: Listing, prevClose: number, discountPct
   return BigInt(roundUnitsToTick(listing, Number(units), 'down'))
 }
 
+/** One simulated order window: the market's local trading day it belongs to, epoch ms. */
+export interface SimulatedWindow {
+  day: string
+  opens_at: number
+  closes_at: number
+}
+
 /**
- * Writes the offers of the current and the next slot of `market` that are not written yet.
- * `written` remembers the slots this gateway has written whole, so a list asks the store only
- * when a slot begins (another gateway writing the same slot changes nothing: `sim_key`).
+ * The simulated windows of `market` a list shows at `now`: today's, when today is a trading day
+ * (closed ones drop out of the list), and the next trading day's, announced from today.
+ *
+ * @example simulatedWindows('jp', Date.UTC(2026, 2, 3, 1, 0), { open: 500, close: 525 })
+ * // [{ day: '2026-03-03', opens_at: 08:20 JST, closes_at: 08:45 JST }, { day: '2026-03-04', … }]
+ */
+export function simulatedWindows(
+  market: Market,
+  now: number,
+  window: DayWindow,
+): SimulatedWindow[] {
+  const today = localDate(market, now)
+  const days = [...(isTradingDay(market, today) ? [today] : []), nextTradingDay(market, today)]
+  return days.map((day) => ({
+    day,
+    opens_at: epochAtLocal(market, day, window.open),
+    closes_at: epochAtLocal(market, day, window.close),
+  }))
+}
+
+/**
+ * Writes the offers of `market`'s current and next windows that are not written yet. `written`
+ * remembers the days this gateway has written whole, so a list asks the store only when a day
+ * begins (another gateway writing the same day changes nothing: `sim_key`).
  */
 export async function ensureSimulated(
   db: Kysely<Database>,
   quotes: MarketService,
   seed: number,
   market: Market,
+  window: DayWindow,
   now: number,
   written: Set<string>,
 ): Promise<void> {
   const stocks = stocksOf(market)
   if (stocks.length === 0) return
-  const current = Math.floor(now / SLOT_MS)
-  for (const slot of [current, current + 1]) {
-    const slotKey = `${market}:${slot}`
-    if (written.has(slotKey)) continue
+  for (const { day, opens_at, closes_at } of simulatedWindows(market, now, window)) {
+    const dayKey = `${market}:${day}`
+    if (written.has(dayKey)) continue
     let whole = true
-    for (let index = 0; index < PER_SLOT; index++) {
-      const [pick = 0, discount = 0, size = 0] = draws(seed, market, slot, index)
+    for (let index = 0; index < PER_DAY; index++) {
+      const [pick = 0, discount = 0, size = 0] = draws(seed, market, day, index)
       const listing = stocks[pick % stocks.length]!
       const prevClose = quotes.snapshot(listing.code)?.prevClose ?? 0
       const discountPct = 2 + (discount % 7) * 0.5
@@ -80,15 +112,15 @@ export async function ensureSimulated(
         lots,
         min_lots: 1,
         max_lots: Math.max(1, Math.ceil(lots / 5)),
-        opens_at: slot * SLOT_MS,
-        closes_at: (slot + 1) * SLOT_MS,
+        opens_at,
+        closes_at,
         simulated: 1,
-        sim_key: `${market}:${slot}:${index}`,
+        sim_key: `${market}:${day}:${index}`,
         created_by: 'simulator',
         created_at: now,
       })
     }
-    if (whole) written.add(slotKey)
+    if (whole) written.add(dayKey)
   }
 }
 

@@ -1,9 +1,15 @@
 import type { Kysely } from 'kysely'
 import type { BlockOffer, BlockOrder, BlockOrderStatus } from '@kabu/shared/api/block'
-import { CURRENCY_OF_MARKET, MARKET_OF_TYPE, type MarketType } from '@kabu/shared/market/types'
+import {
+  CURRENCY_OF_MARKET,
+  MARKET_OF_TYPE,
+  type Market,
+  type MarketType,
+} from '@kabu/shared/market/types'
 import type { Currency } from '@kabu/shared/money/currencies'
 import { formatUnits } from '@kabu/shared/money/decimal'
 import type { Clock } from '../../clock'
+import type { DayWindow } from '../../config'
 import type { MarketService } from '../../market/index'
 import type { Database } from '../../store/index'
 import { requireVerified, type IdentityChecks } from '../common/identity-checks'
@@ -24,6 +30,8 @@ export interface BlockDeps {
   ledger: Ledger
   market: MarketService
   seed: number
+  /** The simulator's daily order window of each market (BLOCK_WINDOW_JP, _US, _CN). */
+  windows: Record<Market, DayWindow>
   checks: Pick<IdentityChecks, 'identityStatus' | 'verifyFundPassword'>
   /** The user's own freeze of trading (the trust panel) refuses their orders here too. */
   selfFrozen: SelfFrozen
@@ -53,6 +61,10 @@ export function orderWire(row: q.OrderWithOffer, market: MarketService): BlockOr
     num: Number(row.num),
     price: formatUnits(row.price),
     money: formatUnits(row.amount),
+    paid:
+      row.status === q.APPROVED && row.allocated !== null
+        ? formatUnits(row.price * row.allocated)
+        : null,
     allocated: row.allocated === null ? null : Number(row.allocated),
     holding_id: row.holding_id === null ? null : String(row.holding_id),
     reason: row.reason,
@@ -69,13 +81,13 @@ export function orderWire(row: q.OrderWithOffer, market: MarketService): BlockOr
  */
 export function createBlockService(deps: BlockDeps) {
   const { db, clock, ledger, market } = deps
-  const simulatedSlots = new Set<string>()
+  const simulatedDays = new Set<string>()
 
   return {
     async list(type: MarketType): Promise<BlockOffer[]> {
       const now = clock.now()
       const m = MARKET_OF_TYPE[type]
-      await ensureSimulated(db, market, deps.seed, m, now, simulatedSlots)
+      await ensureSimulated(db, market, deps.seed, m, deps.windows[m], now, simulatedDays)
       const offers = await q.offersOpenOrComing(db, m, now)
       const requested = await q.requestedOn(
         db,

@@ -77,7 +77,7 @@ export function ipoOpsRouter(deps: {
   withdrawal: Withdrawal
 }): Router {
   const { db, clock } = deps
-  const router = Router().use(ipoOffersList(db))
+  const router = Router().use(ipoOffersList(db, clock))
 
   router.post('/ipo', async (req, res) => {
     const body = opsIpoBody.parse(req.body ?? {})

@@ -15,6 +15,8 @@ export const LOST = 3n
 export const PAID = 4n
 export const FAILED = 5n
 export const WAIVED = 6n
+/** Won and left unpaid past the payment deadline (the deadline job's, never the user's). */
+export const LAPSED = 7n
 
 /** Adds an offer; a simulated one whose `source_key` is already there is left as it was. */
 export async function insertOffer(db: Db, offer: NewOffer): Promise<bigint | undefined> {

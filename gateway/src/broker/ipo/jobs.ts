@@ -19,7 +19,7 @@ export interface IpoJobDeps {
   db: Kysely<Database>
   clock: Clock
   draw: Draw
-  /** A waiver by the deadline tells the user: a message, and `ipo:waived` after the commit. */
+  /** A lapse at the deadline tells the user: a message, and `ipo:waived` after the commit. */
   messages: Messages
   userEvents: UserEvents
   /** Where a listed offer becomes a code that quotes and trades. */
@@ -101,7 +101,7 @@ export function createDebutJob(
 
 /**
  * What the clock makes happen to new shares, one pass at a time: the simulator's offers appear,
- * offers are drawn at their lottery time, unpaid winners are waived after the deadline (and told), and on
+ * offers are drawn at their lottery time, unpaid winners lapse after the deadline (and are told), and on
  * listing day the code starts trading in the market and paid shares become holdings. Started and stopped with the app, like the matcher.
  */
 export function createIpoJobs(deps: IpoJobDeps) {
@@ -111,13 +111,14 @@ export function createIpoJobs(deps: IpoJobDeps) {
   const list = debutLister(db, deps.market)
 
   /**
-   * A winner left unpaid past the deadline is waived; the user gets a message in the same
-   * transaction and `ipo:waived` after it, as the draw tells its result (nothing was held, so
-   * nothing moves). One paid or waived by the user meanwhile is left alone.
+   * A winner left unpaid past the deadline lapses (status 7, not 6: the user waived nothing); the
+   * user gets a message in the same transaction and `ipo:waived` after it, as the draw tells its
+   * result (nothing was held, so nothing moves). One paid or waived by the user meanwhile is left
+   * alone.
    */
-  async function waiveOverdue(app: q.Overdue, now: number): Promise<void> {
-    const waived = await db.transaction().execute(async (trx) => {
-      if (!(await q.settle(trx, app.id, q.PENDING, { status: q.WAIVED, settled_at: now }))) {
+  async function lapseOverdue(app: q.Overdue, now: number): Promise<void> {
+    const lapsed = await db.transaction().execute(async (trx) => {
+      if (!(await q.settle(trx, app.id, q.PENDING, { status: q.LAPSED, settled_at: now }))) {
         return false
       }
       await deps.messages.send(trx, {
@@ -128,13 +129,13 @@ export function createIpoJobs(deps: IpoJobDeps) {
       })
       return true
     })
-    if (!waived) return
+    if (!lapsed) return
     deps.userEvents.emit(app.user_id, {
       type: 'ipo:waived',
       id: String(app.offer_id),
       code: app.code,
       application: String(app.id),
-      status: IPO_STATUS.waived,
+      status: IPO_STATUS.lapsed,
     })
   }
 
@@ -160,7 +161,7 @@ export function createIpoJobs(deps: IpoJobDeps) {
         })
       }
     }
-    for (const app of await q.overdue(db, now)) await waiveOverdue(app, now)
+    for (const app of await q.overdue(db, now)) await lapseOverdue(app, now)
     // The code quotes before the holdings appear, so a position never shows without a price.
     await list(now)
     for (const listing of await q.dueListings(db, now)) {

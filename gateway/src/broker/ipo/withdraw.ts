@@ -36,7 +36,7 @@ export interface WithdrawSummary {
  * won and pending payment, or paid becomes failed (status 5), all their money returns in ONE
  * ledger posting (frozen amounts to `available`, paid costs from the house), each applicant gets a
  * message, and the audit row is written. The applicants hear `ipo:withdrawn` after the commit.
- * Lost and waived applications stay as they were; a withdrawn offer is never drawn nor listed.
+ * Lost, waived and lapsed applications stay as they were; a withdrawn offer is never drawn nor listed.
  */
 export function createWithdrawal(deps: WithdrawDeps) {
   const { db, clock, ledger, messages } = deps

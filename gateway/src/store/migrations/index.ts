@@ -26,6 +26,7 @@ import { secondFactor } from './0023-second-factor'
 import { operators } from './0024-operators'
 import { operatorFactors } from './0025-operator-factors'
 import { saleStampDuty } from './0026-sale-stamp-duty'
+import { ipoLapsed } from './0027-ipo-lapsed'
 
 /**
  * Every migration, in order, listed in code rather than found by scanning a folder, so they run the
@@ -58,6 +59,7 @@ const MIGRATIONS: ReadonlyArray<[name: string, build: (kind: StoreKind) => Migra
   ['0024-operators', operators],
   ['0025-operator-factors', operatorFactors],
   ['0026-sale-stamp-duty', saleStampDuty],
+  ['0027-ipo-lapsed', ipoLapsed],
 ]
 
 export function migrationProvider(kind: StoreKind): MigrationProvider {

@@ -44,7 +44,7 @@ export interface IpoOffersTable {
 
 /**
  * An application: 1 awaiting draw (amount frozen), 2 won pending payment, 3 not won, 4 paid,
- * 5 failed, 6 waived (API.md). `holding_id` is the holding its paid lots became on listing day.
+ * 5 failed, 6 waived (API.md), 7 lapsed: unpaid past the deadline (docs/api-additions.md). `holding_id` is the holding its paid lots became on listing day.
  */
 export interface IpoApplicationsTable {
   id: GeneratedAlways<bigint>

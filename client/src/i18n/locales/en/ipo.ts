@@ -13,9 +13,9 @@ export default {
   'mine.message.ipo.withdrawn.title': 'New share offer withdrawn',
   'mine.message.ipo.withdrawn.summary':
     'The offer of {code} was withdrawn before listing: {reason}. Your application has failed and {amount} {currency} has been returned.',
-  'mine.message.ipo.waived.title': 'New shares waived',
+  'mine.message.ipo.waived.title': 'New shares lapsed',
   'mine.message.ipo.waived.summary':
-    'The {num} shares of {code} you won were not paid for by the deadline and have been waived.',
+    'The {num} shares of {code} you won were not paid for by the deadline and have lapsed.',
   'home.ipo.entry': 'New shares (IPO)',
   'home.ipo.title': 'New shares',
   'home.ipo.info': 'New share details',
@@ -34,7 +34,7 @@ export default {
   'home.ipo.record.reason': 'Reason: {reason}',
   'home.ipo.field.price': 'Offer price',
   'home.ipo.field.marketPrice': 'Market price',
-  'home.ipo.field.lot': 'Shares per lot',
+  'home.ipo.field.lot': 'Shares per subscription lot',
   'home.ipo.field.upperLimit': 'Limit per account (shares)',
   'home.ipo.field.lotsOffered': 'Lots offered',
   'home.ipo.field.pe': 'P/E ratio',
@@ -71,6 +71,7 @@ export default {
   'home.ipo.state.paymentSuccess': 'Payment successful',
   'home.ipo.state.subscriptionFailure': 'Subscription failed',
   'home.ipo.state.waived': 'Waived',
+  'home.ipo.state.lapsed': 'Lapsed (unpaid)',
   'home.ipo.outcome.awaitingDraw': 'Waiting for the draw; the amount is held.',
   'home.ipo.outcome.won': 'You won {won} shares. Pay {amount} by the deadline.',
   'home.ipo.outcome.notWon': 'Not won. The amount has been returned.',
@@ -78,6 +79,11 @@ export default {
     'Paid for {won} shares ({amount}); they become a holding on listing day.',
   'home.ipo.outcome.subscriptionFailure': 'The application failed.',
   'home.ipo.outcome.waived': 'Waived.',
+  'home.ipo.outcome.lapsed':
+    'The {won} shares you won were not paid for by the deadline and have lapsed.',
+  'home.ipo.outcome.listed':
+    'Paid for {won} shares ({amount}); they have listed and are now a holding.',
+  'home.ipo.toHolding': 'View the holding',
   'home.ipo.verify.title': 'Verify the draw',
   'home.ipo.verify.ok':
     'Recomputed on this phone: the seed matches the commitment and the allocations are what the published method gives.',
@@ -92,6 +98,7 @@ export default {
   'home.ipo.status.4': 'Paid',
   'home.ipo.status.5': 'Failed',
   'home.ipo.status.6': 'Waived',
+  'home.ipo.status.7': 'Lapsed (unpaid)',
   'stock.position.line.stocks': 'Stocks',
   'stock.position.line.newShares': 'New shares',
   'stock.position.ipo.open': 'In progress ({n})',

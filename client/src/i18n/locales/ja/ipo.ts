@@ -13,9 +13,9 @@ export default {
   'mine.message.ipo.withdrawn.title': '新規公開株の上場中止',
   'mine.message.ipo.withdrawn.summary':
     '{code} は上場前に上場中止となりました：{reason}。お申込みは失敗となり、{amount} {currency} を返金しました。',
-  'mine.message.ipo.waived.title': '新規公開株の辞退',
+  'mine.message.ipo.waived.title': '新規公開株の購入期限切れ',
   'mine.message.ipo.waived.summary':
-    '当選した {code} の {num} 株は購入期限までにお支払いがなかったため、辞退となりました。',
+    '当選した {code} の {num} 株は購入期限までにお支払いがなかったため、失効しました。',
   'home.ipo.entry': '新規公開株（IPO）',
   'home.ipo.title': '新規公開株',
   'home.ipo.info': '新規公開株の詳細',
@@ -34,7 +34,7 @@ export default {
   'home.ipo.record.reason': '理由：{reason}',
   'home.ipo.field.price': '公開価格',
   'home.ipo.field.marketPrice': '市場価格',
-  'home.ipo.field.lot': '売買単位（株）',
+  'home.ipo.field.lot': '申込単位（株）',
   'home.ipo.field.upperLimit': '申込上限（株）',
   'home.ipo.field.lotsOffered': '募集単位数',
   'home.ipo.field.pe': 'PER',
@@ -70,6 +70,7 @@ export default {
   'home.ipo.state.paymentSuccess': '購入完了',
   'home.ipo.state.subscriptionFailure': '申込失敗',
   'home.ipo.state.waived': '辞退',
+  'home.ipo.state.lapsed': '購入期限切れ',
   'home.ipo.outcome.awaitingDraw': '抽選を待っています。申込金額は拘束中です。',
   'home.ipo.outcome.won': '{won}株当選しました。購入期限までに{amount}をお支払いください。',
   'home.ipo.outcome.notWon': '落選しました。申込金額は返金されました。',
@@ -77,6 +78,10 @@ export default {
     '{won}株の購入が完了しました（{amount}）。上場日に保有株になります。',
   'home.ipo.outcome.subscriptionFailure': '申込は失敗しました。',
   'home.ipo.outcome.waived': '辞退しました。',
+  'home.ipo.outcome.lapsed':
+    '購入期限までにお支払いがなかったため、当選した{won}株は失効しました。',
+  'home.ipo.outcome.listed': '{won}株の購入が完了し、上場により保有株になりました（{amount}）。',
+  'home.ipo.toHolding': '保有株を見る',
   'home.ipo.verify.title': '抽選の検証',
   'home.ipo.verify.ok':
     'この端末で再計算しました：シードはコミットメントと一致し、配分は公開された方法の結果と同じです。',
@@ -91,6 +96,7 @@ export default {
   'home.ipo.status.4': '購入完了',
   'home.ipo.status.5': '申込失敗',
   'home.ipo.status.6': '辞退',
+  'home.ipo.status.7': '購入期限切れ',
   'stock.position.line.stocks': '株式',
   'stock.position.line.newShares': '新規公開株',
   'stock.position.ipo.open': '進行中（{n}）',
