@@ -3,6 +3,7 @@ import path from 'node:path'
 import { parseUnits } from '@kabu/shared/money/decimal'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect } from 'vitest'
+import { STORED_CODE, type Locale } from '../../client/src/i18n/locale'
 import { launchPhone } from './browser'
 import { startGateway } from './gateway'
 
@@ -27,16 +28,43 @@ export function journeyScreens(page: Page, url: string, journey: string) {
       ),
     )
   const hashPath = () => new URL(page.url()).hash.replace(/^#/, '').split('?')[0]
+  /** `fullPage`: the whole scrolled page, for a form longer than the phone's screen. */
+  const shot = async (name: string, fullPage = false) => {
+    await settle()
+    await page.screenshot({ path: path.join(SHOTS, `${journey}-${name}.png`), fullPage })
+  }
+  /**
+   * Switches the app to `locale` as its language screen does (stored, then the page reloaded) and
+   * waits until the page speaks it. A reload starts the screen afresh: what was typed is gone.
+   */
+  const language = async (locale: Locale) => {
+    await page.evaluate((code) => localStorage.setItem('language', code), STORED_CODE[locale])
+    await page.reload()
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(locale)
+  }
   return {
     hashPath,
-    /** `fullPage`: the whole scrolled page, for a form longer than the phone's screen. */
-    async shot(name: string, fullPage = false) {
-      await settle()
-      await page.screenshot({ path: path.join(SHOTS, `${journey}-${name}.png`), fullPage })
-    },
+    shot,
+    language,
     async open(route: string, testId: string) {
       await page.goto(`${url}/#${route}`)
       await page.getByTestId(testId).first().waitFor()
+    },
+    /**
+     * The screen at hand in Chinese, English and then Japanese (the journey goes on in it), each
+     * shot named `<name>-<locale>`; `ready` brings the screen back after each language's reload
+     * (and checks what it shows in that language).
+     */
+    async shotInLanguages(
+      name: string,
+      ready: (locale: Locale) => Promise<void>,
+      fullPage = false,
+    ) {
+      for (const locale of ['zh-CN', 'en', 'ja'] as const) {
+        await language(locale)
+        await ready(locale)
+        await shot(`${name}-${locale}`, fullPage)
+      }
     },
     async login(account: string, password: string) {
       await page.goto(`${url}/#/login/login`)

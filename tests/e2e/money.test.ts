@@ -89,6 +89,26 @@ describe('money in, across and out on a 390×844 phone', () => {
 
   it('sends identity with two photos; the operator approves; the screen turns verified', async () => {
     await open('/mine/verified', 'kyc-name')
+    // Filled, each photo tile still names its side (issue 34 item 20): in every language.
+    await screens.shotInLanguages('01-kyc-photos', async () => {
+      await pickPhoto('kyc-front', images.idFront)
+      await pickPhoto('kyc-back', images.idBack)
+      await expect.poll(() => page.locator('form img').count()).toBe(2)
+      for (const side of ['front', 'back']) {
+        const label = page.getByTestId(`kyc-${side}-label`)
+        expect(await label.isVisible(), `${side} label`).toBe(true)
+        expect(await label.textContent()).toBe(
+          await page
+            .getByTestId(`kyc-${side}`)
+            .locator('xpath=..')
+            .locator('img')
+            .getAttribute('alt'),
+        )
+      }
+    })
+    // Photos picked before the reload are gone with it: the form starts empty again.
+    await page.reload()
+    await page.getByTestId('kyc-name').waitFor()
     await page.getByTestId('kyc-doctype-my_number').check()
     await page.getByTestId('kyc-name').fill('山田 太郎')
     await page.getByTestId('kyc-idnumber').fill(MY_NUMBER)
