@@ -9,6 +9,7 @@ export default {
   'market.feed.closed': 'Market closed',
   'market.feed.stale': 'Delayed',
   'market.feed.offline': 'Connecting…',
+  'market.hours.always': 'Demo: open around the clock',
   'market.loadFailed': 'Could not load ({reason})',
   'market.retry': 'Retry',
   'market.name.jp': 'Japan',

@@ -9,6 +9,7 @@ export default {
   'market.feed.closed': '取引時間外',
   'market.feed.stale': '更新遅延',
   'market.feed.offline': '接続中…',
+  'market.hours.always': 'デモ：24時間いつでも取引',
   'market.loadFailed': '読み込めませんでした（{reason}）',
   'market.retry': '再試行',
   'market.name.jp': '日本株',

@@ -9,6 +9,7 @@ export default {
   'market.feed.closed': '已收盘',
   'market.feed.stale': '行情延迟',
   'market.feed.offline': '连接中…',
+  'market.hours.always': '演示：全天候开市',
   'market.loadFailed': '加载失败（{reason}）',
   'market.retry': '重试',
   'market.name.jp': '日股',
