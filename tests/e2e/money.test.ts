@@ -3,6 +3,9 @@ import path from 'node:path'
 import { addDays } from '@kabu/shared/market/iso-date'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import en from '../../client/src/i18n/locales/en'
+import ja from '../../client/src/i18n/locales/ja'
+import zhCN from '../../client/src/i18n/locales/zh-CN'
 import { launchPhone } from './browser'
 import { startGateway } from './gateway'
 import { writeJourneyImages, type JourneyImages } from './images'
@@ -50,6 +53,12 @@ async function pickPhoto(testId: string, file: string) {
   const answer = (await (await uploaded).json()) as { status?: number; msg?: string }
   expect(answer, `upload of ${path.basename(file)}`).toMatchObject({ status: 1 })
 }
+/** The next steps home offers, by name, top first. */
+const nextSteps = () =>
+  page
+    .locator('[data-testid^="home-next-"]:not([data-testid="home-next-steps"])')
+    .evaluateAll((links) => links.map((l) => l.getAttribute('data-testid')!.slice(10)))
+const TEXTS = { ja, 'zh-CN': zhCN, en }
 const outcome = (area: 'deposit' | 'withdraw') =>
   page.getByTestId(`${area}-outcome`).getAttribute('data-state')
 
@@ -85,6 +94,18 @@ describe('money in, across and out on a 390×844 phone', () => {
     await page.getByTestId('submit').click()
     await expect.poll(hashPath, { timeout: 15_000 }).toBe('/home/home')
     expect(await jpy()).toEqual({ currency: 'JPY', available: '0', frozen: '0' })
+  })
+
+  it('shows a new account its next steps on home, each a link (issue 34 item 17)', async () => {
+    await screens.shotInLanguages('00-next-steps', async (locale) => {
+      await page.getByTestId('home-next-steps').waitFor()
+      expect(await nextSteps()).toEqual(['verify', 'fundPassword', 'deposit'])
+      expect(await page.getByTestId('home-next-deposit').textContent()).toContain(
+        TEXTS[locale]['home.next.deposit'],
+      )
+    })
+    await page.getByTestId('home-next-verify').click()
+    await expect.poll(hashPath).toBe('/mine/verified')
   })
 
   it('sends identity with two photos; the operator approves; the screen turns verified', async () => {
@@ -148,6 +169,9 @@ describe('money in, across and out on a 390×844 phone', () => {
     await shot('04-fund-password')
     await page.getByTestId('fund-password-submit').click()
     await expect.poll(hashPath, { timeout: 10_000 }).not.toBe('/mine/fundPassword')
+    // Identity sent and a fund password set: home's steps are down to the deposit.
+    await open('/home/home', 'home-next-steps')
+    await expect.poll(nextSteps).toEqual(['deposit'])
   })
 
   it('binds a bank card, the half-width holder folded to full-width katakana', async () => {
@@ -192,6 +216,11 @@ describe('money in, across and out on a 390×844 phone', () => {
     await expect.poll(() => outcome('deposit'), { timeout: 10_000 }).toBe('approved')
     expect(await jpy()).toMatchObject({ available: '500000', frozen: '0' })
     await shot('09-deposit-approved')
+    // Every step done: home lists none once it has read the deposits.
+    const read = page.waitForResponse((r) => r.url().endsWith('/api/vue/user/rechargelist'))
+    await open('/home/home', 'home-more')
+    await read
+    await expect.poll(() => page.getByTestId('home-next-steps').count()).toBe(0)
   })
 
   it('exchanges 100,000 yen into dollars at the quoted rate', async () => {
