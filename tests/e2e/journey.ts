@@ -77,13 +77,16 @@ export function journeyScreens(page: Page, url: string, journey: string) {
   }
 }
 
+/** React's words for a render loop: the production build's error #185, the development one's text. */
+const UPDATE_LOOP = /Minified React error #185|Maximum update depth exceeded/
+
 /** What a phone journey works with, set once its `beforeAll` has run (read it inside tests). */
 export interface PhoneJourney {
   gateway: Awaited<ReturnType<typeof startGateway>>
   browser: Browser
   page: Page
   screens: ReturnType<typeof journeyScreens>
-  /** The page's uncaught errors: a journey ends by expecting none. */
+  /** The page's uncaught errors and React's render loops: a journey ends by expecting none. */
   pageErrors: string[]
 }
 
@@ -102,6 +105,11 @@ export function phoneJourney(journey: string, env: Record<string, string> = {}):
     j.browser = phone.browser
     j.page = await phone.context.newPage()
     j.page.on('pageerror', (e) => j.pageErrors.push(e.message))
+    // React logs a render loop it stopped (#185, "Maximum update depth exceeded") to the console,
+    // not as a page error: a journey fails on it too (issue 34 item 19).
+    j.page.on('console', (m) => {
+      if (m.type() === 'error' && UPDATE_LOOP.test(m.text())) j.pageErrors.push(m.text())
+    })
     j.screens = journeyScreens(j.page, j.gateway.url, journey)
   })
   afterAll(async () => {

@@ -17,7 +17,12 @@ import { fundLinesOf, walletsOf } from './user-api'
  */
 const CODE = '7203'
 
-const j = phoneJourney('trading', { TIME_TRAVEL: '1', MARKET_HOURS: 'always' })
+// CLIENT_DIR serves another build (an older one copied aside, to see this test fail on it).
+const j = phoneJourney('trading', {
+  TIME_TRAVEL: '1',
+  MARKET_HOURS: 'always',
+  ...(process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {}),
+})
 let holdingId = ''
 
 const shot = (name: string) => j.screens.shot(name)
@@ -226,6 +231,11 @@ describe('trading journey on a 390×844 phone', () => {
       const badge = (await j.page.getByTestId('simulated-badge').boundingBox())!
       expect(badge.y).toBeGreaterThanOrEqual(header.y + header.height)
     })
+    // Reordered back and forth, as a user edits: React once logged a render loop here (#185,
+    // issue 34 item 19), which the journey's last step now fails on.
+    for (const by of ['down', 'up', 'down', 'up'] as const) {
+      await j.page.getByTestId(`watchlist-${by}-${CODE}`).click()
+    }
     await j.page.getByTestId(`watchlist-remove-${CODE}`).click()
     await expect.poll(() => j.page.getByTestId(`watchlist-${CODE}`).count()).toBe(0)
   })
