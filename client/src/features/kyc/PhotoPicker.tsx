@@ -70,7 +70,7 @@ export function PhotoPicker({
                 py: 0.5,
                 textAlign: 'center',
                 fontWeight: 600,
-                color: 'common.white',
+                color: '#fff',
                 bgcolor: 'rgba(0, 0, 0, 0.6)',
               }}
             >
