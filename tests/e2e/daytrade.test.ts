@@ -1,5 +1,8 @@
 import type { DaytradeDetail, DaytradeParticipation } from '@kabu/shared/api/daytrade'
 import { describe, expect, it } from 'vitest'
+import en from '../../client/src/i18n/locales/en'
+import ja from '../../client/src/i18n/locales/ja'
+import zhCN from '../../client/src/i18n/locales/zh-CN'
 import { userinfoOf } from './identity-api'
 import { phoneJourney, units } from './journey'
 import { approvePending, opsCall } from './ops'
@@ -20,6 +23,7 @@ const j = phoneJourney('daytrade', {
   ...(process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {}),
 })
 let before: string
+const TEXTS = { ja, 'zh-CN': zhCN, en }
 
 const brokerCall = <T>(path: string, form: Record<string, string>) =>
   brokerInPage<T>(j.page, j.gateway.url, path, form)
@@ -70,6 +74,26 @@ describe('day-trading journey on a 390×844 phone', () => {
     await approvePending(j.gateway, 'daytrade', j.gateway.config.demoAccount)
     await expect.poll(status, { timeout: 15_000 }).toBe('trading')
     await j.page.getByTestId('daytrade-ticket').waitFor()
+  })
+
+  it('keeps a typed code through the poll, and says why an order cannot go', async () => {
+    // Issue 34 item 18: a code typed, then the screen's poll reloads the participation before
+    // Order is tapped. The ticket stays, the code in it; before, it was emptied and Order did nothing.
+    const code = j.page.getByTestId('daytrade-code')
+    await code.fill('7203')
+    await j.page.waitForResponse((r) => r.url().endsWith('/api/vue/trade/daytradeinfo'))
+    await j.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))))
+    expect(await code.inputValue()).toBe('7203')
+    // Whatever the ticket cannot send is said, in every language.
+    await j.screens.shotInLanguages('04-ticket-refused', async (locale) => {
+      await j.page.getByTestId('daytrade-code').fill('7203')
+      await j.page.getByTestId('daytrade-num').fill('1.5')
+      await j.page.getByTestId('daytrade-order').click()
+      await expect
+        .poll(() => j.page.getByTestId('daytrade-order-error').textContent())
+        .toBe(TEXTS[locale]['server.lot_size'])
+    })
+    expect(await j.page.getByTestId('daytrade-confirm').count()).toBe(0)
   })
 
   it('buys one stock and sells another short; both positions show with live P/L', async () => {

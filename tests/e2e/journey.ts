@@ -3,6 +3,7 @@ import path from 'node:path'
 import { parseUnits } from '@kabu/shared/money/decimal'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect } from 'vitest'
+import { STORED_CODE, type Locale } from '../../client/src/i18n/locale'
 import { launchPhone } from './browser'
 import { startGateway } from './gateway'
 
@@ -27,16 +28,43 @@ export function journeyScreens(page: Page, url: string, journey: string) {
       ),
     )
   const hashPath = () => new URL(page.url()).hash.replace(/^#/, '').split('?')[0]
+  /** `fullPage`: the whole scrolled page, for a form longer than the phone's screen. */
+  const shot = async (name: string, fullPage = false) => {
+    await settle()
+    await page.screenshot({ path: path.join(SHOTS, `${journey}-${name}.png`), fullPage })
+  }
+  /**
+   * Switches the app to `locale` as its language screen does (stored, then the page reloaded) and
+   * waits until the page speaks it. A reload starts the screen afresh: what was typed is gone.
+   */
+  const language = async (locale: Locale) => {
+    await page.evaluate((code) => localStorage.setItem('language', code), STORED_CODE[locale])
+    await page.reload()
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(locale)
+  }
   return {
     hashPath,
-    /** `fullPage`: the whole scrolled page, for a form longer than the phone's screen. */
-    async shot(name: string, fullPage = false) {
-      await settle()
-      await page.screenshot({ path: path.join(SHOTS, `${journey}-${name}.png`), fullPage })
-    },
+    shot,
+    language,
     async open(route: string, testId: string) {
       await page.goto(`${url}/#${route}`)
       await page.getByTestId(testId).first().waitFor()
+    },
+    /**
+     * The screen at hand in Chinese, English and then Japanese (the journey goes on in it), each
+     * shot named `<name>-<locale>`; `ready` brings the screen back after each language's reload
+     * (and checks what it shows in that language).
+     */
+    async shotInLanguages(
+      name: string,
+      ready: (locale: Locale) => Promise<void>,
+      fullPage = false,
+    ) {
+      for (const locale of ['zh-CN', 'en', 'ja'] as const) {
+        await language(locale)
+        await ready(locale)
+        await shot(`${name}-${locale}`, fullPage)
+      }
     },
     async login(account: string, password: string) {
       await page.goto(`${url}/#/login/login`)
@@ -49,13 +77,16 @@ export function journeyScreens(page: Page, url: string, journey: string) {
   }
 }
 
+/** React's words for a render loop: the production build's error #185, the development one's text. */
+const UPDATE_LOOP = /Minified React error #185|Maximum update depth exceeded/
+
 /** What a phone journey works with, set once its `beforeAll` has run (read it inside tests). */
 export interface PhoneJourney {
   gateway: Awaited<ReturnType<typeof startGateway>>
   browser: Browser
   page: Page
   screens: ReturnType<typeof journeyScreens>
-  /** The page's uncaught errors: a journey ends by expecting none. */
+  /** The page's uncaught errors and React's render loops: a journey ends by expecting none. */
   pageErrors: string[]
 }
 
@@ -74,6 +105,11 @@ export function phoneJourney(journey: string, env: Record<string, string> = {}):
     j.browser = phone.browser
     j.page = await phone.context.newPage()
     j.page.on('pageerror', (e) => j.pageErrors.push(e.message))
+    // React logs a render loop it stopped (#185, "Maximum update depth exceeded") to the console,
+    // not as a page error: a journey fails on it too (issue 34 item 19).
+    j.page.on('console', (m) => {
+      if (m.type() === 'error' && UPDATE_LOOP.test(m.text())) j.pageErrors.push(m.text())
+    })
     j.screens = journeyScreens(j.page, j.gateway.url, journey)
   })
   afterAll(async () => {

@@ -3,6 +3,9 @@ import path from 'node:path'
 import { addDays } from '@kabu/shared/market/iso-date'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import en from '../../client/src/i18n/locales/en'
+import ja from '../../client/src/i18n/locales/ja'
+import zhCN from '../../client/src/i18n/locales/zh-CN'
 import { launchPhone } from './browser'
 import { startGateway } from './gateway'
 import { writeJourneyImages, type JourneyImages } from './images'
@@ -51,6 +54,12 @@ async function pickPhoto(testId: string, file: string) {
   const answer = (await (await uploaded).json()) as { status?: number; msg?: string }
   expect(answer, `upload of ${path.basename(file)}`).toMatchObject({ status: 1 })
 }
+/** The next steps home offers, by name, top first. */
+const nextSteps = () =>
+  page
+    .locator('[data-testid^="home-next-"]:not([data-testid="home-next-steps"])')
+    .evaluateAll((links) => links.map((l) => l.getAttribute('data-testid')!.slice(10)))
+const TEXTS = { ja, 'zh-CN': zhCN, en }
 const outcome = (area: 'deposit' | 'withdraw') =>
   page.getByTestId(`${area}-outcome`).getAttribute('data-state')
 
@@ -92,8 +101,40 @@ describe('money in, across and out on a 390×844 phone', () => {
     expect(await jpy()).toEqual({ currency: 'JPY', available: '0', frozen: '0' })
   })
 
+  it('shows a new account its next steps on home, each a link (issue 34 item 17)', async () => {
+    await screens.shotInLanguages('00-next-steps', async (locale) => {
+      await page.getByTestId('home-next-steps').waitFor()
+      expect(await nextSteps()).toEqual(['verify', 'fundPassword', 'deposit'])
+      expect(await page.getByTestId('home-next-deposit').textContent()).toContain(
+        TEXTS[locale]['home.next.deposit'],
+      )
+    })
+    await page.getByTestId('home-next-verify').click()
+    await expect.poll(hashPath).toBe('/mine/verified')
+  })
+
   it('sends identity with two photos; the operator approves; the screen turns verified', async () => {
     await open('/mine/verified', 'kyc-name')
+    // Filled, each photo tile still names its side (issue 34 item 20): in every language.
+    await screens.shotInLanguages('01-kyc-photos', async () => {
+      await pickPhoto('kyc-front', images.idFront)
+      await pickPhoto('kyc-back', images.idBack)
+      await expect.poll(() => page.locator('form img').count()).toBe(2)
+      for (const side of ['front', 'back']) {
+        const label = page.getByTestId(`kyc-${side}-label`)
+        expect(await label.isVisible(), `${side} label`).toBe(true)
+        expect(await label.textContent()).toBe(
+          await page
+            .getByTestId(`kyc-${side}`)
+            .locator('xpath=..')
+            .locator('img')
+            .getAttribute('alt'),
+        )
+      }
+    })
+    // Photos picked before the reload are gone with it: the form starts empty again.
+    await page.reload()
+    await page.getByTestId('kyc-name').waitFor()
     await page.getByTestId('kyc-doctype-my_number').check()
     await page.getByTestId('kyc-name').fill('山田 太郎')
     await page.getByTestId('kyc-idnumber').fill(MY_NUMBER)
@@ -133,6 +174,9 @@ describe('money in, across and out on a 390×844 phone', () => {
     await shot('04-fund-password')
     await page.getByTestId('fund-password-submit').click()
     await expect.poll(hashPath, { timeout: 10_000 }).not.toBe('/mine/fundPassword')
+    // Identity sent and a fund password set: home's steps are down to the deposit.
+    await open('/home/home', 'home-next-steps')
+    await expect.poll(nextSteps).toEqual(['deposit'])
   })
 
   it('binds a bank card, the half-width holder folded to full-width katakana', async () => {
@@ -203,6 +247,11 @@ describe('money in, across and out on a 390×844 phone', () => {
     await expect.poll(() => outcome('deposit'), { timeout: 10_000 }).toBe('approved')
     expect(await jpy()).toMatchObject({ available: '500000', frozen: '0' })
     await shot('09-deposit-approved')
+    // Every step done: home lists none once it has read the deposits.
+    const read = page.waitForResponse((r) => r.url().endsWith('/api/vue/user/rechargelist'))
+    await open('/home/home', 'home-more')
+    await read
+    await expect.poll(() => page.getByTestId('home-next-steps').count()).toBe(0)
   })
 
   it('exchanges 100,000 yen into dollars at the quoted rate', async () => {

@@ -1,6 +1,8 @@
 import type { FundLine } from '@kabu/shared/api/ledger'
 import { describe, expect, it } from 'vitest'
+import en from '../../client/src/i18n/locales/en'
 import ja from '../../client/src/i18n/locales/ja'
+import zhCN from '../../client/src/i18n/locales/zh-CN'
 import { phoneJourney } from './journey'
 import { opsCall, setClock } from './ops'
 import { fundLinesOf, walletsOf } from './user-api'
@@ -15,7 +17,12 @@ import { fundLinesOf, walletsOf } from './user-api'
  */
 const CODE = '7203'
 
-const j = phoneJourney('trading', { TIME_TRAVEL: '1', MARKET_HOURS: 'always' })
+// CLIENT_DIR serves another build (an older one copied aside, to see this test fail on it).
+const j = phoneJourney('trading', {
+  TIME_TRAVEL: '1',
+  MARKET_HOURS: 'always',
+  ...(process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {}),
+})
 let holdingId = ''
 
 const shot = (name: string) => j.screens.shot(name)
@@ -27,14 +34,29 @@ const tenths = (text: string) => {
   return (m[1] ? -1 : 1) * (Number(m[2]!.replace(/,/g, '')) * 10 + Number(m[3] ?? 0))
 }
 const jpy = async () => (await walletsOf(j.page, j.gateway.url)).JPY!
+const TEXTS = { ja, 'zh-CN': zhCN, en }
 
 describe('trading journey on a 390×844 phone', () => {
   it('logs in as the demo account', async () => {
     await j.screens.login(j.gateway.config.demoAccount, j.gateway.config.demoPassword)
+    // MARKET_HOURS=always: home's feed says the demo's market is open around the clock, not "live".
+    await expect
+      .poll(() => j.page.getByTestId('feed-status').textContent())
+      .toContain(ja['market.hours.always'])
   })
 
   it('stars the stock into the watchlist from its detail', async () => {
     await open(`/quotes/info?code=${CODE}`, 'quote-price')
+    // A session state on a Sunday said "Trading": the demo's says it opens around the clock
+    // (issue 34 item 14), in every language.
+    await j.screens.shotInLanguages('00-stock-hours', async (locale) => {
+      await expect
+        .poll(() => j.page.getByTestId('quote-trading').textContent())
+        .toBe(TEXTS[locale]['market.hours.always'])
+    })
+    // Nothing held yet: no Sell beside Buy.
+    await j.page.getByTestId('buy-open').waitFor()
+    expect(await j.page.getByTestId('stock-sell').count()).toBe(0)
     const star = j.page.getByTestId('watch-star')
     await expect.poll(() => star.isEnabled()).toBe(true)
     expect(await star.getAttribute('data-watched')).toBe('0')
@@ -101,7 +123,16 @@ describe('trading journey on a 390×844 phone', () => {
   }, 150_000)
 
   it('refuses a sale inside the 15-minute lock, with the message', async () => {
-    await j.page.getByTestId(`holding-${holdingId}`).click()
+    // Sold from the stock's own detail (issue 34 item 15): its Sell opens the holding's sell.
+    await j.screens.shotInLanguages('04-stock-sell', async (locale) => {
+      await open(`/quotes/info?code=${CODE}`, 'quote-price')
+      await expect
+        .poll(() => j.page.getByTestId('stock-sell').textContent())
+        .toBe(TEXTS[locale]['stock.order.sell'])
+    })
+    await j.page.getByTestId('stock-sell').click()
+    await expect.poll(j.screens.hashPath).toBe('/position/info')
+    expect(new URL(j.page.url().replace('#', '')).searchParams.get('id')).toBe(holdingId)
     await j.page.getByTestId('sell-open').waitFor()
     expect(await j.page.getByTestId('detail-quantity').textContent()).toBe('100')
     await j.page.getByTestId('sell-open').click()
@@ -189,9 +220,22 @@ describe('trading journey on a 390×844 phone', () => {
     await open('/quotes/self', 'watchlist')
     await j.page.getByTestId(`watchlist-${CODE}`).waitFor()
     await shot('10-watchlist')
-    await j.page.getByTestId('watchlist-edit').click()
-    await j.page.getByTestId(`watchlist-remove-${CODE}`).waitFor()
-    await shot('12-watchlist-edit')
+    // The simulated-data badge sits under the header, never over its controls (issue 34 item 21).
+    await j.screens.shotInLanguages('12-watchlist-edit', async (locale) => {
+      await j.page.getByTestId('watchlist-edit').click()
+      await j.page.getByTestId(`watchlist-remove-${CODE}`).waitFor()
+      expect(await j.page.getByTestId('watchlist-edit').textContent()).toBe(
+        TEXTS[locale]['quotes.self.done'],
+      )
+      const header = (await j.page.locator('header').first().boundingBox())!
+      const badge = (await j.page.getByTestId('simulated-badge').boundingBox())!
+      expect(badge.y).toBeGreaterThanOrEqual(header.y + header.height)
+    })
+    // Reordered back and forth, as a user edits: React once logged a render loop here (#185,
+    // issue 34 item 19), which the journey's last step now fails on.
+    for (const by of ['down', 'up', 'down', 'up'] as const) {
+      await j.page.getByTestId(`watchlist-${by}-${CODE}`).click()
+    }
     await j.page.getByTestId(`watchlist-remove-${CODE}`).click()
     await expect.poll(() => j.page.getByTestId(`watchlist-${CODE}`).count()).toBe(0)
   })

@@ -164,6 +164,7 @@ export function createMarket({
         source: 'simulator',
         simulated: true,
         lag: feed.lag(),
+        hours: marketHours,
         ...(heldUntil !== undefined && { held: { reason: 'clock_behind', resumesAt: heldUntil } }),
       }
       if (!real) return status

@@ -21,7 +21,13 @@ describe('/quotes hub', () => {
   it('sends the feed status on connect', async () => {
     const socket = server.open()
     const status = await new Promise((resolve) => socket.once('status', resolve))
-    expect(status).toMatchObject({ state: 'live', source: 'simulator', simulated: true })
+    expect(status).toMatchObject({
+      state: 'live',
+      source: 'simulator',
+      simulated: true,
+      // The fixture's market runs around the clock: the phone is told so (issue 34 item 14).
+      hours: 'always',
+    })
   })
 
   it('acks a subscription with snapshots, then streams conflated ticks until unsubscribed', async () => {

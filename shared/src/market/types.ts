@@ -130,6 +130,12 @@ export interface FeedStatus {
   simulated: boolean
   /** Milliseconds since the source last produced a print. */
   lag: number
+  /**
+   * The simulator's session hours (MARKET_HOURS): `always`, the demo's markets open around the
+   * clock, every day, which the app says instead of an ordinary "trading"; `real`, the exchanges'
+   * own hours. Absent from a gateway that predates it: read as `real`.
+   */
+  hours?: 'real' | 'always'
   /** Codes that are stale while `state` is not: the real source feeding them stopped. */
   staleCodes?: string[]
   /**

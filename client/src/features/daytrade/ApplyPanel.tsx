@@ -1,9 +1,11 @@
+import Alert from '@mui/material/Alert'
 import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
+import { translateServerMessage } from '../../i18n/intl'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { useDaytradeFormat } from './DaytradeParts'
 import type { DaytradeSend, DaytradeState } from './use-daytrade'
@@ -38,6 +40,11 @@ export function ApplyPanel({
           { money: f.money(available, currency) },
         )}
       />
+      {state.matches('none') && state.context.error && (
+        <Alert severity="error" data-testid="daytrade-apply-error">
+          {translateServerMessage(state.context.error)}
+        </Alert>
+      )}
       <Button
         variant="contained"
         onClick={() => send({ type: 'APPLY', money })}

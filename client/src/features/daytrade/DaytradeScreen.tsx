@@ -1,4 +1,4 @@
-import { DAYTRADE_CUTOFF } from '@kabu/shared/api/daytrade'
+import { DAYTRADE_CUTOFF, DAYTRADE_STATUS } from '@kabu/shared/api/daytrade'
 import { CURRENCY_OF_MARKET, MARKET_OF_TYPE, type MarketType } from '@kabu/shared/market/types'
 import Button from '@mui/material/Button'
 import Divider from '@mui/material/Divider'
@@ -61,7 +61,11 @@ function Participation({ type }: { type: MarketType }) {
   const applying =
     state.matches('none') || state.matches('confirmingApply') || state.matches('applying')
   const trading =
-    state.matches('trading') || state.matches('confirmingOrder') || state.matches('ordering')
+    state.matches('trading') ||
+    state.matches('confirmingOrder') ||
+    state.matches('ordering') ||
+    // The poll's reload of a trading participation keeps the ticket, and what is typed in it.
+    (state.matches('loading') && current?.status === DAYTRADE_STATUS.trading)
   const finished = state.matches('traded') || state.matches('failed')
   if (applying) return <ApplyPanel state={state} send={send} currency={currency} />
   if (!current) return <Loading />

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert'
 import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
@@ -7,10 +8,15 @@ import Typography from '@mui/material/Typography'
 import type { DaytradeSide } from '@kabu/shared/api/daytrade'
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
+import { translateServerMessage } from '../../i18n/intl'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import type { DaytradeSend, DaytradeState } from './use-daytrade'
 
-/** The order ticket inside a trading participation: code, buy or sell (short), shares, limit. */
+/**
+ * The order ticket inside a trading participation: code, buy or sell (short), shares, limit. An
+ * order the ticket cannot send says why above its button; the gateway's refusals show in the
+ * confirmation.
+ */
 export function OrderTicket({ state, send }: { state: DaytradeState; send: DaytradeSend }) {
   const intl = useIntl()
   const [code, setCode] = useState('')
@@ -57,6 +63,11 @@ export function OrderTicket({ state, send }: { state: DaytradeState; send: Daytr
         helperText={intl.formatMessage({ id: 'home.daytrade.order.priceHint' })}
         slotProps={{ htmlInput: { 'data-testid': 'daytrade-price' } }}
       />
+      {state.context.orderError && (
+        <Alert severity="error" data-testid="daytrade-order-error">
+          {translateServerMessage(state.context.orderError)}
+        </Alert>
+      )}
       <Button
         variant="contained"
         onClick={() => send({ type: 'ORDER', code, side, num, price })}

@@ -102,6 +102,57 @@ describe('daytrade machine', () => {
     expect(second![1].idem).toBe(first![1].idem)
   })
 
+  // Issue 34 item 18: a code typed, then Order, did nothing while the poll reloaded the screen.
+  it('takes an order sent while the poll reloads a trading participation', async () => {
+    let loads = 0
+    let watch: ((e: DaytradeEvent) => void) | undefined
+    const actor = createActor(
+      daytradeMachine.provide({
+        actors: {
+          // The first load finds it trading; the poll's reload is still on its way.
+          load: fromPromise(() => (loads++ === 0 ? Promise.resolve(at(1)) : new Promise(() => {}))),
+          watch: fromCallback(({ sendBack }) => {
+            watch = sendBack
+            return () => (watch = undefined)
+          }),
+        },
+      }),
+    ).start()
+    await waitFor(actor, (s) => s.matches('trading'))
+    watch?.({ type: 'RELOAD' })
+    expect(actor.getSnapshot().value).toBe('loading')
+    actor.send({ type: 'ORDER', code: '7203', side: 'buy', num: '100', price: '' })
+    expect(actor.getSnapshot().value).toBe('confirmingOrder')
+    expect(actor.getSnapshot().context.order).toEqual({
+      code: '7203',
+      side: 'buy',
+      num: '100',
+      price: '',
+    })
+  })
+
+  it('says why an order or an application it cannot send was not taken', async () => {
+    const { actor } = run([at(1)])
+    await waitFor(actor, (s) => s.matches('trading'))
+    const order = { side: 'buy', num: '100', price: '' } as const
+    const refusal = () => actor.getSnapshot().context.orderError
+    actor.send({ type: 'ORDER', ...order, code: ' ' })
+    expect(refusal()).toBe('not_listed')
+    actor.send({ type: 'ORDER', ...order, code: '7203', num: '1.5' })
+    expect(refusal()).toBe('lot_size')
+    actor.send({ type: 'ORDER', ...order, code: '7203', price: '12a' })
+    expect(refusal()).toBe('invalid_input')
+    expect(actor.getSnapshot().value).toBe('trading')
+    actor.send({ type: 'ORDER', ...order, code: '7203' })
+    expect(actor.getSnapshot().value).toBe('confirmingOrder')
+    expect(refusal()).toBe(null)
+
+    const apply = run([none]).actor
+    await waitFor(apply, (s) => s.matches('none'))
+    apply.send({ type: 'APPLY', money: 'abc' })
+    expect(apply.getSnapshot().context.error).toBe('amount_invalid')
+  })
+
   it('routes each loaded status to its state', async () => {
     for (const [status, state] of [
       [0, 'submitted'],

@@ -1,5 +1,5 @@
 import { DAYTRADE_STATUS, type DaytradeDetail, type DaytradeSide } from '@kabu/shared/api/daytrade'
-import { assign, fromCallback, fromPromise, setup } from 'xstate'
+import { and, assign, fromCallback, fromPromise, setup } from 'xstate'
 import { errorKey, notProvided } from '../../state/machine-helpers'
 import { confirmStates } from '../../state/review/confirm-states'
 
@@ -24,6 +24,11 @@ export interface DaytradeContext {
   applyIdem: string | null
   orderIdem: string | null
   error: string | null
+  /**
+   * Why the ticket's last ORDER was not taken (the gateway's key for the same fault), shown on the
+   * ticket until the next ORDER: an order that does nothing must say why.
+   */
+  orderError: string | null
 }
 
 export type DaytradeEvent =
@@ -47,6 +52,29 @@ export interface OrderInput extends OrderDraft {
 const statusOf = (s: DaytradeSnapshot) => s.current?.status
 const WHOLE = /^[1-9]\d{0,8}$/
 const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/
+const LIMIT = /^\d+(\.\d{1,4})?$/
+
+/**
+ * What is wrong with a ticket before it goes out, as the key the gateway answers for the same
+ * fault (`/trade/daytradeOrder`'s schema): no code, a share count that is not a whole number, a
+ * limit that is not a price. Null: the order can be confirmed.
+ */
+export function draftRefusal(
+  draft: OrderDraft,
+): 'not_listed' | 'lot_size' | 'invalid_input' | null {
+  if (draft.code.trim() === '') return 'not_listed'
+  if (!WHOLE.test(draft.num.trim())) return 'lot_size'
+  const price = draft.price.trim()
+  if (price !== '' && !LIMIT.test(price)) return 'invalid_input'
+  return null
+}
+
+const draftOf = (event: OrderDraft): OrderDraft => ({
+  code: event.code.trim(),
+  side: event.side,
+  num: event.num.trim(),
+  price: event.price.trim(),
+})
 
 /**
  * One market's intraday participation, in spec §4's states, read from the newest participation:
@@ -67,7 +95,10 @@ export const daytradeMachine = setup({
     keepLoaded: assign((_, snapshot: DaytradeSnapshot) => ({ snapshot, error: null })),
     recordError: assign((_, params: { error: unknown }) => ({ error: errorKey(params.error) })),
     takeMoney: assign((_, money: string) => ({ money: money.trim(), error: null })),
-    takeOrder: assign((_, order: OrderDraft) => ({ order, error: null })),
+    // The gateway's key for an amount it cannot read: the form says it instead of nothing.
+    refuseMoney: assign({ error: 'amount_invalid' }),
+    takeOrder: assign((_, order: OrderDraft) => ({ order, error: null, orderError: null })),
+    refuseOrder: assign((_, order: OrderDraft) => ({ orderError: draftRefusal(order) })),
     // Fresh keys come from the screen (daytrade.live.ts); a fixed one keeps the model finite.
     newApplyIdem: assign({ applyIdem: 'model-apply-key' }),
     newOrderIdem: assign({ orderIdem: 'model-order-key' }),
@@ -80,11 +111,10 @@ export const daytradeMachine = setup({
       statusOf((event as unknown as { output: DaytradeSnapshot }).output) === status,
     moneyValid: ({ event }) =>
       event.type === 'APPLY' && AMOUNT.test(event.money.trim()) && Number(event.money) > 0,
-    orderValid: ({ event }) =>
-      event.type === 'ORDER' &&
-      event.code.trim() !== '' &&
-      WHOLE.test(event.num.trim()) &&
-      (event.price.trim() === '' || /^\d+(\.\d{1,4})?$/.test(event.price.trim())),
+    orderValid: ({ event }) => event.type === 'ORDER' && draftRefusal(event) === null,
+    /** A reload of a trading participation: the ticket stays on screen and takes orders. */
+    reloadingTrading: ({ context }) =>
+      context.snapshot?.current?.status === DAYTRADE_STATUS.trading,
   },
 }).createMachine({
   id: 'daytrade',
@@ -95,6 +125,7 @@ export const daytradeMachine = setup({
     applyIdem: null,
     orderIdem: null,
     error: null,
+    orderError: null,
   },
   initial: 'loading',
   states: {
@@ -131,15 +162,33 @@ export const daytradeMachine = setup({
           actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
         },
       },
+      // The watch's poll reloads a trading participation every few seconds: an order sent
+      // meanwhile is taken (or refused in words) as in `trading`, never dropped.
+      on: {
+        ORDER: [
+          {
+            guard: and(['reloadingTrading', 'orderValid']),
+            target: 'confirmingOrder',
+            actions: [{ type: 'takeOrder', params: ({ event }) => draftOf(event) }, 'newOrderIdem'],
+          },
+          {
+            guard: 'reloadingTrading',
+            actions: { type: 'refuseOrder', params: ({ event }) => event },
+          },
+        ],
+      },
     },
     loadFailed: { on: { RETRY: 'loading' } },
     none: {
       on: {
-        APPLY: {
-          guard: 'moneyValid',
-          target: 'confirmingApply',
-          actions: [{ type: 'takeMoney', params: ({ event }) => event.money }, 'newApplyIdem'],
-        },
+        APPLY: [
+          {
+            guard: 'moneyValid',
+            target: 'confirmingApply',
+            actions: [{ type: 'takeMoney', params: ({ event }) => event.money }, 'newApplyIdem'],
+          },
+          { actions: 'refuseMoney' },
+        ],
       },
     },
     ...confirmStates({
@@ -174,22 +223,14 @@ export const daytradeMachine = setup({
       },
       on: {
         RELOAD: 'loading',
-        ORDER: {
-          guard: 'orderValid',
-          target: 'confirmingOrder',
-          actions: [
-            {
-              type: 'takeOrder',
-              params: ({ event }) => ({
-                code: event.code.trim(),
-                side: event.side,
-                num: event.num.trim(),
-                price: event.price.trim(),
-              }),
-            },
-            'newOrderIdem',
-          ],
-        },
+        ORDER: [
+          {
+            guard: 'orderValid',
+            target: 'confirmingOrder',
+            actions: [{ type: 'takeOrder', params: ({ event }) => draftOf(event) }, 'newOrderIdem'],
+          },
+          { actions: { type: 'refuseOrder', params: ({ event }) => event } },
+        ],
       },
     },
     ...confirmStates({

@@ -6,6 +6,7 @@ import { HomeRankings } from './HomeRankings'
 import { HomeEntries, HomeMarketLinks, HomeNews, IndicesTitle, PopularTitle } from './HomeSections'
 import { IndexStrip } from './IndexStrip'
 import { MarketTabs } from './MarketTabs'
+import { NextSteps } from './NextSteps'
 import { PullToRefresh } from '../../ui/PullToRefresh'
 import { useIdleStages } from '../../ui/use-idle-ready'
 import { reloading } from './reloading'
@@ -18,9 +19,10 @@ const POPULAR_TOP = 5
 const BELOW_FOLD_STAGES = 4
 
 /**
- * Home (spec §2): the indices of the three markets, then for the chosen market its popular stocks,
- * rankings, the popular news and the summary pages, all live. Its parts are memoised (and the
- * queries keep their identity until they change), so an answer re-renders only what shows it.
+ * Home (spec §2): a new account's next steps, the indices of the three markets, then for the
+ * chosen market its popular stocks, rankings, the popular news and the summary pages, all live.
+ * Its parts are memoised (and the queries keep their identity until they change), so an answer
+ * re-renders only what shows it.
  */
 export function HomeScreen() {
   const { market, set } = useListParams('turnover')
@@ -43,6 +45,7 @@ export function HomeScreen() {
   }
   return (
     <PullToRefresh onRefresh={refresh} refreshing={reloading(indices) || reloading(popular)}>
+      <NextSteps />
       <IndicesTitle />
       <IndexStrip query={indices} />
       <MarketTabs value={market} onChange={chooseMarket} />

@@ -9,7 +9,7 @@ import type { PhotoState } from './use-photo'
 
 /**
  * A tappable frame that opens the camera (or the library) for one side of the document, then
- * shows the photo, the upload's progress and a tick once the server has it.
+ * shows the photo under its side's label, the upload's progress and a tick once the server has it.
  */
 export function PhotoPicker({
   testId,
@@ -44,22 +44,43 @@ export function PhotoPicker({
         }}
       >
         {photo.preview ? (
-          <Box
-            component="img"
-            src={photo.preview}
-            alt={intl.formatMessage({ id: labelId })}
-            sx={{
-              position: 'absolute',
-              inset: 0,
-              width: '100%',
-              height: '100%',
-              objectFit: 'cover',
-            }}
-          />
+          <>
+            <Box
+              component="img"
+              src={photo.preview}
+              alt={intl.formatMessage({ id: labelId })}
+              sx={{
+                position: 'absolute',
+                inset: 0,
+                width: '100%',
+                height: '100%',
+                objectFit: 'cover',
+              }}
+            />
+            {/* A filled tile still says which side it holds, or the two photos look alike. */}
+            <Typography
+              variant="body2"
+              data-testid={`${testId}-label`}
+              aria-hidden
+              sx={{
+                position: 'absolute',
+                left: 0,
+                right: 0,
+                bottom: 0,
+                py: 0.5,
+                textAlign: 'center',
+                fontWeight: 600,
+                color: '#fff',
+                bgcolor: 'rgba(0, 0, 0, 0.6)',
+              }}
+            >
+              <FormattedMessage id={labelId} />
+            </Typography>
+          </>
         ) : (
           <>
             <AddAPhotoOutlinedIcon fontSize="large" />
-            <Typography variant="body2">
+            <Typography variant="body2" data-testid={`${testId}-label`}>
               <FormattedMessage id={labelId} />
             </Typography>
           </>

@@ -34,16 +34,13 @@ export function WatchlistScreen() {
         back
         title={<FormattedMessage id="quotes.self.title" />}
         right={
-          <>
-            <SimulatedBadge />
-            <Button
-              onClick={() => setEditing(!editing)}
-              aria-pressed={editing}
-              data-testid="watchlist-edit"
-            >
-              <FormattedMessage id={editing ? 'quotes.self.done' : 'quotes.self.edit'} />
-            </Button>
-          </>
+          <Button
+            onClick={() => setEditing(!editing)}
+            aria-pressed={editing}
+            data-testid="watchlist-edit"
+          >
+            <FormattedMessage id={editing ? 'quotes.self.done' : 'quotes.self.edit'} />
+          </Button>
         }
       />
       <SegmentTabs
@@ -55,6 +52,10 @@ export function WatchlistScreen() {
           testId: `watchlist-tab-${t}`,
         }))}
       />
+      {/* Under the tabs, not in the header: beside Edit/Done it crowded out the header's controls. */}
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', px: 2, pt: 1 }}>
+        <SimulatedBadge />
+      </Box>
       <Watchlist key={tab} tab={tab} editing={editing} />
     </RequireSession>
   )

@@ -8,19 +8,25 @@ import { useNavigate } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
 import { useFeedStatus } from '../../realtime'
 import { session } from '../../state/session-view'
+import { SellAction } from './SellAction'
+import { useHeldLots } from './use-held-lots'
 import { WatchStar } from './WatchStar'
 
 // The ticket, its machine and the listings catalogue load with the first tap on Buy.
 const BuySheet = lazy(async () => ({ default: (await import('./BuySheet')).BuySheet }))
 
 /**
- * The action bar at the bottom of a stock's detail: the watchlist star and Buy, which opens the
- * ticket as a bottom sheet. A visitor without a session is sent to log in first.
+ * The action bar at the bottom of a stock's detail: the watchlist star, Sell when the user holds
+ * the stock, and Buy, which opens the ticket as a bottom sheet. A visitor without a session is
+ * sent to log in first.
  */
 export function BuyBar({ quote }: { quote: Quote }) {
   const { token } = useSnapshot(session)
   const navigate = useNavigate()
   const [open, setOpen] = useState(false)
+  // Each close of the ticket may have bought: the holdings are read again.
+  const [closes, setCloses] = useState(0)
+  const lots = useHeldLots(quote.code, quote.market, Boolean(token), closes)
   // What the feed says, not "not yet synced": the notice must not flash while the socket connects.
   const feed = useFeedStatus()
   const stale =
@@ -56,6 +62,7 @@ export function BuyBar({ quote }: { quote: Quote }) {
           </Alert>
         )}
         {token && <WatchStar code={quote.code} market={quote.market} />}
+        <SellAction lots={lots} market={quote.market} />
         <Button
           variant="contained"
           size="large"
@@ -70,7 +77,14 @@ export function BuyBar({ quote }: { quote: Quote }) {
       </Box>
       {open && (
         <Suspense fallback={null}>
-          <BuySheet quote={quote} open={open} onClose={() => setOpen(false)} />
+          <BuySheet
+            quote={quote}
+            open={open}
+            onClose={() => {
+              setOpen(false)
+              setCloses((n) => n + 1)
+            }}
+          />
         </Suspense>
       )}
     </>

@@ -4,16 +4,23 @@ import Typography from '@mui/material/Typography'
 import { FormattedMessage, useIntl } from 'react-intl'
 import type { Quote } from '@kabu/shared/market/types'
 import { TIME_ZONE } from '@kabu/shared/market/time-zone'
+import { useFeedStatus } from '../../realtime'
 import { QuoteChange } from '../../ui/price/QuoteChange'
 import { QuotePrice } from '../../ui/price/QuotePrice'
 import { priceFormatOptions } from '../../ui/price/format'
 
 /**
- * The live price big, its change and percent, whether the exchange trades now (or shows a TSE
- * special quote instead of trading), and when it last printed.
+ * The live price big, its change and percent, whether the exchange trades now (the demo's markets:
+ * that they are open around the clock; or a TSE special quote instead of trading), and when it
+ * last printed.
  */
 export function QuoteHeadline({ quote, stale }: { quote: Quote; stale: boolean }) {
   const intl = useIntl()
+  // The demo's simulated markets trade around the clock: "Trading" on a Sunday would read as real.
+  // A code a real source feeds keeps its exchange's word.
+  const feed = useFeedStatus()
+  const aroundTheClock =
+    feed?.hours === 'always' && !feed.realSources?.some((s) => s.codes.includes(quote.code))
   const lastPrint = intl.formatTime(quote.time, {
     timeZone: TIME_ZONE[quote.market],
     hour: '2-digit',
@@ -37,7 +44,7 @@ export function QuoteHeadline({ quote, stale }: { quote: Quote; stale: boolean }
           variant="outlined"
           label={
             quote.trading ? (
-              <FormattedMessage id="stock.trading" />
+              <FormattedMessage id={aroundTheClock ? 'market.hours.always' : 'stock.trading'} />
             ) : (
               <FormattedMessage id="stock.closed" />
             )

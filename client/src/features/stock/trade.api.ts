@@ -1,5 +1,5 @@
 import type { Userinfo } from '@kabu/shared/api/user'
-import type { WatchEntry } from '@kabu/shared/api/trade'
+import type { HoldingList, WatchEntry } from '@kabu/shared/api/trade'
 import type { MarketType } from '@kabu/shared/market/types'
 import { brokerPost } from '../../api/broker'
 
@@ -37,3 +37,7 @@ export const addToWatchlist = (type: MarketType, code: string) =>
   brokerPost<null>('/trade/selfadd', { type, code })
 export const removeFromWatchlist = (type: MarketType, code: string) =>
   brokerPost<null>('/trade/selfdel', { type, code })
+
+/** The user's open holdings of one market (the sell action of the stock detail looks for its code). */
+export const fetchOpenHoldings = (type: MarketType) =>
+  brokerPost<HoldingList>('/trade/userstocklist', { type })

@@ -24,16 +24,24 @@ const LABEL: Record<Shown, ReactNode> = {
 
 /**
  * Whether the quotes on screen are live, closed, stale or disconnected, plus the simulated badge.
- * Plain elements (app.css `k-feed`): it heads home's first screen.
+ * The demo's markets open around the clock (MARKET_HOURS=always) say so while live: an ordinary
+ * "live" on a Sunday night reads as a real exchange trading. Plain elements (app.css `k-feed`):
+ * it heads home's first screen.
  */
 export function FeedStatusChip() {
   const status = useFeedStatus()
   const shown = shownState(status)
+  const label =
+    shown === 'live' && status?.hours === 'always' ? (
+      <FormattedMessage id="market.hours.always" />
+    ) : (
+      LABEL[shown]
+    )
   return (
-    <div className="k-feed" data-testid="feed-status">
+    <div className="k-feed" data-testid="feed-status" data-hours={status?.hours}>
       <span className="k-feed-state" role="status">
         <span className="k-feed-dot" style={{ backgroundColor: DOT[shown] }} aria-hidden />
-        <span className="k-caption k-text-2">{LABEL[shown]}</span>
+        <span className="k-caption k-text-2">{label}</span>
       </span>
       <SimulatedBadge />
     </div>

@@ -1,6 +1,8 @@
 /** Buying, positions and the watchlist (features/stock buy panel, features/position, quotes/self). */
 export default {
   'stock.order.buy': 'Buy',
+  'stock.order.sell': 'Sell',
+  'stock.order.sellLot': '{n} shares (bought at {price})',
   'stock.order.market': 'Market',
   'stock.order.limit': 'Limit',
   'stock.order.lots': 'Lots',

@@ -1,6 +1,8 @@
 /** 買い注文、ポジション、ウォッチリスト（features/stock の注文パネル、features/position、quotes/self）。 */
 export default {
   'stock.order.buy': '買う',
+  'stock.order.sell': '売る',
+  'stock.order.sellLot': '{n}株（取得 {price}）',
   'stock.order.market': '成行',
   'stock.order.limit': '指値',
   'stock.order.lots': '数量（単元）',

@@ -1,6 +1,8 @@
 /** 买入、持仓与自选（features/stock 的下单面板、features/position、quotes/self）。 */
 export default {
   'stock.order.buy': '买入',
+  'stock.order.sell': '卖出',
+  'stock.order.sellLot': '{n}股（买入价 {price}）',
   'stock.order.market': '市价',
   'stock.order.limit': '限价',
   'stock.order.lots': '手数',
