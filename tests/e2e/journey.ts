@@ -3,9 +3,9 @@ import path from 'node:path'
 import { parseUnits } from '@kabu/shared/money/decimal'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect } from 'vitest'
-import { STORED_CODE, type Locale } from '../../client/src/i18n/locale'
 import { launchPhone } from './browser'
 import { startGateway } from './gateway'
+import { shotInEveryLanguage, type ScreenReady } from './steps/languages'
 
 /** Where the journeys leave their screenshots (named `<journey>-<step>.png`). */
 const SHOTS = path.resolve(import.meta.dirname, 'screenshots')
@@ -33,39 +33,16 @@ export function journeyScreens(page: Page, url: string, journey: string) {
     await settle()
     await page.screenshot({ path: path.join(SHOTS, `${journey}-${name}.png`), fullPage })
   }
-  /**
-   * Switches the app to `locale` as its language screen does (stored, then the page reloaded) and
-   * waits until the page speaks it. A reload starts the screen afresh: what was typed is gone.
-   */
-  const language = async (locale: Locale) => {
-    await page.evaluate((code) => localStorage.setItem('language', code), STORED_CODE[locale])
-    await page.reload()
-    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(locale)
-  }
   return {
     hashPath,
     shot,
-    language,
     async open(route: string, testId: string) {
       await page.goto(`${url}/#${route}`)
       await page.getByTestId(testId).first().waitFor()
     },
-    /**
-     * The screen at hand in Chinese, English and then Japanese (the journey goes on in it), each
-     * shot named `<name>-<locale>`; `ready` brings the screen back after each language's reload
-     * (and checks what it shows in that language).
-     */
-    async shotInLanguages(
-      name: string,
-      ready: (locale: Locale) => Promise<void>,
-      fullPage = false,
-    ) {
-      for (const locale of ['zh-CN', 'en', 'ja'] as const) {
-        await language(locale)
-        await ready(locale)
-        await shot(`${name}-${locale}`, fullPage)
-      }
-    },
+    /** The screen at hand shot in every language (steps/languages.ts), `<name>-<locale>`. */
+    shotInLanguages: (name: string, ready: ScreenReady, fullPage = false) =>
+      shotInEveryLanguage(page, (shotName) => shot(shotName, fullPage), name, ready),
     async login(account: string, password: string) {
       await page.goto(`${url}/#/login/login`)
       await page.getByTestId('password').waitFor()

@@ -10,7 +10,6 @@ import { launchPhone } from './browser'
 import { startGateway } from './gateway'
 import { writeJourneyImages, type JourneyImages } from './images'
 import { journeyScreens } from './journey'
-import { shotInOtherLanguages } from './languages'
 import { cents, dollarsFor } from './fx-math'
 import { approvePending, nextBankMorning, opsCall, setClock } from './ops'
 import { fundLinesOf, rateOf, walletsOf } from './user-api'
@@ -213,8 +212,7 @@ describe('money in, across and out on a 390×844 phone', () => {
       /^[¥￥]10,000,000,000まで$/,
     )
     expect(await page.getByTestId('deposit-payee-hint').textContent()).toContain('株式会社')
-    await shot('07-deposit-channel', true)
-    await shotInOtherLanguages(page, screens, '07-deposit-channel', 'deposit-payee', true)
+    await screens.shotInLanguages('07-deposit-channel', 'deposit-payee', true)
     const toast = page.locator('.MuiSnackbar-root')
     for (const [detail, label] of [
       ['bank', '銀行'],
@@ -318,8 +316,7 @@ describe('money in, across and out on a 390×844 phone', () => {
     const text = await records.textContent()
     expect(text).toContain('50,000')
     expect(text).toContain('みずほ銀行')
-    await shot('14-withdraw-timeline', true)
-    await shotInOtherLanguages(page, screens, '14-withdraw-timeline', 'review-timeline', true)
+    await screens.shotInLanguages('14-withdraw-timeline', 'review-timeline', true)
   })
 
   it('lists the deposit, the exchange and the withdrawal in the fund records', async () => {
@@ -350,8 +347,7 @@ describe('money in, across and out on a 390×844 phone', () => {
     expect(balances[0]).toMatch(/^拘束中の合計 [¥￥]0$/)
     expect(balances.filter((b) => /^残高/.test(b))).toEqual([])
     expect(balances.filter((b) => /^利用可能残高 [¥￥]350,000$/.test(b))).toHaveLength(1)
-    await shot('15-records-jpy', true)
-    await shotInOtherLanguages(page, screens, '15-records-jpy', 'records-balance', true)
+    await screens.shotInLanguages('15-records-jpy', 'records-balance', true)
 
     await page.getByTestId('records-kind-fx').click()
     await expect.poll(() => rows.textContent()).not.toContain('入金')

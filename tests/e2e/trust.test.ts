@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { phoneJourney, units } from './journey'
-import { shotInOtherLanguages } from './languages'
 import { nextBankMorning, setClock } from './ops'
 import { walletsOf } from './user-api'
 
@@ -43,9 +42,7 @@ describe('trust panel journey on a 390×844 phone', () => {
     )
     expect(await j.page.getByTestId('trust-median').textContent()).not.toMatch(/[^\d.]0時間/)
     await j.screens.shot('01-panel')
-    await j.page.getByTestId('trust-payouts').scrollIntoViewIfNeeded()
-    await j.screens.shot('01-payouts')
-    await shotInOtherLanguages(j.page, j.screens, '01-payouts', 'trust-payouts')
+    await j.screens.shotInLanguages('01-payouts', 'trust-payouts')
   })
 
   it('freezes withdrawals after confirming with the fund password', async () => {

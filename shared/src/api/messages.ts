@@ -101,13 +101,6 @@ export const REFUSAL_KEYS = [
   'credit_whole_only',
   'credit_not_owed',
   'credit_over_debt',
-  // day trading: a second participation in a market while one is open, an order outside an
-  // approved participation's trading day, over the funds' exposure, a limit the market has not
-  // reached (no intraday order rests)
-  'daytrade_in_progress',
-  'daytrade_not_trading',
-  'daytrade_exposure_limit',
-  'daytrade_limit_not_marketable',
   // follow products: a buy the capacity or the issuer's funding cannot take, an end asked for
   // inside the lock-up
   'product_capacity_exceeded',
