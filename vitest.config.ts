@@ -50,7 +50,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two journeys at once: a journey waits on the phone and the gateway's timers about half
+          // the time (a run used half of 2 cores). A third on 2 cores was slower, and timed out.
+          maxWorkers: 2,
           // The gateway's module graph loads once for all journeys, not once per file (as gateway).
           isolate: false,
           // A journey waits on what the phone shows; vitest's 1 s for expect.poll was shorter than a
