@@ -1,43 +1,12 @@
 import { sql, type Kysely, type Migration } from 'kysely'
 import type { StoreKind } from '../database'
+import { widenCheck } from './widen-check'
 import { idColumn } from './columns'
 
 // Written out rather than imported: a shipped migration must not change when the list grows.
 const OLD_STATUSES = `status in ('active', 'frozen', 'banned')`
 /** `issuer`: a product issuer's account, which holds the funding of its products' profit. */
 const NEW_STATUSES = `status in ('active', 'frozen', 'banned', 'issuer')`
-
-/**
- * SQLite cannot change a CHECK in place: `users` is rebuilt as 0015 rebuilt ledger_accounts
- * (foreign keys off outside the transaction; a new table with the same rows and ids, the old one
- * dropped, the new one renamed, its indexes remade, the foreign keys checked).
- */
-async function widenStatusesSqlite(db: Kysely<unknown>): Promise<void> {
-  await sql`pragma foreign_keys = off`.execute(db)
-  try {
-    await db.transaction().execute(async (trx) => {
-      const { rows } = await sql<{ type: string; sql: string }>`
-        select type, sql from sqlite_schema where tbl_name = 'users' and sql is not null
-      `.execute(trx)
-      const table = rows.find((r) => r.type === 'table')?.sql
-      if (!table?.includes(OLD_STATUSES)) throw new Error('users has an unexpected shape')
-      const created = table
-        .replace(OLD_STATUSES, NEW_STATUSES)
-        .replace(/^CREATE TABLE "?users"?/i, 'create table "users_new"')
-      await sql.raw(created).execute(trx)
-      await sql`insert into users_new select * from users`.execute(trx)
-      await sql`drop table users`.execute(trx)
-      await sql`alter table users_new rename to users`.execute(trx)
-      for (const index of rows.filter((r) => r.type === 'index')) {
-        await sql.raw(index.sql).execute(trx)
-      }
-      const broken = await sql`pragma foreign_key_check`.execute(trx)
-      if (broken.rows.length > 0) throw new Error('a foreign key lost its row')
-    })
-  } finally {
-    await sql`pragma foreign_keys = on`.execute(db)
-  }
-}
 
 /**
  * Follow products (copy-trading): the products, each paid for by an issuer's account (a `users`
@@ -50,13 +19,12 @@ async function widenStatusesSqlite(db: Kysely<unknown>): Promise<void> {
 export function products(kind: StoreKind): Migration {
   return {
     async up(db: Kysely<unknown>) {
-      if (kind === 'sqlite') await widenStatusesSqlite(db)
-      else {
-        await sql`alter table users drop constraint users_status_known`.execute(db)
-        await sql
-          .raw(`alter table users add constraint users_status_known check (${NEW_STATUSES})`)
-          .execute(db)
-      }
+      await widenCheck(db, kind, {
+        table: 'users',
+        constraint: 'users_status_known',
+        from: OLD_STATUSES,
+        to: NEW_STATUSES,
+      })
 
       await db.schema
         .createTable('products')

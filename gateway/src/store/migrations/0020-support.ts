@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely'
 import type { StoreKind } from '../database'
+import { widenCheck } from './widen-check'
 import { idColumn } from './columns'
 
 // Written out rather than imported: a shipped migration must not change when the list grows.
@@ -7,45 +8,13 @@ const OLD_KINDS = `kind in ('id_front', 'id_back', 'voucher')`
 /** `support`: a photo attached to a customer-service message. */
 const NEW_KINDS = `kind in ('id_front', 'id_back', 'voucher', 'support')`
 
-/**
- * SQLite cannot change a CHECK constraint in place: the uploads table is rebuilt as 0015 rebuilds
- * ledger_accounts (foreign keys off outside the transaction, a copy with the same rows, the old
- * one dropped, the copy renamed, its indexes remade, the foreign keys of identity requests and
- * deposits checked).
- */
-async function rebuildUploadsSqlite(db: Kysely<unknown>): Promise<void> {
-  await sql`pragma foreign_keys = off`.execute(db)
-  try {
-    await db.transaction().execute(async (trx) => {
-      const { rows } = await sql<{ type: string; sql: string }>`
-        select type, sql from sqlite_schema where tbl_name = 'uploads' and sql is not null
-      `.execute(trx)
-      const table = rows.find((r) => r.type === 'table')?.sql
-      if (!table?.includes(OLD_KINDS)) throw new Error('uploads has an unexpected shape')
-      const created = table
-        .replace(OLD_KINDS, NEW_KINDS)
-        .replace(/^CREATE TABLE "?uploads"?/i, 'create table "uploads_new"')
-      await sql.raw(created).execute(trx)
-      await sql`insert into uploads_new select * from uploads`.execute(trx)
-      await sql`drop table uploads`.execute(trx)
-      await sql`alter table uploads_new rename to uploads`.execute(trx)
-      for (const index of rows.filter((r) => r.type === 'index')) {
-        await sql.raw(index.sql).execute(trx)
-      }
-      const broken = await sql`pragma foreign_key_check`.execute(trx)
-      if (broken.rows.length > 0) throw new Error('a foreign key lost its row')
-    })
-  } finally {
-    await sql`pragma foreign_keys = on`.execute(db)
-  }
-}
-
 async function allowSupportUploads(db: Kysely<unknown>, kind: StoreKind): Promise<void> {
-  if (kind === 'sqlite') return rebuildUploadsSqlite(db)
-  await sql`alter table uploads drop constraint uploads_kind_known`.execute(db)
-  await sql
-    .raw(`alter table uploads add constraint uploads_kind_known check (${NEW_KINDS})`)
-    .execute(db)
+  await widenCheck(db, kind, {
+    table: 'uploads',
+    constraint: 'uploads_kind_known',
+    from: OLD_KINDS,
+    to: NEW_KINDS,
+  })
 }
 
 /**
