@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import SlowFirst from './tests/support/slow-first'
 
 // One runner for every test; projects split them by where they run. The e2e project drives Debian
 // chromium against a real gateway, so it runs alone (2 cores) and after the build.
@@ -10,6 +11,8 @@ const json = process.env.VITEST_JSON?.replace(/\.json$/, phase ? `-${phase}.json
 export default defineConfig({
   test: {
     reporters: json ? ['default', ['json', { outputFile: json }]] : ['default'],
+    // The longest files first (tests/slow-files.json), so that a project's workers end together.
+    sequence: { sequencer: SlowFirst },
     projects: [
       {
         test: {
@@ -21,6 +24,8 @@ export default defineConfig({
             'tests/lint/**/*.test.ts',
             'tests/build/**/*.test.ts',
           ],
+          // vitest's default on 2 cores is one worker: the files ran one at a time.
+          maxWorkers: 2,
         },
       },
       {

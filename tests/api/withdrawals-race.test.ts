@@ -47,7 +47,8 @@ it('200 concurrent withdrawals of 60 on a balance of 100: exactly one succeeds',
     .executeTakeFirstOrThrow()
   expect(Number(freezes.n)).toBe(1)
   await expectLedgerConsistent(t.app.db)
-})
+  // 200 fund-password checks are 200 argon2 hashes: seconds of CPU, more beside other suites.
+}, 60_000)
 
 it('50 concurrent retries with one idempotency key all get the first answer (never too_frequent)', async () => {
   const { grant, card } = await readyUser(t, 'racer002')
