@@ -12,24 +12,24 @@ import { marketTypeSchema } from './user'
 export const HOLDING = { holding: 0, closing: 1, pending: 2, cancelled: 3, closed: 4 } as const
 export type HoldingStatus = (typeof HOLDING)[keyof typeof HOLDING]
 
-const shares = z.string().regex(/^[1-9]\d{0,8}$/, { message: 'lot_size' })
-const price = z.string().regex(/^\d{1,14}(\.\d{1,4})?$/)
-const idText = z.string().regex(/^[1-9]\d{0,17}$/)
-const idemText = z.string().regex(/^[\w-]{1,64}$/)
+export const sharesText = z.string().regex(/^[1-9]\d{0,8}$/, { message: 'lot_size' })
+export const priceText = z.string().regex(/^\d{1,14}(\.\d{1,4})?$/)
+export const idText = z.string().regex(/^[1-9]\d{0,17}$/)
+export const idemText = z.string().regex(/^[\w-]{1,64}$/)
 const code = z.string().regex(/^[0-9A-Za-z.]{1,12}$/)
 /** An empty form field means "not given" (a market order has no price). */
-const optional = <T extends z.ZodTypeAny>(schema: T) =>
+export const optionalField = <T extends z.ZodTypeAny>(schema: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional())
 
 export const buyRequest = z.object({
   type: marketTypeSchema,
   code,
-  num: shares,
-  price: optional(price),
-  fund_password: optional(z.string().max(64)),
+  num: sharesText,
+  price: optionalField(priceText),
+  fund_password: optionalField(z.string().max(64)),
   idem: idemText,
   /** Stock credit: 1 (cash, the default) or another of CREDIT_RULES.leverageChoices. */
-  leverage: optional(
+  leverage: optionalField(
     z
       .string()
       .refine((v) => CREDIT_RULES.leverageChoices.some((l) => String(l) === v), 'invalid_input'),
@@ -38,8 +38,8 @@ export const buyRequest = z.object({
 
 export const sellRequest = z.object({
   id: idText,
-  num: shares,
-  price: optional(price),
+  num: sharesText,
+  price: optionalField(priceText),
   idem: idemText,
 })
 
