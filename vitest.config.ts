@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config'
-import SlowFirst from './tests/support/slow-first'
+import SlowFirst from './tests/support/slow-first.ts'
 
 // One runner for every test; projects split them by where they run. The e2e project drives Debian
 // chromium against a real gateway, so it runs alone (2 cores) and after the build.

@@ -94,13 +94,19 @@ describe.skipIf(!redisUrl)(
         // A phone is recovered from the last broadcast it got (its offset in the stream).
         rooms.emit('status', marker(1))
         await expect.poll(() => received, { timeout: 5_000 }).toEqual([1])
-        const back = new Promise<void>((resolve) => client.once('connect', () => resolve()))
-        // A flaky mobile network drops the transport; the other gateway broadcasts meanwhile.
+        // A flaky mobile network drops the transport; the other gateway broadcasts meanwhile. The
+        // phone comes back only once the gateway has seen it go (and kept its session): left to
+        // reconnect on its own, on a busy machine it was back before its old socket was gone.
+        client.io.reconnection(false)
         client.io.engine.close()
         await expect
-          .poll(async () => (await second.app.io.of(QUOTES_NAMESPACE).fetchSockets()).length)
-          .toBe(1)
+          .poll(async () => (await second.app.io.of(QUOTES_NAMESPACE).fetchSockets()).length, {
+            timeout: 10_000,
+          })
+          .toBe(1) // the phone of beforeAll
         rooms.emit('status', marker(2))
+        const back = new Promise<void>((resolve) => client.once('connect', () => resolve()))
+        client.connect()
         await back
         expect(client.recovered).toBe(true)
         await expect.poll(() => received, { timeout: 5_000 }).toEqual([1, 2])
