@@ -27,6 +27,7 @@ import { operators } from './0024-operators'
 import { operatorFactors } from './0025-operator-factors'
 import { saleStampDuty } from './0026-sale-stamp-duty'
 import { ipoLapsed } from './0027-ipo-lapsed'
+import { orders } from './0028-orders'
 
 /**
  * Every migration, in order, listed in code rather than found by scanning a folder, so they run the
@@ -60,6 +61,7 @@ const MIGRATIONS: ReadonlyArray<[name: string, build: (kind: StoreKind) => Migra
   ['0025-operator-factors', operatorFactors],
   ['0026-sale-stamp-duty', saleStampDuty],
   ['0027-ipo-lapsed', ipoLapsed],
+  ['0028-orders', orders],
 ]
 
 export function migrationProvider(kind: StoreKind): MigrationProvider {

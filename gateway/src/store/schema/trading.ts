@@ -1,4 +1,4 @@
-import type { GeneratedAlways } from 'kysely'
+import type { ColumnType, GeneratedAlways } from 'kysely'
 import type { Int, IntDefault, NullableInt } from './columns'
 
 /** Tables of migration 0006-trading. Integers are bigint in JS on both stores (see ../schema.ts). */
@@ -57,7 +57,57 @@ export interface WatchlistTable {
   position: IntDefault
 }
 
+/** Migration 0028 (issue 35): an order apart from the holding its fills make. */
+export interface OrdersTable {
+  id: GeneratedAlways<bigint>
+  user_id: Int
+  order_no: string
+  code: string
+  market: string
+  currency: string
+  side: 'buy' | 'sell'
+  kind: 'market' | 'limit' | 'stop' | 'stop_limit' | 'trailing'
+  /** The limit; null at market. */
+  price: NullableInt
+  /** A stop's trigger; a trailing stop's as it stands. */
+  trigger_price: NullableInt
+  trail: NullableInt
+  /** A trailing stop's best price since it was placed. */
+  best_price: NullableInt
+  num: Int
+  filled_num: IntDefault
+  /** Σ price × shares of its fills. */
+  filled_value: IntDefault
+  status: 'waiting' | 'open' | 'partial' | 'filled' | 'cancelled' | 'expired' | 'refused'
+  /** The message key of a fired trigger's refusal. */
+  refusal: string | null
+  /** `day` or the last date (YYYY-MM-DD). */
+  validity: string
+  expires_at: Int
+  group_kind: 'oco' | 'ifd' | 'ifdoco' | null
+  group_id: NullableInt
+  parent_id: NullableInt
+  leverage: IntDefault
+  account: ColumnType<'taxable' | 'nisa', 'taxable' | 'nisa' | undefined, 'taxable' | 'nisa'>
+  holding_id: NullableInt
+  /** Cash still frozen for what a buy has not filled. */
+  frozen: IntDefault
+  created_at: Int
+  updated_at: Int
+}
+
+export interface OrderFillsTable {
+  id: GeneratedAlways<bigint>
+  order_id: Int
+  num: Int
+  price: Int
+  fee: Int
+  at: Int
+}
+
 export interface TradingTables {
   holdings: HoldingsTable
   watchlist: WatchlistTable
+  orders: OrdersTable
+  order_fills: OrderFillsTable
 }
