@@ -67,6 +67,10 @@ function insertionPoint<T>(list: readonly T[], item: T, before: (a: T, b: T) => 
   return low
 }
 
+/** A group's member order: largest trail first, and of equal trails the older nearer the end. */
+const memberBefore = (a: Trailing, b: Trailing) =>
+  a.trail !== b.trail ? a.trail > b.trail : a.seq > b.seq
+
 /** The trigger a trailing member stands at now. */
 const trailTrigger = (side: TriggerSide, member: Trailing) =>
   side === 'sell' ? member.group.best - member.trail : member.group.best + member.trail
@@ -122,9 +126,7 @@ export class TriggerIndex {
       groups.splice(insertionPoint(groups, group, passedFirst), 0, group)
     }
     const member: Trailing = { id, seq: this.seq++, trail, group }
-    const byTrail = (a: Trailing, b: Trailing) =>
-      a.trail !== b.trail ? a.trail > b.trail : a.seq > b.seq
-    group.members.splice(insertionPoint(group.members, member, byTrail), 0, member)
+    group.members.splice(insertionPoint(group.members, member, memberBefore), 0, member)
     this.entries.set(id, { kind: 'trailing', code, side, member })
   }
 
@@ -185,9 +187,7 @@ export class TriggerIndex {
         for (const member of group.members) member.group = merged
         merged.members.push(...group.members)
       }
-      merged.members.sort((a, b) =>
-        a.trail !== b.trail ? (a.trail > b.trail ? -1 : 1) : b.seq - a.seq,
-      )
+      merged.members.sort((a, b) => (memberBefore(a, b) ? -1 : 1))
     }
     // A print at its best price fires nothing (trails are positive); the others fire the members
     // whose trail the print has come back by.
