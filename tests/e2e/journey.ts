@@ -11,6 +11,13 @@ import { shotInEveryLanguage, type ScreenReady } from './steps/languages'
 const SHOTS = path.resolve(import.meta.dirname, 'screenshots')
 
 /**
+ * A screenshot has one pixel per CSS pixel: the phone still renders at its device scale of 3, but
+ * a device-scale PNG (1170×2532, nine times the pixels) took Chromium several times as long to
+ * capture and encode, on every screen of every journey.
+ */
+export const SHOT_SCALE = 'css'
+
+/**
  * The screen helpers of a phone journey on `page` against the gateway at `url`: go to a route and
  * wait for it, read the route, log in as the demo account, and take a screenshot once the screen's
  * animations have ended. `journey` prefixes the screenshots' names.
@@ -31,7 +38,8 @@ export function journeyScreens(page: Page, url: string, journey: string) {
   /** `fullPage`: the whole scrolled page, for a form longer than the phone's screen. */
   const shot = async (name: string, fullPage = false) => {
     await settle()
-    await page.screenshot({ path: path.join(SHOTS, `${journey}-${name}.png`), fullPage })
+    const file = path.join(SHOTS, `${journey}-${name}.png`)
+    await page.screenshot({ path: file, fullPage, scale: SHOT_SCALE })
   }
   return {
     hashPath,

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchPhone } from './browser'
 import { startGateway } from './gateway'
+import { SHOT_SCALE } from './journey'
 
 /**
  * Issue 2's walk on a phone, against a real gateway: start screen → register → live prices on home →
@@ -17,7 +18,8 @@ let gateway: Awaited<ReturnType<typeof startGateway>>
 let browser: Browser
 let page: Page
 
-const shot = (name: string) => page.screenshot({ path: path.join(shots, `${name}.png`) })
+const shot = (name: string) =>
+  page.screenshot({ path: path.join(shots, `${name}.png`), scale: SHOT_SCALE })
 const hashPath = () => new URL(page.url()).hash.replace(/^#/, '').split('?')[0]
 
 beforeAll(async () => {
