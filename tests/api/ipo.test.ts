@@ -122,6 +122,28 @@ describe('/trade/newstocklist and /trade/newstockinfo', () => {
       const simulated = new Set(all.filter((o) => o.simulated).map((o) => o.phase))
       expect([...simulated].sort(), type).toEqual(['ended', 'pre', 'subscribing'])
     }
+    // A simulated offer first written after its lottery had nobody's application: it is written
+    // drawn (nothing asked, nothing won), its seed revealed against its commitment; one written
+    // before its lottery waits for its draw.
+    const now = t.app.clock.now()
+    const rows = await t.app.db
+      .selectFrom('ipo_offers')
+      .selectAll()
+      .where('simulated', '=', 1)
+      .execute()
+    const past = rows.filter((row) => Number(row.lottery_at) <= now)
+    expect(past.length).toBeGreaterThan(0)
+    expect(rows.some((row) => Number(row.lottery_at) > now && row.drawn_at === null)).toBe(true)
+    for (const row of past) {
+      expect(row).toMatchObject({ lots_asked: 0n, lots_won: 0n })
+      expect(row.drawn_at).not.toBeNull()
+      const record = await publicDraw(t, String(row.id))
+      const seed = record.seed as string
+      expect(createHash('sha256').update(Buffer.from(seed, 'hex')).digest('hex')).toBe(
+        row.commitment,
+      )
+      expect(record.allocations).toEqual([])
+    }
   })
 })
 

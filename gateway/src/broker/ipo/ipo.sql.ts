@@ -29,6 +29,17 @@ export async function insertOffer(db: Db, offer: NewOffer): Promise<bigint | und
   return row?.id
 }
 
+/** Offers not written yet, in one statement per 100 (those written already are left as they are). */
+export async function insertOffers(db: Db, offers: NewOffer[]): Promise<void> {
+  for (let at = 0; at < offers.length; at += 100) {
+    await db
+      .insertInto('ipo_offers')
+      .values(offers.slice(at, at + 100))
+      .onConflict((oc) => oc.column('source_key').doNothing())
+      .execute()
+  }
+}
+
 export function offerById(db: Db, id: bigint) {
   return db.selectFrom('ipo_offers').selectAll().where('id', '=', id).executeTakeFirst()
 }

@@ -36,8 +36,16 @@ export function newDrawSeed(): { seed: string; commitment: string } {
   return { seed, commitment: drawCommitment(seed) }
 }
 
+/**
+ * The row of a simulated offer first written at `now`. One whose lottery has passed already had no
+ * applications (nobody could apply to a row that did not exist), so it is written drawn as its
+ * draw would leave it (drawn now, nothing asked, nothing won), its seed revealed as a draw reveals
+ * it: a gateway's first pass wrote dozens of such offers and drew each in a transaction of its own.
+ */
 function simulatedRow(o: SimulatedOffer, now: number): q.NewOffer {
+  const drawn = o.lotteryAt <= now ? { drawn_at: now, lots_asked: 0n, lots_won: 0n } : {}
   return {
+    ...drawn,
     source_key: o.sourceKey,
     code: o.code,
     market: o.market,
@@ -142,11 +150,14 @@ export function createIpoJobs(deps: IpoJobDeps) {
   async function pass(): Promise<void> {
     const now = clock.now()
     if (deps.simulatorSeed !== null) {
-      for (const offer of simulatedOffers(deps.simulatorSeed, now)) {
-        if (written.has(offer.sourceKey)) continue
-        await q.insertOffer(db, simulatedRow(offer, now))
-        written.add(offer.sourceKey)
-      }
+      const fresh = simulatedOffers(deps.simulatorSeed, now).filter(
+        (o) => !written.has(o.sourceKey),
+      )
+      await q.insertOffers(
+        db,
+        fresh.map((offer) => simulatedRow(offer, now)),
+      )
+      for (const offer of fresh) written.add(offer.sourceKey)
     }
     // In batches until none is due (a clock moved far ahead has many); one refused (an operator
     // drew it first, or the clock was moved back meanwhile) is not tried again in this pass.
