@@ -42,10 +42,11 @@ describe.skipIf(!redisUrl)(
         phone.emit('subscribe', ['7203'], resolve),
       )
       expect(ack.ok).toBe(true)
-      // The first gateway sees the second one's socket in the code's room...
+      // The first gateway sees the second one's socket in the code's room, once it has heard the
+      // second one's heartbeat: until then it asks no other gateway and answers its own sockets.
       const quotes = first.app.io.of(QUOTES_NAMESPACE)
-      const inRoom = await quotes.in('quote:7203').fetchSockets()
-      expect(inRoom.map((s) => s.id)).toContain(phone.id)
+      const inRoom = async () => (await quotes.in('quote:7203').fetchSockets()).map((s) => s.id)
+      await expect.poll(inRoom, { timeout: 10_000 }).toContain(phone.id)
 
       // ...and what it emits to that room arrives there, once.
       const marker: FeedStatus = {
