@@ -10,7 +10,7 @@ const screens = {
 /** Cash stock orders, holdings, the watchlist and the matcher of resting limit orders. */
 export const trading = {
   ledgerKinds: ['trade_freeze', 'trade_buy', 'trade_sell', 'trade_cancel'],
-  userEvents: ['trade:updated'],
+  userEvents: ['trade:updated', 'order:updated'],
   screens,
   positionTab: 'stocks',
 } as const satisfies ProductLine

@@ -7,6 +7,7 @@ import {
   watchRequest,
 } from '@kabu/shared/api/trade'
 import { ustocksListRequest, ustocksRequest } from '@kabu/shared/api/credit'
+import { orderInfoRequest, ordersRequest } from '@kabu/shared/api/orders'
 import { MARKET_OF_TYPE } from '@kabu/shared/market/types'
 import type { BrokerCalls } from '../common/broker-calls'
 import type { MarketService } from '../../market/index'
@@ -14,6 +15,7 @@ import type { Database } from '../../store/index'
 import type { Kysely } from 'kysely'
 import type { CreditService } from './credit'
 import { endedList, openList } from './lists'
+import type { OrderBook } from './order-book'
 import type { TradingService } from './service'
 import { watchSortRequest, type createWatchlist } from './watchlist'
 
@@ -21,15 +23,20 @@ export interface TradingRouteDeps {
   db: Kysely<Database>
   market: MarketService
   service: TradingService
+  orders: OrderBook
   watchlist: ReturnType<typeof createWatchlist>
   credit: CreditService
 }
 
-/** The /trade calls of API.md: buy, sell, cancel, the two holding lists and the watchlist. */
+/**
+ * The /trade calls of API.md: buy, sell, cancel, the orders and one order, the two holding lists
+ * and the watchlist.
+ */
 export function tradingRoutes({
   db,
   market,
   service,
+  orders,
   watchlist,
   credit,
 }: TradingRouteDeps): BrokerCalls {
@@ -58,6 +65,7 @@ export function tradingRoutes({
         fundPassword: form.fund_password,
         idem: form.idem,
         leverage: form.leverage === undefined ? 1 : Number(form.leverage),
+        validity: form.validity,
       })
       return ok(answer, 'purchase_ok')
     })
@@ -68,14 +76,24 @@ export function tradingRoutes({
         num: Number(form.num),
         price: form.price,
         idem: form.idem,
+        validity: form.validity,
       })
       return ok(answer, 'submit_ok')
     })
 
     routes.authed('/trade/cancel', cancelRequest, async ({ input, user }) => {
       const { id } = input
-      await service.cancel(user, BigInt(id))
+      await orders.cancel(user, BigInt(id))
       return ok(null, 'cancel_ok')
+    })
+
+    routes.authed('/trade/orders', ordersRequest, async ({ input, user }) => {
+      const { type, status, page } = input
+      return ok(await orders.list(user.userId, MARKET_OF_TYPE[type], status, page))
+    })
+
+    routes.authed('/trade/orderInfo', orderInfoRequest, async ({ input, user }) => {
+      return ok(await orders.info(user.userId, BigInt(input.id)))
     })
 
     routes.authed('/trade/userstocklist', listRequest, async ({ input, user }) => {
