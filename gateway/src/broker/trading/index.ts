@@ -5,6 +5,7 @@ import { createCreditService } from './credit'
 import { createCreditJobs } from './credit-jobs'
 import { creditQueue } from './credit-queue'
 import { createMatcher, type MatcherDeps } from './matcher'
+import { createAmend } from './order-amend'
 import { createOrderBook } from './order-book'
 import { createOrderLapse } from './order-lapse'
 import { tradingRoutes } from './routes'
@@ -29,7 +30,7 @@ export type TradingDeps = MatcherDeps &
 export function createTrading(deps: TradingDeps) {
   const service = createTradingService(deps)
   const matcher = createMatcher(deps)
-  const orders = createOrderBook(deps)
+  const orders = { ...createOrderBook(deps), amend: createAmend(deps) }
   const orderLapse = createOrderLapse({
     ...deps,
     everyMs: deps.settings.orderJobMs,

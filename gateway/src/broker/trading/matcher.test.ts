@@ -9,8 +9,8 @@ function resting(
   side: 'buy' | 'sell',
   limit: bigint,
   placedAt: number,
-): Pick<OrderRow, 'side' | 'price' | 'created_at'> {
-  return { side, price: limit, created_at: BigInt(placedAt) }
+): Pick<OrderRow, 'side' | 'price' | 'updated_at'> {
+  return { side, price: limit, updated_at: BigInt(placedAt) }
 }
 
 const prints = (...list: [price: bigint, at: number][]): Print[] =>
@@ -30,12 +30,12 @@ describe('fillPrice', () => {
   })
 
   it('fills no order without a limit (a market order never rests)', () => {
-    expect(fillPrice({ side: 'buy', price: null, created_at: BigInt(T) }, prints([1n, T]))).toBe(
+    expect(fillPrice({ side: 'buy', price: null, updated_at: BigInt(T) }, prints([1n, T]))).toBe(
       undefined,
     )
   })
 
-  it('never fills an order at a print from before it was placed', () => {
+  it('never fills an order at a print from before it was placed (or its limit amended)', () => {
     // The price dipped under the limit, came back, and only then was the buy placed.
     expect(fillPrice(resting('buy', 100n, T), prints([99n, T - 1], [101n, T]))).toBeUndefined()
     expect(fillPrice(resting('sell', 200n, T), prints([201n, T - 1], [199n, T]))).toBeUndefined()

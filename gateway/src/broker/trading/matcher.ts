@@ -34,16 +34,17 @@ export type Prints = Map<string, Print[]>
 /**
  * The price a resting order fills at among `prints`: the first print that crosses its limit (a
  * buy when the price falls to it or below, a sell when it rises to it or above) and that is not
- * older than the order itself, so a price from before the order was placed never fills it.
- * Undefined when none does, or for an order with no limit.
+ * older than the order as it stands (placed or last amended), so a price from before the order
+ * was placed, or before its limit moved, never fills it. Undefined when none does, or for an
+ * order with no limit.
  */
 export function fillPrice(
-  o: Pick<OrderRow, 'side' | 'price' | 'created_at'>,
+  o: Pick<OrderRow, 'side' | 'price' | 'updated_at'>,
   prints: readonly Print[],
 ): bigint | undefined {
   const limit = o.price
   if (limit === null) return undefined
-  const since = Number(o.created_at)
+  const since = Number(o.updated_at)
   const crosses = (price: bigint) => (o.side === 'buy' ? price <= limit : price >= limit)
   return prints.find((p) => p.at >= since && crosses(p.price))?.price
 }

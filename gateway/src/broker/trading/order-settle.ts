@@ -102,7 +102,7 @@ export async function endOrder(
   }
   if (o.frozen > 0n) {
     await ledger.post(db, {
-      kind: 'trade_cancel',
+      kind: to === 'expired' ? 'trade_expire' : 'trade_cancel',
       userId: o.user_id,
       orderNo: o.order_no,
       postings: [cash(o, 'frozen', -o.frozen), cash(o, 'available', o.frozen)],

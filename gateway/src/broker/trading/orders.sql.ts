@@ -44,17 +44,19 @@ export async function insertFill(db: Db, fill: NewFill): Promise<void> {
 }
 
 export type OrderChange = Partial<
-  Pick<OrderRow, 'filled_num' | 'filled_value' | 'frozen' | 'holding_id'> & { status: OrderStatus }
+  Pick<OrderRow, 'filled_num' | 'filled_value' | 'frozen' | 'holding_id' | 'price' | 'num'> & {
+    status: OrderStatus
+  }
 >
 
 /**
- * Moves an order on only while it is still in `from` (and, given, still freezes `frozen`): the
- * guard that gives a fill racing a cancel or a lapse one winner. A move ORDER_MOVES does not allow
- * is a bug, thrown before anything is written.
+ * Changes an order only while it is still as it was read (status, frozen cash, quantity): the
+ * guard that gives a fill racing a cancel, a lapse or an amend one winner. A move ORDER_MOVES
+ * does not allow is a bug, thrown before anything is written.
  */
 export async function moveOrder(
   db: Db,
-  o: Pick<OrderRow, 'id' | 'status' | 'frozen'>,
+  o: Pick<OrderRow, 'id' | 'status' | 'frozen' | 'num'>,
   set: OrderChange,
   now: number,
 ): Promise<boolean> {
@@ -67,6 +69,7 @@ export async function moveOrder(
     .where('id', '=', o.id)
     .where('status', '=', o.status)
     .where('frozen', '=', o.frozen)
+    .where('num', '=', o.num)
     .executeTakeFirst()
   return result.numUpdatedRows === 1n
 }

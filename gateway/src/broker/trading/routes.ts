@@ -7,7 +7,7 @@ import {
   watchRequest,
 } from '@kabu/shared/api/trade'
 import { ustocksListRequest, ustocksRequest } from '@kabu/shared/api/credit'
-import { orderInfoRequest, ordersRequest } from '@kabu/shared/api/orders'
+import { amendRequest, orderInfoRequest, ordersRequest } from '@kabu/shared/api/orders'
 import { MARKET_OF_TYPE } from '@kabu/shared/market/types'
 import type { BrokerCalls } from '../common/broker-calls'
 import type { MarketService } from '../../market/index'
@@ -15,6 +15,7 @@ import type { Database } from '../../store/index'
 import type { Kysely } from 'kysely'
 import type { CreditService } from './credit'
 import { endedList, openList } from './lists'
+import type { createAmend } from './order-amend'
 import type { OrderBook } from './order-book'
 import type { TradingService } from './service'
 import { watchSortRequest, type createWatchlist } from './watchlist'
@@ -23,14 +24,14 @@ export interface TradingRouteDeps {
   db: Kysely<Database>
   market: MarketService
   service: TradingService
-  orders: OrderBook
+  orders: OrderBook & { amend: ReturnType<typeof createAmend> }
   watchlist: ReturnType<typeof createWatchlist>
   credit: CreditService
 }
 
 /**
- * The /trade calls of API.md: buy, sell, cancel, the orders and one order, the two holding lists
- * and the watchlist.
+ * The /trade calls of API.md: buy, sell, amend, cancel, the orders and one order, the two holding
+ * lists and the watchlist.
  */
 export function tradingRoutes({
   db,
@@ -85,6 +86,17 @@ export function tradingRoutes({
       const { id } = input
       await orders.cancel(user, BigInt(id))
       return ok(null, 'cancel_ok')
+    })
+
+    routes.authed('/trade/amend', amendRequest, async ({ input: form, user }) => {
+      const answer = await orders.amend(user, {
+        id: BigInt(form.id),
+        price: form.price,
+        num: form.num === undefined ? undefined : Number(form.num),
+        trigger: form.trigger,
+        idem: form.idem,
+      })
+      return ok(answer, 'modify_ok')
     })
 
     routes.authed('/trade/orders', ordersRequest, async ({ input, user }) => {

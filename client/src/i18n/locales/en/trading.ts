@@ -89,6 +89,8 @@ export default {
   'mine.funds.kind.trade_buy': 'Stock bought',
   'mine.funds.kind.trade_sell': 'Stock sold',
   'mine.funds.kind.trade_cancel': 'Order cancelled',
+  'mine.funds.kind.trade_amend': 'Order amended',
+  'mine.funds.kind.trade_expire': 'Order expired',
   'quotes.self.title': 'Watchlist',
   'quotes.self.edit': 'Edit',
   'quotes.self.done': 'Done',

@@ -89,6 +89,8 @@ export default {
   'mine.funds.kind.trade_buy': '株式買付',
   'mine.funds.kind.trade_sell': '株式売却',
   'mine.funds.kind.trade_cancel': '注文取消',
+  'mine.funds.kind.trade_amend': '注文訂正',
+  'mine.funds.kind.trade_expire': '注文失効',
   'quotes.self.title': 'ウォッチリスト',
   'quotes.self.edit': '編集',
   'quotes.self.done': '完了',

@@ -88,6 +88,8 @@ export default {
   'mine.funds.kind.trade_buy': '股票买入',
   'mine.funds.kind.trade_sell': '股票卖出',
   'mine.funds.kind.trade_cancel': '撤单',
+  'mine.funds.kind.trade_amend': '改单',
+  'mine.funds.kind.trade_expire': '委托失效',
   'quotes.self.title': '自选',
   'quotes.self.edit': '编辑',
   'quotes.self.done': '完成',
