@@ -48,6 +48,7 @@ export const ID_FIELDS: Record<string, Kind> = {
   '/trade/sell id': 'holding',
   '/trade/cancel id': 'order',
   '/trade/orderInfo id': 'order',
+  '/trade/amend id': 'order',
   '/user/repay id': 'loan',
   '/trade/newstockinfo id': 'ipo_offer',
   '/trade/subscribe id': 'ipo_offer',
