@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely'
-import { HOLDING } from '@kabu/shared/api/trade'
 import type { Quote } from '@kabu/shared/market/types'
 import type { Clock } from '../../clock'
 import type { TradingSettings } from '../../config'
@@ -9,6 +8,7 @@ import type { UserEvents } from '../common/user-events'
 import type { Ledger } from '../ledger/index'
 import { unitsOf } from './order-rules'
 import { fillBuyOrder, fillSellOrder, orderUpdated } from './order-settle'
+import { seedUpdate } from './order-wire'
 import { workingOn, type OrderRow } from './orders.sql'
 
 export interface MatcherDeps {
@@ -85,10 +85,7 @@ export function createMatcher(deps: MatcherDeps) {
       if (!done) continue
       filled++
       // The transaction has committed here, so a screen that re-reads on this event sees the fill.
-      // A bought holding has its order's id; a sell's holding is the one it sold.
-      const holding = buying ? o.id : (o.holding_id as bigint)
-      const status = buying ? HOLDING.holding : HOLDING.closed
-      deps.userEvents.emit(o.user_id, { type: 'trade:updated', id: String(holding), status })
+      deps.userEvents.emit(o.user_id, seedUpdate(o, 'filled'))
       const filledValue = price * o.num
       deps.userEvents.emit(
         o.user_id,

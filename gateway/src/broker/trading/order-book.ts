@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely'
 import { isWorking, type WireOrder, type WireOrderInfo } from '@kabu/shared/api/orders'
-import { HOLDING } from '@kabu/shared/api/trade'
 import type { Market } from '@kabu/shared/market/types'
 import type { Clock } from '../../clock'
 import type { TradingSettings } from '../../config'
@@ -83,13 +82,3 @@ export function createOrderBook(deps: OrderBookDeps) {
 }
 
 export type OrderBook = ReturnType<typeof createOrderBook>
-
-/** What a seed client's `trade:updated` says of an order that ended: its row's status now. */
-export const seedStatusAfter = (o: OrderRow, ended: 'cancelled' | 'expired' | 'filled') =>
-  o.side === 'buy'
-    ? ended === 'filled'
-      ? HOLDING.holding
-      : HOLDING.cancelled
-    : ended === 'filled'
-      ? HOLDING.closed
-      : HOLDING.holding

@@ -1,7 +1,7 @@
 import { periodicJob } from '../common/periodic-job'
 import type { OrderBookDeps } from './order-book'
-import { seedStatusAfter } from './order-book'
 import { endOrder, orderUpdated } from './order-settle'
+import { seedUpdate } from './order-wire'
 import { lapsedBy } from './orders.sql'
 
 /**
@@ -25,12 +25,7 @@ export function createOrderLapse(
           .execute((trx) => endOrder({ db: trx, ledger, settings }, o, 'expired', now))
         if (!done) continue
         userEvents.emit(o.user_id, orderUpdated({ ...o, status: 'expired' }))
-        const id = String(o.side === 'buy' ? o.id : o.holding_id)
-        userEvents.emit(o.user_id, {
-          type: 'trade:updated',
-          id,
-          status: seedStatusAfter(o, 'expired'),
-        })
+        userEvents.emit(o.user_id, seedUpdate(o, 'expired'))
       }
     },
     { everyMs: deps.everyMs, onError: deps.onError },

@@ -42,12 +42,18 @@ export async function fillBuyOrder(
   if (refund < 0n) throw new Error(`order ${o.id} filled above the price it froze cash at`)
   const set = { status: 'filled', filled_num: o.num, filled_value: cost, frozen: 0n } as const
   if (!(await moveOrder(db, o, { ...set, holding_id: o.id }, now))) return false
-  const placed = { userId: o.user_id, orderNo: o.order_no, num: Number(o.num), limitPrice: o.price }
-  const owned = { ...o, ...placed, credit: undefined }
-  await insertHolding(
-    db,
-    boughtHolding(o.id, owned, { price, fee, at: now, placedAt: Number(o.created_at) }),
-  )
+  // A resting buy is a cash buy (a credit buy fills at once), so its holding owes nothing.
+  const order = {
+    userId: o.user_id,
+    orderNo: o.order_no,
+    code: o.code,
+    market: o.market,
+    currency: o.currency,
+    num: Number(o.num),
+    limitPrice: o.price,
+  }
+  const fill = { price, fee, at: now, placedAt: Number(o.created_at) }
+  await insertHolding(db, boughtHolding(o.id, order, fill))
   await insertFill(db, { order_id: o.id, num: o.num, price, fee, at: now })
   await ledger.post(db, {
     kind: 'trade_buy',

@@ -96,3 +96,27 @@ export function seedCancelledRow(
     stamp_duty: null,
   }
 }
+
+/**
+ * What the seed's `trade:updated` says of an order that ended: the status its row shows now (a
+ * buy: its holding, or cancelled; a sell: its holding closed, or held again), under the id a seed
+ * client follows (the buy's, which its holding shares, or the sold holding's).
+ */
+export function seedUpdate(
+  o: Pick<OrderRow, 'id' | 'side' | 'holding_id'>,
+  ended: 'filled' | 'cancelled' | 'expired',
+): { type: 'trade:updated'; id: string; status: HoldingStatus } {
+  const filled = ended === 'filled'
+  if (o.side === 'buy') {
+    return {
+      type: 'trade:updated',
+      id: String(o.id),
+      status: filled ? HOLDING.holding : HOLDING.cancelled,
+    }
+  }
+  return {
+    type: 'trade:updated',
+    id: String(o.holding_id),
+    status: filled ? HOLDING.closed : HOLDING.holding,
+  }
+}
