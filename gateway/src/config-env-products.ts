@@ -86,6 +86,18 @@ export const productsEnvSchema = z.object({
     .default(15)
     .describe('A holding cannot be sold sooner after its fill (`sell_after_15_minutes`).'),
   TRADE_FUND_PASSWORD: flag.prefault('0').describe('1: `/trade/buy` asks for the fund password.'),
+  ORDER_GTD_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(60)
+    .default(15)
+    .describe(
+      "The longest validity of an order (`validity` of `/trade/buy` and `/trade/sell`), in the market's business days counting the order's own day; SBI's is 15 (MARKET-RULES.md §8). Longer: `validity_too_long`.",
+    ),
+  ORDER_JOB_MS: jobEveryMs.describe(
+    "How often the orders job lapses working orders whose validity has ended (a day order at its close, a dated one at its last day's close), returning the cash a buy froze.",
+  ),
   LOAN_RATE_DAILY: rate
     .default('0.0005')
     .describe(

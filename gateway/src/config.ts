@@ -109,6 +109,10 @@ export interface TradingSettings {
   fundPasswordToBuy: boolean
   /** CREDIT_JOB_MS: the stock-credit job's period (interest, margin calls, liquidation). */
   creditJobMs: number
+  /** ORDER_GTD_DAYS: the longest validity of an order, in business days counting its first. */
+  orderGtdDays: number
+  /** ORDER_JOB_MS: the period of the job that lapses orders past their validity. */
+  orderJobMs: number
 }
 
 /** Settings of deposits, withdrawals and exchange; yen amounts are whole-yen decimal strings. */
@@ -200,6 +204,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sellLockMinutes: e.SELL_LOCK_MINUTES,
       fundPasswordToBuy: e.TRADE_FUND_PASSWORD,
       creditJobMs: e.CREDIT_JOB_MS,
+      orderGtdDays: e.ORDER_GTD_DAYS,
+      orderJobMs: e.ORDER_JOB_MS,
     },
     loans: { rateDaily: e.LOAN_RATE_DAILY, termDays: e.LOAN_TERM_DAYS },
     ipo: { payment: e.IPO_PAYMENT, jobMs: e.IPO_JOB_MS },

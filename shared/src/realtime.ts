@@ -1,4 +1,5 @@
 import type { DaytradeSettledEvent } from './api/daytrade'
+import type { OrderUpdated } from './api/orders'
 import type { IpoDrawnEvent, IpoWaivedEvent, IpoWithdrawnEvent } from './api/ipo'
 import type { SupportMessageEvent } from './api/support'
 import type { HoldingStatus } from './api/trade'
@@ -81,6 +82,8 @@ export type UserEvent =
   | { type: 'account:status'; status: 'active' | 'frozen' | 'banned'; tradingBarred: boolean }
   /** A resting order changed without the user asking (the matcher filled it): `status` is new. */
   | { type: 'trade:updated'; id: string; status: HoldingStatus }
+  /** An order changed (placed, filled, cancelled, lapsed): API.md "Orders", on every change. */
+  | ({ type: 'order:updated' } & OrderUpdated)
   /** An IPO the user applied for was drawn: `id` is the offer, `status` the application's now. */
   | IpoDrawnEvent
   /** An operator withdrew an offer the user applied for: the application failed, money returned. */

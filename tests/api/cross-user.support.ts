@@ -142,7 +142,15 @@ export async function makeWorld(
     card_number: '7654321',
     fund_password: FUND_PASSWORD,
   })) as { id: string }
-  // A resting order (it stays open: the test's quotes never reach its price).
+  // A holding (a market buy) and a resting order, which is an order, not a holding (issue 35): it
+  // stays open, the test's quotes never reach its price.
+  await call('/trade/buy', {
+    type: 'jpy',
+    code: TOYOTA,
+    num: '100',
+    fund_password: FUND_PASSWORD,
+    idem: idem(),
+  })
   await call('/trade/buy', {
     type: 'jpy',
     code: TOYOTA,

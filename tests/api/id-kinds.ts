@@ -12,6 +12,7 @@ import { fieldPatterns, formShape } from '../support/zod-form'
 /** Where a user's ids of each kind are found once they have made their world (cross-user.support.ts). */
 export const OWNED = {
   holding: { table: 'holdings', column: 'id' },
+  order: { table: 'orders', column: 'id' },
   bank_card: { table: 'bank_cards', column: 'id' },
   support_thread: { table: 'support_threads', column: 'id' },
   passkey: { table: 'passkeys', column: 'id' },
@@ -45,7 +46,9 @@ export const ID_FIELDS: Record<string, Kind> = {
   '/user/withdraw bank_id': 'bank_card',
   '/trade/ustocks id': 'holding',
   '/trade/sell id': 'holding',
-  '/trade/cancel id': 'holding',
+  '/trade/cancel id': 'order',
+  '/trade/orderInfo id': 'order',
+  '/trade/amend id': 'order',
   '/user/repay id': 'loan',
   '/trade/newstockinfo id': 'ipo_offer',
   '/trade/subscribe id': 'ipo_offer',

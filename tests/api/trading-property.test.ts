@@ -85,7 +85,7 @@ interface RunUser {
 
 async function apply(user: RunUser, everyone: RunUser[], op: Op, n: number) {
   const session = { ...user, sessionId: 0n, tradingBarred: false }
-  const { service, matcher } = t.app.broker.trading
+  const { service, matcher, orders: orderBook } = t.app.broker.trading
   // Sells and cancels pick among every user's rows: another user's id must read as not found.
   const ids = everyone.map((u) => u.userId)
   const mine = () =>
@@ -131,14 +131,20 @@ async function apply(user: RunUser, everyone: RunUser[], op: Op, n: number) {
       return 'sell:one_of_two'
     }
     case 'cancel': {
-      const rows = await mine()
-      const resting = rows.filter(
-        (r) => r.user_id === user.userId && (r.status === 1n || r.status === 2n),
-      )
-      const from = op.pick % 3 !== 0 && resting.length > 0 ? resting : rows
-      const h = from[op.pick % Math.max(1, from.length)]
-      if (h && h.user_id !== user.userId) return expectNotFound(service.cancel(session, h.id))
-      return h && service.cancel(session, h.id)
+      // Mostly the user's own working orders; sometimes any order or holding id (a resting sell's
+      // holding names its order, the rest are refused), or another user's.
+      const orders = await t.app.db
+        .selectFrom('orders')
+        .select(['id', 'user_id', 'status'])
+        .where('user_id', 'in', ids)
+        .orderBy('id')
+        .execute()
+      const working = orders.filter((o) => o.user_id === user.userId && o.status === 'open')
+      const rows = [...orders, ...(await mine())]
+      const from = op.pick % 3 !== 0 && working.length > 0 ? working : rows
+      const o = from[op.pick % Math.max(1, from.length)]
+      if (o && o.user_id !== user.userId) return expectNotFound(orderBook.cancel(session, o.id))
+      return o && orderBook.cancel(session, o.id)
     }
     case 'move': {
       const code = CODES[op.code]!

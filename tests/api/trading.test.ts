@@ -243,6 +243,8 @@ describe('/trade/sell', () => {
       verifyFundPassword: checks.verifyFundPassword,
       identityStatus: checks.identityStatus,
       selfFrozen,
+      userEvents: { emit: () => {} },
+      marketHours: t.app.config.marketHours,
     })
     const user = { userId: await userIdOf(t, g.account), account: g.account }
     await otherGateway.sell(

@@ -17,6 +17,7 @@ export const USER_EVENT_LISTENERS = {
   ],
   'account:status': ['features/mine/account-status.ts'],
   'trade:updated': ['realtime/trade-updates.ts'],
+  'order:updated': ['realtime/trade-updates.ts'],
   'ipo:drawn': ['features/ipo/ipo-events.ts', 'features/ipo/use-ipo.ts'],
   'ipo:withdrawn': ['features/ipo/ipo-events.ts'],
   'ipo:waived': ['features/ipo/ipo-events.ts'],

@@ -31,12 +31,14 @@ export function useTradeUpdates(onUpdate: (update: TradeUpdate) => void, id?: st
 }
 
 /**
- * Whether an event means the user's holdings changed without the user asking: a resting order
- * filled (`trade:updated`), a block request approved into a holding (`review:decided`, block), a
+ * Whether an event means the user's holdings changed: a resting order filled (`trade:updated`),
+ * any order placed, filled, cancelled or lapsed (`order:updated`), a block request approved into a holding (`review:decided`, block), a
  * credit position's margin call made, lifted or liquidated, or trust funds applied to its debt.
  */
 export const changesHoldings = (e: UserEvent): boolean =>
   e.type === 'trade:updated' ||
+  // An order's change moves its unfilled row (status 2) or makes a holding of what filled.
+  e.type === 'order:updated' ||
   e.type === 'credit:call' ||
   (e.type === 'review:decided' &&
     (e.kind === 'block' || e.kind === 'credit') &&

@@ -133,6 +133,7 @@ export function createBroker(deps: BrokerDeps) {
     ledger,
     market: deps.market,
     settings: config.trading,
+    marketHours: config.marketHours,
     userEvents: deps.userEvents,
     verifyFundPassword: checks.verifyFundPassword,
     identityStatus: checks.identityStatus,

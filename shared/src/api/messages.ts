@@ -101,6 +101,10 @@ export const REFUSAL_KEYS = [
   'credit_whole_only',
   'credit_not_owed',
   'credit_over_debt',
+  // orders (issue 35): a validity that is no trading day of the order's or before it, one past
+  // ORDER_GTD_DAYS business days
+  'validity_invalid',
+  'validity_too_long',
   // follow products: a buy the capacity or the issuer's funding cannot take, an end asked for
   // inside the lock-up
   'product_capacity_exceeded',

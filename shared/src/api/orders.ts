@@ -41,8 +41,8 @@ export const canMove = (from: OrderStatus, to: OrderStatus): boolean =>
 /** Still in the book: amend and cancel apply (`/trade/orders` status `open`). */
 export const isWorking = (status: OrderStatus): boolean => ORDER_MOVES[status].length > 0
 
-/** `day`, or a date the market trades on (shared/market/validity.ts decides which). */
-export const validitySchema = z.union([z.literal('day'), z.string().regex(/^\d{4}-\d{2}-\d{2}$/)])
+/** `day`, or a date the market trades on (declared with the buy and sell forms it is part of). */
+export { validitySchema } from './trade'
 
 export const ordersRequest = z.object({
   type: marketTypeSchema,
@@ -84,6 +84,8 @@ export interface WireOrder {
   parent_id: string | null
   leverage: number
   account: 'taxable' | 'nisa'
+  /** A sell's holding; a buy's once something filled (the holding has the buy's id). */
+  holding_id: string | null
   created: number
   updated: number
 }

@@ -21,6 +21,12 @@ const code = z.string().regex(/^[0-9A-Za-z.]{1,12}$/)
 export const optionalField = <T extends z.ZodTypeAny>(schema: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional())
 
+/**
+ * An order's validity (API.md "Orders"): `day`, or a date the market trades on
+ * (shared/market/validity.ts decides which). Absent: `day`.
+ */
+export const validitySchema = z.union([z.literal('day'), z.string().regex(/^\d{4}-\d{2}-\d{2}$/)])
+
 export const buyRequest = z.object({
   type: marketTypeSchema,
   code,
@@ -34,6 +40,7 @@ export const buyRequest = z.object({
       .string()
       .refine((v) => CREDIT_RULES.leverageChoices.some((l) => String(l) === v), 'invalid_input'),
   ),
+  validity: optionalField(validitySchema),
 })
 
 export const sellRequest = z.object({
@@ -41,6 +48,7 @@ export const sellRequest = z.object({
   num: sharesText,
   price: optionalField(priceText),
   idem: idemText,
+  validity: optionalField(validitySchema),
 })
 
 export const cancelRequest = z.object({ id: idText })

@@ -9,8 +9,15 @@ const screens = {
 
 /** Cash stock orders, holdings, the watchlist and the matcher of resting limit orders. */
 export const trading = {
-  ledgerKinds: ['trade_freeze', 'trade_buy', 'trade_sell', 'trade_cancel'],
-  userEvents: ['trade:updated'],
+  ledgerKinds: [
+    'trade_freeze',
+    'trade_buy',
+    'trade_sell',
+    'trade_cancel',
+    'trade_amend',
+    'trade_expire',
+  ],
+  userEvents: ['trade:updated', 'order:updated'],
   screens,
   positionTab: 'stocks',
 } as const satisfies ProductLine

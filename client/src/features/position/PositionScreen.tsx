@@ -28,8 +28,8 @@ const PANELS: Record<PositionTab, ComponentType<{ type: MarketType }>> = {
 }
 
 /**
- * /position/index: stocks (the asset overview, then holdings in progress and traded ended, live) or
- * new shares (applications in progress and ended).
+ * /position/index: stocks (the asset overview, then holdings, open orders and traded ended, live)
+ * or new shares (applications in progress and ended).
  */
 export function PositionScreen() {
   const [type, setType] = useState<MarketType>('jpy')
@@ -52,8 +52,17 @@ export function PositionScreen() {
   )
 }
 
+/** Holdings (保有中), unfilled orders (注文中) and what ended (取引済み). */
+const LIST_TABS = ['open', 'orders', 'ended'] as const
+type ListTab = (typeof LIST_TABS)[number]
+const EMPTY_TEXT = {
+  open: 'stock.position.emptyOpen',
+  orders: 'stock.position.emptyOrders',
+  ended: 'stock.position.emptyEnded',
+} as const satisfies Record<ListTab, string>
+
 function Positions({ type }: { type: MarketType }) {
-  const [tab, setTab] = useState<'open' | 'ended'>('open')
+  const [tab, setTab] = useState<ListTab>('open')
   const { view, failed, refreshing, refresh } = usePositions(type)
   const currency = CURRENCY_OF_MARKET[MARKET_OF_TYPE[type]]
 
@@ -67,7 +76,7 @@ function Positions({ type }: { type: MarketType }) {
       </Stack>
     )
   if (!view) return <Loading />
-  const rows = tab === 'open' ? view.open : view.ended
+  const rows = view[tab]
   return (
     <PullToRefresh onRefresh={refresh} refreshing={refreshing}>
       <Stack spacing={1.5} sx={{ p: 1.5 }}>
@@ -76,22 +85,16 @@ function Positions({ type }: { type: MarketType }) {
       <SegmentTabs
         value={tab}
         onChange={setTab}
-        tabs={[
-          {
-            value: 'open',
-            label: (
-              <FormattedMessage id="stock.position.tab.open" values={{ n: view.open.length }} />
-            ),
-            testId: 'positions-tab-open',
-          },
-          {
-            value: 'ended',
-            label: (
-              <FormattedMessage id="stock.position.tab.ended" values={{ n: view.ended.length }} />
-            ),
-            testId: 'positions-tab-ended',
-          },
-        ]}
+        tabs={LIST_TABS.map((value) => ({
+          value,
+          label: (
+            <FormattedMessage
+              id={`stock.position.tab.${value}`}
+              values={{ n: view[value].length }}
+            />
+          ),
+          testId: `positions-tab-${value}`,
+        }))}
       />
       {tab === 'ended' && (
         <Stack direction="row" sx={{ justifyContent: 'space-between', px: 2, py: 1 }}>
@@ -105,13 +108,7 @@ function Positions({ type }: { type: MarketType }) {
       )}
       <Stack data-testid={`positions-list-${tab}`}>
         {rows.length === 0 ? (
-          <EmptyState
-            text={
-              <FormattedMessage
-                id={tab === 'open' ? 'stock.position.emptyOpen' : 'stock.position.emptyEnded'}
-              />
-            }
-          />
+          <EmptyState text={<FormattedMessage id={EMPTY_TEXT[tab]} />} />
         ) : (
           rows.map((h) => <HoldingRow key={h.id} h={h} type={type} currency={currency} />)
         )}

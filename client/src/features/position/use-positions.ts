@@ -56,7 +56,10 @@ export function usePositions(type: MarketType) {
     return {
       assets,
       creditLine: loaded.creditLine,
-      open: byNewest(holdingRows(holdings)),
+      // Shares owned (保有中) apart from unfilled orders (注文中, the seed's status 2): an order
+      // is never counted as owned.
+      open: byNewest(holdingRows(holdings).filter(isFilled)),
+      orders: byNewest(holdingRows(holdings).filter((h) => !isFilled(h))),
       ended: byNewest(holdingRows<WireClosedHolding>(loaded.ended)),
       realisedPnl: loaded.ended.lsyk,
     }

@@ -13,7 +13,7 @@ import type { HouseBook, LedgerCommand, LedgerTxInput, UserBook } from './postin
 // ledger's choice (paths.ts). Outside broker/ledger no file imports the ledger's others but
 // routes.ts and the check.ts read-out (a lint zone, eslint.config.js).
 
-export type { BusinessStep, Guard } from './post.pg.sql'
+export type { AlsoWrite, BusinessStep, Guard } from './post.pg.sql'
 export type { SelectedLines } from './selected.sql'
 export type {
   AccountRef,
@@ -43,13 +43,13 @@ export interface Ledger {
    * Undefined when a debit would overdraw or the business step found its row gone; then nothing
    * was written. A taken key fails it with a unique violation (see idempotentStatement). Only the
    * chain's first step may fail (a debit after a write would commit the write alone): a plain
-   * Error otherwise.
+   * Error otherwise. `alsoIds`: the ids of the command's further rows (BusinessStep.also), in order.
    */
   post(
     db: Kysely<Database>,
     tx: LedgerTxInput,
     command: LedgerCommand,
-  ): Promise<{ txId: bigint; businessId: bigint } | undefined>
+  ): Promise<{ txId: bigint; businessId: bigint; alsoIds: bigint[] } | undefined>
   balances(db: Kysely<Database>, userId: bigint, currency: Currency): Promise<Balances>
   /** A house book's balance in one currency, all its shards together. */
   houseBalance(db: Kysely<Database>, book: HouseBook, currency: Currency): Promise<bigint>
@@ -84,7 +84,7 @@ export function createLedger(deps: {
     db: Kysely<Database>,
     tx: LedgerTxInput,
     command: LedgerCommand,
-  ): Promise<{ txId: bigint; businessId: bigint } | undefined>
+  ): Promise<{ txId: bigint; businessId: bigint; alsoIds: bigint[] } | undefined>
   async function post(db: Kysely<Database>, tx: LedgerTxInput, command?: LedgerCommand) {
     const now = deps.clock.now()
     const written = command

@@ -203,7 +203,7 @@ export async function postCommand(
   tx: LedgerTxInput,
   now: number,
   command: LedgerCommand,
-): Promise<{ txId: bigint; businessId: bigint } | undefined> {
+): Promise<{ txId: bigint; businessId: bigint; alsoIds: bigint[] } | undefined> {
   const lines = linesOf(tx)
   if (tx.selected || !onPostgres(db) || !distinctAccounts(lines)) {
     throw new Error('a command posts on PostgreSQL, in lines of distinct accounts')
@@ -216,5 +216,5 @@ export async function postCommand(
   const written = await postInOneStatement(db, { ...tx, now }, lines, command)
   if (!written) return undefined
   if (written.businessId === null) throw new Error('the business step moved no row')
-  return { txId: written.txId, businessId: written.businessId }
+  return { txId: written.txId, businessId: written.businessId, alsoIds: written.alsoIds }
 }

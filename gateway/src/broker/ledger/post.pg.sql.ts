@@ -34,7 +34,19 @@ export interface BusinessStep {
   /** 'first': it gates the money (a holding that must still be held); 'last': it follows it. */
   at: 'first' | 'last'
   write: (guard: Guard) => RawBuilder<unknown>
+  /**
+   * The command's further rows, written from the business row once it moved (an order's holding
+   * and fill): each a data-modifying statement reading `business` (its `id`) or an earlier one of
+   * these (`also(i)`). They cannot stop the chain: they write when the business step did.
+   */
+  also?: readonly AlsoWrite[]
 }
+
+/** One of a command's further writes (BusinessStep.also). */
+export type AlsoWrite = (
+  business: RawBuilder<unknown>,
+  also: (i: number) => RawBuilder<unknown>,
+) => RawBuilder<unknown>
 
 /** The business step's CTE, which the key's answer and the statement's result read. */
 const BUSINESS = sql.raw('biz')
@@ -84,7 +96,7 @@ export async function postInOneStatement(
   header: { kind: string; userId: bigint | null; orderNo: string; now: number },
   lines: readonly PgLine[],
   extra: { business?: BusinessStep; key?: KeyRow } = {},
-): Promise<{ txId: bigint; businessId: bigint | null } | undefined> {
+): Promise<{ txId: bigint; businessId: bigint | null; alsoIds: bigint[] } | undefined> {
   const steps: RawBuilder<unknown>[] = []
   let guard: Guard = sql`true`
   const add = (name: RawBuilder<unknown>, write: RawBuilder<unknown>) => {
@@ -93,12 +105,24 @@ export async function postInOneStatement(
   }
   const { business, key } = extra
   if (key && !business) throw new Error('a key in the chain stores the business row: give one')
-  if (business?.at === 'first') add(BUSINESS, business.write(guard))
+  const alsoName = (i: number) => sql.raw(`b${i}`)
+  // Unguarded: each reads the business row, so it writes exactly when that step did.
+  const addAlso = () =>
+    business?.also?.forEach((write, i) => {
+      steps.push(sql`${alsoName(i)} as (${write(BUSINESS, alsoName)})`)
+    })
+  if (business?.at === 'first') {
+    add(BUSINESS, business.write(guard))
+    addAlso()
+  }
   lines.forEach((line, i) => {
     const userDebit = line.key.userId !== null && line.amount < 0n
     add(sql.raw(`l${i}`), userDebit ? debit(line, guard) : upsert(line, guard, header.now))
   })
-  if (business?.at === 'last') add(BUSINESS, business.write(guard))
+  if (business?.at === 'last') {
+    add(BUSINESS, business.write(guard))
+    addAlso()
+  }
   const moved = sql.join(
     lines.map(
       (line, i) =>
@@ -115,7 +139,15 @@ export async function postInOneStatement(
       returning idem
     )`
     : sql``
-  const statement = sql<{ entries: bigint; tx_id: bigint | null; business_id: bigint | null }>`
+  const alsoIds = (business?.also ?? []).map(
+    (_, i) => sql`, (select id from ${alsoName(i)}) as ${sql.raw(`also_${i}`)}`,
+  )
+  const statement = sql<
+    { entries: bigint; tx_id: bigint | null; business_id: bigint | null } & Record<
+      `also_${number}`,
+      bigint | null
+    >
+  >`
     with ${sql.join(steps)},
     t as (
       insert into ledger_transactions (kind, user_id, order_no, created_at)
@@ -129,11 +161,17 @@ export async function postInOneStatement(
       returning tx_id
     )${keyRow}
     select (select count(*) from e) as entries, (select id from t) as tx_id,
-      ${business ? sql`(select id from ${BUSINESS})` : sql`cast(null as bigint)`} as business_id`
+      ${business ? sql`(select id from ${BUSINESS})` : sql`cast(null as bigint)`} as business_id
+      ${sql.join(alsoIds, sql``)}`
   const { rows } = await statement.execute(db)
   const row = rows[0]
   if (!row || row.tx_id === null) return undefined
   if (row.entries !== BigInt(lines.length))
     throw new Error('ledger posting wrote only some entries')
-  return { txId: row.tx_id, businessId: row.business_id }
+  const also = (business?.also ?? []).map((_, i) => row[`also_${i}`] ?? null)
+  return {
+    txId: row.tx_id,
+    businessId: row.business_id,
+    alsoIds: also.filter((id): id is bigint => id !== null),
+  }
 }

@@ -5,6 +5,9 @@ import { createCreditService } from './credit'
 import { createCreditJobs } from './credit-jobs'
 import { creditQueue } from './credit-queue'
 import { createMatcher, type MatcherDeps } from './matcher'
+import { createAmend } from './order-amend'
+import { createOrderBook } from './order-book'
+import { createOrderLapse } from './order-lapse'
 import { tradingRoutes } from './routes'
 import { createTradingService, type TradingDeps as ServiceDeps } from './service'
 import { createWatchlist } from './watchlist'
@@ -19,13 +22,20 @@ export type TradingDeps = MatcherDeps &
   }
 
 /**
- * The trading area: orders (cash and credit), holdings and the watchlist on /api/vue; the matcher
- * that fills resting limit orders from the quote stream; stock credit's trust funds (review kind
- * `credit`) and its job of interest, margin calls and liquidations (both started with the app).
+ * The trading area: orders (cash and credit; the `orders` table, their list and cancel), holdings
+ * and the watchlist on /api/vue; the matcher that fills working limit orders from the quote stream;
+ * the orders job that lapses them when their validity ends; stock credit's trust funds (review
+ * kind `credit`) and its job of interest, margin calls and liquidations (all started by the leader).
  */
 export function createTrading(deps: TradingDeps) {
   const service = createTradingService(deps)
   const matcher = createMatcher(deps)
+  const orders = { ...createOrderBook(deps), amend: createAmend(deps) }
+  const orderLapse = createOrderLapse({
+    ...deps,
+    everyMs: deps.settings.orderJobMs,
+    onError: deps.onError,
+  })
   const watchlist = createWatchlist(deps)
   const credit = createCreditService(deps)
   deps.reviews.register(creditQueue(deps))
@@ -38,11 +48,12 @@ export function createTrading(deps: TradingDeps) {
     db: deps.db,
     market: deps.market,
     service,
+    orders,
     watchlist,
     credit,
   })
-  const area: BrokerArea = { name: 'trading', routes, jobs: [matcher, creditJobs] }
-  return { service, matcher, watchlist, credit, creditJobs, area }
+  const area: BrokerArea = { name: 'trading', routes, jobs: [matcher, orderLapse, creditJobs] }
+  return { service, orders, matcher, orderLapse, watchlist, credit, creditJobs, area }
 }
 
 export type Trading = ReturnType<typeof createTrading>

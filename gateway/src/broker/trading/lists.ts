@@ -14,17 +14,19 @@ import type { Market } from '@kabu/shared/market/types'
 import type { MarketService } from '../../market/index'
 import type { Database } from '../../store/index'
 import { unitsOf } from './order-rules'
+import { seedCancelledRow, seedOrderRow } from './order-wire'
+import { userOrders, WORKING } from './orders.sql'
 import { userHoldings, type HoldingRow } from './trading.sql'
 
-const OPEN = [HOLDING.holding, HOLDING.closing, HOLDING.pending] as const
+// Holdings are what is owned (a resting sell's shares still are); an unfilled buy is an order.
+const OPEN = [HOLDING.holding, HOLDING.closing] as const
+// Cancelled holdings (3) are rows written before orders had their own table (migration 0029).
 const ENDED = [HOLDING.cancelled, HOLDING.closed] as const
 
 function wire(h: HoldingRow, market: MarketService): WireHolding {
   const listing = market.listing(h.code)
   const quote = market.snapshot(h.code)
-  const pending = h.status === BigInt(HOLDING.pending)
-  // While pending there is no position yet: it is valued at its own price, P/L 0.
-  const now = quote && !pending ? unitsOf(quote.price) : h.buy_price
+  const now = quote ? unitsOf(quote.price) : h.buy_price
   const cost = h.buy_price * h.stock_num
   const value = now * h.stock_num
   return {
@@ -58,7 +60,10 @@ function creditOf(h: HoldingRow, value: bigint): WireCredit {
   }
 }
 
-/** `/trade/userstocklist`: open rows keyed by id; ccsz and fdyk over filled holdings (status 0, 1). */
+/**
+ * `/trade/userstocklist`: holdings keyed by id, and each working buy's unfilled part as the seed's
+ * status-2 row (keyed by the order's id); ccsz and fdyk over the holdings only (status 0, 1).
+ */
 export async function openList(
   db: Kysely<Database>,
   market: MarketService,
@@ -68,10 +73,12 @@ export async function openList(
   let ccsz = 0n
   let fdyk = 0n
   const rows: Record<string, WireHolding> = {}
+  for (const o of await userOrders(db, userId, on, WORKING)) {
+    if (o.side === 'buy') rows[String(o.id)] = seedOrderRow(o, market)
+  }
   for (const h of await userHoldings(db, userId, on, OPEN)) {
     const row = wire(h, market)
     rows[row.id] = row
-    if (h.status === BigInt(HOLDING.pending)) continue
     const quote = market.snapshot(h.code)
     const now = quote ? unitsOf(quote.price) : h.buy_price
     ccsz += now * h.stock_num
@@ -80,7 +87,10 @@ export async function openList(
   return { ...rows, ccsz: formatUnits(ccsz), fdyk: formatUnits(fdyk) }
 }
 
-/** `/trade/userstocklists`: closed and cancelled rows keyed by id; lsyk the realised P/L. */
+/**
+ * `/trade/userstocklists`: closed holdings and buys that ended unfilled (cancelled or lapsed, the
+ * seed's status 3) keyed by id; lsyk the realised P/L.
+ */
 export async function endedList(
   db: Kysely<Database>,
   market: MarketService,
@@ -89,6 +99,9 @@ export async function endedList(
 ): Promise<ClosedHoldingList> {
   let lsyk = 0n
   const rows: Record<string, WireClosedHolding> = {}
+  for (const o of await userOrders(db, userId, on, ['cancelled', 'expired'])) {
+    if (o.side === 'buy' && o.filled_num === 0n) rows[String(o.id)] = seedCancelledRow(o, market)
+  }
   for (const h of await userHoldings(db, userId, on, ENDED)) {
     const closed = h.status === BigInt(HOLDING.closed)
     const sell = h.sell_price ?? h.buy_price

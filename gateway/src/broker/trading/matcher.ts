@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely'
-import { HOLDING } from '@kabu/shared/api/trade'
 import type { Quote } from '@kabu/shared/market/types'
 import type { Clock } from '../../clock'
 import type { TradingSettings } from '../../config'
@@ -8,8 +7,9 @@ import type { Database } from '../../store/index'
 import type { UserEvents } from '../common/user-events'
 import type { Ledger } from '../ledger/index'
 import { unitsOf } from './order-rules'
-import { closeHolding, fillBuy } from './settle'
-import { restingOn, type HoldingRow } from './trading.sql'
+import { fillBuyOrder, fillSellOrder, orderUpdated } from './order-settle'
+import { seedUpdate } from './order-wire'
+import { workingOn, type OrderRow } from './orders.sql'
 
 export interface MatcherDeps {
   db: Kysely<Database>
@@ -32,17 +32,20 @@ export interface Print {
 export type Prints = Map<string, Print[]>
 
 /**
- * The price a resting order fills at among `prints`: the first print that crosses it (a buy when
- * the price falls to its limit or below, a sell when it rises to its limit or above) and that is
- * not older than the order itself, so a price from before the order was placed never fills it.
- * Undefined when none does.
+ * The price a resting order fills at among `prints`: the first print that crosses its limit (a
+ * buy when the price falls to it or below, a sell when it rises to it or above) and that is not
+ * older than the order as it stands (placed or last amended), so a price from before the order
+ * was placed, or before its limit moved, never fills it. Undefined when none does, or for an
+ * order with no limit.
  */
-export function fillPrice(h: HoldingRow, prints: readonly Print[]): bigint | undefined {
-  const buying = h.status === BigInt(HOLDING.pending)
-  const limit = buying ? h.limit_price : h.sell_price
+export function fillPrice(
+  o: Pick<OrderRow, 'side' | 'price' | 'updated_at'>,
+  prints: readonly Print[],
+): bigint | undefined {
+  const limit = o.price
   if (limit === null) return undefined
-  const since = Number(buying ? h.created_at : (h.sell_ordered_at ?? h.created_at))
-  const crosses = (price: bigint) => (buying ? price <= limit : price >= limit)
+  const since = Number(o.updated_at)
+  const crosses = (price: bigint) => (o.side === 'buy' ? price <= limit : price >= limit)
   return prints.find((p) => p.at >= since && crosses(p.price))?.price
 }
 
@@ -58,7 +61,7 @@ function addPrints(prints: Prints, quotes: readonly Quote[], at: number): Prints
 }
 
 /**
- * Fills resting limit orders when the market crosses them, at the crossing print's price (the
+ * Fills working limit orders (the `orders` table) when the market crosses them, at the crossing print's price (the
  * limit or better). Each fill is one SQL transaction; a cancel that got there first wins. Every
  * print counts: those that arrive while a pass runs wait for the next pass, which takes them all.
  */
@@ -70,20 +73,24 @@ export function createMatcher(deps: MatcherDeps) {
   async function fill(prints: Prints): Promise<number> {
     if (prints.size === 0) return 0
     let filled = 0
-    for (const h of await restingOn(deps.db, [...prints.keys()])) {
-      const price = fillPrice(h, prints.get(h.code) ?? [])
+    for (const o of await workingOn(deps.db, [...prints.keys()])) {
+      const price = fillPrice(o, prints.get(o.code) ?? [])
       if (price === undefined) continue
       const now = deps.clock.now()
-      const buying = h.status === BigInt(HOLDING.pending)
+      const buying = o.side === 'buy'
       const done = await deps.db.transaction().execute((trx) => {
         const s = { db: trx, ledger: deps.ledger, settings: deps.settings }
-        return buying ? fillBuy(s, h, price, now) : closeHolding(s, h, HOLDING.closing, price, now)
+        return buying ? fillBuyOrder(s, o, price, now) : fillSellOrder(s, o, price, now)
       })
       if (!done) continue
       filled++
       // The transaction has committed here, so a screen that re-reads on this event sees the fill.
-      const status = buying ? HOLDING.holding : HOLDING.closed
-      deps.userEvents.emit(h.user_id, { type: 'trade:updated', id: h.id.toString(), status })
+      deps.userEvents.emit(o.user_id, seedUpdate(o, 'filled'))
+      const filledValue = price * o.num
+      deps.userEvents.emit(
+        o.user_id,
+        orderUpdated({ ...o, status: 'filled', filled_num: o.num, filled_value: filledValue }),
+      )
     }
     return filled
   }

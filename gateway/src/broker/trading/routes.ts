@@ -7,6 +7,7 @@ import {
   watchRequest,
 } from '@kabu/shared/api/trade'
 import { ustocksListRequest, ustocksRequest } from '@kabu/shared/api/credit'
+import { amendRequest, orderInfoRequest, ordersRequest } from '@kabu/shared/api/orders'
 import { MARKET_OF_TYPE } from '@kabu/shared/market/types'
 import type { BrokerCalls } from '../common/broker-calls'
 import type { MarketService } from '../../market/index'
@@ -14,6 +15,8 @@ import type { Database } from '../../store/index'
 import type { Kysely } from 'kysely'
 import type { CreditService } from './credit'
 import { endedList, openList } from './lists'
+import type { createAmend } from './order-amend'
+import type { OrderBook } from './order-book'
 import type { TradingService } from './service'
 import { watchSortRequest, type createWatchlist } from './watchlist'
 
@@ -21,15 +24,20 @@ export interface TradingRouteDeps {
   db: Kysely<Database>
   market: MarketService
   service: TradingService
+  orders: OrderBook & { amend: ReturnType<typeof createAmend> }
   watchlist: ReturnType<typeof createWatchlist>
   credit: CreditService
 }
 
-/** The /trade calls of API.md: buy, sell, cancel, the two holding lists and the watchlist. */
+/**
+ * The /trade calls of API.md: buy, sell, amend, cancel, the orders and one order, the two holding
+ * lists and the watchlist.
+ */
 export function tradingRoutes({
   db,
   market,
   service,
+  orders,
   watchlist,
   credit,
 }: TradingRouteDeps): BrokerCalls {
@@ -58,6 +66,7 @@ export function tradingRoutes({
         fundPassword: form.fund_password,
         idem: form.idem,
         leverage: form.leverage === undefined ? 1 : Number(form.leverage),
+        validity: form.validity,
       })
       return ok(answer, 'purchase_ok')
     })
@@ -68,14 +77,35 @@ export function tradingRoutes({
         num: Number(form.num),
         price: form.price,
         idem: form.idem,
+        validity: form.validity,
       })
       return ok(answer, 'submit_ok')
     })
 
     routes.authed('/trade/cancel', cancelRequest, async ({ input, user }) => {
       const { id } = input
-      await service.cancel(user, BigInt(id))
+      await orders.cancel(user, BigInt(id))
       return ok(null, 'cancel_ok')
+    })
+
+    routes.authed('/trade/amend', amendRequest, async ({ input: form, user }) => {
+      const answer = await orders.amend(user, {
+        id: BigInt(form.id),
+        price: form.price,
+        num: form.num === undefined ? undefined : Number(form.num),
+        trigger: form.trigger,
+        idem: form.idem,
+      })
+      return ok(answer, 'modify_ok')
+    })
+
+    routes.authed('/trade/orders', ordersRequest, async ({ input, user }) => {
+      const { type, status, page } = input
+      return ok(await orders.list(user.userId, MARKET_OF_TYPE[type], status, page))
+    })
+
+    routes.authed('/trade/orderInfo', orderInfoRequest, async ({ input, user }) => {
+      return ok(await orders.info(user.userId, BigInt(input.id)))
     })
 
     routes.authed('/trade/userstocklist', listRequest, async ({ input, user }) => {

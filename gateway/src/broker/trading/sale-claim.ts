@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import { HOLDING } from '@kabu/shared/api/trade'
 import type { Database } from '../../store/index'
-import type { HoldingRow } from './trading.sql'
+import { holdingById, type HoldingRow } from './trading.sql'
 
 /** What a sell takes from a holding: how many shares, at what limit (null: at the market). */
 export interface SaleClaim {
@@ -82,4 +82,49 @@ export async function claimForSale(
     })
     .returningAll()
     .executeTakeFirstOrThrow()
+}
+
+/**
+ * An amended resting sell on holding `id` (訂正): the closing row keeps `to` of its `from` shares
+ * at the new limit, with their share of the buy fee; the shares taken off are held again as a
+ * holding of their own (same buy price and time). Only while the row is still closing with `from`
+ * shares; false, writing nothing, otherwise.
+ */
+export async function lowerRestingSell(
+  db: Kysely<Database>,
+  id: bigint,
+  change: { from: bigint; to: bigint; price: bigint; orderNo: string },
+): Promise<boolean> {
+  const h = await holdingById(db, id)
+  if (h?.status !== BigInt(HOLDING.closing) || h.stock_num !== change.from) return false
+  const back = change.from - change.to
+  const fee = back > 0n ? buyFeeShare(h, back) : 0n
+  const moved = await db
+    .updateTable('holdings')
+    .set({ stock_num: change.to, buy_fee: h.buy_fee - fee, sell_price: change.price })
+    .where('id', '=', id)
+    .where('status', '=', BigInt(HOLDING.closing))
+    .where('stock_num', '=', change.from)
+    .executeTakeFirst()
+  if (moved.numUpdatedRows !== 1n) return false
+  if (back === 0n) return true
+  await db
+    .insertInto('holdings')
+    .values({
+      user_id: h.user_id,
+      order_no: change.orderNo,
+      code: h.code,
+      market: h.market,
+      currency: h.currency,
+      status: HOLDING.holding,
+      stock_num: back,
+      limit_price: h.limit_price,
+      buy_price: h.buy_price,
+      buy_fee: fee,
+      frozen: 0n,
+      buy_time: h.buy_time,
+      created_at: h.created_at,
+    })
+    .execute()
+  return true
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import { HOLDING } from '@kabu/shared/api/trade'
 import { localDate } from '@kabu/shared/market/time-zone'
 import type { Clock } from '../../clock'
@@ -7,10 +7,16 @@ import type { MarketService } from '../../market/index'
 import { onPostgres, type Database } from '../../store/index'
 import { checkedIdempotent } from '../common/replayable'
 import { refuseIfHeld, type SelfFrozen } from '../common/self-freeze'
+import type { UserEvents } from '../common/user-events'
 import { Refusal } from '../common/refusal'
 import type { FreshHoldings } from './fresh-holdings'
 import { newOrderNo } from '../common/order-no'
 import { checkLots, checkOrderPrice, limitUnits, tradable } from './order-rules'
+import { sellOrderValues, type OrderValues } from './order-rows'
+import { orderUpdated } from './order-settle'
+import { orderDays, termOrRefuse } from './order-term'
+import { NEXT_ID, orderOf, reserveOrderId } from './orders.sql'
+import { recordSell, saleFees, sellOrderOf, type SellAsk } from './sell-orders'
 import { claimForSale } from './sale-claim'
 import { closeHolding, saleOf, type Settlement } from './settle'
 import * as q from './trading.sql'
@@ -20,6 +26,8 @@ export interface SellInput {
   num: number
   price: string | undefined
   idem: string
+  /** `day` (the default) or the last date a resting sell stays in the book. */
+  validity?: string
 }
 
 /** What a sell needs of the trading service's dependencies (service.ts `TradingDeps`). */
@@ -28,13 +36,16 @@ export interface SellDeps extends Settlement {
   market: MarketService
   /** The user's own freeze of trading (the trust panel): their sells are refused. */
   selfFrozen: SelfFrozen
+  userEvents: UserEvents
+  marketHours: 'real' | 'always'
 }
 
 /**
  * Sells under MARKET-RULES.md: whole lots of a holding (a credit position whole), not before the
  * sell lock, not the day of a Chinese buy (T+1). A sell at the market (or a limit at or under the
- * last price) closes at once at the last price; a limit above it rests until the matcher fills it.
- * `fresh` holds what a market buy just wrote, so that selling it needs no read first.
+ * last price) closes at once at the last price; a limit above it rests as an open sell order on
+ * the holding (held, status 1 closing) until the matcher fills it or its validity ends. Every sell
+ * is an `orders` row with its fill, written with the sale. `fresh` holds what a market buy just wrote, so that selling it needs no read first.
  */
 export function createSell(deps: SellDeps, fresh: FreshHoldings) {
   const { db, clock, market, settings } = deps
@@ -48,7 +59,13 @@ export function createSell(deps: SellDeps, fresh: FreshHoldings) {
     input: SellInput,
     kept: q.HoldingRow | undefined,
   ): Promise<{ id: string }> {
-    const body = { id: String(input.id), num: input.num, price: input.price ?? null }
+    const validity = input.validity ?? 'day'
+    const body = {
+      id: String(input.id),
+      num: input.num,
+      price: input.price ?? null,
+      ...(validity !== 'day' ? { validity } : {}),
+    }
     const key = { userId: user.userId, scope: 'trade_sell', idem: input.idem, body }
     let plan:
       | {
@@ -59,12 +76,19 @@ export function createSell(deps: SellDeps, fresh: FreshHoldings) {
           rests: boolean
           /** All of it at the market: one conditional UPDATE closes it (no stop at closing). */
           whole: boolean
+          ask: SellAsk
         }
       | undefined
+    // The order this call wrote (not a replay's): announced once it has committed.
+    let placed: (OrderValues & { id: bigint }) | undefined
     const checks = async () => {
       await refuseIfHeld(deps.selfFrozen, db, user, 'stock_sell')
       const h = kept ?? (await q.holdingOf(db, user.userId, input.id))
-      if (!h) throw new Refusal('not_found')
+      if (!h) {
+        // An unfilled buy's row (status 2) is the user's, but no shares to sell yet.
+        if (await orderOf(db, user.userId, input.id)) throw new Refusal('order_not_holding')
+        throw new Refusal('not_found')
+      }
       if (h.status !== BigInt(HOLDING.holding)) throw new Refusal('order_not_holding')
       const t = tradable(market, h.code)
       // Whole lots, any part of the holding: the rest stays held with its buy price and time.
@@ -90,9 +114,11 @@ export function createSell(deps: SellDeps, fresh: FreshHoldings) {
       }
       const rests = limit !== null && (limit > t.lastUnits || Boolean(t.quote.special))
       const whole = !rests && BigInt(input.num) === h.stock_num
-      plan = { h, last: t.lastUnits, limit, rests, whole }
+      const days = orderDays(t.listing.market, deps.marketHours)
+      const { expiresAt } = termOrRefuse(days, now, validity, settings.orderGtdDays)
+      plan = { h, last: t.lastUnits, limit, rests, whole, ask: { limit, validity, expiresAt } }
     }
-    return checkedIdempotent(
+    const answer = await checkedIdempotent(
       db,
       key,
       checks,
@@ -100,22 +126,28 @@ export function createSell(deps: SellDeps, fresh: FreshHoldings) {
         if (!plan) throw new Error('sell ran without its checks')
         const { h, last, limit, rests } = plan
         const now = clock.now()
+        const id = await reserveOrderId(trx)
         if (plan.whole) {
           if (!(await closeHolding(settlement(trx), h, HOLDING.holding, last, now))) {
             throw new Refusal('order_not_holding')
           }
+          const order = sellOrderOf(h, plan.ask, newOrderNo('TR', now), now, last)
+          placed = await recordSell(trx, settings, id, order)
           return { id: String(h.id) }
         }
+        const orderNo = newOrderNo('TR', now)
         const sold = await claimForSale(trx, h, {
           num: BigInt(input.num),
           sellPrice: rests ? limit : null,
-          orderNo: newOrderNo('TR', now),
+          orderNo,
           orderedAt: now,
         })
         if (!sold) throw new Refusal('order_not_holding')
         if (!rests && !(await closeHolding(settlement(trx), sold, HOLDING.closing, last, now))) {
           throw new Error(`holding ${sold.id} left closing inside its own sell`)
         }
+        const order = sellOrderOf(sold, plan.ask, orderNo, now, rests ? undefined : last)
+        placed = await recordSell(trx, settings, id, order)
         return { id: String(sold.id) }
       },
       // All of it at the market on PostgreSQL: the close, the proceeds and the key, one statement.
@@ -124,20 +156,41 @@ export function createSell(deps: SellDeps, fresh: FreshHoldings) {
       // the transaction above, where a refused debit rolls the close back.
       () => {
         if (!(oneStatement && plan?.whole && plan.h.credit_debt === 0n)) return undefined
-        const { h, last } = plan
+        const { h, last, ask } = plan
         const { set, tx } = saleOf(settings, h, last, clock.now())
         if (tx.postings.some((p) => 'user' in p.account && p.amount < 0n)) return undefined
         return async (keyRow) => {
           const change = { id: h.id, from: HOLDING.holding, set, stockNum: h.stock_num }
+          const now = clock.now()
+          const values = sellOrderValues(sellOrderOf(h, ask, newOrderNo('TR', now), now, last))
+          const fee = saleFees(settings, h.market, last * h.stock_num)
           const posted = await deps.ledger.post(db, tx, {
-            business: { at: 'first', write: (guard) => q.transitionStep(change, guard) },
+            business: {
+              at: 'first',
+              write: (guard) => q.transitionStep(change, guard),
+              also: [
+                (biz) => q.insertSelect('orders', { ...values, id: NEXT_ID }, sql`from ${biz}`),
+                (_biz, also) => {
+                  const fill = { order_id: sql`${also(0)}.id`, num: h.stock_num, price: last }
+                  return q.insertSelect(
+                    'order_fills',
+                    { ...fill, fee, at: now },
+                    sql`from ${also(0)}`,
+                  )
+                },
+              ],
+            },
             key: keyRow,
           })
           if (!posted) throw new Refusal('order_not_holding')
+          const orderId = posted.alsoIds[0]
+          if (orderId !== undefined) placed = { ...values, id: orderId }
           return { id: String(h.id) }
         }
       },
     )
+    if (placed) deps.userEvents.emit(user.userId, orderUpdated(placed))
+    return answer
   }
 
   /**

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely'
-import { HOLDING } from '@kabu/shared/api/trade'
+import { sql, type Kysely } from 'kysely'
 import { CURRENCY_OF_MARKET, MARKET_OF_TYPE, type MarketType } from '@kabu/shared/market/types'
 import type { Currency } from '@kabu/shared/money/currencies'
 import type { Clock } from '../../clock'
@@ -17,9 +16,13 @@ import { lendPostings } from './credit-postings'
 import { buyFee } from './fees'
 import { FreshHoldings } from './fresh-holdings'
 import { newOrderNo } from '../common/order-no'
+import type { UserEvents } from '../common/user-events'
 import { checkLots, checkOrderPrice, limitUnits, tradable } from './order-rules'
+import { buyOrderValues, type OrderValues } from './order-rows'
+import { orderUpdated } from './order-settle'
+import { orderDays, termOrRefuse } from './order-term'
+import { insertFill, insertOrderRow, NEXT_ID, reserveOrderId } from './orders.sql'
 import { createSell } from './sell'
-import { cancelOrder, type Settlement } from './settle'
 import * as q from './trading.sql'
 
 export interface TradingDeps {
@@ -34,6 +37,10 @@ export interface TradingDeps {
   identityStatus: IdentityChecks['identityStatus']
   /** The user's own freeze of trading (the trust panel): their buys and sells are refused. */
   selfFrozen: SelfFrozen
+  /** Every order's change is pushed as `order:updated` (after its commit). */
+  userEvents: UserEvents
+  /** MARKET_HOURS: which business days an order's validity counts (order-term.ts). */
+  marketHours: 'real' | 'always'
 }
 
 export interface BuyInput {
@@ -45,18 +52,20 @@ export interface BuyInput {
   idem: string
   /** Stock credit: above 1, the house lends all but cost / leverage (shared/market/credit.ts). */
   leverage?: number
+  /** `day` (the default) or the last date the order stays in the book. */
+  validity?: string
 }
 
 export type TradingService = ReturnType<typeof createTradingService>
 
 /**
  * Orders under MARKET-RULES.md: whole lots, limit prices on the grid and inside the day's limits,
- * only in session. A buy freezes price × shares + fee; a market order (or a limit at or above the
- * last price) fills at once at the last price, others rest until the matcher fills them.
+ * only in session. A buy is an `orders` row; it freezes price × shares + fee; a market order (or a
+ * limit at or above the last price) fills at once at the last price into a holding of the order's
+ * id, others rest as open orders until the matcher fills them or their validity ends.
  */
 export function createTradingService(deps: TradingDeps) {
   const { db, clock, market, settings } = deps
-  const settlement = (trx: Kysely<Database>): Settlement => ({ ...deps, db: trx })
   // PostgreSQL's hot path: a market buy is one statement (a whole market sell too, sell.ts).
   const oneStatement = onPostgres(db)
   // What those buys wrote, so that the sell's statement needs no read before it.
@@ -72,9 +81,12 @@ export function createTradingService(deps: TradingDeps) {
         num: input.num,
         price: input.price ?? null,
         ...(leverage > 1 ? { leverage } : {}),
+        ...(input.validity && input.validity !== 'day' ? { validity: input.validity } : {}),
       }
       const key = { userId: user.userId, scope: 'trade_buy', idem: input.idem, body }
       let order: (q.NewOrder & { currency: Currency; marketable: boolean }) | undefined
+      // The order this call wrote (not a replay's): announced once it has committed.
+      let placed: (OrderValues & { id: bigint }) | undefined
       // The rules run before the transaction; a retry of an order that went through gets its
       // first answer even if they now say no (see checkedIdempotent).
       const checks = async () => {
@@ -98,6 +110,9 @@ export function createTradingService(deps: TradingDeps) {
           await deps.verifyFundPassword(db, user.userId, input.fundPassword)
         }
         const fee = buyFee(settings, t.listing.market, cost)
+        const validity = input.validity ?? 'day'
+        const days = orderDays(t.listing.market, deps.marketHours)
+        const term = termOrRefuse(days, clock.now(), validity, settings.orderGtdDays)
         order = {
           userId: user.userId,
           orderNo: '',
@@ -109,6 +124,8 @@ export function createTradingService(deps: TradingDeps) {
           price,
           frozen: cost + fee,
           now: 0,
+          validity,
+          expiresAt: term.expiresAt,
           marketable,
           ...(leverage > 1
             ? { credit: { leverage, ...creditSplit(cost, leverage, t.listing.market) } }
@@ -149,43 +166,73 @@ export function createTradingService(deps: TradingDeps) {
           },
         }
       }
-      return checkedIdempotent(
+      const answer = await checkedIdempotent(
         db,
         key,
         checks,
         async (trx) => {
           const { row, tx } = placement()
-          const id = await q.insertOrder(trx, row)
+          const id = await reserveOrderId(trx)
+          const values = buyOrderValues(row, id)
+          await insertOrderRow(trx, { id, ...values })
+          if (row.filledFee !== undefined) {
+            const fill = { price: row.price, fee: row.filledFee, at: row.now, placedAt: row.now }
+            await q.insertHolding(trx, q.boughtHolding(id, row, fill))
+            await insertFill(trx, {
+              order_id: id,
+              num: row.num,
+              price: row.price,
+              fee: fill.fee,
+              at: row.now,
+            })
+          }
           // Throws insufficient_balance (rolling the order back) when available cash falls short.
           await deps.ledger.post(trx, tx)
+          placed = { id, ...values }
           return { id: String(id) }
         },
-        // A market order on PostgreSQL: the order, its cash and its key in one statement.
+        // A market order on PostgreSQL: the holding, its order and fill, its cash and its key in
+        // one statement. The holding (the business row) takes the next id; its order the same.
         () =>
           oneStatement && order?.marketable && !order.credit
             ? async (keyRow) => {
                 const { row, tx } = placement()
+                const fee = row.filledFee ?? 0n
+                const fill = { price: row.price, fee, at: row.now, placedAt: row.now }
+                const holding = q.boughtHolding(0n, row, fill)
+                const values = buyOrderValues(row, 0n)
                 const posted = await deps.ledger.post(db, tx, {
-                  business: { at: 'last', write: (guard) => q.insertOrderStep(row, guard) },
+                  business: {
+                    at: 'last',
+                    write: (guard) =>
+                      q.insertSelect('holdings', { ...holding, id: NEXT_ID }, sql`where ${guard}`),
+                    also: [
+                      (biz) => {
+                        const id = sql`${biz}.id`
+                        const order = { ...values, id, holding_id: id }
+                        return q.insertSelect('orders', order, sql`from ${biz}`)
+                      },
+                      (biz) => {
+                        const { price, at } = fill
+                        const filled = { order_id: sql`${biz}.id`, num: row.num, price, fee, at }
+                        return q.insertSelect('order_fills', filled, sql`from ${biz}`)
+                      },
+                    ],
+                  },
                   key: keyRow,
                 })
                 if (!posted) throw new Refusal('insufficient_balance')
-                fresh.keep(q.writtenHolding(posted.businessId, row))
-                return { id: String(posted.businessId) }
+                const id = posted.businessId
+                fresh.keep(q.writtenHolding({ ...holding, id }))
+                placed = { ...values, id, holding_id: id }
+                return { id: String(id) }
               }
             : undefined,
       )
+      if (placed) deps.userEvents.emit(user.userId, orderUpdated(placed))
+      return answer
     },
 
     sell,
-
-    async cancel(user: SessionUser, id: bigint): Promise<void> {
-      const h = await q.holdingOf(db, user.userId, id)
-      if (!h) throw new Refusal('not_found')
-      const resting = h.status === BigInt(HOLDING.pending) || h.status === BigInt(HOLDING.closing)
-      if (!resting) throw new Refusal('order_not_holding')
-      const done = await db.transaction().execute((trx) => cancelOrder(settlement(trx), h))
-      if (!done) throw new Refusal('order_not_holding')
-    },
   }
 }

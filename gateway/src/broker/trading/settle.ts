@@ -6,11 +6,11 @@ import type { TradingSettings } from '../../config'
 import type { Database } from '../../store/index'
 import type { Ledger, LedgerTxInput, Posting, UserBook } from '../ledger/index'
 import { repayCreditPostings } from './credit-postings'
-import { buyFee, saleCharges } from './fees'
+import { saleCharges } from './fees'
 import { transition, type HoldingChange, type HoldingRow } from './trading.sql'
 
 /**
- * The ledger side of fills. Cash for shares goes to the house `bank_clearing` book (the broker's
+ * The ledger side of sales (a buy's fill is order-settle.ts'). Cash for shares goes to the house `bank_clearing` book (the broker's
  * bank cash that settles with the exchange) and fees to `fees`. Every function runs inside the
  * caller's SQL transaction and returns false, writing nothing, when the holding has left the
  * status it expected (a cancel or another sell won the race).
@@ -31,39 +31,6 @@ const house = (h: HoldingRow, book: 'bank_clearing' | 'fees', amount: bigint): P
 })
 // A posting of zero records nothing and the ledger refuses it.
 const nonZero = (postings: Posting[]) => postings.filter((p) => p.amount !== 0n)
-
-/** Fills a pending buy at `price` (≤ its frozen price): frozen → cost and fee, the rest back. */
-export async function fillBuy(
-  { db, ledger, settings }: Settlement,
-  h: HoldingRow,
-  price: bigint,
-  now: number,
-): Promise<boolean> {
-  const cost = price * h.stock_num
-  const fee = buyFee(settings, h.market as Market, cost)
-  const refund = h.frozen - cost - fee
-  if (refund < 0n) throw new Error(`holding ${h.id} filled above its frozen price`)
-  const moved = await transition(db, h.id, HOLDING.pending, {
-    status: HOLDING.holding,
-    buy_price: price,
-    buy_fee: fee,
-    frozen: 0n,
-    buy_time: now,
-  })
-  if (!moved) return false
-  await ledger.post(db, {
-    kind: 'trade_buy',
-    userId: h.user_id,
-    orderNo: h.order_no,
-    postings: nonZero([
-      user(h, 'frozen', -h.frozen),
-      house(h, 'bank_clearing', cost),
-      house(h, 'fees', fee),
-      user(h, 'available', refund),
-    ]),
-  })
-  return true
-}
 
 /**
  * What selling all of `h` at `price` writes: the holding's closing fields, proceeds − fees in. A
@@ -121,28 +88,5 @@ export async function closeHolding(
   const debt = h.credit_debt > 0n ? h.credit_debt : undefined
   if (!(await transition(db, h.id, from, set, h.stock_num, debt))) return false
   await ledger.post(db, tx)
-  return true
-}
-
-/** Cancels a pending buy (frozen cash back) or a resting sell (back to holding). */
-export async function cancelOrder({ db, ledger }: Settlement, h: HoldingRow): Promise<boolean> {
-  if (h.status === BigInt(HOLDING.closing)) {
-    return transition(db, h.id, HOLDING.closing, {
-      status: HOLDING.holding,
-      sell_price: null,
-      sell_ordered_at: null,
-    })
-  }
-  const moved = await transition(db, h.id, HOLDING.pending, {
-    status: HOLDING.cancelled,
-    frozen: 0n,
-  })
-  if (!moved) return false
-  await ledger.post(db, {
-    kind: 'trade_cancel',
-    userId: h.user_id,
-    orderNo: h.order_no,
-    postings: [user(h, 'frozen', -h.frozen), user(h, 'available', h.frozen)],
-  })
   return true
 }

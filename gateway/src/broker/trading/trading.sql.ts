@@ -18,29 +18,39 @@ export interface NewOrder {
   price: bigint
   frozen: bigint
   now: number
-  /** A market order fills in the same transaction: it is written as a holding with its fee. */
+  /** `day` or the last date, and when it lapses (shared/market/validity.ts). */
+  validity: string
+  expiresAt: number
+  /** A market order fills in the same transaction: its holding is written with its fee. */
   filledFee?: bigint
   /** A credit buy (filled at once): its leverage, the user's margin and the debt lent. */
   credit?: { leverage: number; margin: bigint; debt: bigint }
 }
 
-/** The holding row of a new order: pending with its frozen cash, or (a market fill) held. */
-function orderRow(o: NewOrder): Insertable<HoldingsTable> {
-  const filled = o.filledFee !== undefined
+/** The holding a buy order's fill makes: owned, with the order's id (migration 0029). */
+export function boughtHolding(
+  id: bigint,
+  o: Pick<
+    NewOrder,
+    'userId' | 'orderNo' | 'code' | 'market' | 'currency' | 'num' | 'limitPrice' | 'credit'
+  >,
+  fill: { price: bigint; fee: bigint; at: number; placedAt: number },
+): Insertable<HoldingsTable> & { id: bigint } {
   return {
+    id,
     user_id: o.userId,
     order_no: o.orderNo,
     code: o.code,
     market: o.market,
     currency: o.currency,
-    status: filled ? HOLDING.holding : HOLDING.pending,
+    status: HOLDING.holding,
     stock_num: o.num,
     limit_price: o.limitPrice,
-    buy_price: o.price,
-    buy_fee: o.filledFee ?? 0n,
-    frozen: filled ? 0n : o.frozen,
-    buy_time: filled ? o.now : null,
-    created_at: o.now,
+    buy_price: fill.price,
+    buy_fee: fill.fee,
+    frozen: 0n,
+    buy_time: fill.at,
+    created_at: fill.placedAt,
     leverage: o.credit?.leverage ?? 1,
     margin: o.credit?.margin ?? 0n,
     credit_debt: o.credit?.debt ?? 0n,
@@ -51,12 +61,10 @@ const int = (value: number | bigint) => BigInt(value)
 const intOrNull = (value: number | bigint | null | undefined) =>
   value == null ? null : BigInt(value)
 
-/** The holding row that insertOrder (or insertOrderStep) wrote for `o`, as a read returns it. */
-export function writtenHolding(id: bigint, o: NewOrder): HoldingRow {
-  const row = orderRow(o)
+/** The holding row that insertHolding (or a one-statement buy) wrote, as a read returns it. */
+export function writtenHolding(row: Insertable<HoldingsTable> & { id: bigint }): HoldingRow {
   return {
     ...row,
-    id,
     user_id: int(row.user_id),
     status: int(row.status),
     stock_num: int(row.stock_num),
@@ -82,26 +90,31 @@ export function writtenHolding(id: bigint, o: NewOrder): HoldingRow {
   }
 }
 
-export async function insertOrder(db: Db, o: NewOrder): Promise<bigint> {
-  const row = await db
-    .insertInto('holdings')
-    .values(orderRow(o))
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  return row.id
+export async function insertHolding(
+  db: Db,
+  row: Insertable<HoldingsTable> & { id: bigint },
+): Promise<void> {
+  await db.insertInto('holdings').values(row).execute()
 }
 
 /** A column of ours in a one-statement posting's text: checked, then written as is. */
-function column(name: string): RawBuilder<unknown> {
+export function column(name: string): RawBuilder<unknown> {
   if (!/^[a-z_]+$/.test(name)) throw new Error(`not a column name: ${name}`)
   return sql.raw(name)
 }
 
-/** insertOrder as a step of a one-statement posting (PostgreSQL types the values by column). */
-export function insertOrderStep(o: NewOrder, guard: Guard): RawBuilder<unknown> {
-  const row = Object.entries(orderRow(o))
-  return sql`insert into holdings (${sql.join(row.map(([name]) => column(name)))})
-    select ${sql.join(row.map(([, value]) => value))} where ${guard}
+/**
+ * `insert into <table> (...) select <values> <tail>` for a step of a one-statement posting
+ * (PostgreSQL types the values by column); a value may be SQL (an id read from another step).
+ */
+export function insertSelect(
+  table: 'holdings' | 'orders' | 'order_fills',
+  row: Record<string, unknown>,
+  tail: RawBuilder<unknown>,
+): RawBuilder<unknown> {
+  const entries = Object.entries(row).filter(([, value]) => value !== undefined)
+  return sql`insert into ${sql.raw(table)} (${sql.join(entries.map(([name]) => column(name)))})
+    select ${sql.join(entries.map(([, value]) => value))} ${tail}
     returning id`
 }
 
@@ -133,17 +146,6 @@ export function userHoldings(
     .where('market', '=', market)
     .where('status', 'in', statuses.map(BigInt))
     .orderBy('id', 'desc')
-    .execute()
-}
-
-/** Resting orders (pending buys, closing sells) on any of `codes`, oldest first. */
-export function restingOn(db: Db, codes: readonly string[]): Promise<HoldingRow[]> {
-  return db
-    .selectFrom('holdings')
-    .selectAll()
-    .where('code', 'in', [...codes])
-    .where('status', 'in', [BigInt(HOLDING.pending), BigInt(HOLDING.closing)])
-    .orderBy('id')
     .execute()
 }
 

@@ -28,6 +28,7 @@ import { operatorFactors } from './0025-operator-factors'
 import { saleStampDuty } from './0026-sale-stamp-duty'
 import { ipoLapsed } from './0027-ipo-lapsed'
 import { orders } from './0028-orders'
+import { orderIds } from './0029-order-ids'
 
 /**
  * Every migration, in order, listed in code rather than found by scanning a folder, so they run the
@@ -62,6 +63,7 @@ const MIGRATIONS: ReadonlyArray<[name: string, build: (kind: StoreKind) => Migra
   ['0026-sale-stamp-duty', saleStampDuty],
   ['0027-ipo-lapsed', ipoLapsed],
   ['0028-orders', orders],
+  ['0029-order-ids', orderIds],
 ]
 
 export function migrationProvider(kind: StoreKind): MigrationProvider {

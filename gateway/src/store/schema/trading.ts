@@ -1,11 +1,12 @@
-import type { ColumnType, GeneratedAlways } from 'kysely'
+import type { ColumnType, Generated, GeneratedAlways } from 'kysely'
 import type { Int, IntDefault, NullableInt } from './columns'
 
 /** Tables of migration 0006-trading. Integers are bigint in JS on both stores (see ../schema.ts). */
 
 /** An order and the holding it becomes: status 2 pending → 0 holding → 4 closed, or 3 cancelled. */
 export interface HoldingsTable {
-  id: GeneratedAlways<bigint>
+  /** Migration 0029: a holding a buy order made has the order's id (see 0029-order-ids). */
+  id: Generated<bigint>
   user_id: Int
   order_no: string
   code: string
@@ -59,7 +60,8 @@ export interface WatchlistTable {
 
 /** Migration 0028 (issue 35): an order apart from the holding its fills make. */
 export interface OrdersTable {
-  id: GeneratedAlways<bigint>
+  /** Drawn from the holdings' sequence (migration 0029): a buy's holding has its order's id. */
+  id: Generated<bigint>
   user_id: Int
   order_no: string
   code: string

@@ -83,6 +83,8 @@ export default {
   'server.credit_market_only':
     'A credit buy fills at once: choose a market order or a limit at or above the price',
   'server.credit_whole_only': 'A credit position is sold whole, so its debt is repaid in one go',
+  'server.validity_invalid': 'The validity must be today or a later trading day',
+  'server.validity_too_long': 'The validity is longer than orders may stay in the book',
   'server.credit_not_owed': 'This position owes nothing on credit',
   'server.credit_over_debt': 'Trust funds cannot exceed what the position owes',
   'server.register_ok': 'Registration complete',

@@ -84,6 +84,8 @@ export default {
   'server.credit_market_only':
     '信用買いは即時約定のみです。成行、または現在値以上の指値を選んでください',
   'server.credit_whole_only': '信用建玉は全数量で返済売りします（借入を一度に返済するため）',
+  'server.validity_invalid': '有効期限は当日以降の営業日を指定してください',
+  'server.validity_too_long': '有効期限が指定できる期間（営業日）を超えています',
   'server.credit_not_owed': 'この建玉に信用の借入はありません',
   'server.credit_over_debt': '追加保証金は借入残高を超えられません',
   'server.register_ok': '登録が完了しました',

@@ -79,6 +79,8 @@ export default {
   'server.not_found': '未找到',
   'server.credit_market_only': '融资买入须立即成交：请选择市价或不低于现价的限价',
   'server.credit_whole_only': '融资持仓须全部卖出，以一次性偿还借款',
+  'server.validity_invalid': '有效期须为当日或之后的交易日',
+  'server.validity_too_long': '有效期超过了委托可保留的最长期限',
   'server.credit_not_owed': '该持仓没有融资借款',
   'server.credit_over_debt': '追加保证金不能超过借款余额',
   'server.register_ok': '注册成功',

@@ -1,0 +1,114 @@
+import type { Kysely } from 'kysely'
+import { isWorking } from '@kabu/shared/api/orders'
+import type { Currency } from '@kabu/shared/money/currencies'
+import type { MarketService } from '../../market/index'
+import type { Database } from '../../store/index'
+import { newOrderNo } from '../common/order-no'
+import { Refusal } from '../common/refusal'
+import { checkedIdempotent } from '../common/replayable'
+import { refuseIfHeld, type SelfFrozen } from '../common/self-freeze'
+import type { SessionUser } from '../common/session-user'
+import type { Ledger } from '../ledger/index'
+import { buyFee } from './fees'
+import type { OrderBookDeps } from './order-book'
+import { checkLots, checkOrderPrice, limitUnits, tradable } from './order-rules'
+import { orderUpdated } from './order-settle'
+import { moveOrder, orderOf, type OrderRow } from './orders.sql'
+import { lowerRestingSell } from './sale-claim'
+
+export interface AmendInput {
+  id: bigint
+  price: string | undefined
+  /** Lower only. */
+  num: number | undefined
+  trigger: string | undefined
+  idem: string
+}
+
+/** The order as amended: its limit, quantity and (a buy) the cash it freezes. */
+interface Amended {
+  o: OrderRow
+  price: bigint
+  num: bigint
+  frozen: bigint
+}
+
+/** The cash a buy's amendment moves: more frozen from available, or the difference back. */
+function refreezing(ledger: Ledger, db: Kysely<Database>, a: Amended) {
+  const change = a.frozen - a.o.frozen
+  if (change === 0n) return Promise.resolve()
+  const book = (name: 'available' | 'frozen', amount: bigint) => ({
+    account: { user: a.o.user_id, book: name, currency: a.o.currency as Currency },
+    amount,
+  })
+  // Throws insufficient_balance (rolling the amendment back) when available cash falls short.
+  return ledger.post(db, {
+    kind: 'trade_amend',
+    userId: a.o.user_id,
+    orderNo: a.o.order_no,
+    postings: [book('available', -change), book('frozen', change)],
+  })
+}
+
+/**
+ * 訂正 (MARKET-RULES.md §8): a working limit order's price and a lower quantity, checked like a new
+ * order's (grid, limits, lots); its validity stays. A buy's frozen cash follows the new price and
+ * quantity in the same transaction; a sell lowered leaves the rest of its holding held. The write
+ * is guarded by the order as read, so an amendment racing a fill, a cancel or a lapse loses
+ * (order_not_holding) rather than changing an order that has moved on.
+ */
+export function createAmend(
+  deps: OrderBookDeps & { market: MarketService; selfFrozen: SelfFrozen },
+) {
+  const { db, clock, ledger, settings, market } = deps
+
+  return async function amend(user: SessionUser, input: AmendInput): Promise<{ id: string }> {
+    const body = { id: String(input.id), price: input.price ?? null, num: input.num ?? null }
+    const key = { userId: user.userId, scope: 'trade_amend', idem: input.idem, body }
+    let plan: Amended | undefined
+    // Set by this call's own write (not a replay's answer): the change is announced after it.
+    let amended = false
+    const checks = async () => {
+      const o = await orderOf(db, user.userId, input.id)
+      if (!o) throw new Refusal('not_found')
+      await refuseIfHeld(deps.selfFrozen, db, user, o.side === 'buy' ? 'stock_buy' : 'stock_sell')
+      if (!isWorking(o.status)) throw new Refusal('order_not_holding')
+      // Only stops carry a trigger, and nothing that is placed yet is one.
+      const nothing = input.price === undefined && input.num === undefined
+      if (input.trigger !== undefined || nothing || o.price === null) {
+        throw new Refusal('invalid_input')
+      }
+      const t = tradable(market, o.code)
+      const price = limitUnits(input.price) ?? o.price
+      checkOrderPrice(t, price, o.side)
+      const num = input.num === undefined ? o.num : BigInt(input.num)
+      if (input.num !== undefined) checkLots(t.listing, input.num)
+      // Lower only, and never under what has filled.
+      const notLower = input.num !== undefined && num >= o.num
+      if (notLower || num <= o.filled_num) throw new Refusal('invalid_input')
+      if (num < o.num && o.leverage > 1n) throw new Refusal('credit_whole_only')
+      const cost = price * num
+      const frozen = o.side === 'buy' ? cost + buyFee(settings, t.listing.market, cost) : 0n
+      plan = { o, price, num, frozen }
+    }
+    const answer = await checkedIdempotent(db, key, checks, async (trx) => {
+      if (!plan) throw new Error('amend ran without its checks')
+      const { o, price, num, frozen } = plan
+      const now = clock.now()
+      if (!(await moveOrder(trx, o, { price, num, frozen }, now))) {
+        throw new Refusal('order_not_holding')
+      }
+      if (o.side === 'buy') await refreezing(ledger, trx, plan)
+      else {
+        const lowered = { from: o.num, to: num, price, orderNo: newOrderNo('TR', now) }
+        if (!(await lowerRestingSell(trx, o.holding_id as bigint, lowered))) {
+          throw new Error(`holding ${o.holding_id} left closing under its working sell ${o.id}`)
+        }
+      }
+      amended = true
+      return { id: String(o.id) }
+    })
+    if (amended && plan) deps.userEvents.emit(user.userId, orderUpdated(plan.o))
+    return answer
+  }
+}

@@ -1,0 +1,111 @@
+import type { OrderKind, OrderStatus } from '@kabu/shared/api/orders'
+import type { NewOrder } from './trading.sql'
+
+/**
+ * The `orders` and `order_fills` rows of the orders a buy or a sell places (issue 35). The id is
+ * left to the caller (reserved, or PostgreSQL's next value inside a one-statement posting), so the
+ * same row serves both stores' paths.
+ */
+export interface OrderValues {
+  user_id: bigint
+  order_no: string
+  code: string
+  market: string
+  currency: string
+  side: 'buy' | 'sell'
+  kind: OrderKind
+  price: bigint | null
+  num: number | bigint
+  filled_num: number | bigint
+  filled_value: bigint
+  status: OrderStatus
+  validity: string
+  expires_at: number
+  leverage: number | bigint
+  holding_id: bigint | null
+  frozen: bigint
+  created_at: number
+  updated_at: number
+}
+
+const kindOf = (limit: bigint | null): OrderKind => (limit === null ? 'market' : 'limit')
+
+/**
+ * A buy order: filled at once (a market order or a marketable limit, whose holding shares its id
+ * and is written beside it) or open with its frozen cash.
+ */
+export function buyOrderValues(o: NewOrder, holdingId: bigint | null): OrderValues {
+  const filled = o.filledFee !== undefined
+  return {
+    user_id: o.userId,
+    order_no: o.orderNo,
+    code: o.code,
+    market: o.market,
+    currency: o.currency,
+    side: 'buy',
+    kind: kindOf(o.limitPrice),
+    price: o.limitPrice,
+    num: o.num,
+    filled_num: filled ? o.num : 0,
+    filled_value: filled ? o.price * BigInt(o.num) : 0n,
+    status: filled ? 'filled' : 'open',
+    validity: o.validity,
+    expires_at: o.expiresAt,
+    leverage: o.credit?.leverage ?? 1,
+    holding_id: filled ? holdingId : null,
+    frozen: filled ? 0n : o.frozen,
+    created_at: o.now,
+    updated_at: o.now,
+  }
+}
+
+/** What a sell order is placed with. */
+export interface SellOrder {
+  userId: bigint
+  orderNo: string
+  code: string
+  market: string
+  currency: string
+  holdingId: bigint
+  num: bigint
+  limit: bigint | null
+  validity: string
+  expiresAt: number
+  now: number
+  leverage: bigint
+  /** Sold at once at this price; absent for a sell that rests. */
+  filledAt?: bigint
+}
+
+export function sellOrderValues(s: SellOrder): OrderValues {
+  const filled = s.filledAt !== undefined
+  return {
+    user_id: s.userId,
+    order_no: s.orderNo,
+    code: s.code,
+    market: s.market,
+    currency: s.currency,
+    side: 'sell',
+    kind: kindOf(s.limit),
+    price: s.limit,
+    num: s.num,
+    filled_num: filled ? s.num : 0n,
+    filled_value: filled ? (s.filledAt as bigint) * s.num : 0n,
+    status: filled ? 'filled' : 'open',
+    validity: s.validity,
+    expires_at: s.expiresAt,
+    leverage: s.leverage,
+    holding_id: s.holdingId,
+    frozen: 0n,
+    created_at: s.now,
+    updated_at: s.now,
+  }
+}
+
+/** One fill of an order: shares, price, the fees it was charged (a sale's stamp duty too). */
+export interface FillValues {
+  num: number | bigint
+  price: bigint
+  fee: bigint
+  at: number
+}

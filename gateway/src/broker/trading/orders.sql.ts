@@ -1,0 +1,151 @@
+import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable } from 'kysely'
+import { canMove, type OrderStatus } from '@kabu/shared/api/orders'
+import { onPostgres, type Database } from '../../store/index'
+import type { OrderFillsTable, OrdersTable } from '../../store/schema/trading'
+
+type Db = Kysely<Database>
+export type OrderRow = Selectable<OrdersTable>
+export type NewOrderRow = Insertable<OrdersTable> & { id: bigint }
+export type NewFill = Insertable<OrderFillsTable>
+
+/** Still in the book: what the matcher fills, cancel and the lapse job end. */
+export const WORKING: readonly OrderStatus[] = ['waiting', 'open', 'partial']
+
+/**
+ * PostgreSQL's next id of the holdings' sequence, as an SQL expression: orders draw from it so
+ * that a buy order and the holding it makes share one id (migration 0029).
+ */
+export const NEXT_ID: RawBuilder<bigint> = sql`nextval(pg_get_serial_sequence('holdings', 'id'))`
+
+/**
+ * A new order's id, taken from the holdings' sequence: PostgreSQL's nextval, or on SQLite the
+ * AUTOINCREMENT counter moved one on (SQLite never hands out a rowid at or under it again).
+ */
+export async function reserveOrderId(db: Db): Promise<bigint> {
+  if (onPostgres(db)) {
+    const { rows } = await sql<{ id: bigint }>`select ${NEXT_ID} as id`.execute(db)
+    return rows[0]!.id
+  }
+  const { rows } = await sql<{ seq: bigint }>`update sqlite_sequence set seq = seq + 1
+    where name = 'holdings' returning seq`.execute(db)
+  if (rows[0]) return rows[0].seq
+  // No holding was ever written: the counter starts here.
+  await sql`insert into sqlite_sequence (name, seq)
+    values ('holdings', coalesce((select max(id) from holdings), 0))`.execute(db)
+  return reserveOrderId(db)
+}
+
+export async function insertOrderRow(db: Db, row: NewOrderRow): Promise<void> {
+  await db.insertInto('orders').values(row).execute()
+}
+
+export async function insertFill(db: Db, fill: NewFill): Promise<void> {
+  await db.insertInto('order_fills').values(fill).execute()
+}
+
+export type OrderChange = Partial<
+  Pick<OrderRow, 'filled_num' | 'filled_value' | 'frozen' | 'holding_id' | 'price' | 'num'> & {
+    status: OrderStatus
+  }
+>
+
+/**
+ * Changes an order only while it is still as it was read (status, frozen cash, quantity): the
+ * guard that gives a fill racing a cancel, a lapse or an amend one winner. A move ORDER_MOVES
+ * does not allow is a bug, thrown before anything is written.
+ */
+export async function moveOrder(
+  db: Db,
+  o: Pick<OrderRow, 'id' | 'status' | 'frozen' | 'num'>,
+  set: OrderChange,
+  now: number,
+): Promise<boolean> {
+  if (set.status && !canMove(o.status, set.status)) {
+    throw new Error(`order ${o.id}: no move from ${o.status} to ${set.status}`)
+  }
+  const result = await db
+    .updateTable('orders')
+    .set({ ...set, updated_at: now })
+    .where('id', '=', o.id)
+    .where('status', '=', o.status)
+    .where('frozen', '=', o.frozen)
+    .where('num', '=', o.num)
+    .executeTakeFirst()
+  return result.numUpdatedRows === 1n
+}
+
+/** A user's own order; another user's id reads as missing. */
+export function orderOf(db: Db, userId: bigint, id: bigint): Promise<OrderRow | undefined> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+}
+
+/** The working sell order resting on a user's holding (how a seed client names it to cancel). */
+export function workingSellOn(
+  db: Db,
+  userId: bigint,
+  holdingId: bigint,
+): Promise<OrderRow | undefined> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('holding_id', '=', holdingId)
+    .where('user_id', '=', userId)
+    .where('side', '=', 'sell')
+    .where('status', 'in', WORKING)
+    .executeTakeFirst()
+}
+
+/** Working orders on any of `codes`, oldest first (the matcher's). */
+export function workingOn(db: Db, codes: readonly string[]): Promise<OrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('code', 'in', [...codes])
+    .where('status', 'in', WORKING)
+    .orderBy('id')
+    .execute()
+}
+
+/** Working orders whose validity ended at or before `now` (the lapse job's). */
+export function lapsedBy(db: Db, now: number): Promise<OrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('status', 'in', WORKING)
+    .where('expires_at', '<=', BigInt(now))
+    .orderBy('id')
+    .execute()
+}
+
+/** A user's orders of one market in `statuses`, newest first; `limit` from `offset`. */
+export function userOrders(
+  db: Db,
+  userId: bigint,
+  market: string,
+  statuses: readonly OrderStatus[],
+  page?: { limit: number; offset: number },
+): Promise<OrderRow[]> {
+  let query = db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('market', '=', market)
+    .where('status', 'in', statuses)
+    .orderBy('id', 'desc')
+  if (page) query = query.limit(page.limit).offset(page.offset)
+  return query.execute()
+}
+
+export function fillsOf(db: Db, orderId: bigint) {
+  return db
+    .selectFrom('order_fills')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute()
+}

@@ -1,0 +1,48 @@
+import type { WireOrder, WireOrderInfo } from '@kabu/shared/api/orders'
+import type { SessionGrant } from '@kabu/shared/api/user'
+import { listingByCode } from '@kabu/shared/market/listings/index'
+import { tickUnitsAt } from '@kabu/shared/market/ticks'
+import type { Listing } from '@kabu/shared/market/types'
+import type { UserEvent } from '@kabu/shared/realtime'
+import type { TestApp } from '../support/app'
+import { brokerApi, brokerData, session, type BrokerAnswer } from '../support/broker'
+import { userSocket } from './ops-user-socket'
+import { TOYOTA } from './trading.support'
+
+/** Helpers of the orders tests (API.md "Orders"). */
+
+const toyota = listingByCode(TOYOTA) as Listing
+
+export const orders = (t: TestApp, g: SessionGrant, status: 'open' | 'done', type = 'jpy') =>
+  brokerData<WireOrder[]>(t.url, '/trade/orders', { type, status }, session(g))
+
+export const orderInfo = (t: TestApp, g: SessionGrant, id: string): Promise<BrokerAnswer> =>
+  brokerApi(t.url, '/trade/orderInfo', { id }, session(g))
+
+export const cancel = (t: TestApp, g: SessionGrant, id: string): Promise<BrokerAnswer> =>
+  brokerApi(t.url, '/trade/cancel', { id }, session(g))
+
+/** Matches one print of Toyota at `units` now (the matcher's test entry). */
+export function printToyota(t: TestApp, units: bigint): Promise<number> {
+  const quote = { ...t.app.market.snapshot(TOYOTA)!, price: Number(units) / 10_000 }
+  return t.app.broker.trading.matcher.match([quote])
+}
+
+/** One tick under a limit: a print that fills a buy resting there. */
+export const tickUnder = (limit: bigint) => limit - BigInt(tickUnitsAt(toyota, Number(limit) - 1))
+
+/** A `/user` socket that records `order:updated` (the shared helper listens to older events). */
+export async function orderSocket(t: TestApp, grant: SessionGrant) {
+  const { socket } = await userSocket(t.url, grant)
+  const updates: UserEvent[] = []
+  const raw = socket as unknown as { on(name: string, fn: (event: UserEvent) => void): void }
+  raw.on('order:updated', (event) => updates.push(event))
+  return { socket, updates }
+}
+
+/** The fills of one order as /trade/orderInfo answers them. */
+export async function fillsOf(t: TestApp, g: SessionGrant, id: string) {
+  const answer = await orderInfo(t, g, id)
+  if (answer.status !== 1) throw new Error(`/trade/orderInfo answered ${answer.msg}`)
+  return (answer.data as WireOrderInfo).fills
+}
