@@ -129,7 +129,7 @@ describe('/trade/newstocklist and /trade/newstockinfo', () => {
     const rows = await t.app.db
       .selectFrom('ipo_offers')
       .selectAll()
-      .where('simulated', '=', 1)
+      .where('simulated', '=', 1n)
       .execute()
     const past = rows.filter((row) => Number(row.lottery_at) <= now)
     expect(past.length).toBeGreaterThan(0)
