@@ -53,6 +53,7 @@ export async function startWorld(): Promise<World> {
   })
   // The test runs every pass itself: nothing may move the books between a step and its checks.
   await t.app.broker.trading.matcher.stop()
+  await t.app.broker.trading.orderLapse.stop()
   await t.app.broker.trading.creditJobs.stop()
   await t.app.broker.ipo.jobs.stop()
   await t.app.broker.products.jobs.stop()

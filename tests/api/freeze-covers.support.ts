@@ -13,6 +13,7 @@ export function formOf(command: HeldCommand, card: string): Record<string, strin
     withdraw: { type: 'jpy', money: '20000', bank_id: card, fund_password: FUND_PASSWORD },
     stock_buy: { type: 'jpy', code: TOYOTA, num: '100' },
     stock_sell: { id: '999999', num: '100' },
+    order_amend: { id: '999999', num: '100' },
     ipo_subscribe: { id: '999999', num: '100' },
     ipo_pay: { id: '999999', fund_password: FUND_PASSWORD },
     block_buy: { id: '999999', num: '100', fund_password: FUND_PASSWORD },

@@ -17,6 +17,7 @@ export const FREEZE_COVERS = {
   withdraw: { path: '/user/withdraw', scope: 'withdraw' },
   stock_buy: { path: '/trade/buy', scope: 'trading' },
   stock_sell: { path: '/trade/sell', scope: 'trading' },
+  order_amend: { path: '/trade/amend', scope: 'trading' },
   ipo_subscribe: { path: '/trade/subscribe', scope: 'trading' },
   ipo_pay: { path: '/trade/newstockPay', scope: 'trading' },
   block_buy: { path: '/trade/blockbuy', scope: 'trading' },

@@ -69,9 +69,10 @@ export function createAmend(
     // Set by this call's own write (not a replay's answer): the change is announced after it.
     let amended = false
     const checks = async () => {
+      // Changing an order is trading; cancelling it is not held (FREEZE_COVERS).
+      await refuseIfHeld(deps.selfFrozen, db, user, 'order_amend')
       const o = await orderOf(db, user.userId, input.id)
       if (!o) throw new Refusal('not_found')
-      await refuseIfHeld(deps.selfFrozen, db, user, o.side === 'buy' ? 'stock_buy' : 'stock_sell')
       if (!isWorking(o.status)) throw new Refusal('order_not_holding')
       // Only stops carry a trigger, and nothing that is placed yet is one.
       const nothing = input.price === undefined && input.num === undefined

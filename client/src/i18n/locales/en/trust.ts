@@ -53,6 +53,7 @@ export default {
   'mine.trust.freeze.command.withdraw': 'withdrawals',
   'mine.trust.freeze.command.stock_buy': 'buying shares',
   'mine.trust.freeze.command.stock_sell': 'selling shares',
+  'mine.trust.freeze.command.order_amend': 'changing an order',
   'mine.trust.freeze.command.ipo_subscribe': 'applying for new shares',
   'mine.trust.freeze.command.ipo_pay': 'paying for new shares won',
   'mine.trust.freeze.command.block_buy': 'block trades',

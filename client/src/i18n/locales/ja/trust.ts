@@ -51,6 +51,7 @@ export default {
   'mine.trust.freeze.command.withdraw': '出金',
   'mine.trust.freeze.command.stock_buy': '株の買い注文',
   'mine.trust.freeze.command.stock_sell': '株の売り注文',
+  'mine.trust.freeze.command.order_amend': '注文の訂正',
   'mine.trust.freeze.command.ipo_subscribe': '新規公開株の申込み',
   'mine.trust.freeze.command.ipo_pay': '当選した新規公開株の購入',
   'mine.trust.freeze.command.block_buy': '立会外分売の申込み',

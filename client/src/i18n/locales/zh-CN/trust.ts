@@ -47,6 +47,7 @@ export default {
   'mine.trust.freeze.command.withdraw': '提现',
   'mine.trust.freeze.command.stock_buy': '买入股票',
   'mine.trust.freeze.command.stock_sell': '卖出股票',
+  'mine.trust.freeze.command.order_amend': '修改委托',
   'mine.trust.freeze.command.ipo_subscribe': '申购新股',
   'mine.trust.freeze.command.ipo_pay': '中签新股缴款',
   'mine.trust.freeze.command.block_buy': '大宗交易申购',
