@@ -49,6 +49,7 @@ export async function startWorld(): Promise<World> {
       IPO_JOB_MS: '3600000',
       PRODUCT_JOB_MS: '3600000',
       DAYTRADE_JOB_MS: '60000',
+      ORDER_JOB_MS: '3600000',
     },
   })
   // The test runs every pass itself: nothing may move the books between a step and its checks.
@@ -101,6 +102,8 @@ export async function moveClock(w: World, when: number) {
   if (when <= w.t.app.clock.now()) return
   const moved = await ops(w.t, 'POST', '/clock', { at: new Date(when).toISOString() })
   expect(moved.status).toBe(1)
+  // Orders whose validity the move ended lapse now, as the orders job would on its next pass.
+  await w.t.app.broker.trading.orderLapse.runOnce()
 }
 
 /** The next Tokyo trading day's 10:00 after now: banks and the exchange open. */

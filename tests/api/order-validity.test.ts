@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { WireOrderInfo } from '@kabu/shared/api/orders'
-import { validityDays } from '@kabu/shared/market/validity'
+import { orderTerm, validityDays, type OrderTerm } from '@kabu/shared/market/validity'
 import { formatUnits } from '@kabu/shared/money/decimal'
 import type { TestApp } from '../support/app'
 import { expectLedgerConsistent } from '../support/invariants'
@@ -120,6 +120,24 @@ describe('a dated order (期間指定)', () => {
     expect((await orderInfo(t, g, order.id)).data).toMatchObject({ status: 'expired' })
     expect(await books(t, g.account, 'JPY')).toMatchObject({ available: START, frozen: 0n })
   }, 60_000)
+
+  it("lapses at carry-over when its limit lies outside the new day's price limits", async () => {
+    const g = await trader(t, account())
+    const order = await restingBuy(g, offered()[2])
+    // As if placed on a day whose limits reached lower: ¥1 is under any day's limit-down.
+    await t.app.db
+      .updateTable('orders')
+      .set({ price: 10_000n })
+      .where('id', '=', BigInt(order.id))
+      .execute()
+    const days = orderDays('jp', 'always')
+    const { expiresAt: firstClose } = orderTerm(days, t.app.clock.now(), 'day', 15) as OrderTerm
+    await lapseAt(firstClose - MINUTE)
+    expect((await orderInfo(t, g, order.id)).data).toMatchObject({ status: 'open' })
+    await lapseAt(firstClose)
+    expect((await orderInfo(t, g, order.id)).data).toMatchObject({ status: 'expired' })
+    expect(await books(t, g.account, 'JPY')).toMatchObject({ available: START, frozen: 0n })
+  })
 
   it('refuses a date past ORDER_GTD_DAYS, one before its day or no date, writing nothing', async () => {
     const g = await trader(t, account())

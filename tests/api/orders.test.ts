@@ -106,6 +106,31 @@ describe('a resting limit buy', () => {
   })
 })
 
+describe('a cancel racing a fill', () => {
+  it('ends the order once: cancelled with its cash back, or filled into a holding', async () => {
+    for (let round = 0; round < 3; round++) {
+      const g = await trader(t, account())
+      const limit = restingLimit(t)
+      const { id } = (await buy(t, g, { price: formatUnits(limit) })).data as { id: string }
+      const print = tickUnder(limit)
+      const [cancelled, fills] = await Promise.all([cancel(t, g, id), printToyota(t, print)])
+      const info = (await orderInfo(t, g, id)).data as WireOrderInfo
+      if (cancelled.status === 1) {
+        expect({ fills, status: info.status }).toEqual({ fills: 0, status: 'cancelled' })
+        expect(await books(t, g.account, 'JPY')).toMatchObject({ available: START, frozen: 0n })
+      } else {
+        expect(cancelled.msg).toBe('order_not_holding')
+        expect({ fills, status: info.status }).toEqual({ fills: 1, status: 'filled' })
+        const cost = print * 100n
+        expect(await books(t, g.account, 'JPY')).toMatchObject({
+          available: START - cost - feeOf(cost),
+          frozen: 0n,
+        })
+      }
+    }
+  })
+})
+
 describe('orders filled at once', () => {
   it('a market buy and its whole sell are filled orders with one fill each', async () => {
     const g = await trader(t, account())

@@ -100,7 +100,7 @@ describe('lists, watchlist and config', () => {
     ])
   })
 
-  it('publishes the fee rates and the sell lock in /common/config', async () => {
+  it('publishes the fee rates, the sell lock and the longest validity in /common/config', async () => {
     const entries = await brokerData<ConfigEntry[]>(t.url, '/common/config')
     const value = (name: string) => entries.find((e) => e.name === name)?.value
     expect(value('buy_fee_rate')).toBe('0.001')
@@ -108,5 +108,6 @@ describe('lists, watchlist and config', () => {
     expect(value('cn_stamp_duty_rate')).toBe('0.0005')
     expect(value('sell_lock_minutes')).toBe('15')
     expect(value('trade_fund_password')).toBe('0')
+    expect(value('order_gtd_days')).toBe('15')
   })
 })

@@ -60,6 +60,8 @@ const count = (key: string) => tally.set(key, (tally.get(key) ?? 0) + 1)
 
 beforeAll(async () => {
   t = await startTradingApp()
+  // Orders lapse when the test moves the clock, not between a step and its checks.
+  await t.app.broker.trading.orderLapse.stop()
 })
 afterAll(() => t.stop())
 
@@ -152,7 +154,8 @@ async function apply(user: RunUser, everyone: RunUser[], op: Op, n: number) {
       return matcher.match([{ ...quote, price: Number(priceNear(t, code, op.factor)) / 10_000 }])
     }
     case 'time':
-      return t.app.clock.set(t.app.clock.now() + op.minutes * MINUTE)
+      t.app.clock.set(t.app.clock.now() + op.minutes * MINUTE)
+      return t.app.broker.trading.orderLapse.runOnce()
   }
 }
 

@@ -60,6 +60,8 @@ export function createCommonService({ db, config, quotesSimulated }: CommonDeps)
       ['sell_fee_rate', config.trading.sellFeeRate],
       ['cn_stamp_duty_rate', config.trading.cnStampDutyRate],
       ['trade_fund_password', config.trading.fundPasswordToBuy ? '1' : '0'],
+      // An order's longest validity (ORDER_GTD_DAYS): the ticket's validity picker offers as many.
+      ['order_gtd_days', String(config.trading.orderGtdDays)],
       // Stock credit's published rules (shared/market/credit.ts): the buy panel states them.
       ['leverage_choices', CREDIT_RULES.leverageChoices.join(',')],
       ['credit_annual_rate', CREDIT_RULES.annualRate],

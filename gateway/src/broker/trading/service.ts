@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely'
+import type { Kysely } from 'kysely'
 import { CURRENCY_OF_MARKET, MARKET_OF_TYPE, type MarketType } from '@kabu/shared/market/types'
 import type { Currency } from '@kabu/shared/money/currencies'
 import type { Clock } from '../../clock'
@@ -21,7 +21,8 @@ import { checkLots, checkOrderPrice, limitUnits, tradable } from './order-rules'
 import { buyOrderValues, type OrderValues } from './order-rows'
 import { orderUpdated } from './order-settle'
 import { orderDays, termOrRefuse } from './order-term'
-import { insertFill, insertOrderRow, NEXT_ID, reserveOrderId } from './orders.sql'
+import { marketBuyStatement } from './buy-statement'
+import { insertFill, insertOrderRow, reserveOrderId } from './orders.sql'
 import { createSell } from './sell'
 import * as q from './trading.sql'
 
@@ -191,41 +192,14 @@ export function createTradingService(deps: TradingDeps) {
           placed = { id, ...values }
           return { id: String(id) }
         },
-        // A market order on PostgreSQL: the holding, its order and fill, its cash and its key in
-        // one statement. The holding (the business row) takes the next id; its order the same.
+        // A market order on PostgreSQL: its cash, holding, order, fill and key in one statement.
         () =>
           oneStatement && order?.marketable && !order.credit
             ? async (keyRow) => {
-                const { row, tx } = placement()
-                const fee = row.filledFee ?? 0n
-                const fill = { price: row.price, fee, at: row.now, placedAt: row.now }
-                const holding = q.boughtHolding(0n, row, fill)
-                const values = buyOrderValues(row, 0n)
-                const posted = await deps.ledger.post(db, tx, {
-                  business: {
-                    at: 'last',
-                    write: (guard) =>
-                      q.insertSelect('holdings', { ...holding, id: NEXT_ID }, sql`where ${guard}`),
-                    also: [
-                      (biz) => {
-                        const id = sql`${biz}.id`
-                        const order = { ...values, id, holding_id: id }
-                        return q.insertSelect('orders', order, sql`from ${biz}`)
-                      },
-                      (biz) => {
-                        const { price, at } = fill
-                        const filled = { order_id: sql`${biz}.id`, num: row.num, price, fee, at }
-                        return q.insertSelect('order_fills', filled, sql`from ${biz}`)
-                      },
-                    ],
-                  },
-                  key: keyRow,
-                })
-                if (!posted) throw new Refusal('insufficient_balance')
-                const id = posted.businessId
-                fresh.keep(q.writtenHolding({ ...holding, id }))
-                placed = { ...values, id, holding_id: id }
-                return { id: String(id) }
+                const written = await marketBuyStatement(db, deps.ledger, placement(), keyRow)
+                fresh.keep(written.holding)
+                placed = written.placed
+                return { id: String(written.placed.id) }
               }
             : undefined,
       )
