@@ -158,10 +158,8 @@ export const offerCommands: Handlers<
   },
   async day(w) {
     // The next trading morning: the day's accrual and close (15:30 Tokyo) pass on the way, and
-    // their jobs run (the follow products' profit, the day-trading forced flat, the lapse of the
-    // day's orders).
+    // their jobs run (the follow products' profit, the day-trading forced flat).
     await moveClock(w, nextMorning(w))
-    await w.t.app.broker.trading.orderLapse.runOnce()
     await w.t.app.broker.products.jobs.runOnce()
     await w.t.app.broker.daytrade.jobs.runOnce()
     return { http: 200, status: 1 }
@@ -206,8 +204,6 @@ export const offerCommands: Handlers<
   // The clock.
   async clock(w, c) {
     await moveClock(w, w.t.app.clock.now() + c.minutes * MINUTE)
-    // Past a close, the day's orders lapse.
-    await w.t.app.broker.trading.orderLapse.runOnce()
     return { http: 200, status: 1 }
   },
 }
