@@ -43,6 +43,9 @@ export interface AppDeps {
   userSessionRecheckMs?: number
 }
 
+/** How long an idle keep-alive connection stays open: longer than a load balancer's 60 s. */
+export const KEEP_ALIVE_MS = 65_000
+
 /**
  * The composition root (STYLE.md #7): config → logger → store → clock → market → broker → HTTP and
  * socket.io. Building it touches nothing outside; start() migrates, seeds the demo, starts the
@@ -131,6 +134,11 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     },
   })
   const server = createServer(http)
+  // An idle keep-alive connection outlives those of whatever reuses it: haproxy's pool, a cloud
+  // load balancer's 60 s, a phone's or fetch's own. Node's 5 s let the gateway close a connection
+  // while a request was on its way on it (ECONNRESET, a proxy's 502).
+  server.keepAliveTimeout = KEEP_ALIVE_MS
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000
   const allowOrigin = originAllowed(config.allowedOrigins)
   const io = new Server(server, {
     connectionStateRecovery: {},

@@ -1,10 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { request } from 'node:http'
+import { Agent, get, request } from 'node:http'
 import { brotliDecompressSync, brotliCompressSync } from 'node:zlib'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SessionGrant } from '@kabu/shared/api/user'
+import { KEEP_ALIVE_MS } from '../../gateway/src/app'
 import { DEMO, startTestApp, type TestApp } from '../support/app'
 import { session, brokerApi, brokerData } from '../support/broker'
 
@@ -57,6 +58,16 @@ describe('health and headers', () => {
       role: 'leader',
       market: { simulated: true },
     })
+  })
+
+  it('keeps an idle connection open longer than a load balancer does (65 s, Node said 5)', async () => {
+    const header = await new Promise<string | undefined>((resolve, reject) => {
+      get(`${t.url}/health`, { agent: new Agent({ keepAlive: true }) }, (res) => {
+        res.resume()
+        resolve(String(res.headers['keep-alive']))
+      }).on('error', reject)
+    })
+    expect(header).toBe(`timeout=${KEEP_ALIVE_MS / 1000}`)
   })
 
   it('echoes a sane x-request-id and makes one up otherwise', async () => {
