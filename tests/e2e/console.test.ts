@@ -156,7 +156,9 @@ describe('the back-office console on a 390×844 phone', () => {
     await page.getByLabel('返信').fill(ANSWER)
     await screens().shot('02-support')
     await page.getByRole('button', { name: '送信' }).click()
-    await page.getByText(ANSWER).waitFor()
+    // In the conversation once the gateway took it (the reply box holds the same text until then:
+    // React keeps a controlled textarea's text content in step with its value).
+    await page.getByRole('listitem').filter({ hasText: ANSWER }).waitFor()
     const thread = await brokerData<{ messages: Array<{ author: string; text: string }> }>(
       gateway.url,
       '/user/supportThread',
