@@ -15,6 +15,7 @@ import { ops } from './funds.support'
 import {
   books,
   buy,
+  feeOf,
   idem,
   MINUTE,
   openList,
@@ -27,7 +28,6 @@ import {
 } from './trading.support'
 
 const DAY = 86_400_000
-const feeOf = (cost: bigint) => (cost / 1000n / 10_000n) * 10_000n // 0.1 %, down to the yen
 
 let t: TestApp
 let n = 0

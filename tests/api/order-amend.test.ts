@@ -11,12 +11,14 @@ import {
   books,
   buy,
   endedList,
+  feeOf,
   idem,
   MINUTE,
   openList,
   priceNear,
   restingLimit,
   sell,
+  START,
   startTradingApp,
   TOYOTA,
   trader,
@@ -27,9 +29,6 @@ import {
  * buy's frozen cash follows in the same transaction, a sell lowered leaves the rest held; the
  * ledger check holds after each.
  */
-
-const START = 10_000_000n * 10_000n
-const feeOf = (cost: bigint) => (cost / 1000n / 10_000n) * 10_000n // 0.1 %, down to the yen
 
 let t: TestApp
 let n = 0

@@ -16,6 +16,7 @@ import {
   openList,
   restingLimit,
   sell,
+  START,
   startTradingApp,
   trader,
 } from './trading.support'
@@ -26,8 +27,6 @@ import {
  * releases a buy's frozen cash at once, in the ledger, and tells the user. The test gateway trades
  * around the clock (MARKET_HOURS=always): a day closes at Tokyo's midnight.
  */
-
-const START = 10_000_000n * 10_000n
 
 let t: TestApp
 let n = 0

@@ -12,10 +12,12 @@ import {
   books,
   buy,
   endedList,
+  feeOf,
   MINUTE,
   openList,
   restingLimit,
   sell,
+  START,
   startTradingApp,
   trader,
 } from './trading.support'
@@ -25,9 +27,6 @@ import {
  * whose cash is frozen in the ledger and that no list counts as owned; the matcher makes a holding
  * of it with the order's id; cancel releases its cash. Each step is pushed as `order:updated`.
  */
-
-const START = 10_000_000n * 10_000n
-const feeOf = (cost: bigint) => (cost / 1000n / 10_000n) * 10_000n // 0.1 %, down to the yen
 
 let t: TestApp
 let n = 0

@@ -8,6 +8,7 @@ import {
   books,
   buy,
   endedList,
+  feeOf,
   MINUTE,
   openList,
   sell,
@@ -15,7 +16,6 @@ import {
   trader,
 } from './trading.support'
 
-const feeOf = (value: bigint) => (value / 1000n / 10_000n) * 10_000n // 0.1 %, down to the yen
 const units = (text: string) => BigInt(Math.round(Number(text) * 10_000))
 
 let t: TestApp

@@ -50,6 +50,12 @@ export async function credit(t: TestApp, account: string, currency: Currency, am
   )
 }
 
+/** What `trader` deposits in yen by default, in units. */
+export const START = 10_000_000n * 10_000n
+
+/** The buy fee of the test gateway's settings on `cost` (units): 0.1 %, down to the yen. */
+export const feeOf = (cost: bigint) => (cost / 1000n / 10_000n) * 10_000n
+
 /**
  * A new user with `jpy` yen (and 100,000 USD and 1,000,000 CNY) to trade with; `verified` (identity
  * approved, fund password set) for what borrows from the house, such as a credit buy.
@@ -57,7 +63,7 @@ export async function credit(t: TestApp, account: string, currency: Currency, am
 export async function trader(
   t: TestApp,
   account: string,
-  jpy = '10000000',
+  jpy = String(START / 10_000n),
   { verified = false } = {},
 ): Promise<SessionGrant> {
   const grant = await (verified ? verifiedUser(t, account) : newUser(t, account))

@@ -15,19 +15,19 @@ import {
   books,
   buy,
   endedList,
+  feeOf,
   MINUTE,
   openList,
   restingLimit,
   sell,
+  START,
   startTradingApp,
   TOYOTA,
   trader,
   userIdOf,
 } from './trading.support'
 
-const START = 10_000_000n * 10_000n
 const toyota = listingByCode(TOYOTA)!
-const feeOf = (cost: bigint) => (cost / 1000n / 10_000n) * 10_000n // 0.1 %, down to the yen
 
 let t: TestApp
 let n = 0
