@@ -18,10 +18,14 @@ const EVENT_TYPES = [
   'support:message',
 ] as const
 
-/** A `/user` socket of a logged-in user that records every event it receives. */
+/**
+ * A `/user` socket of a logged-in user that records the events of `types` it receives (by default
+ * the account's own: messages, reviews, KYC, status, support).
+ */
 export async function userSocket(
   base: string,
   grant: SessionGrant,
+  types: readonly UserEvent['type'][] = EVENT_TYPES,
 ): Promise<{ socket: UserSocket; events: UserEvent[] }> {
   const socket: UserSocket = connect(`${base}${USER_NAMESPACE}`, {
     transports: ['websocket'],
@@ -30,7 +34,7 @@ export async function userSocket(
   })
   const events: UserEvent[] = []
   const raw = socket as unknown as { on(name: string, fn: (event: UserEvent) => void): void }
-  for (const type of EVENT_TYPES) raw.on(type, (event) => events.push(event))
+  for (const type of types) raw.on(type, (event) => events.push(event))
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve())
     socket.once('connect_error', reject)

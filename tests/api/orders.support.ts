@@ -3,7 +3,6 @@ import type { SessionGrant } from '@kabu/shared/api/user'
 import { listingByCode } from '@kabu/shared/market/listings/index'
 import { tickUnitsAt } from '@kabu/shared/market/ticks'
 import type { Listing } from '@kabu/shared/market/types'
-import type { UserEvent } from '@kabu/shared/realtime'
 import type { TestApp } from '../support/app'
 import { brokerApi, brokerData, session, type BrokerAnswer } from '../support/broker'
 import { userSocket } from './ops-user-socket'
@@ -31,13 +30,10 @@ export function printToyota(t: TestApp, units: bigint): Promise<number> {
 /** One tick under a limit: a print that fills a buy resting there. */
 export const tickUnder = (limit: bigint) => limit - BigInt(tickUnitsAt(toyota, Number(limit) - 1))
 
-/** A `/user` socket that records `order:updated` (the shared helper listens to older events). */
+/** A `/user` socket that records `order:updated`. */
 export async function orderSocket(t: TestApp, grant: SessionGrant) {
-  const { socket } = await userSocket(t.url, grant)
-  const updates: UserEvent[] = []
-  const raw = socket as unknown as { on(name: string, fn: (event: UserEvent) => void): void }
-  raw.on('order:updated', (event) => updates.push(event))
-  return { socket, updates }
+  const { socket, events } = await userSocket(t.url, grant, ['order:updated'])
+  return { socket, updates: events }
 }
 
 /** The fills of one order as /trade/orderInfo answers them. */

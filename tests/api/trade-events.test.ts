@@ -4,7 +4,6 @@ import { listingByCode } from '@kabu/shared/market/listings/index'
 import { roundUnitsToTick, tickUnitsAt } from '@kabu/shared/market/ticks'
 import type { Listing } from '@kabu/shared/market/types'
 import { formatUnits } from '@kabu/shared/money/decimal'
-import type { UserEvent } from '@kabu/shared/realtime'
 import type { TestApp } from '../support/app'
 import { expectLedgerConsistent } from '../support/invariants'
 import { eventually, userSocket } from './ops-user-socket'
@@ -32,13 +31,10 @@ beforeAll(async () => {
 afterAll(() => t.stop())
 afterEach(() => expectLedgerConsistent(t.app.db))
 
-/** A `/user` socket that records `trade:updated` (the shared helper listens to older events only). */
+/** A `/user` socket that records `trade:updated`. */
 async function tradeSocket(grant: SessionGrant) {
-  const { socket } = await userSocket(t.url, grant)
-  const updates: UserEvent[] = []
-  const raw = socket as unknown as { on(name: string, fn: (event: UserEvent) => void): void }
-  raw.on('trade:updated', (event) => updates.push(event))
-  return { socket, updates }
+  const { socket, events } = await userSocket(t.url, grant, ['trade:updated'])
+  return { socket, updates: events }
 }
 
 /** A limit 5 % under the market (at least the limit-down price): it rests as status 2. */
