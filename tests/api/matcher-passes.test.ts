@@ -45,7 +45,11 @@ function heldMatcher() {
     onError: (error) => {
       throw error
     },
+    // No user here has frozen their own trading.
+    selfFrozen: () => Promise.resolve(false),
     market: {
+      listing: (code) => t.app.market.listing(code),
+      snapshot: (code) => t.app.market.snapshot(code),
       onQuotes: (listener) => {
         feed = listener
         return () => (feed = undefined)

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { LocalName } from '../market/types'
-import { idemText, idText, optionalField, priceText, sharesText } from './trade'
+import { idemText, idText, optionalField, priceText, sharesText, type OrderKind } from './trade'
 import { marketTypeSchema } from './user'
 
 /**
@@ -8,8 +8,8 @@ import { marketTypeSchema } from './user'
  * Money is a decimal string in the market's currency, times are epoch milliseconds.
  */
 
-export const ORDER_KINDS = ['market', 'limit', 'stop', 'stop_limit', 'trailing'] as const
-export type OrderKind = (typeof ORDER_KINDS)[number]
+/** Declared with the buy and sell forms that carry them. */
+export { ORDER_KINDS, type OrderKind } from './trade'
 
 export const ORDER_SIDES = ['buy', 'sell'] as const
 export type OrderSide = (typeof ORDER_SIDES)[number]
@@ -77,6 +77,8 @@ export interface WireOrder {
   /** Average fill price; null before the first fill. */
   avg_price: string | null
   status: OrderStatus
+  /** A `refused` order's message key: the check its fired trigger failed. */
+  refusal: string | null
   validity: string
   expires_at: number
   group: OrderGroup | null

@@ -27,6 +27,21 @@ export const optionalField = <T extends z.ZodTypeAny>(schema: T) =>
  */
 export const validitySchema = z.union([z.literal('day'), z.string().regex(/^\d{4}-\d{2}-\d{2}$/)])
 
+/** An order's kind (API.md "Orders"); absent: `limit` with a price, else `market`. */
+export const ORDER_KINDS = ['market', 'limit', 'stop', 'stop_limit', 'trailing'] as const
+export type OrderKind = (typeof ORDER_KINDS)[number]
+
+/**
+ * The kind of order and its prices, shared by buy and sell: `trigger` for `stop` and `stop_limit`
+ * (逆指値; `price` is a stop-limit's limit), `trail` for `trailing`. Which fields a kind needs is
+ * checked where the order is placed (order-kinds.ts), with invalid_input.
+ */
+const orderKindFields = {
+  kind: optionalField(z.enum(ORDER_KINDS)),
+  trigger: optionalField(priceText),
+  trail: optionalField(priceText),
+}
+
 export const buyRequest = z.object({
   type: marketTypeSchema,
   code,
@@ -41,6 +56,7 @@ export const buyRequest = z.object({
       .refine((v) => CREDIT_RULES.leverageChoices.some((l) => String(l) === v), 'invalid_input'),
   ),
   validity: optionalField(validitySchema),
+  ...orderKindFields,
 })
 
 export const sellRequest = z.object({
@@ -49,6 +65,7 @@ export const sellRequest = z.object({
   price: optionalField(priceText),
   idem: idemText,
   validity: optionalField(validitySchema),
+  ...orderKindFields,
 })
 
 export const cancelRequest = z.object({ id: idText })

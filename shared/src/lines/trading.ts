@@ -16,6 +16,7 @@ export const trading = {
     'trade_cancel',
     'trade_amend',
     'trade_expire',
+    'trade_refuse',
   ],
   userEvents: ['trade:updated', 'order:updated'],
   screens,

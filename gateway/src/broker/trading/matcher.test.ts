@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { fillPrice, type Print } from './matcher'
+import { fillPrice } from './matcher'
+import type { Print } from './prints'
 import type { OrderRow } from './orders.sql'
 
 const T = 1_700_000_000_000

@@ -6,30 +6,22 @@ import type { MarketService } from '../../market/index'
 import type { Database } from '../../store/index'
 import type { UserEvents } from '../common/user-events'
 import type { Ledger } from '../ledger/index'
-import { unitsOf } from './order-rules'
 import { fillBuyOrder, fillSellOrder, orderUpdated } from './order-settle'
+import { createTriggers, type TriggerDeps } from './order-triggers'
 import { seedUpdate } from './order-wire'
-import { workingOn, type OrderRow } from './orders.sql'
+import { addPrints, type Print, type Prints } from './prints'
+import { restingOn, type OrderRow } from './orders.sql'
 
-export interface MatcherDeps {
+export interface MatcherDeps extends TriggerDeps {
   db: Kysely<Database>
   clock: Clock
   ledger: Ledger
-  market: Pick<MarketService, 'onQuotes'>
+  market: Pick<MarketService, 'onQuotes' | 'listing' | 'snapshot'>
   settings: TradingSettings
   /** Tells the user's open screens that a resting order filled (after its commit). */
   userEvents: UserEvents
   onError: (error: unknown) => void
 }
-
-/** A trade price of one code, and when it reached the matcher (the injected clock's time). */
-export interface Print {
-  price: bigint
-  at: number
-}
-
-/** Prints by code, oldest first. */
-export type Prints = Map<string, Print[]>
 
 /**
  * The price a resting order fills at among `prints`: the first print that crosses its limit (a
@@ -49,31 +41,22 @@ export function fillPrice(
   return prints.find((p) => p.at >= since && crosses(p.price))?.price
 }
 
-/** Adds a batch of quotes to `prints`. A special quote carries the last trade, not a new print. */
-function addPrints(prints: Prints, quotes: readonly Quote[], at: number): Prints {
-  for (const q of quotes) {
-    if (!q.trading || q.price <= 0 || q.special) continue
-    const list = prints.get(q.code) ?? []
-    list.push({ price: unitsOf(q.price), at })
-    prints.set(q.code, list)
-  }
-  return prints
-}
-
 /**
- * Fills working limit orders (the `orders` table) when the market crosses them, at the crossing print's price (the
- * limit or better). Each fill is one SQL transaction; a cancel that got there first wins. Every
- * print counts: those that arrive while a pass runs wait for the next pass, which takes them all.
+ * Fires the stops that prints reach (order-triggers.ts), then fills resting limit orders (the
+ * `orders` table) when the market crosses them, at the crossing print's price (the limit or
+ * better). Each fill is one SQL transaction; a cancel that got there first wins. Every print
+ * counts: those that arrive while a pass runs wait for the next pass, which takes them all.
  */
 export function createMatcher(deps: MatcherDeps) {
+  const triggers = createTriggers(deps)
   let waiting: Prints = new Map()
   let running: Promise<void> | null = null
   let unsubscribe: (() => void) | null = null
 
   async function fill(prints: Prints): Promise<number> {
     if (prints.size === 0) return 0
-    let filled = 0
-    for (const o of await workingOn(deps.db, [...prints.keys()])) {
+    let filled = await triggers.fire(prints)
+    for (const o of await restingOn(deps.db, [...prints.keys()])) {
       const price = fillPrice(o, prints.get(o.code) ?? [])
       if (price === undefined) continue
       const now = deps.clock.now()
@@ -105,7 +88,8 @@ export function createMatcher(deps: MatcherDeps) {
   }
 
   return {
-    /** Matches one batch of prints now (tests drive prices through this). */
+    triggers,
+    /** Matches one batch of prints now (tests drive prices through this); how many orders moved. */
     match: (quotes: readonly Quote[]) => fill(addPrints(new Map(), quotes, deps.clock.now())),
     start() {
       unsubscribe ??= deps.market.onQuotes((quotes) => {

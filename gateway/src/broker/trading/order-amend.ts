@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import { isWorking } from '@kabu/shared/api/orders'
+import { isOnTick } from '@kabu/shared/market/ticks'
 import type { Currency } from '@kabu/shared/money/currencies'
 import type { MarketService } from '../../market/index'
 import type { Database } from '../../store/index'
@@ -11,6 +12,7 @@ import type { SessionUser } from '../common/session-user'
 import type { Ledger } from '../ledger/index'
 import { buyFee } from './fees'
 import type { OrderBookDeps } from './order-book'
+import { askOf, waitingBuyPrice } from './order-kinds'
 import { checkLots, checkOrderPrice, limitUnits, tradable } from './order-rules'
 import { orderUpdated } from './order-settle'
 import { moveOrder, orderOf, type OrderRow } from './orders.sql'
@@ -25,10 +27,11 @@ export interface AmendInput {
   idem: string
 }
 
-/** The order as amended: its limit, quantity and (a buy) the cash it freezes. */
+/** The order as amended: its limit, trigger, quantity and (a buy) the cash it freezes. */
 interface Amended {
   o: OrderRow
-  price: bigint
+  price: bigint | null
+  trigger: bigint | null
   num: bigint
   frozen: bigint
 }
@@ -51,8 +54,9 @@ function refreezing(ledger: Ledger, db: Kysely<Database>, a: Amended) {
 }
 
 /**
- * 訂正 (MARKET-RULES.md §8): a working limit order's price and a lower quantity, checked like a new
- * order's (grid, limits, lots); its validity stays. A buy's frozen cash follows the new price and
+ * 訂正 (MARKET-RULES.md §8): a working order's limit, a lower quantity, and a waiting stop's
+ * trigger, checked like a new order's (grid, limits, lots); its validity stays. An order with no
+ * limit (a stop at the market, a trailing stop) has no price to change. A buy's frozen cash follows the new price and
  * quantity in the same transaction; a sell lowered leaves the rest of its holding held. The write
  * is guarded by the order as read, so an amendment racing a fill, a cancel or a lapse loses
  * (order_not_holding) rather than changing an order that has moved on.
@@ -63,7 +67,12 @@ export function createAmend(
   const { db, clock, ledger, settings, market } = deps
 
   return async function amend(user: SessionUser, input: AmendInput): Promise<{ id: string }> {
-    const body = { id: String(input.id), price: input.price ?? null, num: input.num ?? null }
+    const body = {
+      id: String(input.id),
+      price: input.price ?? null,
+      num: input.num ?? null,
+      ...(input.trigger === undefined ? {} : { trigger: input.trigger }),
+    }
     const key = { userId: user.userId, scope: 'trade_amend', idem: input.idem, body }
     let plan: Amended | undefined
     // Set by this call's own write (not a replay's answer): the change is announced after it.
@@ -74,29 +83,38 @@ export function createAmend(
       const o = await orderOf(db, user.userId, input.id)
       if (!o) throw new Refusal('not_found')
       if (!isWorking(o.status)) throw new Refusal('order_not_holding')
-      // Only stops carry a trigger, and nothing that is placed yet is one.
-      const nothing = input.price === undefined && input.num === undefined
-      if (input.trigger !== undefined || nothing || o.price === null) {
+      const nothing = [input.price, input.num, input.trigger].every((v) => v === undefined)
+      // A trigger moves only on a stop that has not fired; a price only on an order with a limit.
+      const stopWaits = o.status === 'waiting' && o.trigger_price !== null && o.kind !== 'trailing'
+      const noTrigger = input.trigger !== undefined && !stopWaits
+      if (nothing || noTrigger || (input.price !== undefined && o.price === null)) {
         throw new Refusal('invalid_input')
       }
       const t = tradable(market, o.code)
       const price = limitUnits(input.price) ?? o.price
-      checkOrderPrice(t, price, o.side)
+      if (price !== null) checkOrderPrice(t, price, o.side)
+      const trigger = limitUnits(input.trigger) ?? o.trigger_price
+      if (trigger !== null && !isOnTick(t.listing, Number(trigger) / 10_000)) {
+        throw new Refusal('invalid_input')
+      }
       const num = input.num === undefined ? o.num : BigInt(input.num)
       if (input.num !== undefined) checkLots(t.listing, input.num)
       // Lower only, and never under what has filled.
       const notLower = input.num !== undefined && num >= o.num
       if (notLower || num <= o.filled_num) throw new Refusal('invalid_input')
       if (num < o.num && o.leverage > 1n) throw new Refusal('credit_whole_only')
-      const cost = price * num
+      // A buy freezes what it may cost: at its limit, or a stop's at the most a market buy can.
+      const ask = { ...askOf(o), limit: price, trigger }
+      const at = waitingBuyPrice(t, ask) ?? (price as bigint)
+      const cost = at * num
       const frozen = o.side === 'buy' ? cost + buyFee(settings, t.listing.market, cost) : 0n
-      plan = { o, price, num, frozen }
+      plan = { o, price, trigger, num, frozen }
     }
     const answer = await checkedIdempotent(db, key, checks, async (trx) => {
       if (!plan) throw new Error('amend ran without its checks')
-      const { o, price, num, frozen } = plan
+      const { o, price, trigger, num, frozen } = plan
       const now = clock.now()
-      if (!(await moveOrder(trx, o, { price, num, frozen }, now))) {
+      if (!(await moveOrder(trx, o, { price, trigger_price: trigger, num, frozen }, now))) {
         throw new Refusal('order_not_holding')
       }
       if (o.side === 'buy') await refreezing(ledger, trx, plan)

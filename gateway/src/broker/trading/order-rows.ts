@@ -1,4 +1,5 @@
 import type { OrderKind, OrderStatus } from '@kabu/shared/api/orders'
+import type { OrderAsk } from './order-kinds'
 import type { NewOrder } from './trading.sql'
 
 /**
@@ -15,6 +16,9 @@ export interface OrderValues {
   side: 'buy' | 'sell'
   kind: OrderKind
   price: bigint | null
+  trigger_price: bigint | null
+  trail: bigint | null
+  best_price: bigint | null
   num: number | bigint
   filled_num: number | bigint
   filled_value: bigint
@@ -28,7 +32,20 @@ export interface OrderValues {
   updated_at: number
 }
 
-const kindOf = (limit: bigint | null): OrderKind => (limit === null ? 'market' : 'limit')
+/** The kind columns of an order: its ask, or a plain limit or market order by its limit. */
+function kindColumns(limit: bigint | null, ask: OrderAsk | undefined) {
+  return {
+    kind: ask?.kind ?? (limit === null ? 'market' : 'limit'),
+    price: limit,
+    trigger_price: ask?.trigger ?? null,
+    trail: ask?.trail ?? null,
+    best_price: ask?.best ?? null,
+  }
+}
+
+/** A resting order's status: a stop not fired yet waits, others are open. */
+const restingStatus = (ask: OrderAsk | undefined): OrderStatus =>
+  ask?.waiting ? 'waiting' : 'open'
 
 /**
  * A buy order: filled at once (a market order or a marketable limit, whose holding shares its id
@@ -43,12 +60,11 @@ export function buyOrderValues(o: NewOrder, holdingId: bigint | null): OrderValu
     market: o.market,
     currency: o.currency,
     side: 'buy',
-    kind: kindOf(o.limitPrice),
-    price: o.limitPrice,
+    ...kindColumns(o.limitPrice, o.ask),
     num: o.num,
     filled_num: filled ? o.num : 0,
     filled_value: filled ? o.price * BigInt(o.num) : 0n,
-    status: filled ? 'filled' : 'open',
+    status: filled ? 'filled' : restingStatus(o.ask),
     validity: o.validity,
     expires_at: o.expiresAt,
     leverage: o.credit?.leverage ?? 1,
@@ -75,6 +91,8 @@ export interface SellOrder {
   leverage: bigint
   /** Sold at once at this price; absent for a sell that rests. */
   filledAt?: bigint
+  /** Its kind and trigger (order-kinds.ts); absent: a limit or market order by `limit`. */
+  ask?: OrderAsk
 }
 
 export function sellOrderValues(s: SellOrder): OrderValues {
@@ -86,12 +104,11 @@ export function sellOrderValues(s: SellOrder): OrderValues {
     market: s.market,
     currency: s.currency,
     side: 'sell',
-    kind: kindOf(s.limit),
-    price: s.limit,
+    ...kindColumns(s.limit, s.ask),
     num: s.num,
     filled_num: filled ? s.num : 0n,
     filled_value: filled ? (s.filledAt as bigint) * s.num : 0n,
-    status: filled ? 'filled' : 'open',
+    status: filled ? 'filled' : restingStatus(s.ask),
     validity: s.validity,
     expires_at: s.expiresAt,
     leverage: s.leverage,

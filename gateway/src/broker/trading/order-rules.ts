@@ -28,7 +28,10 @@ export const limitUnits = (text: string | undefined): bigint | null => {
  * The instrument behind `code`, refusing what cannot be traded now: an unknown code or an index
  * (not_listed), no usable price (price_unavailable), a closed market (outside_trading_time).
  */
-export function tradable(market: MarketService, code: string): Tradable {
+export function tradable(
+  market: Pick<MarketService, 'listing' | 'snapshot'>,
+  code: string,
+): Tradable {
   const listing = market.listing(code)
   if (!listing || listing.kind !== 'stock') throw new Refusal('not_listed')
   const quote = market.snapshot(listing.code)
@@ -109,6 +112,15 @@ export function checkLuld({ listing, lastUnits }: Tradable, units: bigint, side:
   if (side === 'buy' ? units > lastUnits + band : units < lastUnits - band) {
     throw new Refusal('over_price_limit')
   }
+}
+
+/**
+ * The highest price a buy at the market could fill at today: the day's upper price limit, or where
+ * no limits are published (the US) the LULD band above `from`. A stop buy waiting to fire freezes
+ * cash at it, as Japanese brokers reserve a market buy at the upper limit.
+ */
+export function marketCeiling({ quote }: Tradable, from: bigint): bigint {
+  return quote.limitUp === null ? from + luldBand(from) : unitsOf(quote.limitUp)
 }
 
 /**

@@ -27,8 +27,10 @@ const house = (o: OrderRow, book: 'bank_clearing' | 'fees', amount: bigint): Pos
 })
 
 /**
- * Fills an open buy whole at `price` (its limit or better): the shares become a holding with the
- * order's id, owned from now; the frozen cash pays cost and fee and the rest goes back.
+ * Fills an open buy whole at `price` (its limit or better, or a fired stop's print): the shares
+ * become a holding with the order's id, owned from now; the frozen cash pays cost and fee and the
+ * rest goes back. A fired stop that costs more than it froze takes the rest from available cash,
+ * and the ledger refuses it (insufficient_balance) when there is not enough.
  */
 export async function fillBuyOrder(
   { db, ledger, settings }: Settlement,
@@ -39,7 +41,9 @@ export async function fillBuyOrder(
   const cost = price * o.num
   const fee = buyFee(settings, o.market as Market, cost)
   const refund = o.frozen - cost - fee
-  if (refund < 0n) throw new Error(`order ${o.id} filled above the price it froze cash at`)
+  if (refund < 0n && o.price !== null) {
+    throw new Error(`order ${o.id} filled above the price it froze cash at`)
+  }
   const set = { status: 'filled', filled_num: o.num, filled_value: cost, frozen: 0n } as const
   if (!(await moveOrder(db, o, { ...set, holding_id: o.id }, now))) return false
   // A resting buy is a cash buy (a credit buy fills at once), so its holding owes nothing.
@@ -63,7 +67,7 @@ export async function fillBuyOrder(
       cash(o, 'frozen', -o.frozen),
       house(o, 'bank_clearing', cost),
       ...(fee > 0n ? [house(o, 'fees', fee)] : []),
-      ...(refund > 0n ? [cash(o, 'available', refund)] : []),
+      ...(refund !== 0n ? [cash(o, 'available', refund)] : []),
     ],
   })
   return true
@@ -89,17 +93,26 @@ export async function fillSellOrder(
   return true
 }
 
+const END_KINDS = {
+  cancelled: 'trade_cancel',
+  expired: 'trade_expire',
+  refused: 'trade_refuse',
+} as const
+
 /**
- * Ends a working order as `cancelled` (the user) or `expired` (its validity ran out): a buy's
- * frozen cash goes back to available at once; a sell's holding is held again.
+ * Ends a working order as `cancelled` (the user), `expired` (its validity ran out) or `refused` (a
+ * fired stop whose order failed a new order's checks, with the key why): a buy's frozen cash goes
+ * back to available at once; a sell's holding is held again.
  */
 export async function endOrder(
   { db, ledger }: Settlement,
   o: OrderRow,
-  to: 'cancelled' | 'expired',
+  to: keyof typeof END_KINDS,
   now: number,
+  refusal?: string,
 ): Promise<boolean> {
-  if (!(await moveOrder(db, o, { status: to, frozen: 0n }, now))) return false
+  const set = { status: to, frozen: 0n, ...(refusal ? { refusal } : {}) }
+  if (!(await moveOrder(db, o, set, now))) return false
   if (o.side === 'sell' && o.holding_id !== null) {
     const back = { status: HOLDING.holding, sell_price: null, sell_ordered_at: null }
     if (!(await transition(db, o.holding_id, HOLDING.closing, back))) {
@@ -108,7 +121,7 @@ export async function endOrder(
   }
   if (o.frozen > 0n) {
     await ledger.post(db, {
-      kind: to === 'expired' ? 'trade_expire' : 'trade_cancel',
+      kind: END_KINDS[to],
       userId: o.user_id,
       orderNo: o.order_no,
       postings: [cash(o, 'frozen', -o.frozen), cash(o, 'available', o.frozen)],

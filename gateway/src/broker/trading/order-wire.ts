@@ -7,6 +7,7 @@ import {
 } from '@kabu/shared/api/trade'
 import { formatUnits } from '@kabu/shared/money/decimal'
 import type { MarketService } from '../../market/index'
+import { askOf } from './order-kinds'
 import type { OrderRow } from './orders.sql'
 
 const text = (units: bigint | null) => (units === null ? null : formatUnits(units))
@@ -25,12 +26,13 @@ export function wireOrder(o: OrderRow, market: Pick<MarketService, 'listing'>): 
     side: o.side,
     kind: o.kind,
     price: text(o.price),
-    trigger: text(o.trigger_price),
+    trigger: text(askOf(o).trigger),
     trail: text(o.trail),
     num: Number(o.num),
     filled_num: Number(o.filled_num),
     avg_price: avgPrice(o),
     status: o.status,
+    refusal: o.refusal,
     validity: o.validity,
     expires_at: Number(o.expires_at),
     group: o.group_kind,

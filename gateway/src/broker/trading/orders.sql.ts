@@ -44,9 +44,10 @@ export async function insertFill(db: Db, fill: NewFill): Promise<void> {
 }
 
 export type OrderChange = Partial<
-  Pick<OrderRow, 'filled_num' | 'filled_value' | 'frozen' | 'holding_id' | 'price' | 'num'> & {
-    status: OrderStatus
-  }
+  Pick<
+    OrderRow,
+    'filled_num' | 'filled_value' | 'frozen' | 'holding_id' | 'price' | 'num' | 'trigger_price'
+  > & { status: OrderStatus; refusal: string }
 >
 
 /**
@@ -100,15 +101,82 @@ export function workingSellOn(
     .executeTakeFirst()
 }
 
-/** Working orders on any of `codes`, oldest first (the matcher's). */
-export function workingOn(db: Db, codes: readonly string[]): Promise<OrderRow[]> {
+/** Orders resting at a limit in the book: open, or partly filled (a waiting stop has not fired). */
+export const RESTING: readonly OrderStatus[] = ['open', 'partial']
+
+/** Resting orders on any of `codes`, oldest first (the matcher's). */
+export function restingOn(db: Db, codes: readonly string[]): Promise<OrderRow[]> {
   return db
     .selectFrom('orders')
     .selectAll()
     .where('code', 'in', [...codes])
-    .where('status', 'in', WORKING)
+    .where('status', 'in', RESTING)
     .orderBy('id')
     .execute()
+}
+
+/** The kinds of order that wait for a trigger. */
+export const TRIGGER_KINDS = ['stop', 'stop_limit', 'trailing'] as const
+
+/** What the trigger index holds of a stop order. */
+export type TriggerRow = Pick<
+  OrderRow,
+  | 'id'
+  | 'code'
+  | 'side'
+  | 'kind'
+  | 'status'
+  | 'trigger_price'
+  | 'trail'
+  | 'best_price'
+  | 'updated_at'
+>
+
+const triggerColumns = [
+  'id',
+  'code',
+  'side',
+  'kind',
+  'status',
+  'trigger_price',
+  'trail',
+  'best_price',
+  'updated_at',
+] as const
+
+/** Every stop order waiting to fire (the trigger index's start). */
+export function waitingTriggers(db: Db): Promise<TriggerRow[]> {
+  return db
+    .selectFrom('orders')
+    .select(triggerColumns)
+    .where('status', '=', 'waiting')
+    .where('kind', 'in', TRIGGER_KINDS)
+    .execute()
+}
+
+/** Stop orders placed, amended or ended at or after `since` (migration 0030's index). */
+export function triggersChangedSince(db: Db, since: bigint): Promise<TriggerRow[]> {
+  return db
+    .selectFrom('orders')
+    .select(triggerColumns)
+    .where('kind', 'in', TRIGGER_KINDS)
+    .where('updated_at', '>=', since)
+    .execute()
+}
+
+/** Trailing stops' new best price (their change time stays: a new best amends nothing). */
+export async function keepBest(db: Db, ids: readonly bigint[], best: bigint): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ best_price: best })
+    .where('id', 'in', [...ids])
+    .where('status', '=', 'waiting')
+    .execute()
+}
+
+/** An order by id, whoever's it is (the trigger job's read before it fires one). */
+export function orderById(db: Db, id: bigint): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
 /** Working orders whose validity ended at or before `now` (the lapse job's). */

@@ -67,6 +67,9 @@ export function tradingRoutes({
         idem: form.idem,
         leverage: form.leverage === undefined ? 1 : Number(form.leverage),
         validity: form.validity,
+        kind: form.kind,
+        trigger: form.trigger,
+        trail: form.trail,
       })
       return ok(answer, 'purchase_ok')
     })
@@ -78,6 +81,9 @@ export function tradingRoutes({
         price: form.price,
         idem: form.idem,
         validity: form.validity,
+        kind: form.kind,
+        trigger: form.trigger,
+        trail: form.trail,
       })
       return ok(answer, 'submit_ok')
     })

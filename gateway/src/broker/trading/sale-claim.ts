@@ -93,7 +93,7 @@ export async function claimForSale(
 export async function lowerRestingSell(
   db: Kysely<Database>,
   id: bigint,
-  change: { from: bigint; to: bigint; price: bigint; orderNo: string },
+  change: { from: bigint; to: bigint; price: bigint | null; orderNo: string },
 ): Promise<boolean> {
   const h = await holdingById(db, id)
   if (h?.status !== BigInt(HOLDING.closing) || h.stock_num !== change.from) return false

@@ -3,13 +3,13 @@ import type { Market } from '@kabu/shared/market/types'
 import type { TradingSettings } from '../../config'
 import type { Database } from '../../store/index'
 import { saleCharges } from './fees'
+import type { OrderAsk } from './order-kinds'
 import { sellOrderValues, type OrderValues, type SellOrder } from './order-rows'
 import { insertFill, insertOrderRow } from './orders.sql'
 import type { HoldingRow } from './trading.sql'
 
-/** What a sell asked for: its limit (null at market), validity and when that ends. */
-export interface SellAsk {
-  limit: bigint | null
+/** What a sell asked for: its kind and limit (null at market), validity and when that ends. */
+export interface SellAsk extends OrderAsk {
   validity: string
   expiresAt: number
 }
@@ -38,6 +38,7 @@ export function sellOrderOf(
     expiresAt: ask.expiresAt,
     now,
     leverage: h.leverage,
+    ask,
     ...(filledAt === undefined ? {} : { filledAt }),
   }
 }

@@ -11,7 +11,8 @@ import type { UserEvents } from '../common/user-events'
 import { Refusal } from '../common/refusal'
 import type { FreshHoldings } from './fresh-holdings'
 import { newOrderNo } from '../common/order-no'
-import { checkLots, checkOrderPrice, limitUnits, tradable } from './order-rules'
+import { orderAsk, type KindInput } from './order-kinds'
+import { checkLots, checkOrderPrice, tradable } from './order-rules'
 import { sellOrderValues, type OrderValues } from './order-rows'
 import { orderUpdated } from './order-settle'
 import { orderDays, termOrRefuse } from './order-term'
@@ -28,6 +29,10 @@ export interface SellInput {
   idem: string
   /** `day` (the default) or the last date a resting sell stays in the book. */
   validity?: string
+  /** The order's kind and its trigger or trail (API.md "Orders"); absent: by `price`. */
+  kind?: KindInput['kind']
+  trigger?: string | undefined
+  trail?: string | undefined
 }
 
 /** What a sell needs of the trading service's dependencies (service.ts `TradingDeps`). */
@@ -65,6 +70,9 @@ export function createSell(deps: SellDeps, fresh: FreshHoldings) {
       num: input.num,
       price: input.price ?? null,
       ...(validity !== 'day' ? { validity } : {}),
+      ...(input.kind ? { kind: input.kind } : {}),
+      ...(input.trigger ? { trigger: input.trigger } : {}),
+      ...(input.trail ? { trail: input.trail } : {}),
     }
     const key = { userId: user.userId, scope: 'trade_sell', idem: input.idem, body }
     let plan:
@@ -72,7 +80,7 @@ export function createSell(deps: SellDeps, fresh: FreshHoldings) {
           h: q.HoldingRow
           last: bigint
           limit: bigint | null
-          /** A limit above the market (or any under a special quote) rests (status 1). */
+          /** A limit above the market, any under a special quote, or a stop waiting rests (status 1). */
           rests: boolean
           /** All of it at the market: one conditional UPDATE closes it (no stop at closing). */
           whole: boolean
@@ -98,12 +106,17 @@ export function createSell(deps: SellDeps, fresh: FreshHoldings) {
       if (h.leverage > 1n && BigInt(input.num) !== h.stock_num) {
         throw new Refusal('credit_whole_only')
       }
-      const limit = limitUnits(input.price)
-      checkOrderPrice(t, limit, 'sell')
-      if ((limit === null || limit <= t.lastUnits) && market.isStale(t.listing.code)) {
+      const ask = orderAsk(t, 'sell', input)
+      const limit = ask.limit
+      // A stop waiting to fire is checked as a market order when it does (order-triggers.ts).
+      if (!ask.waiting || limit !== null) checkOrderPrice(t, limit, 'sell')
+      const now = clock.now()
+      // A limit above the market (or any under a special quote) rests, as does a stop not fired.
+      const rests =
+        ask.waiting || (limit !== null && (limit > t.lastUnits || Boolean(t.quote.special)))
+      if (!rests && market.isStale(t.listing.code)) {
         throw new Refusal('quote_stale')
       }
-      const now = clock.now()
       const boughtAt = Number(h.buy_time)
       if (now - boughtAt < settings.sellLockMinutes * 60_000) {
         throw new Refusal('sell_after_15_minutes')
@@ -112,11 +125,10 @@ export function createSell(deps: SellDeps, fresh: FreshHoldings) {
       if (h.market === 'cn' && localDate('cn', boughtAt) === localDate('cn', now)) {
         throw new Refusal('cannot_sell_t1')
       }
-      const rests = limit !== null && (limit > t.lastUnits || Boolean(t.quote.special))
       const whole = !rests && BigInt(input.num) === h.stock_num
       const days = orderDays(t.listing.market, deps.marketHours)
       const { expiresAt } = termOrRefuse(days, now, validity, settings.orderGtdDays)
-      plan = { h, last: t.lastUnits, limit, rests, whole, ask: { limit, validity, expiresAt } }
+      plan = { h, last: t.lastUnits, limit, rests, whole, ask: { ...ask, validity, expiresAt } }
     }
     const answer = await checkedIdempotent(
       db,

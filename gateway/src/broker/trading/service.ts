@@ -17,11 +17,12 @@ import { buyFee } from './fees'
 import { FreshHoldings } from './fresh-holdings'
 import { newOrderNo } from '../common/order-no'
 import type { UserEvents } from '../common/user-events'
-import { checkLots, checkOrderPrice, limitUnits, tradable } from './order-rules'
+import { checkLots, checkOrderPrice, tradable } from './order-rules'
 import { buyOrderValues, type OrderValues } from './order-rows'
 import { orderUpdated } from './order-settle'
 import { orderDays, termOrRefuse } from './order-term'
 import { marketBuyStatement } from './buy-statement'
+import { orderAsk, waitingBuyPrice, type KindInput } from './order-kinds'
 import { insertFill, insertOrderRow, reserveOrderId } from './orders.sql'
 import { createSell } from './sell'
 import * as q from './trading.sql'
@@ -55,6 +56,10 @@ export interface BuyInput {
   leverage?: number
   /** `day` (the default) or the last date the order stays in the book. */
   validity?: string
+  /** The order's kind and its trigger or trail (API.md "Orders"); absent: by `price`. */
+  kind?: KindInput['kind']
+  trigger?: string | undefined
+  trail?: string | undefined
 }
 
 export type TradingService = ReturnType<typeof createTradingService>
@@ -83,6 +88,9 @@ export function createTradingService(deps: TradingDeps) {
         price: input.price ?? null,
         ...(leverage > 1 ? { leverage } : {}),
         ...(input.validity && input.validity !== 'day' ? { validity: input.validity } : {}),
+        ...(input.kind ? { kind: input.kind } : {}),
+        ...(input.trigger ? { trigger: input.trigger } : {}),
+        ...(input.trail ? { trail: input.trail } : {}),
       }
       const key = { userId: user.userId, scope: 'trade_buy', idem: input.idem, body }
       let order: (q.NewOrder & { currency: Currency; marketable: boolean }) | undefined
@@ -95,17 +103,21 @@ export function createTradingService(deps: TradingDeps) {
         const t = tradable(market, input.code)
         if (t.listing.market !== MARKET_OF_TYPE[input.type]) throw new Refusal('not_listed')
         checkLots(t.listing, input.num)
-        const limit = limitUnits(input.price)
-        checkOrderPrice(t, limit, 'buy')
+        const ask = orderAsk(t, 'buy', input)
+        const limit = ask.limit
+        // A stop waiting to fire is checked as a market order when it does (order-triggers.ts).
+        if (!ask.waiting || limit !== null) checkOrderPrice(t, limit, 'buy')
         // Under a special quote nothing trades, so even a limit at or above the last price rests.
-        const marketable = limit === null || (limit >= t.lastUnits && !t.quote.special)
+        const marketable =
+          !ask.waiting && (limit === null || (limit >= t.lastUnits && !t.quote.special))
         // A stale quote is no price to fill at: only a limit that rests is taken while stale.
         if (marketable && market.isStale(t.listing.code)) throw new Refusal('quote_stale')
         // The loan is drawn as the shares are bought, so a credit buy never rests.
         if (leverage > 1 && !marketable) throw new Refusal('credit_market_only')
         if (leverage > 1) requireVerified(await deps.identityStatus(db, user.userId))
-        // A marketable order freezes at the price it fills at; a resting one at its limit.
-        const price = marketable ? t.lastUnits : (limit as bigint)
+        // A marketable order freezes at the price it fills at; a resting one at its limit, a stop
+        // that waits at the most its order could cost when it fires.
+        const price = marketable ? t.lastUnits : (waitingBuyPrice(t, ask) ?? (limit as bigint))
         const cost = price * BigInt(input.num)
         if (settings.fundPasswordToBuy) {
           await deps.verifyFundPassword(db, user.userId, input.fundPassword)
@@ -128,6 +140,7 @@ export function createTradingService(deps: TradingDeps) {
           validity,
           expiresAt: term.expiresAt,
           marketable,
+          ask,
           ...(leverage > 1
             ? { credit: { leverage, ...creditSplit(cost, leverage, t.listing.market) } }
             : {}),

@@ -3,6 +3,7 @@ import { HOLDING } from '@kabu/shared/api/trade'
 import type { Database } from '../../store/index'
 import type { HoldingsTable } from '../../store/schema/trading'
 import type { Guard } from '../ledger/index'
+import type { OrderAsk } from './order-kinds'
 
 type Db = Kysely<Database>
 export type HoldingRow = Selectable<HoldingsTable>
@@ -25,6 +26,8 @@ export interface NewOrder {
   filledFee?: bigint
   /** A credit buy (filled at once): its leverage, the user's margin and the debt lent. */
   credit?: { leverage: number; margin: bigint; debt: bigint }
+  /** Its kind and trigger (order-kinds.ts); absent: a limit or market order by `limitPrice`. */
+  ask?: OrderAsk
 }
 
 /** The holding a buy order's fill makes: owned, with the order's id (migration 0029). */

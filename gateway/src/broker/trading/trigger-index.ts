@@ -95,6 +95,12 @@ export class TriggerIndex {
     return entry.kind === 'stop' ? entry.stop.trigger : trailTrigger(entry.side, entry.member)
   }
 
+  /** A trailing stop's best price so far; undefined for a stop or an id not held. */
+  bestOf(id: string): bigint | undefined {
+    const entry = this.entries.get(id)
+    return entry?.kind === 'trailing' ? entry.member.group.best : undefined
+  }
+
   /** A stop: a buy fires at a print at or above `trigger`, a sell at or below. */
   addStop(id: string, code: string, side: TriggerSide, trigger: bigint): void {
     this.remove(id)

@@ -29,6 +29,7 @@ import { saleStampDuty } from './0026-sale-stamp-duty'
 import { ipoLapsed } from './0027-ipo-lapsed'
 import { orders } from './0028-orders'
 import { orderIds } from './0029-order-ids'
+import { orderTriggers } from './0030-order-triggers'
 
 /**
  * Every migration, in order, listed in code rather than found by scanning a folder, so they run the
@@ -64,6 +65,7 @@ const MIGRATIONS: ReadonlyArray<[name: string, build: (kind: StoreKind) => Migra
   ['0027-ipo-lapsed', ipoLapsed],
   ['0028-orders', orders],
   ['0029-order-ids', orderIds],
+  ['0030-order-triggers', orderTriggers],
 ]
 
 export function migrationProvider(kind: StoreKind): MigrationProvider {

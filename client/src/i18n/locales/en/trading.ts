@@ -93,6 +93,7 @@ export default {
   'mine.funds.kind.trade_cancel': 'Order cancelled',
   'mine.funds.kind.trade_amend': 'Order amended',
   'mine.funds.kind.trade_expire': 'Order expired',
+  'mine.funds.kind.trade_refuse': 'Triggered order refused',
   'quotes.self.title': 'Watchlist',
   'quotes.self.edit': 'Edit',
   'quotes.self.done': 'Done',

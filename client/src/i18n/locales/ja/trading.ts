@@ -93,6 +93,7 @@ export default {
   'mine.funds.kind.trade_cancel': '注文取消',
   'mine.funds.kind.trade_amend': '注文訂正',
   'mine.funds.kind.trade_expire': '注文失効',
+  'mine.funds.kind.trade_refuse': '逆指値の発注不可',
   'quotes.self.title': 'ウォッチリスト',
   'quotes.self.edit': '編集',
   'quotes.self.done': '完了',

@@ -92,6 +92,7 @@ export default {
   'mine.funds.kind.trade_cancel': '撤单',
   'mine.funds.kind.trade_amend': '改单',
   'mine.funds.kind.trade_expire': '委托失效',
+  'mine.funds.kind.trade_refuse': '触发单被拒',
   'quotes.self.title': '自选',
   'quotes.self.edit': '编辑',
   'quotes.self.done': '完成',
