@@ -55,10 +55,10 @@ const limitUp = () => BigInt(Math.round(t.app.market.snapshot(TOYOTA)!.limitUp! 
 const amend = (g: SessionGrant, form: Record<string, string>) =>
   brokerApi(t.url, '/trade/amend', { idem: idem(), ...form }, session(g))
 
-/** A holding of 100 Toyota shares, past the sell lock. */
-async function holder(): Promise<{ g: SessionGrant; id: string }> {
+/** A holding of `num` Toyota shares, past the sell lock. */
+async function holder(num = '100'): Promise<{ g: SessionGrant; id: string }> {
   const g = await trader(t, account())
-  const { id } = (await buy(t, g, {})).data as { id: string }
+  const { id } = (await buy(t, g, { num })).data as { id: string }
   await advance(t, 16 * MINUTE)
   return { g, id }
 }
@@ -178,6 +178,68 @@ describe('a trailing stop sell', () => {
       status: 'filled',
       avg_price: text(best - trail),
     })
+  })
+})
+
+describe('an OCO on a holding', () => {
+  /** An OCO of all `num` shares: take profit at 105 %, stop the loss at 95 %. */
+  async function oco(num = '100') {
+    const { g, id } = await holder(num)
+    const take = priceNear(t, TOYOTA, 105)
+    const stop = priceNear(t, TOYOTA, 95)
+    const form = { id, num, group: 'oco', price: text(take), trigger: text(stop) }
+    expect(await sell(t, g, form)).toMatchObject({ status: 1 })
+    const legs = (await orders(t, g, 'open')).sort((a, b) => Number(a.id) - Number(b.id))
+    return { g, id, take, stop, legs }
+  }
+
+  it('is two legs of one group on the holding; the take-profit filling cancels the stop', async () => {
+    const { g, id, take, legs } = await oco()
+    const [limitLeg, stopLeg] = legs
+    expect(limitLeg).toMatchObject({ kind: 'limit', status: 'open', group: 'oco', holding_id: id })
+    expect(stopLeg).toMatchObject({ kind: 'stop', status: 'waiting', group: 'oco', holding_id: id })
+    expect(stopLeg!.group_id).toBe(limitLeg!.id)
+    expect(await printToyota(t, take)).toBe(1)
+    expect(await info(g, limitLeg!.id)).toMatchObject({ status: 'filled', avg_price: text(take) })
+    expect(await info(g, stopLeg!.id)).toMatchObject({ status: 'cancelled' })
+    expect((await endedList(t, g))[id]).toMatchObject({ sell_price: text(take) })
+  })
+
+  it('the stop firing cancels the take-profit and sells at the print', async () => {
+    const { g, id, stop, legs } = await oco()
+    expect(await printToyota(t, stop)).toBe(1)
+    expect(await info(g, legs[0]!.id)).toMatchObject({ status: 'cancelled' })
+    expect(await info(g, legs[1]!.id)).toMatchObject({ status: 'filled', avg_price: text(stop) })
+    expect((await endedList(t, g))[id]).toMatchObject({ sell_price: text(stop) })
+  })
+
+  it('cancelling one leg cancels both and the holding is held again', async () => {
+    const { g, id, legs } = await oco()
+    expect(await cancel(t, g, legs[1]!.id)).toMatchObject({ status: 1 })
+    expect(await orders(t, g, 'open')).toEqual([])
+    expect((await openList(t, g))[id]).toMatchObject({ status: 0 })
+    // Both legs are for the same shares: neither can be lowered alone.
+    const again = await oco('200')
+    expect((await amend(again.g, { id: again.legs[0]!.id, num: '100' })).msg).toBe('invalid_input')
+    expect(await info(again.g, again.legs[0]!.id)).toMatchObject({ num: 200, status: 'open' })
+    expect(await cancel(t, again.g, again.legs[0]!.id)).toMatchObject({ status: 1 })
+  })
+
+  it('is refused when a leg would trade at once', async () => {
+    const { g, id } = await holder()
+    const above = text(priceNear(t, TOYOTA, 105))
+    const below = text(priceNear(t, TOYOTA, 95))
+    const forms: Array<Record<string, string>> = [
+      { price: below, trigger: below },
+      { price: above, trigger: above },
+      { price: above },
+      { price: above, trigger: below, kind: 'limit' },
+    ]
+    for (const form of forms) {
+      expect((await sell(t, g, { id, group: 'oco', ...form })).msg).toBe('invalid_input')
+    }
+    expect((await sell(t, g, { id, price: above, stop_price: below })).msg).toBe('invalid_input')
+    expect((await openList(t, g))[id]).toMatchObject({ status: 0 })
   })
 })
 

@@ -66,6 +66,12 @@ export const sellRequest = z.object({
   idem: idemText,
   validity: optionalField(validitySchema),
   ...orderKindFields,
+  /**
+   * `oco` (API.md "Orders"): a take-profit limit at `price` and a stop-loss at `trigger` (a
+   * stop-limit at `stop_price`) on the holding; one filling or firing cancels the other.
+   */
+  group: optionalField(z.literal('oco')),
+  stop_price: optionalField(priceText),
 })
 
 export const cancelRequest = z.object({ id: idText })

@@ -6,7 +6,7 @@ import type { MarketService } from '../../market/index'
 import type { Database } from '../../store/index'
 import type { UserEvents } from '../common/user-events'
 import type { Ledger } from '../ledger/index'
-import { fillBuyOrder, fillSellOrder, orderUpdated } from './order-settle'
+import { fillBuyOrder, fillSellOrder, lostRace, orderUpdated } from './order-settle'
 import { createTriggers, type TriggerDeps } from './order-triggers'
 import { seedUpdate } from './order-wire'
 import { addPrints, type Print, type Prints } from './prints'
@@ -61,10 +61,13 @@ export function createMatcher(deps: MatcherDeps) {
       if (price === undefined) continue
       const now = deps.clock.now()
       const buying = o.side === 'buy'
-      const done = await deps.db.transaction().execute((trx) => {
-        const s = { db: trx, ledger: deps.ledger, settings: deps.settings }
-        return buying ? fillBuyOrder(s, o, price, now) : fillSellOrder(s, o, price, now)
-      })
+      const done = await deps.db
+        .transaction()
+        .execute((trx) => {
+          const s = { db: trx, ledger: deps.ledger, settings: deps.settings }
+          return buying ? fillBuyOrder(s, o, price, now) : fillSellOrder(s, o, price, now)
+        })
+        .catch(lostRace)
       if (!done) continue
       filled++
       // The transaction has committed here, so a screen that re-reads on this event sees the fill.
@@ -74,6 +77,7 @@ export function createMatcher(deps: MatcherDeps) {
         o.user_id,
         orderUpdated({ ...o, status: 'filled', filled_num: o.num, filled_value: filledValue }),
       )
+      for (const other of done) deps.userEvents.emit(other.user_id, orderUpdated(other))
     }
     return filled
   }

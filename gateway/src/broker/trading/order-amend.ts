@@ -103,6 +103,8 @@ export function createAmend(
       const notLower = input.num !== undefined && num >= o.num
       if (notLower || num <= o.filled_num) throw new Refusal('invalid_input')
       if (num < o.num && o.leverage > 1n) throw new Refusal('credit_whole_only')
+      // The orders of a group are for the same shares.
+      if (num < o.num && o.group_kind !== null) throw new Refusal('invalid_input')
       // A buy freezes what it may cost: at its limit, or a stop's at the most a market buy can.
       const ask = { ...askOf(o), limit: price, trigger }
       const at = waitingBuyPrice(t, ask) ?? (price as bigint)
@@ -118,7 +120,8 @@ export function createAmend(
         throw new Refusal('order_not_holding')
       }
       if (o.side === 'buy') await refreezing(ledger, trx, plan)
-      else {
+      // An OCO's holding shows its take-profit's limit; a stop leg leaves it as it is.
+      else if (o.group_kind === null || o.kind === 'limit') {
         const lowered = { from: o.num, to: num, price, orderNo: newOrderNo('TR', now) }
         if (!(await lowerRestingSell(trx, o.holding_id as bigint, lowered))) {
           throw new Error(`holding ${o.holding_id} left closing under its working sell ${o.id}`)

@@ -56,6 +56,7 @@ export function createOrderBook(deps: OrderBookDeps) {
       // A fill or a lapse got there first.
       if (!done) throw new Refusal('order_not_holding')
       deps.userEvents.emit(user.userId, orderUpdated({ ...o, status: 'cancelled' }))
+      for (const other of done) deps.userEvents.emit(user.userId, orderUpdated(other))
     },
 
     async list(

@@ -72,6 +72,26 @@ export function orderAsk(t: Tradable, side: OrderSide, input: KindInput): OrderA
   return plain
 }
 
+/**
+ * An OCO on a holding (API.md "Orders"): a take-profit limit at `price` above the last price and a
+ * stop-loss at `trigger` that the last price has not reached, at the market or, with `stopPrice`,
+ * a stop-limit. Anything else is invalid_input: an OCO whose leg would trade at once is no OCO.
+ */
+export function ocoAsks(
+  t: Tradable,
+  input: KindInput & { stopPrice?: string | undefined },
+): { take: OrderAsk; stop: OrderAsk } {
+  const { kind, price, trigger, trail, stopPrice } = input
+  if (kind !== undefined || trail !== undefined || price === undefined || trigger === undefined) {
+    throw new Refusal('invalid_input')
+  }
+  const take = orderAsk(t, 'sell', { kind: 'limit', price })
+  const stopKind = stopPrice === undefined ? 'stop' : 'stop_limit'
+  const stop = orderAsk(t, 'sell', { kind: stopKind, trigger, price: stopPrice })
+  if ((take.limit as bigint) <= t.lastUnits || !stop.waiting) throw new Refusal('invalid_input')
+  return { take, stop }
+}
+
 /** What a placed order asked, read back from its row. */
 export function askOf(
   o: Pick<

@@ -2,7 +2,7 @@ import type { MarketService } from '../../market/index'
 import { periodicJob } from '../common/periodic-job'
 import type { OrderBookDeps } from './order-book'
 import { carryOverCheck } from './order-carry'
-import { endOrder, orderUpdated } from './order-settle'
+import { endOrder, lostRace, orderUpdated } from './order-settle'
 import { seedUpdate } from './order-wire'
 import { lapsedBy, type OrderRow } from './orders.sql'
 
@@ -30,9 +30,11 @@ export function createOrderLapse(
     const done = await db
       .transaction()
       .execute((trx) => endOrder({ db: trx, ledger, settings }, o, 'expired', now))
+      .catch(lostRace)
     if (!done) return
     userEvents.emit(o.user_id, orderUpdated({ ...o, status: 'expired' }))
     userEvents.emit(o.user_id, seedUpdate(o, 'expired'))
+    for (const other of done) userEvents.emit(o.user_id, orderUpdated(other))
   }
 
   return periodicJob(

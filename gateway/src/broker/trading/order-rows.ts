@@ -1,4 +1,4 @@
-import type { OrderKind, OrderStatus } from '@kabu/shared/api/orders'
+import type { OrderGroup, OrderKind, OrderStatus } from '@kabu/shared/api/orders'
 import type { OrderAsk } from './order-kinds'
 import type { NewOrder } from './trading.sql'
 
@@ -30,7 +30,21 @@ export interface OrderValues {
   frozen: bigint
   created_at: number
   updated_at: number
+  group_kind?: OrderGroup | null
+  group_id?: bigint | null
+  parent_id?: bigint | null
 }
+
+/** An order's place in an OCO or IFD group: the group's id (its first order's) and kind. */
+export interface OrderLink {
+  kind: OrderGroup
+  id: bigint
+  /** An IFD exit's entry; null for the entry itself and for OCO legs. */
+  parent: bigint | null
+}
+
+const linkColumns = (link: OrderLink | undefined) =>
+  link ? { group_kind: link.kind, group_id: link.id, parent_id: link.parent } : {}
 
 /** The kind columns of an order: its ask, or a plain limit or market order by its limit. */
 function kindColumns(limit: bigint | null, ask: OrderAsk | undefined) {
@@ -93,6 +107,7 @@ export interface SellOrder {
   filledAt?: bigint
   /** Its kind and trigger (order-kinds.ts); absent: a limit or market order by `limit`. */
   ask?: OrderAsk
+  link?: OrderLink
 }
 
 export function sellOrderValues(s: SellOrder): OrderValues {
@@ -116,6 +131,7 @@ export function sellOrderValues(s: SellOrder): OrderValues {
     frozen: 0n,
     created_at: s.now,
     updated_at: s.now,
+    ...linkColumns(s.link),
   }
 }
 

@@ -9,7 +9,14 @@ import type { UserEvents } from '../common/user-events'
 import type { Ledger } from '../ledger/index'
 import { reaches } from './order-kinds'
 import { checkLots, checkOrderPrice, tradable } from './order-rules'
-import { endOrder, fillBuyOrder, fillSellOrder, orderUpdated } from './order-settle'
+import {
+  endLinked,
+  endOrder,
+  fillBuyOrder,
+  fillSellOrder,
+  lostRace,
+  orderUpdated,
+} from './order-settle'
 import { seedUpdate } from './order-wire'
 import {
   keepBest,
@@ -121,23 +128,25 @@ export function createTriggers(deps: TriggerDeps) {
   }
 
   /**
-   * Opens a fired order and trades it at `print` if it can, in one transaction. Returns its status
-   * after, or undefined when something else moved it first (a cancel, a lapse, another leader).
+   * Opens a fired order and trades it at `print` if it can, in one transaction; an OCO's other
+   * leg is cancelled as its stop fires. Returns its status after and the orders of its group it
+   * moved, or undefined when something else moved it first (a cancel, a lapse, another leader).
    */
   async function trade(o: OrderRow, print: bigint, now: number) {
     return db.transaction().execute(async (trx) => {
       const s = { db: trx, ledger, settings }
       if (!(await moveOrder(trx, o, { status: 'open' }, now))) return undefined
       const open = { ...o, status: 'open' as const, updated_at: BigInt(now) }
+      const others = o.group_kind === null ? [] : await endLinked(s, open, 'cancelled', now)
       // At the market, or a limit the print crosses (a buy's at or under it, a sell's at or over).
       const crosses = o.price === null || reaches(o.side === 'buy' ? 'sell' : 'buy', o.price, print)
-      if (!crosses) return 'open' as const
+      if (!crosses) return { status: 'open' as const, others }
       const filled =
         o.side === 'buy'
           ? await fillBuyOrder(s, open, print, now)
           : await fillSellOrder(s, open, print, now)
       if (!filled) throw new Error(`order ${o.id} moved inside its own fire`)
-      return 'filled' as const
+      return { status: 'filled' as const, others: [...others, ...filled] }
     })
   }
 
@@ -152,17 +161,24 @@ export function createTriggers(deps: TriggerDeps) {
     }
     const now = clock.now()
     let status: 'open' | 'filled' | 'refused' | undefined
+    let others: OrderRow[] = []
     try {
       await check(o)
-      status = await trade(o, print, now)
+      const traded = await trade(o, print, now)
+      status = traded?.status
+      others = traded?.others ?? []
     } catch (error) {
       if (!(error instanceof Refusal)) throw error
+      if (error.key === 'order_not_holding') return false
       const refused = await db
         .transaction()
         .execute((trx) => endOrder({ db: trx, ledger, settings }, o, 'refused', now, error.key))
+        .catch(lostRace)
       status = refused ? 'refused' : undefined
+      others = refused ?? []
     }
     if (status === undefined) return false
+    for (const other of others) userEvents.emit(other.user_id, orderUpdated(other))
     // Committed: a screen that reads again on these events sees the change.
     const filled = status === 'filled'
     userEvents.emit(

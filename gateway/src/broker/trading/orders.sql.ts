@@ -179,6 +179,25 @@ export function orderById(db: Db, id: bigint): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
+/**
+ * The working orders that go with `o` when it ends or its OCO leg trades: an OCO's other leg, an
+ * IFDOCO exit's other exit, an IFD entry's exits (never an exit's entry).
+ */
+export function linkedOf(
+  db: Db,
+  o: Pick<OrderRow, 'id' | 'group_kind' | 'group_id' | 'parent_id'>,
+): Promise<OrderRow[]> {
+  if (o.group_kind === null || o.group_id === null) return Promise.resolve([])
+  let query = db
+    .selectFrom('orders')
+    .selectAll()
+    .where('group_id', '=', o.group_id)
+    .where('id', '!=', o.id)
+    .where('status', 'in', WORKING)
+  if (o.group_kind !== 'oco') query = query.where('parent_id', 'is not', null)
+  return query.orderBy('id').execute()
+}
+
 /** Working orders whose validity ended at or before `now` (the lapse job's). */
 export function lapsedBy(db: Db, now: number): Promise<OrderRow[]> {
   return db

@@ -84,6 +84,8 @@ export function tradingRoutes({
         kind: form.kind,
         trigger: form.trigger,
         trail: form.trail,
+        group: form.group,
+        stopPrice: form.stop_price,
       })
       return ok(answer, 'submit_ok')
     })

@@ -11,7 +11,7 @@ import type { UserEvents } from '../common/user-events'
 import { Refusal } from '../common/refusal'
 import type { FreshHoldings } from './fresh-holdings'
 import { newOrderNo } from '../common/order-no'
-import { orderAsk, type KindInput } from './order-kinds'
+import { ocoAsks, orderAsk, type KindInput } from './order-kinds'
 import { checkLots, checkOrderPrice, tradable } from './order-rules'
 import { sellOrderValues, type OrderValues } from './order-rows'
 import { orderUpdated } from './order-settle'
@@ -33,6 +33,9 @@ export interface SellInput {
   kind?: KindInput['kind']
   trigger?: string | undefined
   trail?: string | undefined
+  /** An OCO: `price` takes profit, `trigger` (and `stopPrice`) stops the loss (ocoAsks). */
+  group?: 'oco' | undefined
+  stopPrice?: string | undefined
 }
 
 /** What a sell needs of the trading service's dependencies (service.ts `TradingDeps`). */
@@ -73,6 +76,7 @@ export function createSell(deps: SellDeps, fresh: FreshHoldings) {
       ...(input.kind ? { kind: input.kind } : {}),
       ...(input.trigger ? { trigger: input.trigger } : {}),
       ...(input.trail ? { trail: input.trail } : {}),
+      ...(input.group ? { group: input.group, stop_price: input.stopPrice ?? null } : {}),
     }
     const key = { userId: user.userId, scope: 'trade_sell', idem: input.idem, body }
     let plan:
@@ -85,10 +89,12 @@ export function createSell(deps: SellDeps, fresh: FreshHoldings) {
           /** All of it at the market: one conditional UPDATE closes it (no stop at closing). */
           whole: boolean
           ask: SellAsk
+          /** An OCO's stop-loss leg, `ask` being its take-profit. */
+          stop?: SellAsk | undefined
         }
       | undefined
-    // The order this call wrote (not a replay's): announced once it has committed.
-    let placed: (OrderValues & { id: bigint }) | undefined
+    // The orders this call wrote (not a replay's): announced once it has committed.
+    const placed: Array<OrderValues & { id: bigint }> = []
     const checks = async () => {
       await refuseIfHeld(deps.selfFrozen, db, user, 'stock_sell')
       const h = kept ?? (await q.holdingOf(db, user.userId, input.id))
@@ -106,10 +112,16 @@ export function createSell(deps: SellDeps, fresh: FreshHoldings) {
       if (h.leverage > 1n && BigInt(input.num) !== h.stock_num) {
         throw new Refusal('credit_whole_only')
       }
-      const ask = orderAsk(t, 'sell', input)
+      // A stop-limit leg's price belongs to an OCO.
+      if (input.group === undefined && input.stopPrice !== undefined) {
+        throw new Refusal('invalid_input')
+      }
+      const oco = input.group === 'oco' ? ocoAsks(t, input) : undefined
+      const ask = oco?.take ?? orderAsk(t, 'sell', input)
       const limit = ask.limit
       // A stop waiting to fire is checked as a market order when it does (order-triggers.ts).
       if (!ask.waiting || limit !== null) checkOrderPrice(t, limit, 'sell')
+      if (oco?.stop.limit) checkOrderPrice(t, oco.stop.limit, 'sell')
       const now = clock.now()
       // A limit above the market (or any under a special quote) rests, as does a stop not fired.
       const rests =
@@ -128,7 +140,9 @@ export function createSell(deps: SellDeps, fresh: FreshHoldings) {
       const whole = !rests && BigInt(input.num) === h.stock_num
       const days = orderDays(t.listing.market, deps.marketHours)
       const { expiresAt } = termOrRefuse(days, now, validity, settings.orderGtdDays)
-      plan = { h, last: t.lastUnits, limit, rests, whole, ask: { ...ask, validity, expiresAt } }
+      const term = { validity, expiresAt }
+      plan = { h, last: t.lastUnits, limit, rests, whole, ask: { ...ask, ...term } }
+      if (oco) plan.stop = { ...oco.stop, ...term }
     }
     const answer = await checkedIdempotent(
       db,
@@ -144,7 +158,7 @@ export function createSell(deps: SellDeps, fresh: FreshHoldings) {
             throw new Refusal('order_not_holding')
           }
           const order = sellOrderOf(h, plan.ask, newOrderNo('TR', now), now, last)
-          placed = await recordSell(trx, settings, id, order)
+          placed.push(await recordSell(trx, settings, id, order))
           return { id: String(h.id) }
         }
         const orderNo = newOrderNo('TR', now)
@@ -159,7 +173,16 @@ export function createSell(deps: SellDeps, fresh: FreshHoldings) {
           throw new Error(`holding ${sold.id} left closing inside its own sell`)
         }
         const order = sellOrderOf(sold, plan.ask, orderNo, now, rests ? undefined : last)
-        placed = await recordSell(trx, settings, id, order)
+        if (!plan.stop) {
+          placed.push(await recordSell(trx, settings, id, order))
+          return { id: String(sold.id) }
+        }
+        // The OCO's two legs, one group under the take-profit's id.
+        const link = { kind: 'oco', id, parent: null } as const
+        placed.push(await recordSell(trx, settings, id, { ...order, link }))
+        const stop = sellOrderOf(sold, plan.stop, newOrderNo('TR', now), now, undefined)
+        const stopId = await reserveOrderId(trx)
+        placed.push(await recordSell(trx, settings, stopId, { ...stop, link }))
         return { id: String(sold.id) }
       },
       // All of it at the market on PostgreSQL: the close, the proceeds and the key, one statement.
@@ -196,12 +219,12 @@ export function createSell(deps: SellDeps, fresh: FreshHoldings) {
           })
           if (!posted) throw new Refusal('order_not_holding')
           const orderId = posted.alsoIds[0]
-          if (orderId !== undefined) placed = { ...values, id: orderId }
+          if (orderId !== undefined) placed.push({ ...values, id: orderId })
           return { id: String(h.id) }
         }
       },
     )
-    if (placed) deps.userEvents.emit(user.userId, orderUpdated(placed))
+    for (const o of placed) deps.userEvents.emit(user.userId, orderUpdated(o))
     return answer
   }
 
