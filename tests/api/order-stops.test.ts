@@ -1,24 +1,19 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { WireOrderInfo } from '@kabu/shared/api/orders'
 import { listingByCode } from '@kabu/shared/market/listings/index'
 import { tickUnitsAt } from '@kabu/shared/market/ticks'
 import type { Listing } from '@kabu/shared/market/types'
 import { formatUnits } from '@kabu/shared/money/decimal'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import type { TestApp } from '../support/app'
-import { brokerApi } from '../support/broker'
 import { expectLedgerConsistent } from '../support/invariants'
 import { OPS_TOKEN, ops } from './ops-client'
-import { cancel, orderInfo, orders, printToyota } from './orders.support'
+import { amend, cancel, holder, orderNow, orders, printToyota } from './orders.support'
 import {
-  advance,
   books,
   buy,
   endedList,
   feeOf,
-  idem,
   lastUnits,
-  MINUTE,
   openList,
   priceNear,
   sell,
@@ -27,7 +22,6 @@ import {
   TOYOTA,
   trader,
 } from './trading.support'
-import { session } from '../support/broker'
 
 /**
  * Stops, stop-limits and trailing stops (逆指値, issue 35, API.md "Orders"): a stop the price has
@@ -49,19 +43,9 @@ beforeAll(async () => {
 afterAll(() => t.stop())
 afterEach(() => expectLedgerConsistent(t.app.db))
 
-const info = async (g: SessionGrant, id: string) =>
-  (await orderInfo(t, g, id)).data as WireOrderInfo
+const info = (g: SessionGrant, id: string) => orderNow(t, g, id)
+const holding = () => holder(t, account())
 const limitUp = () => BigInt(Math.round(t.app.market.snapshot(TOYOTA)!.limitUp! * 10_000))
-const amend = (g: SessionGrant, form: Record<string, string>) =>
-  brokerApi(t.url, '/trade/amend', { idem: idem(), ...form }, session(g))
-
-/** A holding of `num` Toyota shares, past the sell lock. */
-async function holder(num = '100'): Promise<{ g: SessionGrant; id: string }> {
-  const g = await trader(t, account())
-  const { id } = (await buy(t, g, { num })).data as { id: string }
-  await advance(t, 16 * MINUTE)
-  return { g, id }
-}
 
 describe('a stop buy (逆指値)', () => {
   it('fires at once when the price is already at or above its trigger', async () => {
@@ -118,10 +102,10 @@ describe('a stop buy (逆指値)', () => {
       id: string
     }
     const lower = priceNear(t, TOYOTA, 104)
-    expect(await amend(g, { id, trigger: text(lower) })).toMatchObject({ status: 1 })
+    expect(await amend(t, g, { id, trigger: text(lower) })).toMatchObject({ status: 1 })
     expect(await info(g, id)).toMatchObject({ status: 'waiting', trigger: text(lower) })
     // A stop has no limit to amend.
-    expect((await amend(g, { id, price: text(lower) })).msg).toBe('invalid_input')
+    expect((await amend(t, g, { id, price: text(lower) })).msg).toBe('invalid_input')
     expect(await cancel(t, g, id)).toMatchObject({ status: 1, msg: 'cancel_ok' })
     expect(await printToyota(t, first)).toBe(0)
     expect(await books(t, g.account, 'JPY')).toMatchObject({ available: START, frozen: 0n })
@@ -146,7 +130,7 @@ describe('a stop-limit buy', () => {
 
 describe('a stop sell on a holding', () => {
   it('holds the holding for the sale and sells at the print that falls to its trigger', async () => {
-    const { g, id } = await holder()
+    const { g, id } = await holding()
     const trigger = priceNear(t, TOYOTA, 95)
     const answer = await sell(t, g, { id, kind: 'stop', trigger: text(trigger) })
     expect(answer).toMatchObject({ status: 1 })
@@ -162,7 +146,7 @@ describe('a stop sell on a holding', () => {
 
 describe('a trailing stop sell', () => {
   it('follows the best price by its trail and sells when the price comes back by it', async () => {
-    const { g, id } = await holder()
+    const { g, id } = await holding()
     const last = lastUnits(t, TOYOTA)
     const trail = 10n * tick(last)
     await sell(t, g, { id, kind: 'trailing', trail: text(trail) })
@@ -178,68 +162,6 @@ describe('a trailing stop sell', () => {
       status: 'filled',
       avg_price: text(best - trail),
     })
-  })
-})
-
-describe('an OCO on a holding', () => {
-  /** An OCO of all `num` shares: take profit at 105 %, stop the loss at 95 %. */
-  async function oco(num = '100') {
-    const { g, id } = await holder(num)
-    const take = priceNear(t, TOYOTA, 105)
-    const stop = priceNear(t, TOYOTA, 95)
-    const form = { id, num, group: 'oco', price: text(take), trigger: text(stop) }
-    expect(await sell(t, g, form)).toMatchObject({ status: 1 })
-    const legs = (await orders(t, g, 'open')).sort((a, b) => Number(a.id) - Number(b.id))
-    return { g, id, take, stop, legs }
-  }
-
-  it('is two legs of one group on the holding; the take-profit filling cancels the stop', async () => {
-    const { g, id, take, legs } = await oco()
-    const [limitLeg, stopLeg] = legs
-    expect(limitLeg).toMatchObject({ kind: 'limit', status: 'open', group: 'oco', holding_id: id })
-    expect(stopLeg).toMatchObject({ kind: 'stop', status: 'waiting', group: 'oco', holding_id: id })
-    expect(stopLeg!.group_id).toBe(limitLeg!.id)
-    expect(await printToyota(t, take)).toBe(1)
-    expect(await info(g, limitLeg!.id)).toMatchObject({ status: 'filled', avg_price: text(take) })
-    expect(await info(g, stopLeg!.id)).toMatchObject({ status: 'cancelled' })
-    expect((await endedList(t, g))[id]).toMatchObject({ sell_price: text(take) })
-  })
-
-  it('the stop firing cancels the take-profit and sells at the print', async () => {
-    const { g, id, stop, legs } = await oco()
-    expect(await printToyota(t, stop)).toBe(1)
-    expect(await info(g, legs[0]!.id)).toMatchObject({ status: 'cancelled' })
-    expect(await info(g, legs[1]!.id)).toMatchObject({ status: 'filled', avg_price: text(stop) })
-    expect((await endedList(t, g))[id]).toMatchObject({ sell_price: text(stop) })
-  })
-
-  it('cancelling one leg cancels both and the holding is held again', async () => {
-    const { g, id, legs } = await oco()
-    expect(await cancel(t, g, legs[1]!.id)).toMatchObject({ status: 1 })
-    expect(await orders(t, g, 'open')).toEqual([])
-    expect((await openList(t, g))[id]).toMatchObject({ status: 0 })
-    // Both legs are for the same shares: neither can be lowered alone.
-    const again = await oco('200')
-    expect((await amend(again.g, { id: again.legs[0]!.id, num: '100' })).msg).toBe('invalid_input')
-    expect(await info(again.g, again.legs[0]!.id)).toMatchObject({ num: 200, status: 'open' })
-    expect(await cancel(t, again.g, again.legs[0]!.id)).toMatchObject({ status: 1 })
-  })
-
-  it('is refused when a leg would trade at once', async () => {
-    const { g, id } = await holder()
-    const above = text(priceNear(t, TOYOTA, 105))
-    const below = text(priceNear(t, TOYOTA, 95))
-    const forms: Array<Record<string, string>> = [
-      { price: below, trigger: below },
-      { price: above, trigger: above },
-      { price: above },
-      { price: above, trigger: below, kind: 'limit' },
-    ]
-    for (const form of forms) {
-      expect((await sell(t, g, { id, group: 'oco', ...form })).msg).toBe('invalid_input')
-    }
-    expect((await sell(t, g, { id, price: above, stop_price: below })).msg).toBe('invalid_input')
-    expect((await openList(t, g))[id]).toMatchObject({ status: 0 })
   })
 })
 

@@ -6,7 +6,7 @@ import type { Listing } from '@kabu/shared/market/types'
 import type { TestApp } from '../support/app'
 import { brokerApi, brokerData, session, type BrokerAnswer } from '../support/broker'
 import { userSocket } from './ops-user-socket'
-import { TOYOTA } from './trading.support'
+import { advance, buy, idem, MINUTE, TOYOTA, trader } from './trading.support'
 
 /** Helpers of the orders tests (API.md "Orders"). */
 
@@ -41,4 +41,19 @@ export async function fillsOf(t: TestApp, g: SessionGrant, id: string) {
   const answer = await orderInfo(t, g, id)
   if (answer.status !== 1) throw new Error(`/trade/orderInfo answered ${answer.msg}`)
   return (answer.data as WireOrderInfo).fills
+}
+
+/** One order as /trade/orderInfo answers it. */
+export const orderNow = async (t: TestApp, g: SessionGrant, id: string) =>
+  (await orderInfo(t, g, id)).data as WireOrderInfo
+
+export const amend = (t: TestApp, g: SessionGrant, form: Record<string, string>) =>
+  brokerApi(t.url, '/trade/amend', { idem: idem(), ...form }, session(g))
+
+/** A new trader holding `num` Toyota shares, past the sell lock. */
+export async function holder(t: TestApp, account: string, num = '100') {
+  const g = await trader(t, account)
+  const { id } = (await buy(t, g, { num })).data as { id: string }
+  await advance(t, 16 * MINUTE)
+  return { g, id }
 }

@@ -57,6 +57,13 @@ export const buyRequest = z.object({
   ),
   validity: optionalField(validitySchema),
   ...orderKindFields,
+  /**
+   * `ifd` (API.md "Orders"): once this buy fills, a sell at `exit_price` is placed for what
+   * filled; `ifdoco`: that sell and a stop at `exit_trigger`, an OCO of each other.
+   */
+  group: optionalField(z.enum(['ifd', 'ifdoco'])),
+  exit_price: optionalField(priceText),
+  exit_trigger: optionalField(priceText),
 })
 
 export const sellRequest = z.object({

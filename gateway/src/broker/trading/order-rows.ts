@@ -65,7 +65,11 @@ const restingStatus = (ask: OrderAsk | undefined): OrderStatus =>
  * A buy order: filled at once (a market order or a marketable limit, whose holding shares its id
  * and is written beside it) or open with its frozen cash.
  */
-export function buyOrderValues(o: NewOrder, holdingId: bigint | null): OrderValues {
+export function buyOrderValues(
+  o: NewOrder,
+  holdingId: bigint | null,
+  link?: OrderLink,
+): OrderValues {
   const filled = o.filledFee !== undefined
   return {
     user_id: o.userId,
@@ -86,6 +90,7 @@ export function buyOrderValues(o: NewOrder, holdingId: bigint | null): OrderValu
     frozen: filled ? 0n : o.frozen,
     created_at: o.now,
     updated_at: o.now,
+    ...linkColumns(link),
   }
 }
 
@@ -96,7 +101,8 @@ export interface SellOrder {
   code: string
   market: string
   currency: string
-  holdingId: bigint
+  /** The holding sold; null for an IFD exit until its entry fills. */
+  holdingId: bigint | null
   num: bigint
   limit: bigint | null
   validity: string

@@ -1,9 +1,27 @@
 import { isOnTick, tickUnitsAt } from '@kabu/shared/market/ticks'
+import { localDate } from '@kabu/shared/market/time-zone'
 import type { Listing, Quote } from '@kabu/shared/market/types'
 import { parseUnits } from '@kabu/shared/money/decimal'
 import { priceToUnits } from '@kabu/shared/money/units'
 import type { MarketService } from '../../market/index'
 import { Refusal } from '../common/refusal'
+
+/**
+ * Why a holding bought at `boughtAt` cannot be sold at `now`, or undefined: the spec's sell lock
+ * (SELL_LOCK_MINUTES after the buy), and China's T+1 (not on the exchange date of the buy).
+ */
+export function sellLock(
+  h: { buy_time: bigint | null; market: string },
+  lockMinutes: number,
+  now: number,
+): 'sell_after_15_minutes' | 'cannot_sell_t1' | undefined {
+  const boughtAt = Number(h.buy_time)
+  if (now - boughtAt < lockMinutes * 60_000) return 'sell_after_15_minutes'
+  if (h.market === 'cn' && localDate('cn', boughtAt) === localDate('cn', now)) {
+    return 'cannot_sell_t1'
+  }
+  return undefined
+}
 
 /** The quote an order may trade on: listed, priced, and its market in session. */
 export interface Tradable {

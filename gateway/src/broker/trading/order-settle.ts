@@ -6,6 +6,8 @@ import type { Market } from '@kabu/shared/market/types'
 import type { UserEvent } from '@kabu/shared/realtime'
 import type { Posting } from '../ledger/index'
 import { buyFee, saleCharges } from './fees'
+import { startExits } from './order-exits'
+import { sellLock } from './order-rules'
 import { Refusal } from '../common/refusal'
 import { insertFill, linkedOf, moveOrder, type OrderRow } from './orders.sql'
 import { closeHolding, type Settlement } from './settle'
@@ -80,7 +82,7 @@ export async function fillBuyOrder(
       ...(refund !== 0n ? [cash(o, 'available', refund)] : []),
     ],
   })
-  return []
+  return startExits(db, o, now)
 }
 
 /**
@@ -95,6 +97,8 @@ export async function fillSellOrder(
 ): Promise<Moved> {
   const h = o.holding_id === null ? undefined : await holdingById(s.db, o.holding_id)
   if (h?.status !== BigInt(HOLDING.closing)) return null
+  // An IFD's exit works from its entry's fill, but sells no sooner than any sale may.
+  if (sellLock(h, s.settings.sellLockMinutes, now)) return null
   const set = { status: 'filled', filled_num: o.num, filled_value: price * o.num } as const
   if (!(await moveOrder(s.db, o, set, now))) return null
   // The order moved, so nothing else may have: a holding gone from closing is a bug, rolled back.

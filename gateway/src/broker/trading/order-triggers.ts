@@ -8,7 +8,8 @@ import { refuseIfHeld, type SelfFrozen } from '../common/self-freeze'
 import type { UserEvents } from '../common/user-events'
 import type { Ledger } from '../ledger/index'
 import { reaches } from './order-kinds'
-import { checkLots, checkOrderPrice, tradable } from './order-rules'
+import { checkLots, checkOrderPrice, sellLock, tradable } from './order-rules'
+import { holdingById } from './trading.sql'
 import {
   endLinked,
   endOrder,
@@ -19,6 +20,7 @@ import {
 } from './order-settle'
 import { seedUpdate } from './order-wire'
 import {
+  isLeg,
   keepBest,
   moveOrder,
   orderById,
@@ -76,7 +78,8 @@ export function createTriggers(deps: TriggerDeps) {
 
   function hold(o: TriggerRow): void {
     const id = String(o.id)
-    if (o.status !== 'waiting') return drop(id)
+    // An IFD's stop exit waits for its entry to fill before it has shares to sell.
+    if (o.status !== 'waiting' || (o.side === 'sell' && o.holding_id === null)) return drop(id)
     if (held.get(id) === o.updated_at) return
     held.set(id, o.updated_at)
     if (o.kind === 'trailing') {
@@ -137,7 +140,7 @@ export function createTriggers(deps: TriggerDeps) {
       const s = { db: trx, ledger, settings }
       if (!(await moveOrder(trx, o, { status: 'open' }, now))) return undefined
       const open = { ...o, status: 'open' as const, updated_at: BigInt(now) }
-      const others = o.group_kind === null ? [] : await endLinked(s, open, 'cancelled', now)
+      const others = isLeg(o) ? await endLinked(s, open, 'cancelled', now) : []
       // At the market, or a limit the print crosses (a buy's at or under it, a sell's at or over).
       const crosses = o.price === null || reaches(o.side === 'buy' ? 'sell' : 'buy', o.price, print)
       if (!crosses) return { status: 'open' as const, others }
@@ -154,8 +157,12 @@ export function createTriggers(deps: TriggerDeps) {
   async function fire(id: bigint, print: bigint, at: number): Promise<boolean> {
     const o = await orderById(db, id)
     if (o?.status !== 'waiting') return false
-    // Placed or amended after this print: it waits for one of its own time.
-    if (Number(o.updated_at) > at) {
+    // Placed or amended after this print, or shares not yet sellable (an IFD's exit within the
+    // sell lock): it waits for a later print.
+    const h =
+      o.side === 'sell' && o.holding_id !== null ? await holdingById(db, o.holding_id) : null
+    const locked = h ? sellLock(h, settings.sellLockMinutes, clock.now()) : undefined
+    if (Number(o.updated_at) > at || locked) {
       hold(o)
       return false
     }

@@ -129,6 +129,7 @@ export type TriggerRow = Pick<
   | 'trigger_price'
   | 'trail'
   | 'best_price'
+  | 'holding_id'
   | 'updated_at'
 >
 
@@ -141,6 +142,7 @@ const triggerColumns = [
   'trigger_price',
   'trail',
   'best_price',
+  'holding_id',
   'updated_at',
 ] as const
 
@@ -178,6 +180,10 @@ export async function keepBest(db: Db, ids: readonly bigint[], best: bigint): Pr
 export function orderById(db: Db, id: bigint): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst()
 }
+
+/** An order whose trading ends its group's others: an OCO's leg, an IFD's exit (not its entry). */
+export const isLeg = (o: Pick<OrderRow, 'group_kind' | 'parent_id'>): boolean =>
+  o.group_kind === 'oco' || o.parent_id !== null
 
 /**
  * The working orders that go with `o` when it ends or its OCO leg trades: an OCO's other leg, an

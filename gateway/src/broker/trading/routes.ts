@@ -70,6 +70,15 @@ export function tradingRoutes({
         kind: form.kind,
         trigger: form.trigger,
         trail: form.trail,
+        ...(form.group || form.exit_price || form.exit_trigger
+          ? {
+              exits: {
+                group: form.group,
+                exitPrice: form.exit_price,
+                exitTrigger: form.exit_trigger,
+              },
+            }
+          : {}),
       })
       return ok(answer, 'purchase_ok')
     })

@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely'
 import { HOLDING } from '@kabu/shared/api/trade'
-import { localDate } from '@kabu/shared/market/time-zone'
 import type { Clock } from '../../clock'
 import type { SessionUser } from '../common/session-user'
 import type { MarketService } from '../../market/index'
@@ -12,7 +11,7 @@ import { Refusal } from '../common/refusal'
 import type { FreshHoldings } from './fresh-holdings'
 import { newOrderNo } from '../common/order-no'
 import { ocoAsks, orderAsk, type KindInput } from './order-kinds'
-import { checkLots, checkOrderPrice, tradable } from './order-rules'
+import { checkLots, checkOrderPrice, sellLock, tradable } from './order-rules'
 import { sellOrderValues, type OrderValues } from './order-rows'
 import { orderUpdated } from './order-settle'
 import { orderDays, termOrRefuse } from './order-term'
@@ -129,14 +128,8 @@ export function createSell(deps: SellDeps, fresh: FreshHoldings) {
       if (!rests && market.isStale(t.listing.code)) {
         throw new Refusal('quote_stale')
       }
-      const boughtAt = Number(h.buy_time)
-      if (now - boughtAt < settings.sellLockMinutes * 60_000) {
-        throw new Refusal('sell_after_15_minutes')
-      }
-      // China is T+1: shares bought today (exchange date) can be sold from the next day.
-      if (h.market === 'cn' && localDate('cn', boughtAt) === localDate('cn', now)) {
-        throw new Refusal('cannot_sell_t1')
-      }
+      const locked = sellLock(h, settings.sellLockMinutes, now)
+      if (locked) throw new Refusal(locked)
       const whole = !rests && BigInt(input.num) === h.stock_num
       const days = orderDays(t.listing.market, deps.marketHours)
       const { expiresAt } = termOrRefuse(days, now, validity, settings.orderGtdDays)

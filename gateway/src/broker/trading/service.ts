@@ -18,10 +18,11 @@ import { FreshHoldings } from './fresh-holdings'
 import { newOrderNo } from '../common/order-no'
 import type { UserEvents } from '../common/user-events'
 import { checkLots, checkOrderPrice, tradable } from './order-rules'
-import { buyOrderValues, type OrderValues } from './order-rows'
+import { buyOrderValues } from './order-rows'
 import { orderUpdated } from './order-settle'
 import { orderDays, termOrRefuse } from './order-term'
 import { marketBuyStatement } from './buy-statement'
+import { exitAsks, insertExits, startExits, type ExitInput, type Exits } from './order-exits'
 import { orderAsk, waitingBuyPrice, type KindInput } from './order-kinds'
 import { insertFill, insertOrderRow, reserveOrderId } from './orders.sql'
 import { createSell } from './sell'
@@ -60,6 +61,8 @@ export interface BuyInput {
   kind?: KindInput['kind']
   trigger?: string | undefined
   trail?: string | undefined
+  /** IFD or IFDOCO: the exits placed once this buy fills (order-exits.ts). */
+  exits?: ExitInput
 }
 
 export type TradingService = ReturnType<typeof createTradingService>
@@ -91,11 +94,13 @@ export function createTradingService(deps: TradingDeps) {
         ...(input.kind ? { kind: input.kind } : {}),
         ...(input.trigger ? { trigger: input.trigger } : {}),
         ...(input.trail ? { trail: input.trail } : {}),
+        ...(input.exits ? { exits: input.exits } : {}),
       }
       const key = { userId: user.userId, scope: 'trade_buy', idem: input.idem, body }
       let order: (q.NewOrder & { currency: Currency; marketable: boolean }) | undefined
-      // The order this call wrote (not a replay's): announced once it has committed.
-      let placed: (OrderValues & { id: bigint }) | undefined
+      let exits: Exits | undefined
+      // The orders this call wrote (not a replay's): announced once it has committed.
+      const placed: Array<Parameters<typeof orderUpdated>[0]> = []
       // The rules run before the transaction; a retry of an order that went through gets its
       // first answer even if they now say no (see checkedIdempotent).
       const checks = async () => {
@@ -112,8 +117,10 @@ export function createTradingService(deps: TradingDeps) {
           !ask.waiting && (limit === null || (limit >= t.lastUnits && !t.quote.special))
         // A stale quote is no price to fill at: only a limit that rests is taken while stale.
         if (marketable && market.isStale(t.listing.code)) throw new Refusal('quote_stale')
-        // The loan is drawn as the shares are bought, so a credit buy never rests.
+        // The loan is drawn as the shares are bought, so a credit buy never rests, nor has exits.
         if (leverage > 1 && !marketable) throw new Refusal('credit_market_only')
+        if (leverage > 1 && input.exits) throw new Refusal('invalid_input')
+        exits = input.exits ? exitAsks(t, input.exits) : undefined
         if (leverage > 1) requireVerified(await deps.identityStatus(db, user.userId))
         // A marketable order freezes at the price it fills at; a resting one at its limit, a stop
         // that waits at the most its order could cost when it fires.
@@ -187,7 +194,8 @@ export function createTradingService(deps: TradingDeps) {
         async (trx) => {
           const { row, tx } = placement()
           const id = await reserveOrderId(trx)
-          const values = buyOrderValues(row, id)
+          const link = exits ? { kind: exits.group, id, parent: null } : undefined
+          const values = buyOrderValues(row, id, link)
           await insertOrderRow(trx, { id, ...values })
           if (row.filledFee !== undefined) {
             const fill = { price: row.price, fee: row.filledFee, at: row.now, placedAt: row.now }
@@ -202,21 +210,27 @@ export function createTradingService(deps: TradingDeps) {
           }
           // Throws insufficient_balance (rolling the order back) when available cash falls short.
           await deps.ledger.post(trx, tx)
-          placed = { id, ...values }
+          placed.push({ id, ...values })
+          if (exits) {
+            const written = await insertExits(trx, { id, ...values }, exits, row.now)
+            // Filled at once: the exits start working on its holding now.
+            const filled = row.filledFee !== undefined
+            placed.push(...(filled ? await startExits(trx, { id }, row.now) : written))
+          }
           return { id: String(id) }
         },
         // A market order on PostgreSQL: its cash, holding, order, fill and key in one statement.
         () =>
-          oneStatement && order?.marketable && !order.credit
+          oneStatement && order?.marketable && !order.credit && !exits
             ? async (keyRow) => {
                 const written = await marketBuyStatement(db, deps.ledger, placement(), keyRow)
                 fresh.keep(written.holding)
-                placed = written.placed
+                placed.push(written.placed)
                 return { id: String(written.placed.id) }
               }
             : undefined,
       )
-      if (placed) deps.userEvents.emit(user.userId, orderUpdated(placed))
+      for (const o of placed) deps.userEvents.emit(user.userId, orderUpdated(o))
       return answer
     },
 
