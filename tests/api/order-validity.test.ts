@@ -1,10 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { WireOrderInfo } from '@kabu/shared/api/orders'
-import { orderTerm, validityDays, type OrderTerm } from '@kabu/shared/market/validity'
+import { marketDays, orderTerm, validityDays, type OrderTerm } from '@kabu/shared/market/validity'
 import { formatUnits } from '@kabu/shared/money/decimal'
 import type { TestApp } from '../support/app'
 import { expectLedgerConsistent } from '../support/invariants'
-import { orderDays } from '../../gateway/src/broker/trading/order-term'
 import { eventually } from './ops-user-socket'
 import { orderInfo, orderSocket, orders } from './orders.support'
 import {
@@ -42,7 +41,7 @@ afterEach(() => expectLedgerConsistent(t.app.db))
 
 /** The business days an order placed now may name, its own day first. */
 const offered = () =>
-  validityDays(orderDays('jp', 'always'), t.app.clock.now(), t.app.config.trading.orderGtdDays)
+  validityDays(marketDays('jp', 'always'), t.app.clock.now(), t.app.config.trading.orderGtdDays)
 
 async function restingBuy(g: Awaited<ReturnType<typeof trader>>, validity?: string) {
   const form = { price: formatUnits(restingLimit(t)), ...(validity ? { validity } : {}) }
@@ -129,7 +128,7 @@ describe('a dated order (期間指定)', () => {
       .set({ price: 10_000n })
       .where('id', '=', BigInt(order.id))
       .execute()
-    const days = orderDays('jp', 'always')
+    const days = marketDays('jp', 'always')
     const { expiresAt: firstClose } = orderTerm(days, t.app.clock.now(), 'day', 15) as OrderTerm
     await lapseAt(firstClose - MINUTE)
     expect((await orderInfo(t, g, order.id)).data).toMatchObject({ status: 'open' })
@@ -141,7 +140,7 @@ describe('a dated order (期間指定)', () => {
   it('refuses a date past ORDER_GTD_DAYS, one before its day or no date, writing nothing', async () => {
     const g = await trader(t, account())
     const days = offered()
-    const tooLong = orderDays('jp', 'always').nextDay(days.at(-1)!)
+    const tooLong = marketDays('jp', 'always').nextDay(days.at(-1)!)
     const price = formatUnits(restingLimit(t))
     expect((await buy(t, g, { price, validity: tooLong })).msg).toBe('validity_too_long')
     expect((await buy(t, g, { price, validity: '2000-01-04' })).msg).toBe('validity_invalid')

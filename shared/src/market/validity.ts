@@ -1,4 +1,6 @@
+import { addDays } from './iso-date'
 import { localDate, nextTradingDay, sessionsOf, type Session } from './sessions'
+import { epochAtLocal } from './time-zone'
 import type { Market } from './types'
 
 /**
@@ -26,6 +28,25 @@ export function exchangeDays(market: Market): OrderDays {
     nextDay: (date) => nextTradingDay(market, date),
   }
 }
+
+/** The demo's market (MARKET_HOURS=always): every local day, one session midnight to midnight. */
+export function everyDay(market: Market): OrderDays {
+  return {
+    dateOf: (at) => localDate(market, at),
+    sessions: (date) => [
+      { open: epochAtLocal(market, date, 0), close: epochAtLocal(market, addDays(date, 1), 0) },
+    ],
+    nextDay: (date) => addDays(date, 1),
+  }
+}
+
+/**
+ * The business days an order's validity counts in the market as the gateway runs it: the
+ * exchange's calendar (`real`), or the demo's every day (`always`), so that a day order lapses
+ * when the simulated day the user traded in ends.
+ */
+export const marketDays = (market: Market, hours: 'real' | 'always'): OrderDays =>
+  hours === 'real' ? exchangeDays(market) : everyDay(market)
 
 const closeOf = (days: OrderDays, date: string) => days.sessions(date).at(-1)?.close
 

@@ -3,7 +3,7 @@ import type { Market } from '@kabu/shared/market/types'
 import type { MarketService } from '../../market/index'
 import type { Database } from '../../store/index'
 import { unitsOf } from './order-rules'
-import { orderDays } from './order-term'
+import { marketDays } from '@kabu/shared/market/validity'
 import { WORKING, type OrderRow } from './orders.sql'
 
 /** Markets whose daily price limits a carried order may fall outside (the US has none). */
@@ -26,7 +26,7 @@ export function carryOverCheck(deps: {
   /** The working limit orders outside their code's limits, of the markets whose day turned. */
   return async function outsideLimits(now: number): Promise<OrderRow[]> {
     const turned = LIMITED.filter((market) => {
-      const day = orderDays(market, deps.marketHours).dateOf(now)
+      const day = marketDays(market, deps.marketHours).dateOf(now)
       const changed = seen.get(market) !== day
       seen.set(market, day)
       return changed

@@ -14,7 +14,8 @@ import { ocoAsks, orderAsk, type KindInput } from './order-kinds'
 import { checkLots, checkOrderPrice, sellLock, tradable } from './order-rules'
 import { sellOrderValues, type OrderValues } from './order-rows'
 import { orderUpdated } from './order-settle'
-import { orderDays, termOrRefuse } from './order-term'
+import { termOrRefuse } from './order-term'
+import { marketDays } from '@kabu/shared/market/validity'
 import { NEXT_ID, orderOf, reserveOrderId } from './orders.sql'
 import { recordSell, saleFees, sellOrderOf, type SellAsk } from './sell-orders'
 import { claimForSale } from './sale-claim'
@@ -131,7 +132,7 @@ export function createSell(deps: SellDeps, fresh: FreshHoldings) {
       const locked = sellLock(h, settings.sellLockMinutes, now)
       if (locked) throw new Refusal(locked)
       const whole = !rests && BigInt(input.num) === h.stock_num
-      const days = orderDays(t.listing.market, deps.marketHours)
+      const days = marketDays(t.listing.market, deps.marketHours)
       const { expiresAt } = termOrRefuse(days, now, validity, settings.orderGtdDays)
       const term = { validity, expiresAt }
       plan = { h, last: t.lastUnits, limit, rests, whole, ask: { ...ask, ...term } }

@@ -20,7 +20,8 @@ import type { UserEvents } from '../common/user-events'
 import { checkLots, checkOrderPrice, tradable } from './order-rules'
 import { buyOrderValues } from './order-rows'
 import { orderUpdated } from './order-settle'
-import { orderDays, termOrRefuse } from './order-term'
+import { termOrRefuse } from './order-term'
+import { marketDays } from '@kabu/shared/market/validity'
 import { marketBuyStatement } from './buy-statement'
 import { exitAsks, insertExits, startExits, type ExitInput, type Exits } from './order-exits'
 import { orderAsk, waitingBuyPrice, type KindInput } from './order-kinds'
@@ -131,7 +132,7 @@ export function createTradingService(deps: TradingDeps) {
         }
         const fee = buyFee(settings, t.listing.market, cost)
         const validity = input.validity ?? 'day'
-        const days = orderDays(t.listing.market, deps.marketHours)
+        const days = marketDays(t.listing.market, deps.marketHours)
         const term = termOrRefuse(days, clock.now(), validity, settings.orderGtdDays)
         order = {
           userId: user.userId,
