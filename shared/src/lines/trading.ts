@@ -3,6 +3,7 @@ import type { ProductLine } from './line'
 const screens = {
   positions: '/position/index',
   position: '/position/info',
+  order: '/position/order',
   watchlist: '/quotes/self',
   stock: '/quotes/info',
 } as const

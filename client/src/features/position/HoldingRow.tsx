@@ -26,6 +26,17 @@ export function StatusChip({ status }: { status: WireHolding['status'] }) {
   )
 }
 
+/** A list row that opens its detail: full width, divided from the next. */
+export const ROW_LINK_SX = {
+  display: 'block',
+  width: '100%',
+  textAlign: 'left',
+  px: 2,
+  py: 1.25,
+  borderBottom: 1,
+  borderColor: 'divider',
+} as const
+
 /** One row of the holdings or traded list; a tap opens its detail. */
 export function HoldingRow({
   h,
@@ -45,15 +56,7 @@ export function HoldingRow({
       to={`/position/info?type=${type}&id=${h.id}`}
       data-testid={`holding-${h.id}`}
       data-code={h.code}
-      sx={{
-        display: 'block',
-        width: '100%',
-        textAlign: 'left',
-        px: 2,
-        py: 1.25,
-        borderBottom: 1,
-        borderColor: 'divider',
-      }}
+      sx={ROW_LINK_SX}
     >
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
         <Typography variant="body1" sx={{ fontWeight: 600 }} noWrap>

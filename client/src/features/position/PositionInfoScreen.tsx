@@ -1,30 +1,23 @@
-import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
 import Typography from '@mui/material/Typography'
 import { CURRENCY_OF_MARKET, MARKET_OF_TYPE, type MarketType } from '@kabu/shared/market/types'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { useSearchParams } from 'react-router-dom'
-import { translateServerMessage } from '../../i18n/intl'
 import { EmptyState } from '../../ui/EmptyState'
 import { Header } from '../../ui/Header'
 import { Loading } from '../../ui/Loading'
+import { LoadFailed } from '../../ui/LoadFailed'
 import { localName } from '../../ui/price/names'
 import { RequireSession } from '../../ui/RequireSession'
+import { useScreenParams } from './use-screen-params'
 import { CreditPanel } from './CreditPanel'
 import { HoldingDetails } from './HoldingDetails'
 import { StatusChip } from './HoldingRow'
 import { SellPanel } from './SellPanel'
 import { useHolding } from './use-holding'
 
-const TYPES: readonly string[] = ['jpy', 'usd', 'cny']
-
 /** /position/info?type=jpy&id=…: one holding with every column of spec §2, and its sell. */
 export function PositionInfoScreen() {
-  const [params] = useSearchParams()
-  const raw = params.get('type') ?? 'jpy'
-  const type = (TYPES.includes(raw) ? raw : 'jpy') as MarketType
-  const id = params.get('id') ?? ''
+  const { type, id } = useScreenParams()
   return (
     <RequireSession>
       <Header back title={<FormattedMessage id="stock.position.detailTitle" />} />
@@ -44,15 +37,7 @@ function PositionInfo({ type, id }: { type: MarketType; id: string }) {
   if (load.state === 'loading') return <Loading />
   if (load.state === 'notFound')
     return <EmptyState text={<FormattedMessage id="stock.position.notFound" />} />
-  if (load.state === 'failed')
-    return (
-      <Box sx={{ p: 2 }}>
-        <Alert severity="error">{translateServerMessage('network_error')}</Alert>
-        <Button onClick={reload}>
-          <FormattedMessage id="common.retry" />
-        </Button>
-      </Box>
-    )
+  if (load.state === 'failed') return <LoadFailed error={null} onRetry={reload} />
   const h = load.holding
   return (
     <>

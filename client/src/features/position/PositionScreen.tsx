@@ -18,6 +18,8 @@ import { NewShares } from './NewShares'
 import { MarketTypeTabs } from '../../ui/MarketTypeTabs'
 import { SignedMoney } from './SignedMoney'
 import { usePositions } from './use-positions'
+import { useOrders } from './use-orders'
+import { OrdersTab } from './OrdersTab'
 import { SegmentTabs } from '../../ui/SegmentTabs'
 
 /** Each line's holdings, by the tab its line declares (a tab without a panel fails the typecheck). */
@@ -52,18 +54,18 @@ export function PositionScreen() {
   )
 }
 
-/** Holdings (保有中), unfilled orders (注文中) and what ended (取引済み). */
+/** Holdings (保有中), orders (注文中, their own list) and what ended (取引済み). */
 const LIST_TABS = ['open', 'orders', 'ended'] as const
 type ListTab = (typeof LIST_TABS)[number]
 const EMPTY_TEXT = {
   open: 'stock.position.emptyOpen',
-  orders: 'stock.position.emptyOrders',
   ended: 'stock.position.emptyEnded',
-} as const satisfies Record<ListTab, string>
+} as const satisfies Record<Exclude<ListTab, 'orders'>, string>
 
 function Positions({ type }: { type: MarketType }) {
   const [tab, setTab] = useState<ListTab>('open')
-  const { view, failed, refreshing, refresh } = usePositions(type)
+  const { view, failed, refreshing, refresh, version } = usePositions(type)
+  const orders = useOrders(type, version)
   const currency = CURRENCY_OF_MARKET[MARKET_OF_TYPE[type]]
 
   if (!view && failed)
@@ -76,7 +78,11 @@ function Positions({ type }: { type: MarketType }) {
       </Stack>
     )
   if (!view) return <Loading />
-  const rows = view[tab]
+  const counts = {
+    open: view.open.length,
+    orders: orders?.working.length ?? 0,
+    ended: view.ended.length,
+  }
   return (
     <PullToRefresh onRefresh={refresh} refreshing={refreshing}>
       <Stack spacing={1.5} sx={{ p: 1.5 }}>
@@ -88,10 +94,7 @@ function Positions({ type }: { type: MarketType }) {
         tabs={LIST_TABS.map((value) => ({
           value,
           label: (
-            <FormattedMessage
-              id={`stock.position.tab.${value}`}
-              values={{ n: view[value].length }}
-            />
+            <FormattedMessage id={`stock.position.tab.${value}`} values={{ n: counts[value] }} />
           ),
           testId: `positions-tab-${value}`,
         }))}
@@ -106,13 +109,17 @@ function Positions({ type }: { type: MarketType }) {
           </Typography>
         </Stack>
       )}
-      <Stack data-testid={`positions-list-${tab}`}>
-        {rows.length === 0 ? (
-          <EmptyState text={<FormattedMessage id={EMPTY_TEXT[tab]} />} />
-        ) : (
-          rows.map((h) => <HoldingRow key={h.id} h={h} type={type} currency={currency} />)
-        )}
-      </Stack>
+      {tab === 'orders' ? (
+        <OrdersTab lists={orders} type={type} currency={currency} />
+      ) : (
+        <Stack data-testid={`positions-list-${tab}`}>
+          {view[tab].length === 0 ? (
+            <EmptyState text={<FormattedMessage id={EMPTY_TEXT[tab]} />} />
+          ) : (
+            view[tab].map((h) => <HoldingRow key={h.id} h={h} type={type} currency={currency} />)
+          )}
+        </Stack>
+      )}
     </PullToRefresh>
   )
 }

@@ -1,4 +1,5 @@
 import type { BlockOrder } from '@kabu/shared/api/block'
+import type { WireOrder, WireOrderInfo } from '@kabu/shared/api/orders'
 import type { DaytradeParticipation } from '@kabu/shared/api/daytrade'
 import type { ProductOrder } from '@kabu/shared/api/follow'
 import type { IpoApplication } from '@kabu/shared/api/ipo'
@@ -84,3 +85,17 @@ export const sellHolding = (input: {
   })
 
 export const cancelHolding = (id: string) => brokerPost<null>('/trade/cancel', { id })
+
+/** The user's orders of one market (API.md "Orders"): working (`open`) or ended (`done`). */
+export const fetchOrders = (type: MarketType, status: 'open' | 'done') =>
+  brokerPost<WireOrder[]>('/trade/orders', { type, status })
+
+export const fetchOrder = (id: string) => brokerPost<WireOrderInfo>('/trade/orderInfo', { id })
+
+export const amendOrder = (input: {
+  id: string
+  price?: string
+  num?: string
+  trigger?: string
+  idem: string
+}) => brokerPost<unknown>('/trade/amend', input)

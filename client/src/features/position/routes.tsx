@@ -14,4 +14,8 @@ export const screenRoutes: RouteObject[] = [
     path: '/position/info',
     lazy: async () => ({ Component: (await import('./PositionInfoScreen')).PositionInfoScreen }),
   },
+  {
+    path: '/position/order',
+    lazy: async () => ({ Component: (await import('./OrderInfoScreen')).OrderInfoScreen }),
+  },
 ]

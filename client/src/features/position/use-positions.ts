@@ -56,10 +56,9 @@ export function usePositions(type: MarketType) {
     return {
       assets,
       creditLine: loaded.creditLine,
-      // Shares owned (保有中) apart from unfilled orders (注文中, the seed's status 2): an order
-      // is never counted as owned.
+      // Shares owned (保有中): an order's unfilled part (the seed's status 2) is never counted as
+      // owned; 注文中 lists the orders themselves (use-orders.ts).
       open: byNewest(holdingRows(holdings).filter(isFilled)),
-      orders: byNewest(holdingRows(holdings).filter((h) => !isFilled(h))),
       ended: byNewest(holdingRows<WireClosedHolding>(loaded.ended)),
       realisedPnl: loaded.ended.lsyk,
     }
@@ -73,5 +72,5 @@ export function usePositions(type: MarketType) {
   // pull-to-refresh spinner.
   const reread = useCallback(() => setVersion((v) => v + 1), [])
   useHoldingsChanged(reread)
-  return { view, failed, refreshing, refresh }
+  return { view, failed, refreshing, refresh, version }
 }

@@ -3,13 +3,12 @@ import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
-import ToggleButton from '@mui/material/ToggleButton'
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup'
 import { FormattedMessage, useIntl } from 'react-intl'
 import type { Market } from '@kabu/shared/market/types'
 import { translateServerMessage } from '../../i18n/intl'
 import { CreditTerms } from '../../ui/credit/CreditTerms'
 import { OrderFigures } from './OrderFigures'
+import { OrderKindFields } from './OrderKindFields'
 import { Stepper } from './Stepper'
 import type { OrderForm } from './use-order-form'
 import type { TicketRules } from './use-order-rules'
@@ -27,6 +26,7 @@ export function BuyForm({
   currency,
   error,
   busy,
+  days,
   onReview,
 }: {
   form: OrderForm
@@ -35,6 +35,8 @@ export function BuyForm({
   currency: string
   error: string | null
   busy: boolean
+  /** The validity picker's days (use-validity-days.ts). */
+  days: readonly string[]
   onReview: () => void
 }) {
   const intl = useIntl()
@@ -43,20 +45,6 @@ export function BuyForm({
   const marketPaused = rules.quoteStale && form.kind === 'market'
   return (
     <Stack spacing={2}>
-      <ToggleButtonGroup
-        value={form.kind}
-        exclusive
-        fullWidth
-        size="small"
-        onChange={(_, kind: 'market' | 'limit' | null) => kind && form.setKind(kind)}
-      >
-        <ToggleButton value="market" data-testid="order-kind-market" disabled={rules.quoteStale}>
-          <FormattedMessage id="stock.order.market" />
-        </ToggleButton>
-        <ToggleButton value="limit" data-testid="order-kind-limit">
-          <FormattedMessage id="stock.order.limit" />
-        </ToggleButton>
-      </ToggleButtonGroup>
       {rules.quoteStale && (
         <Alert severity="warning" data-testid="order-stale">
           <FormattedMessage id="market.stale.notice" />
@@ -83,16 +71,7 @@ export function BuyForm({
           />
         }
       />
-      {form.kind === 'limit' && (
-        <Stepper
-          label={<FormattedMessage id="stock.order.limitPrice" />}
-          text={form.priceText}
-          onText={form.setPriceText}
-          onStep={form.stepLimit}
-          testId="order-price"
-          decimal
-        />
-      )}
+      <OrderKindFields form={form} quoteStale={rules.quoteStale} days={days} />
       <CreditTerms
         leverage={form.leverage}
         onLeverage={form.setLeverage}

@@ -17,6 +17,7 @@ import { OrderOutcome, type OutcomeState } from './OrderOutcome'
 import { OrderReview } from './OrderReview'
 import { StockTitle } from './StockTitle'
 import { useOrderForm } from './use-order-form'
+import { useValidityDays } from './use-validity-days'
 import { useOrderRules } from './use-order-rules'
 
 /** The buy panel as a bottom sheet over the stock detail: ticket, confirmation, outcome. */
@@ -63,6 +64,7 @@ function BuyPanel({ quote }: { quote: Quote }) {
   const [state, send] = useMachine(machine)
   const load = useOrderRules(type, quote, true)
   const form = useOrderForm(quote, load.state === 'ready' ? load.rules : null)
+  const days = useValidityDays(quote)
   const { draft, estimate, error, orderId } = state.context
 
   if (load.state === 'loading') return <Loading />
@@ -84,6 +86,7 @@ function BuyPanel({ quote }: { quote: Quote }) {
       <OrderReview
         draft={draft}
         estimate={estimate}
+        code={quote.code}
         currency={currency}
         error={error}
         busy={state.hasTag('busy')}
@@ -101,6 +104,7 @@ function BuyPanel({ quote }: { quote: Quote }) {
         // A refusal is about the draft it answered: once the user changes the ticket, it is gone.
         error={sameDraft(draft, form.draft) ? error : null}
         busy={state.hasTag('busy')}
+        days={days}
         onReview={() => send({ type: 'SUBMIT', draft: form.draft })}
       />
     )
@@ -123,9 +127,4 @@ function BuyPanel({ quote }: { quote: Quote }) {
 }
 
 const sameDraft = (a: OrderDraft | null, b: OrderDraft) =>
-  a !== null &&
-  a.kind === b.kind &&
-  Object.is(a.lots, b.lots) &&
-  Object.is(a.limitPrice, b.limitPrice) &&
-  a.fundPassword === b.fundPassword &&
-  (a.leverage ?? 1) === (b.leverage ?? 1)
+  a !== null && JSON.stringify(a) === JSON.stringify(b)

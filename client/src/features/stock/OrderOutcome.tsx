@@ -79,12 +79,15 @@ export function OrderOutcome({
       {orderId && !ended && (
         <Button
           component={RouterLink}
-          to={`/position/info?type=${type}&id=${orderId}`}
+          // An order still in the book is shown in 注文照会; what filled, in its position.
+          to={`/position/${state === 'pending' ? 'order' : 'info'}?type=${type}&id=${orderId}`}
           variant="contained"
           fullWidth
           data-testid="order-view-position"
         >
-          <FormattedMessage id="stock.order.viewPosition" />
+          <FormattedMessage
+            id={state === 'pending' ? 'stock.orders.viewOrder' : 'stock.order.viewPosition'}
+          />
         </Button>
       )}
       {ended && (

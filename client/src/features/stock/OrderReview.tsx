@@ -6,13 +6,15 @@ import Typography from '@mui/material/Typography'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { translateServerMessage } from '../../i18n/intl'
 import { formatMoney } from '../../ui/money'
-import type { OrderDraft, OrderEstimate } from './order-draft'
+import { priceText, type OrderDraft, type OrderEstimate } from './order-draft'
+import { orderSentence, type SentenceOrder } from '../../ui/orders/order-sentence'
 import { OrderFigures } from './OrderFigures'
 
 /** The last look before money is frozen: what will be bought, at what, for how much in total. */
 export function OrderReview({
   draft,
   estimate,
+  code,
   currency,
   error,
   busy,
@@ -21,6 +23,7 @@ export function OrderReview({
 }: {
   draft: OrderDraft
   estimate: OrderEstimate
+  code: string
   currency: string
   error: string | null
   busy: boolean
@@ -33,14 +36,8 @@ export function OrderReview({
       <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
         <FormattedMessage id="stock.order.confirmTitle" />
       </Typography>
-      <Typography variant="body2" data-testid="order-summary">
-        <FormattedMessage
-          id={draft.kind === 'limit' ? 'stock.order.summaryLimit' : 'stock.order.summaryMarket'}
-          values={{
-            shares: intl.formatNumber(estimate.shares),
-            price: formatMoney(estimate.price, currency, intl.locale),
-          }}
-        />
+      <Typography variant="body1" sx={{ fontWeight: 600 }} data-testid="order-summary">
+        {orderSentence(intl, sentenceOf(draft, estimate, code), currency)}
       </Typography>
       <OrderFigures
         currency={currency}
@@ -82,6 +79,14 @@ export function OrderReview({
           <FormattedMessage id="stock.order.marketNote" />
         </Typography>
       )}
+      {(draft.kind === 'stop' || draft.kind === 'trailing') && (
+        <Typography variant="caption" color="text.secondary" data-testid="confirm-stop-hold">
+          <FormattedMessage
+            id="stock.orders.ticket.stopHold"
+            values={{ price: formatMoney(estimate.price, currency, intl.locale) }}
+          />
+        </Typography>
+      )}
       {error && <Alert severity="error">{translateServerMessage(error)}</Alert>}
       <Stack direction="row" spacing={1}>
         <Button fullWidth onClick={onBack} disabled={busy} data-testid="order-back">
@@ -100,4 +105,22 @@ export function OrderReview({
       </Stack>
     </Stack>
   )
+}
+
+/** The ticket's draft as the order it reads back as. */
+function sentenceOf(d: OrderDraft, estimate: OrderEstimate, code: string): SentenceOrder {
+  const text = (price: number | undefined) => (price === undefined ? null : priceText(price))
+  return {
+    code,
+    side: 'buy',
+    kind: d.kind,
+    num: estimate.shares,
+    price: d.kind === 'limit' || d.kind === 'stop_limit' ? text(d.limitPrice) : null,
+    trigger: text(d.triggerPrice),
+    trail: text(d.trail),
+    validity: d.validity ?? 'day',
+    group: d.exit ? (d.exit.trigger === undefined ? 'ifd' : 'ifdoco') : null,
+    exitPrice: text(d.exit?.price),
+    exitTrigger: text(d.exit?.trigger),
+  }
 }

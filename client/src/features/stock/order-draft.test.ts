@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { buyFee, checkDraft, stepPrice, type OrderDraft, type OrderRules } from './order-draft'
+import {
+  buyFee,
+  checkDraft,
+  stepPrice,
+  wireKind,
+  type OrderDraft,
+  type OrderRules,
+} from './order-draft'
 
 const rules: OrderRules = {
   lot: 100,
@@ -68,5 +75,66 @@ describe('stepPrice', () => {
     const fine = { market: 'jp', topix500: true } as const
     expect(stepPrice(fine, 812.4, 1)).toBe(812.5)
     expect(stepPrice({ market: 'us' }, 10.01, -1)).toBe(10)
+  })
+})
+
+describe('stops, trailing stops and exits on the ticket', () => {
+  const at = (d: Partial<OrderDraft>, price = 2600) => checkDraft({ ...draft, ...d }, rules, price)
+
+  it('holds a stop not yet reached at the upper limit, one already reached at the market', () => {
+    const waiting = at({ kind: 'stop', triggerPrice: 2700 })
+    expect(waiting).toMatchObject({ ok: true, estimate: { price: '3500', amount: '700000' } })
+    const fired = at({ kind: 'stop', triggerPrice: 2550 })
+    expect(fired).toMatchObject({ ok: true, estimate: { price: '2600' } })
+    const stopLimit = at({ kind: 'stop_limit', triggerPrice: 2700, limitPrice: 2710 })
+    expect(stopLimit).toMatchObject({ ok: true, estimate: { price: '2710' } })
+    const trailing = at({ kind: 'trailing', trail: 50 })
+    expect(trailing).toMatchObject({ ok: true, estimate: { price: '3500' } })
+    // Where the market has no daily limit, the trigger is the nearest figure there is.
+    const us = checkDraft(
+      { ...draft, kind: 'stop', triggerPrice: 12.5 },
+      { ...rules, tick: { market: 'us' }, limitUp: null, limitDown: null },
+      12,
+    )
+    expect(us).toMatchObject({ ok: true, estimate: { price: '12.5' } })
+  })
+
+  it('refuses what the gateway refuses of a kind, with its key', () => {
+    const refusal = (d: Partial<OrderDraft>) => {
+      const check = at(d)
+      return check.ok ? null : check.msg
+    }
+    expect(refusal({ kind: 'stop' })).toBe('invalid_input')
+    expect(refusal({ kind: 'stop', triggerPrice: 3003 })).toBe('invalid_input')
+    expect(refusal({ kind: 'stop_limit', triggerPrice: 2700, limitPrice: 3600 })).toBe(
+      'over_price_limit',
+    )
+    expect(refusal({ kind: 'trailing', trail: 0 })).toBe('invalid_input')
+    expect(refusal({ kind: 'stop', triggerPrice: 2700, leverage: 2 })).toBe('credit_market_only')
+    expect(refusal({ kind: 'market', exit: { price: 2800 }, leverage: 2 })).toBe('invalid_input')
+    expect(refusal({ kind: 'trailing', trail: 5, exit: { price: 2800 } })).toBe('invalid_input')
+    expect(refusal({ exit: { price: 2800, trigger: 2900 } })).toBe('invalid_input')
+    expect(refusal({ exit: { price: 2800, trigger: 2400 } })).toBeNull()
+  })
+
+  it('sends only the fields of its kind, the validity and the exits', () => {
+    expect(wireKind({ ...draft, kind: 'stop', triggerPrice: 2700, validity: 'day' })).toEqual({
+      kind: 'stop',
+      price: undefined,
+      trigger: '2700',
+      trail: undefined,
+      validity: undefined,
+      group: undefined,
+      exit_price: undefined,
+      exit_trigger: undefined,
+    })
+    const ifdoco = wireKind({
+      ...draft,
+      validity: '2026-12-18',
+      exit: { price: 2800, trigger: 2400 },
+    })
+    expect(ifdoco).toMatchObject({ kind: 'limit', price: '2501', validity: '2026-12-18' })
+    expect(ifdoco).toMatchObject({ group: 'ifdoco', exit_price: '2800', exit_trigger: '2400' })
+    expect(wireKind({ ...draft, kind: 'trailing', trail: 12.5 })).toMatchObject({ trail: '12.5' })
   })
 })

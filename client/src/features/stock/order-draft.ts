@@ -1,3 +1,4 @@
+import type { OrderKind } from '@kabu/shared/api/orders'
 import type { Market } from '@kabu/shared/market/types'
 import { formatUnits, parseUnits } from '@kabu/shared/money/decimal'
 import { creditSplit } from '@kabu/shared/market/credit'
@@ -7,14 +8,27 @@ import { priceToUnits } from '@kabu/shared/money/units'
 
 /** What the buyer fills in. `lots` counts trading units; the wire's `num` is lots × lot. */
 export interface OrderDraft {
-  kind: 'market' | 'limit'
+  kind: OrderKind
   lots: number
-  /** The limit price on the tick grid; ignored for a market order. */
+  /** The limit price on the tick grid (limit, stop_limit); ignored for the other kinds. */
   limitPrice: number
   fundPassword: string
   /** Stock credit: 1 (cash, the default) or a leverage of `leverage_choices`. */
   leverage?: number
+  /** A stop's trigger (stop, stop_limit: 逆指値), on the tick grid. */
+  triggerPrice?: number
+  /** A trailing stop's distance from the best price. */
+  trail?: number
+  /** `day` (the default) or a date of the validity picker (YYYY-MM-DD). */
+  validity?: string
+  /** IFD: a take-profit sell placed once the buy fills; with `trigger`, IFDOCO (and a stop). */
+  exit?: { price: number; trigger?: number } | null
 }
+
+/** The kinds whose limit price the ticket asks for. */
+export const hasLimit = (kind: OrderKind) => kind === 'limit' || kind === 'stop_limit'
+/** The kinds that wait for a trigger: a buy of these rests `waiting` until a print reaches it. */
+export const isStop = (kind: OrderKind) => kind === 'stop' || kind === 'stop_limit'
 
 /** What the order is checked against: the listing, the day's limits, fees and the wallet. */
 export interface OrderRules {
@@ -63,19 +77,11 @@ export function stepPrice(tick: TickRules, price: number, direction: 1 | -1): nu
 export function priceDraft(draft: OrderDraft, rules: OrderRules, marketPrice: number): DraftCheck {
   if (!Number.isInteger(draft.lots) || draft.lots <= 0 || rules.lot <= 0)
     return { ok: false, msg: 'lot_size' }
-  const price = draft.kind === 'limit' ? draft.limitPrice : marketPrice
+  const problem = kindProblem(draft, rules, marketPrice)
+  if (problem) return { ok: false, msg: problem }
+  const price = heldPrice(draft, rules, marketPrice)
   if (!(price > 0)) return { ok: false, msg: 'price_unavailable' }
-  if (draft.kind === 'limit') {
-    if (!isOnTick(rules.tick, price)) return { ok: false, msg: 'invalid_input' }
-    const above = rules.limitUp !== null && price > rules.limitUp
-    const below = rules.limitDown !== null && price < rules.limitDown
-    if (above || below) return { ok: false, msg: 'over_price_limit' }
-  }
   const leverage = draft.leverage ?? 1
-  // The loan is drawn as the shares are bought: a credit buy must fill at once (the gateway's rule).
-  if (leverage > 1 && draft.kind === 'limit' && price < marketPrice) {
-    return { ok: false, msg: 'credit_market_only' }
-  }
   const shares = draft.lots * rules.lot
   const priceUnits = BigInt(Math.round(priceToUnits(price)))
   const amount = priceUnits * BigInt(shares)
@@ -96,6 +102,66 @@ export function priceDraft(draft: OrderDraft, rules: OrderRules, marketPrice: nu
   }
 }
 
+/** A limit price the gateway takes: on the grid, inside the day's limits. */
+function limitProblem(rules: OrderRules, price: number): string | null {
+  if (!(price > 0) || !isOnTick(rules.tick, price)) return 'invalid_input'
+  const above = rules.limitUp !== null && price > rules.limitUp
+  const below = rules.limitDown !== null && price < rules.limitDown
+  return above || below ? 'over_price_limit' : null
+}
+
+/** What the gateway would refuse in the draft's kind, validity-free fields and exits. */
+function kindProblem(draft: OrderDraft, rules: OrderRules, marketPrice: number): string | null {
+  const { kind } = draft
+  if (hasLimit(kind)) {
+    const problem = limitProblem(rules, draft.limitPrice)
+    if (problem) return problem
+  }
+  if (isStop(kind)) {
+    const trigger = draft.triggerPrice ?? Number.NaN
+    if (!(trigger > 0) || !isOnTick(rules.tick, trigger)) return 'invalid_input'
+  }
+  if (kind === 'trailing' && !((draft.trail ?? 0) > 0)) return 'invalid_input'
+  const leverage = draft.leverage ?? 1
+  // The loan is drawn as the shares are bought: a credit buy must fill at once (the gateway's rule).
+  const resting = kind !== 'market' && (kind !== 'limit' || draft.limitPrice < marketPrice)
+  if (leverage > 1 && resting) return 'credit_market_only'
+  if (draft.exit) {
+    if (leverage > 1 || (kind !== 'market' && kind !== 'limit')) return 'invalid_input'
+    const problem = limitProblem(rules, draft.exit.price)
+    if (problem) return problem
+    const stop = draft.exit.trigger
+    if (
+      stop !== undefined &&
+      (!isOnTick(rules.tick, stop) || !(stop > 0 && stop < draft.exit.price))
+    )
+      return 'invalid_input'
+  }
+  return null
+}
+
+/**
+ * The price a buy's cash is held at, as the gateway holds it: a market order at the live price, a
+ * limit (or stop-limit) at its limit; a stop not yet reached, or a trailing stop, at the most it
+ * could fill at once it fires (the day's upper limit where the market has one).
+ */
+export function heldPrice(draft: OrderDraft, rules: OrderRules, marketPrice: number): number {
+  const ceiling = (from: number) => Math.max(from, rules.limitUp ?? from)
+  switch (draft.kind) {
+    case 'market':
+      return marketPrice
+    case 'limit':
+    case 'stop_limit':
+      return draft.limitPrice
+    case 'stop': {
+      const trigger = draft.triggerPrice ?? Number.NaN
+      return marketPrice >= trigger ? marketPrice : ceiling(trigger)
+    }
+    case 'trailing':
+      return ceiling(marketPrice + (draft.trail ?? 0))
+  }
+}
+
 /**
  * {@link priceDraft}, then whether the wallet covers the total: what the order machine's
  * `validate` step answers before the confirmation is shown.
@@ -110,4 +176,26 @@ export function checkDraft(draft: OrderDraft, rules: OrderRules, marketPrice: nu
   if (available === null || total === null || total > available)
     return { ok: false, msg: 'insufficient_balance' }
   return priced
+}
+
+/** A price on the grid as the wire's decimal string. */
+export const priceText = (price: number): string =>
+  formatUnits(BigInt(Math.round(priceToUnits(price))))
+
+/**
+ * The `/trade/buy` fields of the draft's kind, validity and exits (API.md "Orders"): only those
+ * the kind takes, since the gateway refuses any other.
+ */
+export function wireKind(d: OrderDraft): Record<string, string | undefined> {
+  const exit = d.exit ?? null
+  return {
+    kind: d.kind,
+    price: hasLimit(d.kind) ? priceText(d.limitPrice) : undefined,
+    trigger: isStop(d.kind) ? priceText(d.triggerPrice ?? Number.NaN) : undefined,
+    trail: d.kind === 'trailing' ? priceText(d.trail ?? Number.NaN) : undefined,
+    validity: d.validity && d.validity !== 'day' ? d.validity : undefined,
+    group: exit ? (exit.trigger === undefined ? 'ifd' : 'ifdoco') : undefined,
+    exit_price: exit ? priceText(exit.price) : undefined,
+    exit_trigger: exit?.trigger === undefined ? undefined : priceText(exit.trigger),
+  }
 }

@@ -1,6 +1,4 @@
 import type { MarketType, Quote } from '@kabu/shared/market/types'
-import { formatUnits } from '@kabu/shared/money/decimal'
-import { priceToUnits } from '@kabu/shared/money/units'
 import { assign, fromCallback, fromPromise } from 'xstate'
 import { fetchHolding } from '../../api/holdings'
 import { BrokerRefusal } from '../../api/broker'
@@ -8,7 +6,7 @@ import { listingFacts } from '../../realtime/listing-facts'
 import { fetchSnapshots } from '../../realtime/market-api'
 import { holdingStatus$ } from '../../realtime/holding-status'
 import { appConfig, loadAppConfig } from '../../state/app-config'
-import { checkDraft, type OrderRules } from './order-draft'
+import { checkDraft, wireKind, type OrderRules } from './order-draft'
 import { orderMachine, statusEvent, type OrderStatusEvent } from './order.machine'
 import { buy, cancelOrder, fetchUserinfo } from './trade.api'
 
@@ -33,10 +31,6 @@ export async function loadOrderRules(type: MarketType, quote: Quote): Promise<Or
   }
 }
 
-/** A price on the grid as the wire's decimal string. */
-export const priceText = (price: number): string =>
-  formatUnits(BigInt(Math.round(priceToUnits(price))))
-
 /** The quote now: an order is priced and checked at the market as it is, not as the screen opened. */
 async function currentQuote(code: string): Promise<Quote> {
   const [quote] = await fetchSnapshots([code])
@@ -59,7 +53,7 @@ export function liveOrderMachine(type: MarketType, code: string) {
           type,
           code,
           num: input.lots * ((await listingFacts(code))?.lot ?? 0),
-          price: input.kind === 'limit' ? priceText(input.limitPrice) : null,
+          order: wireKind(input),
           fundPassword: input.fundPassword,
           idem: input.idem,
           leverage: input.leverage ?? 1,

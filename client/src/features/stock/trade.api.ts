@@ -12,18 +12,18 @@ export const buy = (input: {
   type: MarketType
   code: string
   num: number
-  /** Decimal string; absent for a market order. */
-  price: string | null
   fundPassword: string
   idem: string
   /** Stock credit: above 1, a credit buy (leverage_choices of /common/config). */
   leverage?: number
+  /** The kind's prices, validity and exits as the wire names them (order-draft.ts wireKind). */
+  order: Record<string, string | undefined>
 }) =>
   brokerPost<{ id: string }>('/trade/buy', {
+    ...input.order,
     type: input.type,
     code: input.code,
     num: String(input.num),
-    price: input.price ?? undefined,
     fund_password: input.fundPassword || undefined,
     idem: input.idem,
     leverage: input.leverage && input.leverage > 1 ? String(input.leverage) : undefined,

@@ -17,8 +17,6 @@ export default {
   'stock.order.fundPassword': 'Fund password',
   'stock.order.review': 'Review order',
   'stock.order.confirmTitle': 'Confirm your order',
-  'stock.order.summaryMarket': 'Buy {shares} shares at the market (now {price})',
-  'stock.order.summaryLimit': 'Buy {shares} shares at {price} or better',
   'stock.order.marketNote':
     'A market order fills at the price of the moment; the amount frozen is settled to the fill.',
   'stock.order.back': 'Back',
@@ -27,7 +25,7 @@ export default {
   'stock.order.viewPosition': 'See it in Positions',
   'stock.order.again': 'New order',
   'stock.order.outcome.tracking': 'Order sent…',
-  'stock.order.outcome.pending': 'Your limit order is waiting to fill',
+  'stock.order.outcome.pending': 'Your order is in the book, waiting to fill or to trigger',
   'stock.order.outcome.cancelling': 'Cancelling…',
   'stock.order.outcome.holding': 'Bought: the shares are in your positions',
   'stock.order.outcome.closing': 'Sell order placed',

@@ -17,8 +17,6 @@ export default {
   'stock.order.fundPassword': '取引パスワード',
   'stock.order.review': '注文内容を確認',
   'stock.order.confirmTitle': '注文内容の確認',
-  'stock.order.summaryMarket': '{shares}株を成行で買付（現在値 {price}）',
-  'stock.order.summaryLimit': '{shares}株を指値 {price} 以下で買付',
   'stock.order.marketNote':
     '成行注文はその時点の価格で約定します。拘束金額は約定代金で精算されます。',
   'stock.order.back': '戻る',
@@ -27,7 +25,7 @@ export default {
   'stock.order.viewPosition': 'ポジションで確認',
   'stock.order.again': '新しい注文',
   'stock.order.outcome.tracking': '注文を送信しました…',
-  'stock.order.outcome.pending': '指値注文は約定待ちです',
+  'stock.order.outcome.pending': '注文を受け付けました。約定（逆指値は発動）を待っています',
   'stock.order.outcome.cancelling': '取消中…',
   'stock.order.outcome.holding': '約定しました。ポジションに反映されています',
   'stock.order.outcome.closing': '売り注文を受け付けました',

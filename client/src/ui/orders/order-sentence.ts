@@ -1,0 +1,58 @@
+import type { OrderKind, OrderSide } from '@kabu/shared/api/orders'
+import type { IntlShape } from 'react-intl'
+import { formatMoney } from '../money'
+
+/** What an order says in words: enough of a /trade/orders row, or of a ticket before it is sent. */
+export interface SentenceOrder {
+  code: string
+  side: OrderSide
+  kind: OrderKind
+  num: number
+  /** Decimal strings of the wire; null where the kind has none. */
+  price: string | null
+  trigger: string | null
+  trail: string | null
+  /** `day` or a date (YYYY-MM-DD). */
+  validity: string
+  /** An OCO's stop, or an IFD/IFDOCO entry's exits. */
+  group?: 'oco' | 'ifd' | 'ifdoco' | null
+  exitPrice?: string | null
+  exitTrigger?: string | null
+}
+
+/** A validity date (a local trading day, no time) as the user's locale writes a short date. */
+export const validityDate = (intl: IntlShape, date: string): string =>
+  intl.formatDate(Date.parse(`${date}T00:00:00Z`), {
+    month: 'numeric',
+    day: 'numeric',
+    timeZone: 'UTC',
+  })
+
+/**
+ * The order read back in one sentence before it is sent and wherever it is listed, in the manner
+ * of a broker's confirmation ("7203 を 2,900 円以上になったら成行で 100 株買う、12/18 まで").
+ * An OCO says both legs; an IFD or IFDOCO entry says the exits it places once it fills.
+ */
+export function orderSentence(intl: IntlShape, o: SentenceOrder, currency: string): string {
+  const money = (v: string | null | undefined) => formatMoney(v ?? null, currency, intl.locale)
+  const values = {
+    code: o.code,
+    side: o.side,
+    num: intl.formatNumber(o.num),
+    price: money(o.price),
+    trigger: money(o.trigger),
+    trail: money(o.trail),
+  }
+  const kind = o.group === 'oco' ? 'oco' : o.kind
+  const order = intl.formatMessage({ id: `stock.orders.sentence.${kind}` }, values)
+  const term =
+    o.validity === 'day'
+      ? intl.formatMessage({ id: 'stock.orders.sentence.day' }, { order })
+      : intl.formatMessage(
+          { id: 'stock.orders.sentence.until' },
+          { order, date: validityDate(intl, o.validity) },
+        )
+  if (o.group !== 'ifd' && o.group !== 'ifdoco') return term
+  const exits = { price: money(o.exitPrice), trigger: money(o.exitTrigger) }
+  return intl.formatMessage({ id: `stock.orders.sentence.then.${o.group}` }, { term, ...exits })
+}
