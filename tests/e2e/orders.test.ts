@@ -3,17 +3,17 @@ import en from '../../client/src/i18n/locales/en'
 import ja from '../../client/src/i18n/locales/ja'
 import zhCN from '../../client/src/i18n/locales/zh-CN'
 import { phoneJourney } from './journey'
-import { opsCall } from './ops'
+import { opsCall, setClock } from './ops'
 import { walletsOf } from './user-api'
 
 /**
  * Issue 35's orders on a phone against a real gateway: the demo account places a stop buy (逆指値)
  * from the ticket with a validity date, reads it back in words before confirming, finds it in
  * 注文中 waiting for its trigger, amends the trigger in 注文照会 and cancels it, its cash free again;
- * then an IFD whose exit waits for the entry, cancelled with it.
+ * then an IFD whose exit waits for the entry, cancelled with it; then an OCO on a holding.
  */
 const CODE = '7203'
-const j = phoneJourney('orders', { MARKET_HOURS: 'always' })
+const j = phoneJourney('orders', { MARKET_HOURS: 'always', TIME_TRAVEL: '1' })
 const TEXTS = { ja, 'zh-CN': zhCN, en }
 const shot = (name: string) => j.screens.shot(name)
 const jpy = async () => (await walletsOf(j.page, j.gateway.url)).JPY!
@@ -124,6 +124,35 @@ describe('orders on a 390×844 phone', () => {
       .poll(() => ended.locator('[data-testid^="order-"]').count())
       .toBeGreaterThanOrEqual(3)
     expect(await j.page.getByTestId('positions-list-orders').locator('[data-kind]').count()).toBe(0)
+  })
+
+  it('puts an OCO on a holding: two legs of one group under 注文中', async () => {
+    await j.screens.open(`/quotes/info?code=${CODE}`, 'buy-open')
+    await j.page.getByTestId('buy-open').click()
+    await j.page.getByTestId('order-review').click()
+    await j.page.getByTestId('order-confirm').click()
+    const outcome = j.page.getByTestId('order-outcome')
+    await expect.poll(() => outcome.getAttribute('data-state'), { timeout: 15_000 }).toBe('holding')
+    await j.page.getByTestId('order-view-position').click()
+    // Past the 15-minute sell lock.
+    const { now } = (await opsCall(j.gateway, 'GET', '/clock')) as { now: string }
+    await setClock(j.gateway, new Date(Date.parse(now) + 16 * 60_000).toISOString())
+    await j.page.getByTestId('sell-kind-oco').click()
+    const last = Number(await j.page.getByTestId('sell-limit').inputValue())
+    await j.page.getByTestId('sell-limit').fill(String(Math.ceil(last * 1.05)))
+    await j.page.getByTestId('sell-trigger').fill(String(Math.floor(last * 0.95)))
+    await j.page.getByTestId('sell-open').click()
+    await expect
+      .poll(() => j.page.getByTestId('sell-sentence').textContent())
+      .toContain('以下になったら成行で 100 株売る')
+    await shot('07-oco-confirm')
+    await j.page.getByTestId('sell-confirm').click()
+    await j.page.getByTestId('sell-closing').waitFor({ timeout: 15_000 })
+    await j.screens.open('/position/index', 'positions-tab-orders')
+    await j.page.getByTestId('positions-tab-orders').click()
+    const legs = j.page.getByTestId('positions-list-orders').locator('[data-kind]')
+    await expect.poll(() => legs.count()).toBe(2)
+    await shot('08-oco-legs')
   })
 
   it('leaves the ledger consistent and the page without errors', async () => {

@@ -1,9 +1,7 @@
 import Alert from '@mui/material/Alert'
 import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
-import TextField from '@mui/material/TextField'
-import ToggleButton from '@mui/material/ToggleButton'
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup'
+import Typography from '@mui/material/Typography'
 import type { WireHolding } from '@kabu/shared/api/trade'
 import { MARKET_OF_TYPE, type MarketType } from '@kabu/shared/market/types'
 import { useMachine } from '@xstate/react'
@@ -16,15 +14,17 @@ import { appConfig, loadAppConfig } from '../../state/app-config'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { FigureRows } from '../../ui/FigureRows'
 import { formatMoney } from '../../ui/money'
+import { orderSentence } from '../../ui/orders/order-sentence'
 import { sellEstimate } from './sell-estimate'
+import { missingFields, sellSentence, sellWire, type SellTicket } from './sell-kinds'
+import { SellKindFields } from './SellKindFields'
 import { liveSellMachine } from './sell.live'
 import { SellQuantity } from './SellQuantity'
 
-const PRICE = /^\d{1,14}(\.\d{1,4})?$/
-
 /**
  * Selling a holding (all of it by default, or whole lots of it chosen on the confirmation) at the
- * market or a limit, or cancelling a resting order; each after a confirmation. Refusals stay on
+ * market, a limit, a stop (逆指値), a trailing stop or an OCO of a take-profit and a stop-loss, or
+ * cancelling a resting order; each after a confirmation that reads the sale back. Refusals stay on
  * screen, translated.
  */
 export function SellPanel({
@@ -41,8 +41,12 @@ export function SellPanel({
   const intl = useIntl()
   const machine = useMemo(() => liveSellMachine(type), [type])
   const [state, send] = useMachine(machine, { input: { id: h.id } })
-  const [kind, setKind] = useState<'market' | 'limit'>('market')
-  const [limit, setLimit] = useState(h.nowprice)
+  const [ticket, setTicket] = useState<SellTicket>({
+    kind: 'market',
+    limit: h.nowprice,
+    trigger: h.nowprice,
+    trail: '',
+  })
   const config = useSnapshot(appConfig).values
   useEffect(() => {
     if (!config) loadAppConfig().catch(() => undefined)
@@ -56,7 +60,9 @@ export function SellPanel({
   }, [phase, partSold, onChanged])
 
   const money = (v: string | undefined) => formatMoney(v, currency, intl.locale)
-  const price = kind === 'limit' ? limit.trim() : null
+  // The price a sale is estimated at: its limit (an OCO's take-profit), a stop's trigger.
+  const wire = sellWire(ticket)
+  const price = wire.price ?? wire.trigger ?? null
   const num = state.context.draft?.num ?? h.stock_num
   const lot = useLot(h.code) ?? h.stock_num
   const estimate = sellEstimate(MARKET_OF_TYPE[type], price ?? h.nowprice, num, config ?? {})
@@ -100,37 +106,14 @@ export function SellPanel({
       )}
       {!ended && h.status === 0 && (
         <>
-          <ToggleButtonGroup
-            value={kind}
-            exclusive
-            fullWidth
-            size="small"
-            onChange={(_, k: 'market' | 'limit' | null) => k && setKind(k)}
-          >
-            <ToggleButton value="market" data-testid="sell-kind-market">
-              <FormattedMessage id="stock.order.market" />
-            </ToggleButton>
-            <ToggleButton value="limit" data-testid="sell-kind-limit">
-              <FormattedMessage id="stock.order.limit" />
-            </ToggleButton>
-          </ToggleButtonGroup>
-          {kind === 'limit' && (
-            <TextField
-              size="small"
-              label={<FormattedMessage id="stock.position.sellPrice" />}
-              value={limit}
-              onChange={(e) => setLimit(e.target.value)}
-              error={!PRICE.test(limit.trim())}
-              slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'sell-price' } }}
-            />
-          )}
+          <SellKindFields ticket={ticket} onChange={setTicket} />
           <Button
             variant="contained"
             size="large"
-            disabled={
-              busy || state.matches('closing') || (kind === 'limit' && !PRICE.test(limit.trim()))
+            disabled={busy || state.matches('closing') || missingFields(ticket).length > 0}
+            onClick={() =>
+              send({ type: 'SELL', draft: { num: h.stock_num, price, wire: sellWire(ticket) } })
             }
-            onClick={() => send({ type: 'SELL', draft: { num: h.stock_num, price } })}
             data-testid="sell-open"
           >
             <FormattedMessage
@@ -153,6 +136,11 @@ export function SellPanel({
         onConfirm={() => send({ type: 'CONFIRM' })}
         onCancel={() => send({ type: 'CANCEL' })}
       >
+        {selling && (
+          <Typography sx={{ fontWeight: 600 }} data-testid="sell-sentence">
+            {orderSentence(intl, sellSentence(ticket, h.code, num), currency)}
+          </Typography>
+        )}
         {selling && (
           <SellQuantity
             num={num}

@@ -75,12 +75,13 @@ export const sellHolding = (input: {
   id: string
   num: number
   price: string | null
+  wire?: Record<string, string | undefined>
   idem: string
 }) =>
   brokerPost<{ id: string }>('/trade/sell', {
     id: input.id,
     num: String(input.num),
-    price: input.price ?? undefined,
+    ...(input.wire ?? { price: input.price ?? undefined }),
     idem: input.idem,
   })
 

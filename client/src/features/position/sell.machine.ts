@@ -8,6 +8,8 @@ export interface SellDraft {
   num: number
   /** Decimal string of a limit price; null sells at the market. */
   price: string | null
+  /** A stop, trailing stop or OCO: its `/trade/sell` fields (sell-kinds.ts), sent for `price`. */
+  wire?: Record<string, string | undefined>
 }
 
 export interface SellContext {

@@ -83,4 +83,6 @@ export default {
   'stock.orders.ticket.exitTrigger': 'Stop-loss trigger (sell)',
   'stock.orders.ticket.stopHold':
     'Until it triggers, cash is held at the most it could fill at, {price} (the upper limit). What is not spent comes back when it fills.',
+  'stock.orders.ticket.sellTrigger': 'Trigger (sells at or below this price)',
+  'stock.orders.ticket.sellTrail': 'Trail (fall from the high)',
 } satisfies Record<string, string>

@@ -82,4 +82,6 @@ export default {
   'stock.orders.ticket.exitTrigger': '損切りの逆指値（売り）',
   'stock.orders.ticket.stopHold':
     '発動するまで、約定しうる最高値 {price}（値幅上限）で資金を拘束します。約定すると差額は戻ります。',
+  'stock.orders.ticket.sellTrigger': '発動価格（この価格以下になったら売る）',
+  'stock.orders.ticket.sellTrail': 'トレール幅（高値からの下落幅）',
 } satisfies Record<string, string>

@@ -80,4 +80,6 @@ export default {
   'stock.orders.ticket.exitTrigger': '止损触发价（卖出）',
   'stock.orders.ticket.stopHold':
     '触发前按可能成交的最高价 {price}（涨停价）冻结资金，成交后退回差额。',
+  'stock.orders.ticket.sellTrigger': '触发价（跌至此价时卖出）',
+  'stock.orders.ticket.sellTrail': '跟踪幅度（自高点的跌幅）',
 } satisfies Record<string, string>
