@@ -4,8 +4,7 @@ import { holdingRows } from '@kabu/shared/api/trade'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import { listingByCode } from '@kabu/shared/market/listings/index'
 import { roundUnitsToTick, tickUnitsAt } from '@kabu/shared/market/ticks'
-import { formatUnits } from '@kabu/shared/money/decimal'
-import { checkDraft, type OrderRules } from '../../client/src/features/stock/order-draft'
+import { checkDraft, wireKind, type OrderRules } from '../../client/src/features/stock/order-draft'
 import {
   orderMachine,
   statusEvent,
@@ -28,14 +27,30 @@ export function restingLimit(t: TestApp): bigint {
   return BigInt(Math.max(down, roundUnitsToTick(toyota, target, 'down')))
 }
 
-const unitsOf = (price: number) => BigInt(Math.round(price * 10_000))
+/** A stop buy's trigger above the market, under the day's upper limit, on the grid. */
+export function restingStop(t: TestApp): bigint {
+  const quote = t.app.market.snapshot(TOYOTA)!
+  const target = Number((lastUnits(t, TOYOTA) * 103n) / 100n)
+  const up = Math.round(quote.limitUp! * 10_000)
+  return BigInt(Math.min(up, roundUnitsToTick(toyota, target, 'up')))
+}
 
-/** The market prints one tick under `limit`: the matcher fills the resting buy at that price. */
-export async function crossBelow(t: TestApp, limit: bigint): Promise<number> {
-  const print = limit - BigInt(tickUnitsAt(toyota, Number(limit) - 1))
-  const quote = { ...t.app.market.snapshot(TOYOTA)!, price: Number(print) / 10_000 }
+/** A form's given fields, as the app's client sends them (an absent one is no field). */
+const defined = (form: Record<string, string | undefined>) =>
+  Object.fromEntries(Object.entries(form).filter(([, v]) => v !== undefined)) as Record<
+    string,
+    string
+  >
+
+/** The market prints at `units`: a stop buy whose trigger it reaches fires and fills there. */
+export function printAt(t: TestApp, units: bigint): Promise<number> {
+  const quote = { ...t.app.market.snapshot(TOYOTA)!, price: Number(units) / 10_000 }
   return t.app.broker.trading.matcher.match([quote])
 }
+
+/** The market prints one tick under `limit`: the matcher fills the resting buy at that price. */
+export const crossBelow = (t: TestApp, limit: bigint): Promise<number> =>
+  printAt(t, limit - BigInt(tickUnitsAt(toyota, Number(limit) - 1)))
 
 /** Where holding `id` stands on the gateway: open list first, then the ended one. */
 export async function statusOf(t: TestApp, grant: SessionGrant, id: string) {
@@ -89,7 +104,8 @@ export function liveOrder(t: TestApp, grant: SessionGrant) {
           type: 'jpy',
           code: TOYOTA,
           num: String(input.lots * toyota.lot),
-          ...(input.kind === 'limit' ? { price: formatUnits(unitsOf(input.limitPrice)) } : {}),
+          // The app's own mapping of a draft to the wire: the gateway must take what it sends.
+          ...defined(wireKind(input)),
           idem: input.idem,
         }),
       ),

@@ -7,7 +7,14 @@ import type { OrderDraft } from '../../client/src/features/stock/order-draft'
 import { orderMachine, type OrderEvent } from '../../client/src/features/stock/order.machine'
 import type { TestApp } from '../support/app'
 import { expectLedgerConsistent } from '../support/invariants'
-import { crossBelow, liveOrder, restingLimit, statusOf } from './order-model.driver'
+import {
+  crossBelow,
+  liveOrder,
+  printAt,
+  restingLimit,
+  restingStop,
+  statusOf,
+} from './order-model.driver'
 import { crossAbove, restingSellLimit, sellFromPosition } from './sell-model.driver'
 import { advance, books, MINUTE, startTradingApp, trader } from './trading.support'
 
@@ -30,6 +37,7 @@ const draft = (kind: OrderDraft['kind'], lots = 1): OrderDraft => ({
   lots,
   limitPrice: kind === 'limit' ? 1 : 0,
   fundPassword: '',
+  ...(kind === 'stop' ? { triggerPrice: 1 } : {}),
 })
 // The invokes are named after their actors: validate, submit.
 const done = (actor: string, output: unknown = { id: '1' }) => ({
@@ -49,6 +57,7 @@ function possible(s: Snapshot): AnyEventObject[] {
     return [
       { type: 'SUBMIT', draft: draft('market') },
       { type: 'SUBMIT', draft: draft('limit') },
+      { type: 'SUBMIT', draft: draft('stop') },
       { type: 'SUBMIT', draft: draft('market', 0.5) },
     ]
   if (s.matches('validating'))
@@ -57,7 +66,8 @@ function possible(s: Snapshot): AnyEventObject[] {
     ]
   if (s.matches('confirming')) return [{ type: 'CONFIRM' }, { type: 'CANCEL' }]
   if (s.matches('submitting')) return [done('submit')]
-  if (s.matches({ placed: 'tracking' })) return [status(kind === 'limit' ? 2 : 0)]
+  // A resting limit, and a stop above the market waiting for its trigger, are the seed's pending.
+  if (s.matches({ placed: 'tracking' })) return [status(kind === 'market' ? 0 : 2)]
   if (s.matches({ placed: 'pending' })) return [{ type: 'CANCEL_ORDER' }, status(0)]
   if (s.matches({ placed: 'cancelling' })) return [status(3)]
   if (s.matches({ placed: 'holding' })) return [status(1), status(4)]
@@ -158,6 +168,7 @@ describe('order machine against the gateway (paths from xstate/graph)', () => {
     it(describePath(path.steps), { timeout: 30_000 }, async () => {
       const grant = await trader(t, `omodel${n++}x${Date.now() % 10000}`)
       let limit = 0n
+      let trigger = 0n
       let sellLimit = 0n
       const actor = createActor(liveOrder(t, grant)).start()
       try {
@@ -166,8 +177,11 @@ describe('order machine against the gateway (paths from xstate/graph)', () => {
           const next = steps[i + 1]?.event
           const at = actor.getSnapshot()
           if (event.type === 'STATUS' && at.matches({ placed: 'pending' })) {
-            // (Earlier paths' resting orders at or above this limit fill too.)
-            if (event.status === 0) expect(await crossBelow(t, limit)).toBeGreaterThanOrEqual(1)
+            // (Earlier paths' resting orders at or above this limit fill too; a stop's print at
+            // its trigger fires it, and it fills there.)
+            const stop = at.context.draft?.kind === 'stop'
+            const moved = () => (stop ? printAt(t, trigger) : crossBelow(t, limit))
+            if (event.status === 0) expect(await moved()).toBeGreaterThanOrEqual(1)
           } else if (event.type === 'STATUS' && at.matches({ placed: 'holding' })) {
             // Sold from the position screen past the 15-minute lock: at the market it closes at
             // once; at a limit over the market it rests, closing.
@@ -182,6 +196,11 @@ describe('order machine against the gateway (paths from xstate/graph)', () => {
             limit = restingLimit(t)
             const limitPrice = Number(limit) / 10_000
             actor.send({ type: 'SUBMIT', draft: { ...draft('limit'), limitPrice } })
+          } else if (event.type === 'SUBMIT' && event.draft?.kind === 'stop') {
+            // A stop buy above the market: it waits until the driver prints at its trigger.
+            trigger = restingStop(t)
+            const triggerPrice = Number(trigger) / 10_000
+            actor.send({ type: 'SUBMIT', draft: { ...draft('stop'), triggerPrice } })
           } else if (!automatic(event)) {
             actor.send(event as OrderEvent)
           }
