@@ -45,6 +45,8 @@ const CLIENTS = fileURLToPath(new URL('./orders-clients.ts', import.meta.url))
 // The child runs TypeScript through the same loader as this script.
 const TSX = ['--import', 'tsx']
 
+let accounts = 0
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
 
@@ -81,7 +83,8 @@ async function drive(
 ): Promise<Result> {
   const headers = []
   for (let i = 0; i < clients; i++) {
-    const grant = await newUser(t, `load${seconds}s${clients}x${i}`)
+    // A new account per client of each run: a run as long as the warm-up once reused its names.
+    const grant = await newUser(t, `load${++accounts}`)
     await credit(t, grant.account, 'JPY', '90000000000')
     headers.push(session(grant))
   }
