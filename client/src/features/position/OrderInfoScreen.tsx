@@ -67,10 +67,11 @@ function OrderDetail({
   const { error, notice, draft, changes } = state.context
   const working = isWorking(o.status) && !state.hasTag('ended')
   const busy = state.hasTag('busy')
-  // The gateway took a change (or the order ended elsewhere): show the order as it now stands.
+  // The gateway took an amend or a cancel: show the order as it now stands.
   useEffect(() => {
     if (changes > 0) onChanged()
   }, [changes, onChanged])
+  // Filled, lapsed or ended with its group elsewhere: nothing is left to amend or cancel.
   useEffect(() => {
     if (!isWorking(o.status)) send({ type: 'ENDED' })
   }, [o.status, send])

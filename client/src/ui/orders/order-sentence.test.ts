@@ -42,6 +42,8 @@ describe('an order read back in words', () => {
     expect(say('zh-CN', oco)).toBe(
       '7203 以限价 ¥3,100，或跌至 ¥2,900 时以市价，卖出 100 股，当日有效',
     )
+    const stopLeg = { ...sell, group: 'oco' as const }
+    expect(say('ja', stopLeg)).toBe('7203 を ￥2,900 以下になったら成行で 100 株売る、当日中')
     const ifdoco = {
       ...stop,
       kind: 'limit' as const,

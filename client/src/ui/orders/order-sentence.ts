@@ -43,7 +43,9 @@ export function orderSentence(intl: IntlShape, o: SentenceOrder, currency: strin
     trigger: money(o.trigger),
     trail: money(o.trail),
   }
-  const kind = o.group === 'oco' ? 'oco' : o.kind
+  // A ticket's OCO says both legs; each listed leg (one price each) reads as its own kind.
+  const bothLegs = o.group === 'oco' && o.price !== null && o.trigger !== null
+  const kind = bothLegs ? 'oco' : o.kind
   const order = intl.formatMessage({ id: `stock.orders.sentence.${kind}` }, values)
   const term =
     o.validity === 'day'
