@@ -6,6 +6,7 @@ import FormControlLabel from '@mui/material/FormControlLabel'
 import Switch from '@mui/material/Switch'
 import type { OrderKind } from '@kabu/shared/api/orders'
 import { FormattedMessage, useIntl } from 'react-intl'
+import { validityDate } from '../../ui/orders/order-sentence'
 import { Stepper } from './Stepper'
 import type { OrderForm, PriceField } from './use-order-form'
 
@@ -100,14 +101,7 @@ export function OrderKindFields({
               ? intl.formatMessage({ id: 'stock.orders.validity.day' })
               : intl.formatMessage(
                   { id: 'stock.orders.validity.until' },
-                  {
-                    date: intl.formatDate(Date.parse(`${day}T00:00:00Z`), {
-                      month: 'numeric',
-                      day: 'numeric',
-                      weekday: 'short',
-                      timeZone: 'UTC',
-                    }),
-                  },
+                  { date: validityDate(intl, day, true) },
                 )}
           </option>
         ))}

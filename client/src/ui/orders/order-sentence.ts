@@ -21,10 +21,11 @@ export interface SentenceOrder {
 }
 
 /** A validity date (a local trading day, no time) as the user's locale writes a short date. */
-export const validityDate = (intl: IntlShape, date: string): string =>
+export const validityDate = (intl: IntlShape, date: string, weekday = false): string =>
   intl.formatDate(Date.parse(`${date}T00:00:00Z`), {
     month: 'numeric',
     day: 'numeric',
+    ...(weekday ? { weekday: 'short' } : {}),
     timeZone: 'UTC',
   })
 

@@ -34,7 +34,6 @@ export default {
   'stock.orders.status.expired': 'Expired',
   'stock.orders.status.refused': 'Refused',
   'stock.orders.filled': 'Filled {filled} of {num}',
-  'stock.orders.working': 'Working orders',
   'stock.orders.ended': 'Ended orders',
   'stock.orders.emptyEnded': 'No ended orders yet',
   'stock.orders.title': 'Order',

@@ -34,7 +34,6 @@ export default {
   'stock.orders.status.expired': '失効',
   'stock.orders.status.refused': '発注不可',
   'stock.orders.filled': '約定 {filled} / {num} 株',
-  'stock.orders.working': '執行中の注文',
   'stock.orders.ended': '終了した注文',
   'stock.orders.emptyEnded': '終了した注文はまだありません',
   'stock.orders.title': '注文照会',

@@ -33,7 +33,6 @@ export default {
   'stock.orders.status.expired': '已失效',
   'stock.orders.status.refused': '未能下单',
   'stock.orders.filled': '已成交 {filled} / {num} 股',
-  'stock.orders.working': '进行中的委托',
   'stock.orders.ended': '已结束的委托',
   'stock.orders.emptyEnded': '暂无已结束的委托',
   'stock.orders.title': '委托查询',
