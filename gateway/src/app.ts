@@ -20,7 +20,7 @@ import { createLogger, type Logger } from './logger'
 import { createMetrics } from './metrics/metrics'
 import { createMarket } from './market/index'
 import { marketRouter } from './market/routes'
-import { createOps } from './ops/index'
+import { createOps, inactiveStatus } from './ops/index'
 import { requireOperator } from './ops/operator-auth'
 import { registerDepthHub } from './realtime/depth.hub'
 import { originAllowed } from './realtime/origin-check'
@@ -197,7 +197,14 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     hub = registerQuotesHub(io, market, logger.child({ part: 'quotes' }), metrics)
     stopCountingTicks = market.onQuotes((quotes) => metrics.tickedIn(quotes.length))
     registerDepthHub(io, market, logger.child({ part: 'depth' }))
-    userHub.attach(io, broker.auth.authenticate, logger.child({ part: 'user-hub' }))
+    userHub.attach(
+      io,
+      {
+        authenticate: broker.auth.authenticate,
+        inactiveStatus: (userId) => inactiveStatus(store.db, userId),
+      },
+      logger.child({ part: 'user-hub' }),
+    )
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
       server.listen(config.port, config.host, () => {

@@ -78,6 +78,32 @@ describe('the /user socket namespace', () => {
     }
   })
 
+  it('tells a user banned elsewhere why their stream ends, when only the session check sees it', async () => {
+    const short = await startTestApp({
+      env: { OPS_TOKEN, REVIEW_POLICY: 'manual' },
+      deps: { userSessionRecheckMs: 100 },
+    })
+    try {
+      const fay = await newUser(short, 'Fay00001')
+      const userId = await userIdOf(short, 'Fay00001')
+      const f = await userSocket(short.url, fay)
+      const closed = new Promise<string>((resolve) => f.socket.once('disconnect', resolve))
+      // What another gateway's ban leaves in the store, without this gateway's own event.
+      await short.app.db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ status: 'banned' }).where('id', '=', userId).execute()
+        await trx
+          .updateTable('sessions')
+          .set({ revoked_at: Date.now() })
+          .where('user_id', '=', userId)
+          .execute()
+      })
+      expect(await closed).toBe('io server disconnect')
+      expect(f.events).toEqual([{ type: 'account:status', status: 'banned', tradingBarred: false }])
+    } finally {
+      await short.stop()
+    }
+  })
+
   it('ends the stream of a banned user, after telling them', async () => {
     const carol = await newUser(t, 'Carol001')
     const c = await userSocket(t.url, carol)

@@ -37,10 +37,23 @@ afterAll(async () => {
 
 describe('walking skeleton on a 390×844 phone', () => {
   it('starts through the six steps and lands on login without a session', async () => {
+    // The version check waits until the steps are seen: on a fast run all six finish before a
+    // poll could see them, and the screen has already moved on to login.
+    let release = () => {}
+    const seen = new Promise<void>((resolve) => (release = resolve))
+    await page.route(
+      '**/common/version',
+      async (route) => {
+        await seen
+        await route.continue()
+      },
+      { times: 1 },
+    )
     await page.goto(gateway.url + '/')
     await expect.poll(hashPath).toBe('/login/start')
     await page.getByTestId('start-steps').waitFor()
     await shot('01-start')
+    release()
     await expect.poll(hashPath, { timeout: 15_000 }).toBe('/login/login')
     expect(await page.getByTestId('start-failed').count()).toBe(0)
   })

@@ -16,6 +16,8 @@ import { operatorLoginRouter, operatorRoutes } from './operators/routes'
 import { opsRouter } from './routes'
 import { createUserActions } from './users'
 
+export { inactiveStatus } from './users'
+
 /** An operator's session lasts a working day; the console logs in again after it. */
 const OPERATOR_SESSION_MS = 12 * 3_600_000
 

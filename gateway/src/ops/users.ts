@@ -25,6 +25,21 @@ function nextState(action: UserAction, current: AccountState): AccountState {
   }
 }
 
+/** An account's `account:status` event when it is frozen or banned; nothing while it is active. */
+export async function inactiveStatus(db: Kysely<Database>, userId: bigint) {
+  const user = await db
+    .selectFrom('users')
+    .select(['status', 'trading_barred'])
+    .where('id', '=', userId)
+    .executeTakeFirst()
+  if (!user || (user.status !== 'frozen' && user.status !== 'banned')) return undefined
+  return {
+    type: 'account:status' as const,
+    status: user.status,
+    tradingBarred: user.trading_barred === 1n,
+  }
+}
+
 export interface UserActionDeps {
   db: Kysely<Database>
   clock: Clock

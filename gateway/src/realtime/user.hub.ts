@@ -1,6 +1,7 @@
 import {
   USER_NAMESPACE,
   type UserClientToServer,
+  type UserEvent,
   type UserServerToClient,
 } from '@kabu/shared/realtime'
 import type { Logger } from 'pino'
@@ -10,7 +11,7 @@ import type { Authenticate, UserEvents } from '../broker/index'
 
 export interface UserHub extends UserEvents {
   /** Registers the namespace on the server; until then events are dropped (nobody can listen). */
-  attach(io: Server, authenticate: Authenticate, logger?: Logger): void
+  attach(io: Server, accounts: HubAccounts, logger?: Logger): void
   /** Ends every socket of a user (a ban, a new password): their sessions are dead, so are their streams. */
   disconnectUser(userId: bigint): void
   /** Ends the sockets of one session (a logout), on every gateway through the adapter. */
@@ -21,6 +22,18 @@ export interface UserHub extends UserEvents {
    */
   recheckUser(userId: bigint): void
   close(): void
+}
+
+type AccountStatusEvent = Extract<UserEvent, { type: 'account:status' }>
+
+export interface HubAccounts {
+  authenticate: Authenticate
+  /**
+   * The account's state when it is no longer active (frozen, banned), read when a socket's session
+   * is found dead: whichever comes first, the operator's event or another gateway's notice, the
+   * user learns why their stream ends.
+   */
+  inactiveStatus(userId: bigint): Promise<AccountStatusEvent | undefined>
 }
 
 type UserNamespace = Namespace<UserClientToServer, UserServerToClient>
@@ -65,7 +78,7 @@ export function createUserHub(options: { recheckMs?: number } = {}): UserHub {
       room?.emit(event.type, event)
     },
 
-    attach(io, authenticate, logger) {
+    attach(io, { authenticate, inactiveStatus }, logger) {
       const ns = io.of(USER_NAMESPACE) as UserNamespace
       ns.use((socket, next) => {
         const parsed = handshake.safeParse(socket.handshake.auth)
@@ -99,10 +112,16 @@ export function createUserHub(options: { recheckMs?: number } = {}): UserHub {
         for (const socket of ns.sockets.values()) {
           const { token, account, userId } = socket.data as Partial<SocketSession>
           if (!token || !account || (only !== undefined && userId !== only)) continue
-          authenticate(token, account).then(
-            (user) => void (user ? undefined : socket.disconnect()),
-            (error: unknown) => logger?.error({ err: error }, 'user hub session check failed'),
-          )
+          authenticate(token, account)
+            .then(async (user) => {
+              if (user || !userId) return
+              const status = await inactiveStatus(BigInt(userId))
+              if (status) socket.emit('account:status', status)
+              socket.disconnect()
+            })
+            .catch((error: unknown) =>
+              logger?.error({ err: error }, 'user hub session check failed'),
+            )
         }
       }
       recheck = setInterval(() => checkSockets(), options.recheckMs ?? SESSION_RECHECK_MS)
