@@ -95,6 +95,11 @@ export const productsEnvSchema = z.object({
     .describe(
       "The longest validity of an order (`validity` of `/trade/buy` and `/trade/sell`), in the market's business days counting the order's own day; SBI's is 15 (MARKET-RULES.md §8). Longer: `validity_too_long`.",
     ),
+  ORDER_PARTIAL_LAPSES: flag
+    .prefault('1')
+    .describe(
+      '1: a dated order filled in part lapses at the close of the day it first filled, as at SBI and MUFG; 0: its rest stays in the book to its date, as at t-stockhouse (MARKET-RULES.md §8).',
+    ),
   ORDER_JOB_MS: jobEveryMs.describe(
     "How often the orders job lapses working orders whose validity has ended (a day order at its close, a dated one at its last day's close), returning the cash a buy froze.",
   ),

@@ -111,6 +111,8 @@ export interface TradingSettings {
   creditJobMs: number
   /** ORDER_GTD_DAYS: the longest validity of an order, in business days counting its first. */
   orderGtdDays: number
+  /** ORDER_PARTIAL_LAPSES: a dated order filled in part lapses at that day's close. */
+  partialLapsesAtClose: boolean
   /** ORDER_JOB_MS: the period of the job that lapses orders past their validity. */
   orderJobMs: number
 }
@@ -205,6 +207,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       fundPasswordToBuy: e.TRADE_FUND_PASSWORD,
       creditJobMs: e.CREDIT_JOB_MS,
       orderGtdDays: e.ORDER_GTD_DAYS,
+      partialLapsesAtClose: e.ORDER_PARTIAL_LAPSES,
       orderJobMs: e.ORDER_JOB_MS,
     },
     loans: { rateDaily: e.LOAN_RATE_DAILY, termDays: e.LOAN_TERM_DAYS },

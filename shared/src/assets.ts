@@ -81,7 +81,8 @@ const sumHeld = <T extends StatusMoney>(
  * pending review (a product line §7 does not name) count their frozen cash like a withdrawal, and
  * day-trading funds likewise while submitted, then as the intraday book and its positions at entry;
  * total assets = available + frozen; holdings value = Σ nowprice × stock_num; floating P/L = Σ
- * yingkui. Pending orders count their frozen cash, not a cost: they hold no shares yet.
+ * yingkui. Pending orders count their frozen cash, not a cost: they hold no shares yet; a buy
+ * filled in part is its holding row, which shows the cash the rest still holds as its `frozen`.
  *
  * @example deriveAssets({ type: 'jpy', userinfo, newStocks: [], withdrawals: [], products: [],
  *   credits: [], holdings }).totalAssets
@@ -94,10 +95,9 @@ export function deriveAssets(input: AssetInputs): Assets {
   let value = 0n
   let pnl = 0n
   for (const h of holdingRows(input.holdings)) {
-    if (h.status === HOLDING.pending) {
-      orderCash += units(h.frozen)
-      continue
-    }
+    // A pending order's cash, and on a holding the cash its partly filled buy still holds.
+    orderCash += units(h.frozen)
+    if (h.status === HOLDING.pending) continue
     if (h.status !== HOLDING.holding && h.status !== HOLDING.closing) continue
     cost += units(h.buy_price) * BigInt(h.stock_num)
     value += units(h.nowprice) * BigInt(h.stock_num)

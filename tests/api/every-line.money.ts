@@ -11,6 +11,7 @@ import { at, openRows, post, units, type Handlers } from './every-line.support'
 import { approve, ops, recharge, reject, voucher } from './funds.support'
 import { decideLoan, loanList, repay, requestLoan } from './loan.support'
 import { buy, idem, priceNear, TOYOTA } from './trading.support'
+import { printAt } from '../support/prints'
 
 /**
  * The every-line property's commands on the cash lines: stocks, stock credit (and the credit
@@ -69,9 +70,7 @@ export const moneyCommands: Handlers<
   },
   async price({ t }, c) {
     // A print at `percent` % of the last price: the resting orders it crosses fill.
-    const quote = t.app.market.snapshot(TOYOTA)!
-    const price = Number(priceNear(t, TOYOTA, c.percent)) / 10_000
-    await t.app.broker.trading.matcher.match([{ ...quote, price }])
+    await printAt(t, TOYOTA, Number(priceNear(t, TOYOTA, c.percent)) / 10_000)
     return { http: 200, status: 1 }
   },
   // Stock credit.

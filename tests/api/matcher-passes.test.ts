@@ -6,6 +6,7 @@ import { formatUnits } from '@kabu/shared/money/decimal'
 import { createMatcher } from '../../gateway/src/broker/trading/matcher'
 import type { TestApp } from '../support/app'
 import { expectLedgerConsistent } from '../support/invariants'
+import { printQuote } from '../support/prints'
 import {
   advance,
   buy,
@@ -57,10 +58,7 @@ function heldMatcher() {
     },
   })
   matcher.start()
-  const at = (units: bigint): Quote => ({
-    ...t.app.market.snapshot(TOYOTA)!,
-    price: Number(units) / 10_000,
-  })
+  const at = (units: bigint): Quote => printQuote(t, TOYOTA, Number(units) / 10_000)
   return { matcher, print: (units: bigint) => feed!([at(units)]) }
 }
 

@@ -14,6 +14,7 @@ import type { TestApp } from '../support/app'
 import { session, brokerApi, brokerData } from '../support/broker'
 import { endedList, idem, lastUnits, openList, TOYOTA } from './trading.support'
 import { pollGateway } from '../support/poll'
+import { printAt as printOf } from '../support/prints'
 
 /** The order machine of the buy panel wired to a real gateway over HTTP, for one trader. */
 
@@ -44,8 +45,7 @@ const defined = (form: Record<string, string | undefined>) =>
 
 /** The market prints at `units`: a stop buy whose trigger it reaches fires and fills there. */
 export function printAt(t: TestApp, units: bigint): Promise<number> {
-  const quote = { ...t.app.market.snapshot(TOYOTA)!, price: Number(units) / 10_000 }
-  return t.app.broker.trading.matcher.match([quote])
+  return printOf(t, TOYOTA, Number(units) / 10_000)
 }
 
 /** The market prints one tick under `limit`: the matcher fills the resting buy at that price. */

@@ -17,6 +17,7 @@ import {
   sell,
   START,
   startTradingApp,
+  TOYOTA,
   trader,
 } from './trading.support'
 
@@ -117,6 +118,27 @@ describe('a dated order (期間指定)', () => {
     await lapseAt(order.expires_at)
     expect((await orderInfo(t, g, order.id)).data).toMatchObject({ status: 'expired' })
     expect(await books(t, g.account, 'JPY')).toMatchObject({ available: START, frozen: 0n })
+  }, 60_000)
+
+  it('filled in part, lapses at that day’s close (ORDER_PARTIAL_LAPSES), keeping what filled', async () => {
+    const g = await trader(t, account())
+    const days = offered()
+    const answer = await buy(t, g, {
+      price: formatUnits(restingLimit(t)),
+      num: '300',
+      validity: days[2]!,
+    })
+    const { id } = answer.data as { id: string }
+    const order = (await orderInfo(t, g, id)).data as WireOrderInfo
+    const day = await restingBuy(g)
+    const limit = BigInt(Math.round(Number(order.price) * 10_000))
+    const print = { price: limit, volume: 100n, at: t.app.clock.now() }
+    expect(await t.app.broker.trading.matcher.matchPrints(new Map([[TOYOTA, [print]]]))).toBe(1)
+
+    await lapseAt(day.expires_at)
+    expect((await orderInfo(t, g, id)).data).toMatchObject({ status: 'expired', filled_num: 100 })
+    expect((await openList(t, g))[id]).toMatchObject({ status: 0, stock_num: 100 })
+    expect((await books(t, g.account, 'JPY')).frozen).toBe(0n)
   }, 60_000)
 
   it("lapses at carry-over when its limit lies outside the new day's price limits", async () => {

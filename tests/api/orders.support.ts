@@ -7,6 +7,7 @@ import type { TestApp } from '../support/app'
 import { brokerApi, brokerData, session, type BrokerAnswer } from '../support/broker'
 import { userSocket } from './ops-user-socket'
 import { advance, buy, idem, MINUTE, TOYOTA, trader } from './trading.support'
+import { printAt } from '../support/prints'
 
 /** Helpers of the orders tests (API.md "Orders"). */
 
@@ -23,8 +24,7 @@ export const cancel = (t: TestApp, g: SessionGrant, id: string): Promise<BrokerA
 
 /** Matches one print of Toyota at `units` now (the matcher's test entry). */
 export function printToyota(t: TestApp, units: bigint): Promise<number> {
-  const quote = { ...t.app.market.snapshot(TOYOTA)!, price: Number(units) / 10_000 }
-  return t.app.broker.trading.matcher.match([quote])
+  return printAt(t, TOYOTA, Number(units) / 10_000)
 }
 
 /** One tick under a limit: a print that fills a buy resting there. */

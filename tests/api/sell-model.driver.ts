@@ -11,6 +11,7 @@ import type { TestApp } from '../support/app'
 import { gatewayCall, statusOf } from './order-model.driver'
 import { idem, priceNear, TOYOTA } from './trading.support'
 import { pollGateway } from '../support/poll'
+import { printAt } from '../support/prints'
 
 /** The position screen's sell machine (the one sell model) wired to a real gateway over HTTP. */
 
@@ -49,8 +50,7 @@ export const restingSellLimit = (t: TestApp): bigint => priceNear(t, TOYOTA, 105
 /** The market prints one tick over `limit`: the matcher fills the resting sell at that price. */
 export async function crossAbove(t: TestApp, limit: bigint): Promise<number> {
   const print = limit + BigInt(tickUnitsAt(toyota, Number(limit)))
-  const quote = { ...t.app.market.snapshot(TOYOTA)!, price: Number(print) / 10_000 }
-  return t.app.broker.trading.matcher.match([quote])
+  return printAt(t, TOYOTA, Number(print) / 10_000)
 }
 
 /** Sells holding `id` as the position screen does: the sell, confirmed, accepted by the gateway. */

@@ -19,6 +19,7 @@ import {
   TOYOTA,
   trader,
 } from './trading.support'
+import { printQuote } from '../support/prints'
 
 let t: TestApp
 let n = 0
@@ -58,7 +59,7 @@ describe('trade:updated on /user', () => {
       expect(a.updates).toEqual([]) // placing the order is the user's own act: no push
 
       const print = limit - BigInt(tickUnitsAt(toyota, Number(limit) - 1))
-      const quote = { ...t.app.market.snapshot(TOYOTA)!, price: Number(print) / 10_000 }
+      const quote = printQuote(t, TOYOTA, Number(print) / 10_000)
       expect(await t.app.broker.trading.matcher.match([quote])).toBe(1)
 
       await eventually(() => a.updates.length > 0)
@@ -88,7 +89,7 @@ describe('trade:updated on /user', () => {
       expect((await sell(t, carol, { id, price: formatUnits(limit) })).status).toBe(1)
       expect(c.updates).toEqual([]) // market buy and resting sell were the user's own acts
 
-      const up = { ...t.app.market.snapshot(TOYOTA)!, price: quote.limitUp! }
+      const up = printQuote(t, TOYOTA, quote.limitUp!)
       expect(await t.app.broker.trading.matcher.match([up])).toBe(1)
       await eventually(() => c.updates.length > 0)
       expect(c.updates).toEqual([{ type: 'trade:updated', id, status: 4 }])

@@ -11,6 +11,7 @@ import { session, brokerApi, brokerData, type BrokerAnswer } from '../support/br
 import { BANK_DAY_10AM, ops } from './funds.support'
 import { decideLoan, depositor, loanList, repay, requestLoan } from './loan.support'
 import { buy, idem, MINUTE, priceNear, TOYOTA, userIdOf } from './trading.support'
+import { printAt } from '../support/prints'
 
 /**
  * One fast-check test across trading, loans and users, over HTTP against one real gateway: random
@@ -137,9 +138,8 @@ async function send(c: Command): Promise<BrokerAnswer | string> {
     }
     case 'price': {
       // A print at `percent` % of the last price: resting orders it crosses fill.
-      const quote = t.app.market.snapshot(TOYOTA)!
       const price = Number(priceNear(t, TOYOTA, c.percent)) / 10_000
-      const filled = await t.app.broker.trading.matcher.match([{ ...quote, price }])
+      const filled = await printAt(t, TOYOTA, price)
       return filled > 0 ? 'price:filled' : 'price:ok'
     }
     case 'borrow':

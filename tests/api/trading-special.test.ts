@@ -15,6 +15,7 @@ import {
   TOYOTA,
   trader,
 } from './trading.support'
+import { printQuote } from '../support/prints'
 
 let t: TestApp
 let n = 0
@@ -77,11 +78,7 @@ describe('orders under a TSE special quote (特別気配)', () => {
       expect(await t.app.broker.trading.matcher.match([quote])).toBe(0)
     })
     // Trading resumes with a print at that price: both resting orders fill.
-    const resumed = {
-      ...t.app.market.snapshot(TOYOTA)!,
-      price: Number(last) / 10_000,
-      special: null,
-    }
+    const resumed = { ...printQuote(t, TOYOTA, Number(last) / 10_000), special: null }
     expect(await t.app.broker.trading.matcher.match([resumed])).toBe(2)
   })
 })

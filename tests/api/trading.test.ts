@@ -26,6 +26,7 @@ import {
   trader,
   userIdOf,
 } from './trading.support'
+import { printQuote } from '../support/prints'
 
 const toyota = listingByCode(TOYOTA)!
 
@@ -80,7 +81,7 @@ describe('/trade/buy', () => {
 
     // The market falls one tick below the limit: the order fills at that better price.
     const print = limit - BigInt(tickUnitsAt(toyota, Number(limit) - 1))
-    const quote = { ...t.app.market.snapshot(TOYOTA)!, price: Number(print) / 10_000 }
+    const quote = printQuote(t, TOYOTA, Number(print) / 10_000)
     expect(await t.app.broker.trading.matcher.match([quote])).toBe(1)
     const filled = (await openList(t, g))[id] as WireHolding
     expect(filled).toMatchObject({ status: 0, buy_price: formatUnits(print), frozen: '0' })
@@ -292,7 +293,7 @@ describe('/trade/sell', () => {
     expect((await brokerApi(t.url, '/trade/cancel', { id }, session(g))).status).toBe(1)
     expect(((await openList(t, g))[id] as WireHolding).status).toBe(0)
     expect((await sell(t, g, { id, price: formatUnits(limit) })).status).toBe(1)
-    const up = { ...t.app.market.snapshot(TOYOTA)!, price: quote.limitUp! }
+    const up = printQuote(t, TOYOTA, quote.limitUp!)
     expect(await t.app.broker.trading.matcher.match([up])).toBe(1)
     expect((await endedList(t, g))[id]).toMatchObject({ status: 4, sell_price: formatUnits(limit) })
   })

@@ -61,6 +61,7 @@ export const REFUSAL_KEYS = [
   'product_unavailable',
   'product_time_limit_passed',
   'order_not_holding',
+  'buy_still_working',
   'price_unavailable',
   'over_price_limit',
   'below_minimum_buy',

@@ -109,7 +109,7 @@ export interface WireHolding {
   /** nowprice × stock_num. */
   market_value: string
   buy_fee: string
-  /** Cash still frozen for this order (pending only; 0 once filled). */
+  /** Cash still frozen for this order: a pending one, or the rest of a buy filled in part. */
   frozen: string
   /** Stock credit (leverage above 1; cash buys leave them out). */
   credit?: WireCredit

@@ -16,7 +16,7 @@ import type { Database } from '../../store/index'
 import { unitsOf } from './order-rules'
 import { seedCancelledRow, seedOrderRow } from './order-wire'
 import { userOrders, WORKING } from './orders.sql'
-import { userHoldings, type HoldingRow } from './trading.sql'
+import { costOf, userHoldings, type HoldingRow } from './trading.sql'
 
 // Holdings are what is owned (a resting sell's shares still are); an unfilled buy is an order.
 const OPEN = [HOLDING.holding, HOLDING.closing] as const
@@ -27,7 +27,7 @@ function wire(h: HoldingRow, market: MarketService): WireHolding {
   const listing = market.listing(h.code)
   const quote = market.snapshot(h.code)
   const now = quote ? unitsOf(quote.price) : h.buy_price
-  const cost = h.buy_price * h.stock_num
+  const cost = costOf(h)
   const value = now * h.stock_num
   return {
     id: String(h.id),
@@ -62,7 +62,8 @@ function creditOf(h: HoldingRow, value: bigint): WireCredit {
 
 /**
  * `/trade/userstocklist`: holdings keyed by id, and each working buy's unfilled part as the seed's
- * status-2 row (keyed by the order's id); ccsz and fdyk over the holdings only (status 0, 1).
+ * status-2 row (keyed by the order's id); ccsz and fdyk over the holdings only (status 0, 1). A buy
+ * filled in part is its holding's row, with the cash its rest still holds as `frozen`.
  */
 export async function openList(
   db: Kysely<Database>,
@@ -78,11 +79,12 @@ export async function openList(
   }
   for (const h of await userHoldings(db, userId, on, OPEN)) {
     const row = wire(h, market)
-    rows[row.id] = row
+    const buying = rows[row.id]
+    rows[row.id] = buying ? { ...row, frozen: buying.frozen } : row
     const quote = market.snapshot(h.code)
     const now = quote ? unitsOf(quote.price) : h.buy_price
     ccsz += now * h.stock_num
-    fdyk += (now - h.buy_price) * h.stock_num
+    fdyk += now * h.stock_num - costOf(h)
   }
   return { ...rows, ccsz: formatUnits(ccsz), fdyk: formatUnits(fdyk) }
 }

@@ -6,10 +6,11 @@ import type { MarketService } from '../../market/index'
 import type { Database } from '../../store/index'
 import type { UserEvents } from '../common/user-events'
 import type { Ledger } from '../ledger/index'
-import { fillBuyOrder, fillSellOrder, lostRace, orderUpdated } from './order-settle'
+import { fillBuyOrder, fillSellOrder } from './order-fills'
+import { lostRace, orderUpdated } from './order-settle'
 import { createTriggers, type TriggerDeps } from './order-triggers'
 import { seedUpdate } from './order-wire'
-import { addPrints, type Print, type Prints } from './prints'
+import { addPrints, type Print, type Prints, type Tape } from './prints'
 import { restingOn, type OrderRow } from './orders.sql'
 
 export interface MatcherDeps extends TriggerDeps {
@@ -23,65 +24,94 @@ export interface MatcherDeps extends TriggerDeps {
   onError: (error: unknown) => void
 }
 
-/**
- * The price a resting order fills at among `prints`: the first print that crosses its limit (a
- * buy when the price falls to it or below, a sell when it rises to it or above) and that is not
- * older than the order as it stands (placed or last amended), so a price from before the order
- * was placed, or before its limit moved, never fills it. Undefined when none does, or for an
- * order with no limit.
- */
-export function fillPrice(
-  o: Pick<OrderRow, 'side' | 'price' | 'updated_at'>,
-  prints: readonly Print[],
-): bigint | undefined {
+/** Whether print `p` fills resting order `o`: at or through its limit, and not older than it. */
+export function crosses(o: Pick<OrderRow, 'side' | 'price' | 'updated_at'>, p: Print): boolean {
   const limit = o.price
-  if (limit === null) return undefined
-  const since = Number(o.updated_at)
-  const crosses = (price: bigint) => (o.side === 'buy' ? price <= limit : price >= limit)
-  return prints.find((p) => p.at >= since && crosses(p.price))?.price
+  // A price from before the order was placed, or before its limit moved, never fills it.
+  if (limit === null || p.at < Number(o.updated_at)) return false
+  return o.side === 'buy' ? p.price <= limit : p.price >= limit
+}
+
+/**
+ * How `prints` fill `resting` (oldest first): each print, in turn, fills the orders it crosses in
+ * that order, each as much as it still wants and the print has shares left, in whole lots of
+ * `lot`. Pure: the matcher writes each fill it plans and plans the next from what was written.
+ */
+export function allocate(
+  resting: readonly Pick<OrderRow, 'side' | 'price' | 'updated_at' | 'num' | 'filled_num'>[],
+  print: Print,
+  lot: bigint,
+): bigint[] {
+  let left = print.volume - (print.volume % lot)
+  return resting.map((o) => {
+    if (left === 0n || !crosses(o, print)) return 0n
+    const want = o.num - o.filled_num
+    const num = want < left ? want : left
+    left -= num
+    return num
+  })
 }
 
 /**
  * Fires the stops that prints reach (order-triggers.ts), then fills resting limit orders (the
- * `orders` table) when the market crosses them, at the crossing print's price (the limit or
- * better). Each fill is one SQL transaction; a cancel that got there first wins. Every print
- * counts: those that arrive while a pass runs wait for the next pass, which takes them all.
+ * `orders` table) against the prints that cross them, at the print's price (the limit or better),
+ * oldest order first, at most the print's shares (allocate): an order larger than the market
+ * trades fills in parts (partial). Each fill is one SQL transaction; a cancel or an amend that got
+ * there first wins. Every print counts: those that arrive while a pass runs wait for the next
+ * pass, which takes them all.
  */
 export function createMatcher(deps: MatcherDeps) {
   const triggers = createTriggers(deps)
+  const tape: Tape = new Map()
+  const seen = (code: string) => deps.market.snapshot(code)?.volume
   let waiting: Prints = new Map()
   let running: Promise<void> | null = null
   let unsubscribe: (() => void) | null = null
 
+  /** Writes one fill; the order as it now stands, or undefined when something moved it first. */
+  async function fillOne(o: OrderRow, price: bigint, num: bigint): Promise<OrderRow | undefined> {
+    const now = deps.clock.now()
+    const fill = o.side === 'buy' ? fillBuyOrder : fillSellOrder
+    const done = await deps.db
+      .transaction()
+      .execute((trx) =>
+        fill({ db: trx, ledger: deps.ledger, settings: deps.settings }, o, price, num, now),
+      )
+      .catch(lostRace)
+    if (!done) return undefined
+    // The transaction has committed here, so a screen that re-reads on this event sees the fill.
+    if (done.order.status === 'filled') deps.userEvents.emit(o.user_id, seedUpdate(o, 'filled'))
+    deps.userEvents.emit(o.user_id, orderUpdated(done.order))
+    for (const other of done.others) deps.userEvents.emit(other.user_id, orderUpdated(other))
+    return done.order
+  }
+
   async function fill(prints: Prints): Promise<number> {
     if (prints.size === 0) return 0
     let filled = await triggers.fire(prints)
-    for (const o of await restingOn(deps.db, [...prints.keys()])) {
-      const price = fillPrice(o, prints.get(o.code) ?? [])
-      if (price === undefined) continue
-      const now = deps.clock.now()
-      const buying = o.side === 'buy'
-      const done = await deps.db
-        .transaction()
-        .execute((trx) => {
-          const s = { db: trx, ledger: deps.ledger, settings: deps.settings }
-          return buying ? fillBuyOrder(s, o, price, now) : fillSellOrder(s, o, price, now)
-        })
-        .catch(lostRace)
-      if (!done) continue
-      filled++
-      // The transaction has committed here, so a screen that re-reads on this event sees the fill.
-      deps.userEvents.emit(o.user_id, seedUpdate(o, 'filled'))
-      const filledValue = price * o.num
-      deps.userEvents.emit(
-        o.user_id,
-        orderUpdated({ ...o, status: 'filled', filled_num: o.num, filled_value: filledValue }),
-      )
-      for (const other of done) deps.userEvents.emit(other.user_id, orderUpdated(other))
+    const all = await restingOn(deps.db, [...prints.keys()])
+    for (const [code, list] of prints) {
+      let book = all.filter((o) => o.code === code)
+      const lot = BigInt(deps.market.listing(code)?.lot ?? 1)
+      for (const print of list) {
+        const nums = allocate(book, print, lot)
+        const next: OrderRow[] = []
+        for (const [i, o] of book.entries()) {
+          const num = nums[i]!
+          if (num === 0n) {
+            next.push(o)
+            continue
+          }
+          const after = await fillOne(o, print.price, num)
+          if (!after) continue
+          filled++
+          if (after.status === 'partial') next.push(after)
+        }
+        book = next
+      }
     }
     return filled
   }
-
   /** Passes one after another until no print waits. */
   async function drain(): Promise<void> {
     while (waiting.size > 0) {
@@ -94,10 +124,13 @@ export function createMatcher(deps: MatcherDeps) {
   return {
     triggers,
     /** Matches one batch of prints now (tests drive prices through this); how many orders moved. */
-    match: (quotes: readonly Quote[]) => fill(addPrints(new Map(), quotes, deps.clock.now())),
+    match: (quotes: readonly Quote[]) =>
+      fill(addPrints(new Map(), quotes, deps.clock.now(), tape, seen)),
+    /** Matches prints as given (tests that need a print's exact shares). */
+    matchPrints: (prints: Prints) => fill(prints),
     start() {
       unsubscribe ??= deps.market.onQuotes((quotes) => {
-        addPrints(waiting, quotes, deps.clock.now())
+        addPrints(waiting, quotes, deps.clock.now(), tape, seen)
         running ??= drain().finally(() => {
           running = null
         })

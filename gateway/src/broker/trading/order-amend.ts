@@ -10,8 +10,8 @@ import { checkedIdempotent } from '../common/replayable'
 import { refuseIfHeld, type SelfFrozen } from '../common/self-freeze'
 import type { SessionUser } from '../common/session-user'
 import type { Ledger } from '../ledger/index'
-import { buyFee } from './fees'
 import type { OrderBookDeps } from './order-book'
+import { restingNeed } from './order-fills'
 import { askOf, waitingBuyPrice } from './order-kinds'
 import { checkLots, checkOrderPrice, limitUnits, tradable } from './order-rules'
 import { orderUpdated } from './order-settle'
@@ -108,8 +108,9 @@ export function createAmend(
       // A buy freezes what it may cost: at its limit, or a stop's at the most a market buy can.
       const ask = { ...askOf(o), limit: price, trigger }
       const at = waitingBuyPrice(t, ask) ?? (price as bigint)
-      const cost = at * num
-      const frozen = o.side === 'buy' ? cost + buyFee(settings, t.listing.market, cost) : 0n
+      const rest = num - o.filled_num
+      const frozen =
+        o.side === 'buy' ? restingNeed(settings, t.listing.market, at, rest, o.filled_value) : 0n
       plan = { o, price, trigger, num, frozen }
     }
     const answer = await checkedIdempotent(db, key, checks, async (trx) => {
@@ -122,7 +123,14 @@ export function createAmend(
       if (o.side === 'buy') await refreezing(ledger, trx, plan)
       // An OCO's holding shows its take-profit's limit; a stop leg leaves it as it is.
       else if (o.group_kind === null || o.kind === 'limit') {
-        const lowered = { from: o.num, to: num, price, orderNo: newOrderNo('TR', now) }
+        // Its holding holds what is not yet sold.
+        const unsold = (n: bigint) => n - o.filled_num
+        const lowered = {
+          from: unsold(o.num),
+          to: unsold(num),
+          price,
+          orderNo: newOrderNo('TR', now),
+        }
         if (!(await lowerRestingSell(trx, o.holding_id as bigint, lowered))) {
           throw new Error(`holding ${o.holding_id} left closing under its working sell ${o.id}`)
         }

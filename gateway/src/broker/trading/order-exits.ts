@@ -87,13 +87,14 @@ export async function insertExits(
 }
 
 /**
- * Starts an entry's exits now that it has filled, in the fill's transaction: its holding (of the
- * entry's id) is held for the sale at the take-profit's limit, the take-profit rests open and the
- * stop waits for its trigger on that holding. Answers the exits as they now stand.
+ * Starts an entry's exits for what it filled, in the transaction that ended it (its last fill, or
+ * the cancel or lapse of its rest): its holding (of the entry's id) is held for the sale at the
+ * take-profit's limit, the take-profit rests open and the stop waits for its trigger on that
+ * holding, each for the entry's filled shares. Answers the exits as they now stand.
  */
 export async function startExits(
   db: Kysely<Database>,
-  entry: Pick<OrderRow, 'id'>,
+  entry: Pick<OrderRow, 'id' | 'filled_num'>,
   now: number,
 ): Promise<OrderRow[]> {
   const exits = await db
@@ -112,10 +113,8 @@ export async function startExits(
   }
   const started: OrderRow[] = []
   for (const e of exits) {
-    const set =
-      e.kind === 'limit'
-        ? ({ status: 'open', holding_id: entry.id } as const)
-        : { holding_id: entry.id }
+    const shares = { holding_id: entry.id, num: entry.filled_num }
+    const set = e.kind === 'limit' ? ({ status: 'open', ...shares } as const) : shares
     if (!(await moveOrder(db, e, set, now))) throw new Refusal('order_not_holding')
     started.push({ ...e, ...set, updated_at: BigInt(now) })
   }

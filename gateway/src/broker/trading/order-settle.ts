@@ -2,23 +2,20 @@ import { HOLDING } from '@kabu/shared/api/trade'
 import type { OrderUpdated } from '@kabu/shared/api/orders'
 import type { Currency } from '@kabu/shared/money/currencies'
 import { formatUnits } from '@kabu/shared/money/decimal'
-import type { Market } from '@kabu/shared/market/types'
 import type { UserEvent } from '@kabu/shared/realtime'
 import type { Posting } from '../ledger/index'
-import { buyFee, saleCharges } from './fees'
 import { startExits } from './order-exits'
-import { sellLock } from './order-rules'
 import { Refusal } from '../common/refusal'
-import { insertFill, linkedOf, moveOrder, type OrderRow } from './orders.sql'
-import { closeHolding, type Settlement } from './settle'
-import { boughtHolding, holdingById, insertHolding, transition } from './trading.sql'
+import { linkedOf, moveOrder, type OrderRow } from './orders.sql'
+import type { Settlement } from './settle'
+import { transition } from './trading.sql'
 
 /**
- * What a working order's end writes, in the caller's SQL transaction: a fill (the matcher's), a
- * cancel (the user's) or a lapse (the orders job's). Each moves the order first, guarded by the
- * status and frozen cash it was read with, so that of a fill, a cancel and a lapse racing for one
- * order exactly one writes; the others get null and write nothing. What wrote answers the orders
- * of its group it moved too (an OCO's other leg), as they now stand, for the caller's events.
+ * What a working order's end writes, in the caller's SQL transaction: a cancel (the user's), a
+ * lapse (the orders job's) or a refusal (a fired stop's). Each moves the order first, guarded by
+ * the order as it was read, so that of a fill (order-fills.ts), a cancel and a lapse racing for
+ * one order exactly one writes; the others get null and write nothing. What wrote answers the
+ * orders of its group it moved too (an OCO's other leg), as they now stand, for the caller's events.
  */
 export type Moved = OrderRow[] | null
 
@@ -29,86 +26,20 @@ const END_KINDS = {
   refused: 'trade_refuse',
 } as const
 
-const cash = (o: OrderRow, book: 'available' | 'frozen', amount: bigint): Posting => ({
+/** A posting to the order's user's cash in the order's currency. */
+export const orderCash = (o: OrderRow, book: 'available' | 'frozen', amount: bigint): Posting => ({
   account: { user: o.user_id, book, currency: o.currency as Currency },
   amount,
 })
-const house = (o: OrderRow, book: 'bank_clearing' | 'fees', amount: bigint): Posting => ({
+/** A posting to a house book in the order's currency. */
+export const houseCash = (
+  o: OrderRow,
+  book: 'bank_clearing' | 'fees',
+  amount: bigint,
+): Posting => ({
   account: { house: book, currency: o.currency as Currency },
   amount,
 })
-
-/**
- * Fills an open buy whole at `price` (its limit or better, or a fired stop's print): the shares
- * become a holding with the order's id, owned from now; the frozen cash pays cost and fee and the
- * rest goes back. A fired stop that costs more than it froze takes the rest from available cash,
- * and the ledger refuses it (insufficient_balance) when there is not enough.
- */
-export async function fillBuyOrder(
-  { db, ledger, settings }: Settlement,
-  o: OrderRow,
-  price: bigint,
-  now: number,
-): Promise<Moved> {
-  const cost = price * o.num
-  const fee = buyFee(settings, o.market as Market, cost)
-  const refund = o.frozen - cost - fee
-  if (refund < 0n && o.price !== null) {
-    throw new Error(`order ${o.id} filled above the price it froze cash at`)
-  }
-  const set = { status: 'filled', filled_num: o.num, filled_value: cost, frozen: 0n } as const
-  if (!(await moveOrder(db, o, { ...set, holding_id: o.id }, now))) return null
-  // A resting buy is a cash buy (a credit buy fills at once), so its holding owes nothing.
-  const order = {
-    userId: o.user_id,
-    orderNo: o.order_no,
-    code: o.code,
-    market: o.market,
-    currency: o.currency,
-    num: Number(o.num),
-    limitPrice: o.price,
-  }
-  const fill = { price, fee, at: now, placedAt: Number(o.created_at) }
-  await insertHolding(db, boughtHolding(o.id, order, fill))
-  await insertFill(db, { order_id: o.id, num: o.num, price, fee, at: now })
-  await ledger.post(db, {
-    kind: 'trade_buy',
-    userId: o.user_id,
-    orderNo: o.order_no,
-    postings: [
-      cash(o, 'frozen', -o.frozen),
-      house(o, 'bank_clearing', cost),
-      ...(fee > 0n ? [house(o, 'fees', fee)] : []),
-      ...(refund !== 0n ? [cash(o, 'available', refund)] : []),
-    ],
-  })
-  return startExits(db, o, now)
-}
-
-/**
- * Fills an open sell at `price` (its limit or better): its holding closes, proceeds − fees in; an
- * OCO's other leg is cancelled.
- */
-export async function fillSellOrder(
-  s: Settlement,
-  o: OrderRow,
-  price: bigint,
-  now: number,
-): Promise<Moved> {
-  const h = o.holding_id === null ? undefined : await holdingById(s.db, o.holding_id)
-  if (h?.status !== BigInt(HOLDING.closing)) return null
-  // An IFD's exit works from its entry's fill, but sells no sooner than any sale may.
-  if (sellLock(h, s.settings.sellLockMinutes, now)) return null
-  const set = { status: 'filled', filled_num: o.num, filled_value: price * o.num } as const
-  if (!(await moveOrder(s.db, o, set, now))) return null
-  // The order moved, so nothing else may have: a holding gone from closing is a bug, rolled back.
-  if (!(await closeHolding(s, h, HOLDING.closing, price, now))) {
-    throw new Error(`holding ${h.id} left closing under its working sell ${o.id}`)
-  }
-  const { fee, stampDuty } = saleCharges(s.settings, h.market as Market, price * o.num)
-  await insertFill(s.db, { order_id: o.id, num: o.num, price, fee: fee + stampDuty, at: now })
-  return endLinked(s, o, 'cancelled', now)
-}
 
 /**
  * Ends the working orders that go with `o` (linkedOf) as `to`: a buy's frozen cash back. A holding
@@ -145,14 +76,15 @@ const release = (o: OrderRow, kind: (typeof END_KINDS)[keyof typeof END_KINDS]) 
   kind,
   userId: o.user_id,
   orderNo: o.order_no,
-  postings: [cash(o, 'frozen', -o.frozen), cash(o, 'available', o.frozen)],
+  postings: [orderCash(o, 'frozen', -o.frozen), orderCash(o, 'available', o.frozen)],
 })
 
 /**
  * Ends a working order as `cancelled` (the user), `expired` (its validity ran out) or `refused` (a
  * fired stop whose order failed a new order's checks, with the key why): a buy's frozen cash goes
- * back to available at once; a sell's holding is held again; the orders of its group that go
- * with it end too (an OCO's other leg, an IFD's exits).
+ * back to available at once, and what it filled stays its holding; a sell's unsold shares are held
+ * again; the orders of its group that go with it end too (an OCO's other leg, an IFD's exits
+ * unless its entry filled in part: they start, for that part).
  */
 export async function endOrder(
   s: Settlement,
@@ -171,6 +103,8 @@ export async function endOrder(
     }
   }
   if (o.frozen > 0n) await ledger.post(db, release(o, END_KINDS[to]))
+  // A buy that filled in part keeps those shares: its exits now sell them.
+  if (o.side === 'buy' && o.filled_num > 0n) return startExits(db, o, now)
   return endLinked(s, o, to === 'expired' ? 'expired' : 'cancelled', now)
 }
 

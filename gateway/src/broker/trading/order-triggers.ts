@@ -10,14 +10,8 @@ import type { Ledger } from '../ledger/index'
 import { reaches } from './order-kinds'
 import { checkLots, checkOrderPrice, sellLock, tradable } from './order-rules'
 import { holdingById } from './trading.sql'
-import {
-  endLinked,
-  endOrder,
-  fillBuyOrder,
-  fillSellOrder,
-  lostRace,
-  orderUpdated,
-} from './order-settle'
+import { fillBuyOrder, fillSellOrder } from './order-fills'
+import { endLinked, endOrder, lostRace, orderUpdated } from './order-settle'
 import { seedUpdate } from './order-wire'
 import {
   isLeg,
@@ -144,12 +138,11 @@ export function createTriggers(deps: TriggerDeps) {
       // At the market, or a limit the print crosses (a buy's at or under it, a sell's at or over).
       const crosses = o.price === null || reaches(o.side === 'buy' ? 'sell' : 'buy', o.price, print)
       if (!crosses) return { status: 'open' as const, others }
-      const filled =
-        o.side === 'buy'
-          ? await fillBuyOrder(s, open, print, now)
-          : await fillSellOrder(s, open, print, now)
+      // Fired, it trades as a market order would: whole, at the print.
+      const fill = o.side === 'buy' ? fillBuyOrder : fillSellOrder
+      const filled = await fill(s, open, print, o.num, now)
       if (!filled) throw new Error(`order ${o.id} moved inside its own fire`)
-      return { status: 'filled' as const, others: [...others, ...filled] }
+      return { status: 'filled' as const, others: [...others, ...filled.others] }
     })
   }
 

@@ -50,30 +50,42 @@ export type OrderChange = Partial<
   > & { status: OrderStatus; refusal: string }
 >
 
+type Guarded = Pick<OrderRow, 'id' | 'status' | 'frozen' | 'num' | 'filled_num'>
+
 /**
- * Changes an order only while it is still as it was read (status, frozen cash, quantity): the
- * guard that gives a fill racing a cancel, a lapse or an amend one winner. A move ORDER_MOVES
- * does not allow is a bug, thrown before anything is written.
+ * Changes an order only while it is still as it was read (status, frozen cash, quantity, what has
+ * filled): the guard that gives a fill racing a cancel, a lapse, an amend or another fill one
+ * winner. A move ORDER_MOVES does not allow is a bug, thrown before anything is written.
  */
-export async function moveOrder(
+async function guardedUpdate(
   db: Db,
-  o: Pick<OrderRow, 'id' | 'status' | 'frozen' | 'num'>,
-  set: OrderChange,
-  now: number,
+  o: Guarded,
+  set: OrderChange & { updated_at?: number },
 ): Promise<boolean> {
   if (set.status && !canMove(o.status, set.status)) {
     throw new Error(`order ${o.id}: no move from ${o.status} to ${set.status}`)
   }
   const result = await db
     .updateTable('orders')
-    .set({ ...set, updated_at: now })
+    .set(set)
     .where('id', '=', o.id)
     .where('status', '=', o.status)
     .where('frozen', '=', o.frozen)
     .where('num', '=', o.num)
+    .where('filled_num', '=', o.filled_num)
     .executeTakeFirst()
   return result.numUpdatedRows === 1n
 }
+
+/** Moves an order (guardedUpdate) and records when: prints from before `now` no longer fill it. */
+export const moveOrder = (db: Db, o: Guarded, set: OrderChange, now: number) =>
+  guardedUpdate(db, o, { ...set, updated_at: now })
+
+/**
+ * Records a fill on an order (guardedUpdate), keeping when it was placed or last amended: the
+ * prints that may fill its rest, and its place in the queue, stay as they were.
+ */
+export const fillOrder = (db: Db, o: Guarded, set: OrderChange) => guardedUpdate(db, o, set)
 
 /** A user's own order; another user's id reads as missing. */
 export function orderOf(db: Db, userId: bigint, id: bigint): Promise<OrderRow | undefined> {
@@ -213,6 +225,35 @@ export function lapsedBy(db: Db, now: number): Promise<OrderRow[]> {
     .where('expires_at', '<=', BigInt(now))
     .orderBy('id')
     .execute()
+}
+
+/** Dated orders filled in part, each with when its first fill was (the orders job's). */
+export async function partlyFilledDated(
+  db: Db,
+): Promise<Array<{ order: OrderRow; firstFill: number }>> {
+  const orders = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('status', '=', 'partial')
+    .where('validity', '!=', 'day')
+    .orderBy('id')
+    .execute()
+  if (orders.length === 0) return []
+  const firsts = await db
+    .selectFrom('order_fills')
+    .select(['order_id', (eb) => eb.fn.min<bigint>('at').as('first')])
+    .where(
+      'order_id',
+      'in',
+      orders.map((o) => o.id),
+    )
+    .groupBy('order_id')
+    .execute()
+  const firstOf = new Map(firsts.map((f) => [f.order_id, Number(f.first)]))
+  return orders.map((order) => ({
+    order,
+    firstFill: firstOf.get(order.id) ?? Number(order.updated_at),
+  }))
 }
 
 /** A user's orders of one market in `statuses`, newest first; `limit` from `offset`. */

@@ -17,7 +17,52 @@ export interface SaleClaim {
  * The buy fee that goes with `num` of a holding's shares: its pro-rata share, rounded down to the
  * unit so that the two parts of a split always add up to the fee that was charged.
  */
-export const buyFeeShare = (h: HoldingRow, num: bigint): bigint => (h.buy_fee * num) / h.stock_num
+const buyFeeShare = (h: HoldingRow, num: bigint): bigint => (h.buy_fee * num) / h.stock_num
+
+/**
+ * `num` of `h`'s shares split off: their share of its buy fee and of the cost it keeps (buy_cost,
+ * rounded down in the same way), and what `h` keeps of each, so the two parts add up to it.
+ */
+function splitOff(h: HoldingRow, num: bigint) {
+  const fee = buyFeeShare(h, num)
+  const cost = h.buy_cost === null ? null : (h.buy_cost * num) / h.stock_num
+  return {
+    part: { num, fee, cost },
+    rest: {
+      stock_num: h.stock_num - num,
+      buy_fee: h.buy_fee - fee,
+      buy_cost: h.buy_cost === null || cost === null ? null : h.buy_cost - cost,
+    },
+  }
+}
+
+/**
+ * The row of a part split off `h` (splitOff) as its own holding in `status`, with the same buy
+ * price and time.
+ */
+function partOf(
+  h: HoldingRow,
+  part: ReturnType<typeof splitOff>['part'] & { status: number; orderNo: string },
+  sale?: { sellPrice: bigint | null; orderedAt: number },
+) {
+  return {
+    user_id: h.user_id,
+    order_no: part.orderNo,
+    code: h.code,
+    market: h.market,
+    currency: h.currency,
+    status: part.status,
+    stock_num: part.num,
+    limit_price: h.limit_price,
+    buy_price: h.buy_price,
+    buy_fee: part.fee,
+    buy_cost: part.cost,
+    frozen: 0n,
+    buy_time: h.buy_time,
+    created_at: h.created_at,
+    ...(sale ? { sell_price: sale.sellPrice, sell_ordered_at: sale.orderedAt } : {}),
+  }
+}
 
 /**
  * Moves the shares a sell takes into a closing row, inside the sell's transaction, only if the
@@ -56,30 +101,40 @@ export async function claimForSale(
       sell_ordered_at: BigInt(claim.orderedAt),
     }
   }
-  const fee = buyFeeShare(h, claim.num)
-  const shrunk = await stillHeld
-    .set({ stock_num: h.stock_num - claim.num, buy_fee: h.buy_fee - fee })
-    .executeTakeFirst()
+  const { part, rest } = splitOff(h, claim.num)
+  const shrunk = await stillHeld.set(rest).executeTakeFirst()
   if (shrunk.numUpdatedRows !== 1n) return null
   return db
     .insertInto('holdings')
-    .values({
-      user_id: h.user_id,
-      order_no: claim.orderNo,
-      code: h.code,
-      market: h.market,
-      currency: h.currency,
-      status: HOLDING.closing,
-      stock_num: claim.num,
-      limit_price: h.limit_price,
-      buy_price: h.buy_price,
-      buy_fee: fee,
-      frozen: 0n,
-      buy_time: h.buy_time,
-      sell_price: claim.sellPrice,
-      sell_ordered_at: claim.orderedAt,
-      created_at: h.created_at,
-    })
+    .values(partOf(h, { ...part, status: HOLDING.closing, orderNo: claim.orderNo }, claim))
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+/**
+ * The `num` shares a resting sell on closing row `h` has just sold, split off as a closing row
+ * of their own for the sale to close; `h` keeps the rest, still closing. Null, writing nothing,
+ * when `h` has moved since it was read.
+ */
+export async function splitSold(
+  db: Kysely<Database>,
+  h: HoldingRow,
+  num: bigint,
+  orderNo: string,
+): Promise<HoldingRow | null> {
+  const { part, rest } = splitOff(h, num)
+  const shrunk = await db
+    .updateTable('holdings')
+    .set(rest)
+    .where('id', '=', h.id)
+    .where('status', '=', BigInt(HOLDING.closing))
+    .where('stock_num', '=', h.stock_num)
+    .executeTakeFirst()
+  if (shrunk.numUpdatedRows !== 1n) return null
+  const sale = { sellPrice: h.sell_price, orderedAt: Number(h.sell_ordered_at ?? h.created_at) }
+  return db
+    .insertInto('holdings')
+    .values(partOf(h, { ...part, status: HOLDING.closing, orderNo }, sale))
     .returningAll()
     .executeTakeFirstOrThrow()
 }
@@ -97,34 +152,17 @@ export async function lowerRestingSell(
 ): Promise<boolean> {
   const h = await holdingById(db, id)
   if (h?.status !== BigInt(HOLDING.closing) || h.stock_num !== change.from) return false
-  const back = change.from - change.to
-  const fee = back > 0n ? buyFeeShare(h, back) : 0n
+  const { part, rest } = splitOff(h, change.from - change.to)
   const moved = await db
     .updateTable('holdings')
-    .set({ stock_num: change.to, buy_fee: h.buy_fee - fee, sell_price: change.price })
+    .set({ ...rest, sell_price: change.price })
     .where('id', '=', id)
     .where('status', '=', BigInt(HOLDING.closing))
     .where('stock_num', '=', change.from)
     .executeTakeFirst()
   if (moved.numUpdatedRows !== 1n) return false
-  if (back === 0n) return true
-  await db
-    .insertInto('holdings')
-    .values({
-      user_id: h.user_id,
-      order_no: change.orderNo,
-      code: h.code,
-      market: h.market,
-      currency: h.currency,
-      status: HOLDING.holding,
-      stock_num: back,
-      limit_price: h.limit_price,
-      buy_price: h.buy_price,
-      buy_fee: fee,
-      frozen: 0n,
-      buy_time: h.buy_time,
-      created_at: h.created_at,
-    })
-    .execute()
+  if (part.num === 0n) return true
+  const back = { ...part, status: HOLDING.holding, orderNo: change.orderNo }
+  await db.insertInto('holdings').values(partOf(h, back)).execute()
   return true
 }

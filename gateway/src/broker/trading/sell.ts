@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely'
+import { isWorking } from '@kabu/shared/api/orders'
 import { HOLDING } from '@kabu/shared/api/trade'
 import type { Clock } from '../../clock'
 import type { SessionUser } from '../common/session-user'
@@ -36,6 +37,12 @@ export interface SellInput {
   /** An OCO: `price` takes profit, `trigger` (and `stopPrice`) stops the loss (ocoAsks). */
   group?: 'oco' | undefined
   stopPrice?: string | undefined
+}
+
+/** A holding whose buy order still works (partly filled) is not sold until that order ends. */
+async function refuseWhileBuying(db: Kysely<Database>, h: q.HoldingRow): Promise<void> {
+  const buy = await orderOf(db, h.user_id, h.id)
+  if (buy && isWorking(buy.status)) throw new Refusal('buy_still_working')
 }
 
 /** What a sell needs of the trading service's dependencies (service.ts `TradingDeps`). */
@@ -104,6 +111,8 @@ export function createSell(deps: SellDeps, fresh: FreshHoldings) {
         throw new Refusal('not_found')
       }
       if (h.status !== BigInt(HOLDING.holding)) throw new Refusal('order_not_holding')
+      // Bought by a limit (a market buy fills whole at once): its order may still be filling it.
+      if (!kept && h.limit_price !== null) await refuseWhileBuying(db, h)
       const t = tradable(market, h.code)
       // Whole lots, any part of the holding: the rest stays held with its buy price and time.
       checkLots(t.listing, input.num)

@@ -216,7 +216,11 @@ export function createTradingService(deps: TradingDeps) {
             const written = await insertExits(trx, { id, ...values }, exits, row.now)
             // Filled at once: the exits start working on its holding now.
             const filled = row.filledFee !== undefined
-            placed.push(...(filled ? await startExits(trx, { id }, row.now) : written))
+            placed.push(
+              ...(filled
+                ? await startExits(trx, { id, filled_num: BigInt(row.num) }, row.now)
+                : written),
+            )
           }
           return { id: String(id) }
         },

@@ -7,7 +7,7 @@ import type { Database } from '../../store/index'
 import type { Ledger, LedgerTxInput, Posting, UserBook } from '../ledger/index'
 import { repayCreditPostings } from './credit-postings'
 import { saleCharges } from './fees'
-import { transition, type HoldingChange, type HoldingRow } from './trading.sql'
+import { costOf, transition, type HoldingChange, type HoldingRow } from './trading.sql'
 
 /**
  * The ledger side of sales (a buy's fill is order-settle.ts'). Cash for shares goes to the house `bank_clearing` book (the broker's
@@ -54,7 +54,7 @@ export function saleOf(
       sell_price: price,
       sell_fee: fee,
       stamp_duty: stampDuty,
-      realised: net - h.buy_price * h.stock_num - h.buy_fee - h.credit_interest,
+      realised: net - costOf(h) - h.buy_fee - h.credit_interest,
       sell_time: now,
       ...(h.credit_debt > 0n ? { credit_debt: h.credit_debt - repaid, call_deadline: null } : {}),
     },

@@ -74,6 +74,7 @@ export function writtenHolding(row: Insertable<HoldingsTable> & { id: bigint }):
     limit_price: intOrNull(row.limit_price),
     buy_price: int(row.buy_price),
     buy_fee: int(row.buy_fee ?? 0n),
+    buy_cost: null,
     frozen: int(row.frozen ?? 0n),
     buy_time: intOrNull(row.buy_time),
     sell_price: null,
@@ -98,6 +99,40 @@ export async function insertHolding(
   row: Insertable<HoldingsTable> & { id: bigint },
 ): Promise<void> {
   await db.insertInto('holdings').values(row).execute()
+}
+
+/** What a holding's shares cost (before fees): buy_cost where kept, else price × shares. */
+export const costOf = (h: Pick<HoldingRow, 'buy_cost' | 'buy_price' | 'stock_num'>): bigint =>
+  h.buy_cost ?? h.buy_price * h.stock_num
+
+/**
+ * Adds a later fill of its buy order to holding `h` (still held, with the shares it was read
+ * with): `num` more shares at `price`, their fee on top. It keeps what they all cost (buy_cost)
+ * and shows its average as the buy price, rounded down to the unit (1/10,000), as a broker's
+ * 平均取得単価; its buy time becomes the latest fill's, from which the sell lock counts. False,
+ * writing nothing, when `h` has moved.
+ */
+export async function extendHolding(
+  db: Db,
+  h: Pick<HoldingRow, 'id' | 'stock_num' | 'buy_price' | 'buy_fee' | 'buy_cost'>,
+  fill: { num: bigint; price: bigint; fee: bigint; at: number },
+): Promise<boolean> {
+  const num = h.stock_num + fill.num
+  const cost = costOf(h) + fill.price * fill.num
+  const result = await db
+    .updateTable('holdings')
+    .set({
+      stock_num: num,
+      buy_price: cost / num,
+      buy_cost: cost === (cost / num) * num ? null : cost,
+      buy_fee: h.buy_fee + fill.fee,
+      buy_time: fill.at,
+    })
+    .where('id', '=', h.id)
+    .where('status', '=', BigInt(HOLDING.holding))
+    .where('stock_num', '=', h.stock_num)
+    .executeTakeFirst()
+  return result.numUpdatedRows === 1n
 }
 
 /** A column of ours in a one-statement posting's text: checked, then written as is. */
@@ -156,6 +191,7 @@ export type HoldingChange = Partial<{
   status: number
   buy_price: bigint
   buy_fee: bigint
+  buy_cost: bigint | null
   frozen: bigint
   buy_time: number
   sell_price: bigint | null

@@ -30,6 +30,7 @@ import { ipoLapsed } from './0027-ipo-lapsed'
 import { orders } from './0028-orders'
 import { orderIds } from './0029-order-ids'
 import { orderTriggers } from './0030-order-triggers'
+import { holdingCost } from './0031-holding-cost'
 
 /**
  * Every migration, in order, listed in code rather than found by scanning a folder, so they run the
@@ -66,6 +67,7 @@ const MIGRATIONS: ReadonlyArray<[name: string, build: (kind: StoreKind) => Migra
   ['0028-orders', orders],
   ['0029-order-ids', orderIds],
   ['0030-order-triggers', orderTriggers],
+  ['0031-holding-cost', holdingCost],
 ]
 
 export function migrationProvider(kind: StoreKind): MigrationProvider {

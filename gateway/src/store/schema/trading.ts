@@ -19,6 +19,11 @@ export interface HoldingsTable {
   /** Fill price; while pending, the price the cash was frozen at. */
   buy_price: Int
   buy_fee: IntDefault
+  /**
+   * Migration 0031: what the shares cost when that is not buy_price × stock_num (a buy filled in
+   * parts at different prices, buy_price their average); null otherwise. Read through costOf.
+   */
+  buy_cost: NullableInt
   /** Cash still frozen for the order (pending only). */
   frozen: IntDefault
   buy_time: NullableInt

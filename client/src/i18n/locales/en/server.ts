@@ -53,6 +53,8 @@ export default {
   'server.product_unavailable': 'The product does not exist or has been withdrawn',
   'server.product_time_limit_passed': 'The time limit for this product has passed',
   'server.order_not_holding': 'This order is not held. Please do not repeat the action',
+  'server.buy_still_working':
+    'Part of this buy is still waiting to fill. Cancel the rest under Orders or wait until it fills, then sell',
   'server.price_unavailable': 'The stock price could not be obtained',
   'server.over_price_limit': 'The price is outside the daily limit',
   'server.below_minimum_buy': 'Below the minimum purchase',

@@ -55,6 +55,8 @@ export default {
   'server.product_unavailable': '商品が存在しないか、取り扱いが終了しています',
   'server.product_time_limit_passed': 'この商品の申込期限を過ぎています',
   'server.order_not_holding': 'この注文は保有中ではありません。繰り返し操作しないでください',
+  'server.buy_still_working':
+    'この買い注文は一部がまだ約定待ちです。注文中から残りを取り消すか、約定を待ってから売却してください',
   'server.price_unavailable': '株価を取得できませんでした',
   'server.over_price_limit': '値幅制限を超えています',
   'server.below_minimum_buy': '最低購入額を下回っています',

@@ -53,6 +53,8 @@ export default {
   'server.product_unavailable': '产品不存在或已下架',
   'server.product_time_limit_passed': '已超过该产品的跟单期限',
   'server.order_not_holding': '该订单不在持仓状态，请勿重复操作',
+  'server.buy_still_working':
+    '该买单仍有部分等待成交。请在委托中撤销剩余部分，或待全部成交后再卖出',
   'server.price_unavailable': '未获取到股票价格',
   'server.over_price_limit': '超出涨跌停限制',
   'server.below_minimum_buy': '低于最低购买金额',
