@@ -141,10 +141,12 @@ describe('orders on a 390×844 phone', () => {
     const last = Number(await j.page.getByTestId('sell-limit').inputValue())
     await j.page.getByTestId('sell-limit').fill(String(Math.ceil(last * 1.05)))
     await j.page.getByTestId('sell-trigger').fill(String(Math.floor(last * 0.95)))
+    // Good for three trading days: the picker offers the calendar's days, as the buy ticket does.
+    await j.page.getByTestId('sell-validity').selectOption({ index: 2 })
     await j.page.getByTestId('sell-open').click()
-    await expect
-      .poll(() => j.page.getByTestId('sell-sentence').textContent())
-      .toContain('以下になったら成行で 100 株売る')
+    const sentence = () => j.page.getByTestId('sell-sentence').textContent()
+    await expect.poll(sentence).toContain('以下になったら成行で 100 株売る')
+    await expect.poll(sentence).toMatch(/\d+\/\d+.* まで$/)
     await shot('07-oco-confirm')
     await j.page.getByTestId('sell-confirm').click()
     await j.page.getByTestId('sell-closing').waitFor({ timeout: 15_000 })

@@ -2,6 +2,7 @@ import TextField from '@mui/material/TextField'
 import ToggleButton from '@mui/material/ToggleButton'
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup'
 import { FormattedMessage, useIntl } from 'react-intl'
+import { ValidityField } from '../../ui/orders/ValidityField'
 import { missingFields, SELL_KINDS, type SellKind, type SellTicket } from './sell-kinds'
 
 /** Each kind's label: the ticket's short words, an OCO by its name. */
@@ -17,9 +18,12 @@ const LABEL: Record<SellKind, string> = {
 export function SellKindFields({
   ticket,
   onChange,
+  days,
 }: {
   ticket: SellTicket
   onChange: (ticket: SellTicket) => void
+  /** The validity picker's days, the order's own day first (ui/orders/use-validity-days.ts). */
+  days: readonly string[]
 }) {
   const intl = useIntl()
   const missing = missingFields(ticket)
@@ -53,6 +57,14 @@ export function SellKindFields({
       {kind === 'oco' && field('limit', 'stock.orders.ticket.exitPrice')}
       {(kind === 'stop' || kind === 'oco') && field('trigger', 'stock.orders.ticket.sellTrigger')}
       {kind === 'trailing' && field('trail', 'stock.orders.ticket.sellTrail')}
+      {kind !== 'market' && (
+        <ValidityField
+          days={days}
+          value={ticket.validity}
+          onChange={(validity) => onChange({ ...ticket, validity })}
+          testId="sell-validity"
+        />
+      )}
     </>
   )
 }

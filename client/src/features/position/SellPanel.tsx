@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { FigureRows } from '../../ui/FigureRows'
 import { formatMoney } from '../../ui/money'
 import { orderSentence } from '../../ui/orders/order-sentence'
+import { useValidityDays } from '../../ui/orders/use-validity-days'
 import { sellEstimate } from './sell-estimate'
 import { missingFields, sellSentence, sellWire, type SellTicket } from './sell-kinds'
 import { SellKindFields } from './SellKindFields'
@@ -46,7 +47,9 @@ export function SellPanel({
     limit: h.nowprice,
     trigger: h.nowprice,
     trail: '',
+    validity: 'day',
   })
+  const days = useValidityDays(MARKET_OF_TYPE[type])
   const config = useSnapshot(appConfig).values
   useEffect(() => {
     if (!config) loadAppConfig().catch(() => undefined)
@@ -106,7 +109,7 @@ export function SellPanel({
       )}
       {!ended && h.status === 0 && (
         <>
-          <SellKindFields ticket={ticket} onChange={setTicket} />
+          <SellKindFields ticket={ticket} onChange={setTicket} days={days} />
           <Button
             variant="contained"
             size="large"

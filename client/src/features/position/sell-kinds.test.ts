@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { missingFields, sellSentence, sellWire, type SellTicket } from './sell-kinds'
 
-const ticket: SellTicket = { kind: 'market', limit: '2500', trigger: '2300', trail: '' }
+const ticket: SellTicket = {
+  kind: 'market',
+  limit: '2500',
+  trigger: '2300',
+  trail: '',
+  validity: 'day',
+}
 
 describe('the sell ticket', () => {
   it('sends only the fields its kind takes', () => {
@@ -17,6 +23,14 @@ describe('the sell ticket', () => {
       price: '2500',
       trigger: '2300',
     })
+  })
+
+  it('sends a dated validity with every kind that may rest, never with a market sell', () => {
+    const dated = { ...ticket, validity: '2026-12-18' }
+    expect(sellWire(dated)).toEqual({})
+    expect(sellWire({ ...dated, kind: 'limit' })).toEqual({ price: '2500', validity: '2026-12-18' })
+    expect(sellWire({ ...dated, kind: 'oco' })).toMatchObject({ validity: '2026-12-18' })
+    expect(sellSentence({ ...dated, kind: 'stop' }, '7203', 100).validity).toBe('2026-12-18')
   })
 
   it('names what a kind still lacks', () => {

@@ -12,6 +12,8 @@ export interface SellTicket {
   /** The stop's trigger (stop, and the oco's stop-loss). */
   trigger: string
   trail: string
+  /** `day`, or the last date a resting sell stays in the book. */
+  validity: string
 }
 
 const PRICE = /^\d{1,14}(\.\d{1,4})?$/
@@ -34,17 +36,19 @@ export function missingFields(t: SellTicket): Array<'limit' | 'trigger' | 'trail
  */
 export function sellWire(t: SellTicket): Record<string, string | undefined> {
   const text = (v: string) => v.trim()
+  // Every kind but the market's may rest, so it has a validity; the gateway's default is the day.
+  const validity = t.validity === 'day' ? {} : { validity: t.validity }
   switch (t.kind) {
     case 'market':
       return {}
     case 'limit':
-      return { price: text(t.limit) }
+      return { price: text(t.limit), ...validity }
     case 'stop':
-      return { kind: 'stop', trigger: text(t.trigger) }
+      return { kind: 'stop', trigger: text(t.trigger), ...validity }
     case 'trailing':
-      return { kind: 'trailing', trail: text(t.trail) }
+      return { kind: 'trailing', trail: text(t.trail), ...validity }
     case 'oco':
-      return { group: 'oco', price: text(t.limit), trigger: text(t.trigger) }
+      return { group: 'oco', price: text(t.limit), trigger: text(t.trigger), ...validity }
   }
 }
 
@@ -59,7 +63,7 @@ export function sellSentence(t: SellTicket, code: string, num: number): Sentence
     price: wire.price ?? null,
     trigger: wire.trigger ?? null,
     trail: wire.trail ?? null,
-    validity: 'day',
+    validity: wire.validity ?? 'day',
     group: t.kind === 'oco' ? 'oco' : null,
   }
 }

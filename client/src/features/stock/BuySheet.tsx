@@ -17,7 +17,7 @@ import { OrderOutcome, type OutcomeState } from './OrderOutcome'
 import { OrderReview } from './OrderReview'
 import { StockTitle } from './StockTitle'
 import { useOrderForm } from './use-order-form'
-import { useValidityDays } from './use-validity-days'
+import { useValidityDays } from '../../ui/orders/use-validity-days'
 import { useOrderRules } from './use-order-rules'
 
 /** The buy panel as a bottom sheet over the stock detail: ticket, confirmation, outcome. */
@@ -64,7 +64,7 @@ function BuyPanel({ quote }: { quote: Quote }) {
   const [state, send] = useMachine(machine)
   const load = useOrderRules(type, quote, true)
   const form = useOrderForm(quote, load.state === 'ready' ? load.rules : null)
-  const days = useValidityDays(quote)
+  const days = useValidityDays(quote.market, quote.time)
   const { draft, estimate, error, orderId } = state.context
 
   if (load.state === 'loading') return <Loading />

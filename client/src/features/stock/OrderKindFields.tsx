@@ -6,7 +6,7 @@ import FormControlLabel from '@mui/material/FormControlLabel'
 import Switch from '@mui/material/Switch'
 import type { OrderKind } from '@kabu/shared/api/orders'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { validityDate } from '../../ui/orders/order-sentence'
+import { ValidityField } from '../../ui/orders/ValidityField'
 import { Stepper } from './Stepper'
 import type { OrderForm, PriceField } from './use-order-form'
 
@@ -25,7 +25,7 @@ export function OrderKindFields({
 }: {
   form: OrderForm
   quoteStale: boolean
-  /** The validity picker's days, the order's own day first (use-validity-days.ts). */
+  /** The validity picker's days, the order's own day first (ui/orders/use-validity-days.ts). */
   days: readonly string[]
 }) {
   const intl = useIntl()
@@ -87,25 +87,12 @@ export function OrderKindFields({
           slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'order-trail' } }}
         />
       )}
-      <TextField
-        select
-        size="small"
-        label={<FormattedMessage id="stock.orders.validity" />}
+      <ValidityField
+        days={days}
         value={form.validity}
-        onChange={(e) => form.setValidity(e.target.value)}
-        slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'order-validity' } }}
-      >
-        {days.map((day, i) => (
-          <option key={day} value={i === 0 ? 'day' : day}>
-            {i === 0
-              ? intl.formatMessage({ id: 'stock.orders.validity.day' })
-              : intl.formatMessage(
-                  { id: 'stock.orders.validity.until' },
-                  { date: validityDate(intl, day, true) },
-                )}
-          </option>
-        ))}
-      </TextField>
+        onChange={form.setValidity}
+        testId="order-validity"
+      />
       {exitsAllowed && (
         <TextField
           select
