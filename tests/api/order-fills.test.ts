@@ -4,6 +4,7 @@ import type { SessionGrant } from '@kabu/shared/api/user'
 import { formatUnits } from '@kabu/shared/money/decimal'
 import type { TestApp } from '../support/app'
 import { expectLedgerConsistent } from '../support/invariants'
+import { printShares } from '../support/prints'
 import { cancel, holder, orderInfo, orders, tickUnder } from './orders.support'
 import {
   advance,
@@ -38,11 +39,8 @@ beforeAll(async () => {
 afterAll(() => t.stop())
 afterEach(() => expectLedgerConsistent(t.app.db))
 
-/** One print of Toyota at `units` that traded exactly `shares` (the matcher's test entry). */
-const print = (units: bigint, shares: number) =>
-  t.app.broker.trading.matcher.matchPrints(
-    new Map([[TOYOTA, [{ price: units, volume: BigInt(shares), at: t.app.clock.now() }]]]),
-  )
+/** One print of Toyota at `units` that traded exactly `shares`. */
+const print = (units: bigint, shares: number) => printShares(t, TOYOTA, units, BigInt(shares))
 
 const info = async (g: SessionGrant, id: string) =>
   (await orderInfo(t, g, id)).data as WireOrderInfo

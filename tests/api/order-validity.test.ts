@@ -4,6 +4,7 @@ import { marketDays, orderTerm, validityDays, type OrderTerm } from '@kabu/share
 import { formatUnits } from '@kabu/shared/money/decimal'
 import type { TestApp } from '../support/app'
 import { expectLedgerConsistent } from '../support/invariants'
+import { printShares } from '../support/prints'
 import { eventually } from './ops-user-socket'
 import { orderInfo, orderSocket, orders } from './orders.support'
 import {
@@ -132,8 +133,7 @@ describe('a dated order (期間指定)', () => {
     const order = (await orderInfo(t, g, id)).data as WireOrderInfo
     const day = await restingBuy(g)
     const limit = BigInt(Math.round(Number(order.price) * 10_000))
-    const print = { price: limit, volume: 100n, at: t.app.clock.now() }
-    expect(await t.app.broker.trading.matcher.matchPrints(new Map([[TOYOTA, [print]]]))).toBe(1)
+    expect(await printShares(t, TOYOTA, limit, 100n)).toBe(1)
 
     await lapseAt(day.expires_at)
     expect((await orderInfo(t, g, id)).data).toMatchObject({ status: 'expired', filled_num: 100 })

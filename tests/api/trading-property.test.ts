@@ -10,6 +10,7 @@ import { Refusal } from '../../gateway/src/broker/common/refusal'
 import { openList } from '../../gateway/src/broker/trading/lists'
 import type { TestApp } from '../support/app'
 import { expectLedgerConsistent } from '../support/invariants'
+import { printShares } from '../support/prints'
 import { APPLE, credit, MINUTE, priceNear, startTradingApp, TOYOTA } from './trading.support'
 
 /**
@@ -95,7 +96,7 @@ interface RunUser {
 
 async function apply(user: RunUser, everyone: RunUser[], op: Op, n: number) {
   const session = { ...user, sessionId: 0n, tradingBarred: false }
-  const { service, matcher, orders: orderBook } = t.app.broker.trading
+  const { service, orders: orderBook } = t.app.broker.trading
   // Sells and cancels pick among every user's rows: another user's id must read as not found.
   const ids = everyone.map((u) => u.userId)
   const mine = () =>
@@ -162,9 +163,8 @@ async function apply(user: RunUser, everyone: RunUser[], op: Op, n: number) {
     case 'move': {
       const code = CODES[op.code]!
       const lot = BigInt(listingByCode(code)!.lot)
-      const print = { price: priceNear(t, code, op.factor), volume: BigInt(op.lots) * lot }
       const at = t.app.clock.now()
-      await matcher.matchPrints(new Map([[code, [{ ...print, at }]]]))
+      await printShares(t, code, priceNear(t, code, op.factor), BigInt(op.lots) * lot)
       // A fill of part of an order (any user's: earlier histories' orders still rest).
       const parts = await t.app.db
         .selectFrom('order_fills')

@@ -25,3 +25,9 @@ export function printQuote(t: TestApp, code: string, price: number, shares = PLE
 /** Matches one print of `code` at `price` (the matcher's test entry); how many orders it moved. */
 export const printAt = (t: TestApp, code: string, price: number, shares?: number) =>
   t.app.broker.trading.matcher.match([printQuote(t, code, price, shares)])
+
+/** One print of `code` at `units` that traded exactly `shares`, now; how many orders it moved. */
+export const printShares = (t: TestApp, code: string, units: bigint, shares: bigint) =>
+  t.app.broker.trading.matcher.matchPrints(
+    new Map([[code, [{ price: units, volume: shares, at: t.app.clock.now() }]]]),
+  )
