@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { STORED_CODE, type Locale } from '../../client/src/i18n/locale'
 import { phoneJourney } from './journey'
+import { buyAndOpenHolding } from './steps/holding'
 
 /**
  * Issue 35's order types on a phone in Chinese and English (orders.test.ts walks them in Japanese):
@@ -138,13 +139,7 @@ describe.each(['zh-CN', 'en'] as const)('order types on a 390×844 phone in %s',
   )
 
   it('reads each sell of a holding back in words', async () => {
-    await j.screens.open(`/quotes/info?code=${CODE}`, 'buy-open')
-    await j.page.getByTestId('buy-open').click()
-    await j.page.getByTestId('order-review').click()
-    await j.page.getByTestId('order-confirm').click()
-    const outcome = j.page.getByTestId('order-outcome')
-    await expect.poll(() => outcome.getAttribute('data-state'), { timeout: 15_000 }).toBe('holding')
-    await j.page.getByTestId('order-view-position').click()
+    await buyAndOpenHolding(j, CODE)
     for (const kind of ['limit', 'stop', 'trailing', 'oco'] as const) {
       await j.page.getByTestId(`sell-kind-${kind}`).click()
       if (kind === 'trailing') await j.page.getByTestId('sell-trail').fill('50')

@@ -3,6 +3,7 @@ import en from '../../client/src/i18n/locales/en'
 import ja from '../../client/src/i18n/locales/ja'
 import zhCN from '../../client/src/i18n/locales/zh-CN'
 import { phoneJourney } from './journey'
+import { buyAndOpenHolding } from './steps/holding'
 import { opsCall, setClock } from './ops'
 import { walletsOf } from './user-api'
 
@@ -127,13 +128,7 @@ describe('orders on a 390×844 phone', () => {
   })
 
   it('puts an OCO on a holding: two legs of one group under 注文中', async () => {
-    await j.screens.open(`/quotes/info?code=${CODE}`, 'buy-open')
-    await j.page.getByTestId('buy-open').click()
-    await j.page.getByTestId('order-review').click()
-    await j.page.getByTestId('order-confirm').click()
-    const outcome = j.page.getByTestId('order-outcome')
-    await expect.poll(() => outcome.getAttribute('data-state'), { timeout: 15_000 }).toBe('holding')
-    await j.page.getByTestId('order-view-position').click()
+    await buyAndOpenHolding(j, CODE)
     // Past the 15-minute sell lock.
     const { now } = (await opsCall(j.gateway, 'GET', '/clock')) as { now: string }
     await setClock(j.gateway, new Date(Date.parse(now) + 16 * 60_000).toISOString())
