@@ -5,7 +5,7 @@ import { formatUnits } from '@kabu/shared/money/decimal'
 import type { TestApp } from '../support/app'
 import { expectLedgerConsistent } from '../support/invariants'
 import { printShares } from '../support/prints'
-import { eventually } from './ops-user-socket'
+import { eventually, userSocket } from './ops-user-socket'
 import { orderInfo, orderSocket, orders } from './orders.support'
 import {
   advance,
@@ -135,10 +135,19 @@ describe('a dated order (期間指定)', () => {
     const limit = BigInt(Math.round(Number(order.price) * 10_000))
     expect(await printShares(t, TOYOTA, limit, 100n)).toBe(1)
 
-    await lapseAt(day.expires_at)
-    expect((await orderInfo(t, g, id)).data).toMatchObject({ status: 'expired', filled_num: 100 })
-    expect((await openList(t, g))[id]).toMatchObject({ status: 0, stock_num: 100 })
-    expect((await books(t, g.account, 'JPY')).frozen).toBe(0n)
+    const seed = await userSocket(t.url, g, ['trade:updated'])
+    try {
+      await lapseAt(day.expires_at)
+      expect((await orderInfo(t, g, id)).data).toMatchObject({ status: 'expired', filled_num: 100 })
+      expect((await openList(t, g))[id]).toMatchObject({ status: 0, stock_num: 100 })
+      expect((await books(t, g.account, 'JPY')).frozen).toBe(0n)
+      // A client written against the seed keeps the row as the holding it now is.
+      await eventually(() =>
+        expect(seed.events).toContainEqual({ type: 'trade:updated', id, status: 0 }),
+      )
+    } finally {
+      seed.socket.disconnect()
+    }
   }, 60_000)
 
   it("lapses at carry-over when its limit lies outside the new day's price limits", async () => {

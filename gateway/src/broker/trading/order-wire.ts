@@ -101,14 +101,15 @@ export function seedCancelledRow(
 
 /**
  * What the seed's `trade:updated` says of an order that ended: the status its row shows now (a
- * buy: its holding, or cancelled; a sell: its holding closed, or held again), under the id a seed
+ * buy: its holding (also when it ended after filling in part), or cancelled; a sell: its holding closed, or held again), under the id a seed
  * client follows (the buy's, which its holding shares, or the sold holding's).
  */
 export function seedUpdate(
-  o: Pick<OrderRow, 'id' | 'side' | 'holding_id'>,
+  o: Pick<OrderRow, 'id' | 'side' | 'holding_id' | 'filled_num'>,
   ended: 'filled' | 'cancelled' | 'expired',
 ): { type: 'trade:updated'; id: string; status: HoldingStatus } {
-  const filled = ended === 'filled'
+  // A buy that ended after filling in part leaves its holding, which the seed client must keep.
+  const filled = ended === 'filled' || (o.side === 'buy' && o.filled_num > 0n)
   if (o.side === 'buy') {
     return {
       type: 'trade:updated',
