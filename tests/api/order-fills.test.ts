@@ -136,6 +136,24 @@ describe('a resting sell larger than the prints', () => {
     expect((await openList(t, g))[id]).toMatchObject({ status: 0, stock_num: 200 })
     expect(await info(g, order!.id)).toMatchObject({ status: 'cancelled', filled_num: 100 })
   })
+
+  it('sells part of a holding in parts too, each part a row of its own number', async () => {
+    const { g, id } = await holder(t, account(), '400')
+    const limit = priceNear(t, TOYOTA, 106)
+    // A sell of 300 of the 400: its shares are claimed as a closing row under its own number.
+    expect((await sell(t, g, { id, num: '300', price: formatUnits(limit) })).status).toBe(1)
+    const [order] = await orders(t, g, 'open')
+    expect(await print(limit, 100)).toBe(1)
+    expect(await print(limit, 100)).toBe(1)
+    expect(await info(g, order!.id)).toMatchObject({ status: 'partial', filled_num: 200 })
+    const sold = Object.values(await endedList(t, g)).filter(
+      (row) => typeof row === 'object' && row.status === 4,
+    )
+    expect(sold.map((row) => typeof row === 'object' && row.stock_num)).toEqual([100, 100])
+    expect(await print(limit, 100)).toBe(1)
+    expect(await info(g, order!.id)).toMatchObject({ status: 'filled', filled_num: 300 })
+    expect((await openList(t, g))[id]).toMatchObject({ status: 0, stock_num: 100 })
+  })
 })
 
 describe('an IFD whose entry fills in part', () => {

@@ -8,6 +8,7 @@ import { endLinked, orderCash, houseCash } from './order-settle'
 import { Refusal } from '../common/refusal'
 import {
   fillOrder,
+  fillsOf,
   insertFill,
   linkedOf,
   moveOrder,
@@ -138,7 +139,10 @@ export async function fillSellOrder(
   const set = filledBy(o, num, price)
   if (!(await fillOrder(s.db, o, set))) return null
   const order = { ...o, ...set }
-  const sold = num === h.stock_num ? h : await splitSold(s.db, h, num, o.order_no)
+  // A part sold has its own row, numbered after its order and the fill that sold it: the row
+  // still closing may carry the order's own number already (a partial sell's claim).
+  const part = async () => `${o.order_no}-${(await fillsOf(s.db, o.id)).length + 1}`
+  const sold = num === h.stock_num ? h : await splitSold(s.db, h, num, await part())
   // The order moved, so nothing else may have: a holding gone from closing is a bug, rolled back.
   if (!sold || !(await closeHolding(s, sold, HOLDING.closing, price, now))) {
     throw new Error(`holding ${h.id} left closing under its working sell ${o.id}`)
