@@ -78,6 +78,11 @@ export const productsEnvSchema = z.object({
   CN_STAMP_DUTY_RATE: rate
     .default('0.0005')
     .describe('Stamp duty on China sells, a fraction of the proceeds.'),
+  CREDIT_BORROW_FEE_RATE: rate
+    .default('0.0115')
+    .describe(
+      "A short sale's borrow fee (貸株料) a year, a fraction of its proceeds, accrued each calendar day and rounded down to the yen or cent; online brokers publish about 1.1–1.15 % for 制度信用 (MARKET-RULES.md §8).",
+    ),
   SELL_LOCK_MINUTES: z.coerce
     .number()
     .int()

@@ -104,6 +104,8 @@ export interface TradingSettings {
   sellFeeRate: string
   /** China only, on sells. */
   cnStampDutyRate: string
+  /** CREDIT_BORROW_FEE_RATE: a short sale's borrow fee a year (shared/market/credit.ts). */
+  borrowFeeRate: string
   sellLockMinutes: number
   /** Whether /trade/buy asks for the fund password. */
   fundPasswordToBuy: boolean
@@ -203,6 +205,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       buyFeeRate: e.TRADE_BUY_FEE_RATE,
       sellFeeRate: e.TRADE_SELL_FEE_RATE,
       cnStampDutyRate: e.CN_STAMP_DUTY_RATE,
+      borrowFeeRate: e.CREDIT_BORROW_FEE_RATE,
       sellLockMinutes: e.SELL_LOCK_MINUTES,
       fundPasswordToBuy: e.TRADE_FUND_PASSWORD,
       creditJobMs: e.CREDIT_JOB_MS,

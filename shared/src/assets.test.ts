@@ -18,6 +18,7 @@ const row = (over: Partial<WireHolding>): WireHolding => ({
   market_value: '0',
   buy_fee: '0',
   frozen: '0',
+  side: 'long',
   ...over,
 })
 
@@ -111,5 +112,28 @@ describe('deriveAssets (spec §7)', () => {
     const { jpyyjed: _omitted, ...userinfo } = base.userinfo
     const a = deriveAssets({ ...base, userinfo, holdings })
     expect(a).toMatchObject({ frozen: '0', holdingsValue: '0', floatingPnl: '0', borrowed: '0' })
+  })
+
+  it('counts a short by its margin and P/L, never as shares owned', () => {
+    const holdings: HoldingList = {
+      '5': row({
+        id: '5',
+        side: 'short',
+        buy_price: '3000',
+        nowprice: '2900',
+        yingkui: '10000',
+        frozen: '100000',
+      }),
+      ccsz: '0',
+      fdyk: '10000',
+    }
+    const a = deriveAssets({ ...base, holdings })
+    expect(a).toMatchObject({
+      frozenCash: '100000',
+      workingFunds: '0',
+      holdingsValue: '0',
+      floatingPnl: '10000',
+    })
+    expect(a.frozen).toBe('100000')
   })
 })

@@ -82,7 +82,8 @@ const sumHeld = <T extends StatusMoney>(
  * day-trading funds likewise while submitted, then as the intraday book and its positions at entry;
  * total assets = available + frozen; holdings value = Σ nowprice × stock_num; floating P/L = Σ
  * yingkui. Pending orders count their frozen cash, not a cost: they hold no shares yet; a buy
- * filled in part is its holding row, which shows the cash the rest still holds as its `frozen`.
+ * filled in part is its holding row, which shows the cash the rest still holds as its `frozen`;
+ * a short (side `short`) counts its margin (its `frozen`) and its P/L, and no cost or value.
  *
  * @example deriveAssets({ type: 'jpy', userinfo, newStocks: [], withdrawals: [], products: [],
  *   credits: [], holdings }).totalAssets
@@ -99,9 +100,11 @@ export function deriveAssets(input: AssetInputs): Assets {
     orderCash += units(h.frozen)
     if (h.status === HOLDING.pending) continue
     if (h.status !== HOLDING.holding && h.status !== HOLDING.closing) continue
+    pnl += units(h.yingkui)
+    // A short owns no shares: the user's money in it is its margin, counted as `frozen` above.
+    if (h.side === 'short') continue
     cost += units(h.buy_price) * BigInt(h.stock_num)
     value += units(h.nowprice) * BigInt(h.stock_num)
-    pnl += units(h.yingkui)
   }
   const frozenCash =
     sumHeld(input.newStocks, HELD.newStock, (r) => r.rjmoney) +

@@ -71,13 +71,23 @@ export const ALICE_READS: Array<[string, Record<string, string>]> = [
   ['/user/verifyInfo', {}],
 ]
 
-/** A few forms the call takes, the fields that are not the id set to values that work. */
-export function formsFor(schema: NonNullable<Route['schema']>): FormBody[] {
+/**
+ * A few forms the call takes with `field` (the id) in them, the other fields set to values that
+ * work. A field the id excludes (a short sale's code beside a holding's id) is left out.
+ */
+export function formsFor(schema: NonNullable<Route['schema']>, field: string): FormBody[] {
   const shape = formShape(schema)
-  return fc.sample(validForm(schema, FORM_HINTS), { numRuns: 3, seed: 17 }).map((form) => {
+  const parses = (form: FormBody) => schema.safeParse({ ...form, [field]: '1' }).success
+  return fc.sample(validForm(schema, FORM_HINTS), { numRuns: 3, seed: 17 }).map((sampled) => {
+    let form = sampled
     for (const [name, hint] of Object.entries(SENSIBLE_HINTS)) {
       const value = fc.sample(hint, 1)[0]!
       if (shape[name]?.safeParse(value).success) form[name] = value
+    }
+    for (const name of Object.keys(form)) {
+      if (parses(form) || name === field) continue
+      const { [name]: _excluded, ...rest } = form
+      if (parses(rest)) form = rest
     }
     return form
   })
@@ -159,6 +169,8 @@ export async function makeWorld(
     fund_password: FUND_PASSWORD,
     idem: idem(),
   })
+  // A short sale (売建): a holding only a buy-to-cover (/trade/buy with its id) closes.
+  await call('/trade/sell', { type: 'jpy', code: TOYOTA, num: '100', leverage: '3', idem: idem() })
   await call('/trade/selfadd', { type: 'jpy', code: TOYOTA })
   await call('/user/withdraw', {
     type: 'jpy',

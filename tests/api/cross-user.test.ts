@@ -88,7 +88,7 @@ async function tryAlicesIds(
 ): Promise<boolean> {
   const owned = kind in OWNED && kind !== 'idem'
   const forms = (await companions(caller, route, field))
-    .flatMap((theirOwn) => formsFor(route.schema!).map((form) => ({ ...form, ...theirOwn })))
+    .flatMap((theirOwn) => formsFor(route.schema!, field).map((form) => ({ ...form, ...theirOwn })))
     .slice(0, 12)
   const refusals = new Map<FormBody, string>()
   for (const id of ids.get(kind)!.slice(0, 4)) {

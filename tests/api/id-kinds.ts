@@ -46,6 +46,7 @@ export const ID_FIELDS: Record<string, Kind> = {
   '/user/withdraw bank_id': 'bank_card',
   '/trade/ustocks id': 'holding',
   '/trade/sell id': 'holding',
+  '/trade/buy id': 'holding',
   '/trade/cancel id': 'order',
   '/trade/orderInfo id': 'order',
   '/trade/amend id': 'order',

@@ -62,6 +62,7 @@ export const REFUSAL_KEYS = [
   'product_time_limit_passed',
   'order_not_holding',
   'buy_still_working',
+  'short_cover_by_buy',
   'price_unavailable',
   'over_price_limit',
   'below_minimum_buy',

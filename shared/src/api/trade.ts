@@ -42,6 +42,13 @@ const orderKindFields = {
   trail: optionalField(priceText),
 }
 
+/** Stock credit: 1 (cash, the default) or another of CREDIT_RULES.leverageChoices. */
+const leverage = optionalField(
+  z
+    .string()
+    .refine((v) => CREDIT_RULES.leverageChoices.some((l) => String(l) === v), 'invalid_input'),
+)
+
 export const buyRequest = z.object({
   type: marketTypeSchema,
   code,
@@ -49,14 +56,11 @@ export const buyRequest = z.object({
   price: optionalField(priceText),
   fund_password: optionalField(z.string().max(64)),
   idem: idemText,
-  /** Stock credit: 1 (cash, the default) or another of CREDIT_RULES.leverageChoices. */
-  leverage: optionalField(
-    z
-      .string()
-      .refine((v) => CREDIT_RULES.leverageChoices.some((l) => String(l) === v), 'invalid_input'),
-  ),
+  leverage,
   validity: optionalField(validitySchema),
   ...orderKindFields,
+  /** A buy-to-cover (買埋): the short position it closes, whole and at the market. */
+  id: optionalField(idText),
   /**
    * `ifd` (API.md "Orders"): once this buy fills, a sell at `exit_price` is placed for what
    * filled; `ifdoco`: that sell and a stop at `exit_trigger`, an OCO of each other.
@@ -66,20 +70,29 @@ export const buyRequest = z.object({
   exit_trigger: optionalField(priceText),
 })
 
-export const sellRequest = z.object({
-  id: idText,
-  num: sharesText,
-  price: optionalField(priceText),
-  idem: idemText,
-  validity: optionalField(validitySchema),
-  ...orderKindFields,
-  /**
-   * `oco` (API.md "Orders"): a take-profit limit at `price` and a stop-loss at `trigger` (a
-   * stop-limit at `stop_price`) on the holding; one filling or firing cancels the other.
-   */
-  group: optionalField(z.literal('oco')),
-  stop_price: optionalField(priceText),
-})
+/**
+ * A sell of holding `id`, or without it a short sale (信用売建) of `code` at `leverage` (API.md
+ * "Orders"): one of the two, never both.
+ */
+export const sellRequest = z
+  .object({
+    id: optionalField(idText),
+    type: optionalField(marketTypeSchema),
+    code: optionalField(code),
+    leverage,
+    num: sharesText,
+    price: optionalField(priceText),
+    idem: idemText,
+    validity: optionalField(validitySchema),
+    ...orderKindFields,
+    /**
+     * `oco` (API.md "Orders"): a take-profit limit at `price` and a stop-loss at `trigger` (a
+     * stop-limit at `stop_price`) on the holding; one filling or firing cancels the other.
+     */
+    group: optionalField(z.literal('oco')),
+    stop_price: optionalField(priceText),
+  })
+  .refine((form) => (form.id === undefined) !== (form.code === undefined), 'invalid_input')
 
 export const cancelRequest = z.object({ id: idText })
 export const listRequest = z.object({ type: marketTypeSchema })
@@ -111,17 +124,29 @@ export interface WireHolding {
   buy_fee: string
   /** Cash still frozen for this order: a pending one, or the rest of a buy filled in part. */
   frozen: string
-  /** Stock credit (leverage above 1; cash buys leave them out). */
+  /**
+   * `short` for a short sale (信用売建): buy_price is the price it was sold at, yingkui
+   * (buy_price − nowprice) × stock_num, `frozen` its margin and trust funds, `credit` its borrow
+   * fees owed; a buy-to-cover closes it.
+   */
+  side: 'long' | 'short'
+  /** Stock credit (leverage above 1, and every short; cash buys leave them out). */
   credit?: WireCredit
 }
 
 /** A credit position's figures: what it owes, its maintenance ratio and any margin call. */
 export interface WireCredit {
-  /** Owed to the house's credit book: the loan plus accrued interest, less trust funds. */
+  /**
+   * Owed to the house's credit book: the loan plus accrued interest, less trust funds (a short:
+   * its borrow fees accrued).
+   */
   debt: string
   interest: string
   trust_funds: string
-  /** (market value − debt) / market value in percent, two decimals; null without debt. */
+  /**
+   * The maintenance ratio, equity / market value in percent, two decimals (a credit buy's equity
+   * is value − debt, a short's shared/market/credit.ts shortEquity); null for a buy without debt.
+   */
   ratio: number | null
   /** A margin call: its deadline (epoch ms) and the trust funds that would meet it. */
   call_deadline: number | null

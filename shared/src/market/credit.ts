@@ -50,24 +50,66 @@ export function dailyInterest(debt: bigint, market: Market): bigint {
   return roundUnits(day, MINOR_UNIT[market], 'down')
 }
 
+/**
+ * Whether a position whose own money at market (its equity) is `equity` is below the maintenance
+ * ratio of its market `value`. A credit buy's equity is value − debt; a short's is shortEquity.
+ */
+export function belowRatio(value: bigint, equity: bigint): boolean {
+  return equity < mulRate(value, CREDIT_RULES.maintenanceRatio, 'up')
+}
+
 /** Whether a position of market `value` owing `debt` is below the maintenance ratio. */
 export function belowMaintenance(value: bigint, debt: bigint): boolean {
-  if (debt <= 0n) return false
-  return value - debt < mulRate(value, CREDIT_RULES.maintenanceRatio, 'up')
+  return debt > 0n && belowRatio(value, value - debt)
+}
+
+/** Equity as a percentage of `value` with two decimals (display). */
+export function ratioPercent(value: bigint, equity: bigint): number {
+  if (value <= 0n) return 0
+  return Number((equity * 10_000n) / value) / 100
 }
 
 /** The maintenance ratio as a percentage with two decimals (display), null without debt. */
 export function maintenancePercent(value: bigint, debt: bigint): number | null {
-  if (debt <= 0n || value <= 0n) return debt > 0n ? 0 : null
-  return Number(((value - debt) * 10_000n) / value) / 100
+  if (debt <= 0n) return null
+  return value <= 0n ? 0 : ratioPercent(value, value - debt)
 }
 
 /**
- * The trust funds a call asks for: what brings the debt down to value × (1 − ratio), rounded up
- * to the minor unit; 0 when the position is not below the ratio.
+ * The trust funds a call asks for: what brings the equity up to value × ratio, rounded up to the
+ * minor unit; 0 when the position is not below the ratio.
+ */
+export function callFor(value: bigint, equity: bigint, market: Market): bigint {
+  if (!belowRatio(value, equity)) return 0n
+  const needed = mulRate(value, CREDIT_RULES.maintenanceRatio, 'up') - equity
+  return roundUnits(needed, MINOR_UNIT[market], 'up')
+}
+
+/**
+ * The trust funds a credit buy's call asks for: what brings the debt down to value × (1 − ratio)
+ * (the same as raising its equity to value × ratio).
  */
 export function callAmount(value: bigint, debt: bigint, market: Market): bigint {
-  if (!belowMaintenance(value, debt)) return 0n
-  const allowed = value - mulRate(value, CREDIT_RULES.maintenanceRatio, 'up')
-  return roundUnits(debt - allowed, MINOR_UNIT[market], 'up')
+  return debt > 0n ? callFor(value, value - debt, market) : 0n
+}
+
+/**
+ * A short sale (信用売建, MARKET-RULES.md §8). The shares are borrowed and sold; the proceeds stay
+ * with the lender as collateral, so the user's cash in it is the margin (`proceeds / leverage`,
+ * as creditSplit gives a buy's) plus any trust funds, held in the frozen book. Its equity at a
+ * cost to cover of `value` is what covering now would leave the user: proceeds + margin − value
+ * − the borrow fees owed. A borrow fee (貸株料) accrues each calendar day on the proceeds.
+ */
+export function shortEquity(
+  s: { proceeds: bigint; held: bigint; owed: bigint },
+  value: bigint,
+): bigint {
+  return s.proceeds + s.held - value - s.owed
+}
+
+/** One calendar day's borrow fee on a short of `proceeds` at `annualRate`, rounded down. */
+export function dailyBorrowFee(proceeds: bigint, annualRate: string, market: Market): bigint {
+  if (proceeds <= 0n) return 0n
+  const day = mulRate(proceeds, annualRate, 'down') / BigInt(DAYS_PER_YEAR)
+  return roundUnits(day, MINOR_UNIT[market], 'down')
 }

@@ -17,6 +17,7 @@ const row = (over: Partial<WireHolding>): WireHolding => ({
   market_value: '250000',
   buy_fee: '250',
   frozen: '0',
+  side: 'long',
   ...over,
 })
 
@@ -41,6 +42,13 @@ describe('revalue', () => {
     // A resting order holds no shares: its price does not move and it is not in the sums.
     expect(live['3']).toMatchObject({ nowprice: '2400', yingkui: '0' })
     expect([live.ccsz, live.fdyk]).toEqual(['251820.3', '1249.55'])
+  })
+
+  it('values a short the other way round and leaves it out of ccsz', () => {
+    const list: HoldingList = { '4': row({ id: '4', side: 'short' }), ccsz: '0', fdyk: '0' }
+    const live = revalue(list, new Map([['7203', 2490]]))
+    expect(live['4']).toMatchObject({ nowprice: '2490', yingkui: '1000' })
+    expect([live.ccsz, live.fdyk]).toEqual(['0', '1000'])
   })
 
   it('keeps the gateway figures of a code without a live price', () => {

@@ -18,13 +18,17 @@ export function revalueRow<T extends WireHolding>(h: T, price: number | undefine
     ...h,
     nowprice: formatUnits(now),
     market_value: formatUnits(now * shares),
-    yingkui: formatUnits((now - units(h.buy_price)) * shares),
+    // A short gains what the price fell since it was sold.
+    yingkui: formatUnits(
+      (h.side === 'short' ? units(h.buy_price) - now : now - units(h.buy_price)) * shares,
+    ),
   }
 }
 
 /**
  * The list the gateway sent, valued at the live prices instead: every filled row and the summary
- * keys `ccsz` (Σ market value) and `fdyk` (Σ floating P/L) follow, as the gateway computes them.
+ * keys `ccsz` (Σ market value of shares owned) and `fdyk` (Σ floating P/L, shorts' too) follow, as
+ * the gateway computes them.
  * Pending orders keep their own price: they hold no shares yet.
  */
 export function revalue(list: HoldingList, prices: ReadonlyMap<string, number>): HoldingList {
@@ -36,7 +40,8 @@ export function revalue(list: HoldingList, prices: ReadonlyMap<string, number>):
     const row = revalueRow(value, prices.get(value.code))
     rows[key] = row
     if (!isFilled(row)) continue
-    ccsz += units(row.market_value)
+    // A short owns no shares: its value is none of the holdings'.
+    if (row.side !== 'short') ccsz += units(row.market_value)
     fdyk += units(row.yingkui)
   }
   return { ...rows, ccsz: formatUnits(ccsz), fdyk: formatUnits(fdyk) }

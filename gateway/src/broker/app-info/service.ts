@@ -67,6 +67,7 @@ export function createCommonService({ db, config, quotesSimulated }: CommonDeps)
       ['credit_annual_rate', CREDIT_RULES.annualRate],
       ['credit_maintenance_ratio', CREDIT_RULES.maintenanceRatio],
       ['credit_call_days', String(CREDIT_RULES.callDays)],
+      ['credit_borrow_fee_rate', config.trading.borrowFeeRate],
     ])
     // In the demo the login screen offers its account (the start banner prints the same).
     if (config.demo) {

@@ -1,11 +1,6 @@
 import type { Kysely } from 'kysely'
 import { HOLDING } from '@kabu/shared/api/trade'
-import {
-  belowMaintenance,
-  callAmount,
-  CREDIT_RULES,
-  dailyInterest,
-} from '@kabu/shared/market/credit'
+import { CREDIT_RULES, dailyBorrowFee, dailyInterest } from '@kabu/shared/market/credit'
 import { addDays } from '@kabu/shared/market/iso-date'
 import { localDate } from '@kabu/shared/market/time-zone'
 import type { Market } from '@kabu/shared/market/types'
@@ -21,10 +16,12 @@ import { periodicJob } from '../common/periodic-job'
 import type { UserEvents } from '../common/user-events'
 import type { Ledger } from '../ledger/index'
 import { interestPostings } from './credit-postings'
+import { callDue, isBelow } from './credit-standing'
 import * as c from './credit.sql'
 import { unitsOf } from './order-rules'
 import { closeHolding } from './settle'
-import { holdingById, type HoldingRow } from './trading.sql'
+import { closeShort } from './short-settle'
+import { costOf, holdingById, type HoldingRow } from './trading.sql'
 
 const DAY = 86_400_000
 
@@ -44,10 +41,11 @@ type CallStep = 'called' | 'met' | 'liquidated'
 
 /**
  * What the clock and the market do to credit positions, one pass at a time (shared/market/credit.ts
- * states each rule): every calendar day's interest becomes a ledger line and part of the debt; a
+ * states each rule): every calendar day's interest (a short's borrow fee) becomes a ledger line
+ * and part of the debt; a
  * position below the maintenance ratio gets a margin call with its deadline, a call the ratio no
  * longer needs is lifted, and a call still unmet at its deadline closes the position at the last
- * price, the debt repaid first. Every step is guarded by the debt it read, so a second gateway or
+ * price (a short is bought back), the debt repaid first. Every step is guarded by the debt it read, so a second gateway or
  * a racing sale changes nothing twice.
  */
 export function createCreditJobs(deps: CreditJobDeps) {
@@ -61,14 +59,18 @@ export function createCreditJobs(deps: CreditJobDeps) {
     let date = row.interest_through ?? localDate(market, Number(row.buy_time ?? row.created_at))
     while (date < today) {
       date = addDays(date, 1)
-      const interest = dailyInterest(row.credit_debt, market)
+      // A short's borrow fee is on its proceeds; a credit buy's interest on what it owes.
+      const short = row.side === 'short'
+      const interest = short
+        ? dailyBorrowFee(costOf(row), deps.settings.borrowFeeRate, market)
+        : dailyInterest(row.credit_debt, market)
       const day = date
       const current = row
       const done = await db.transaction().execute(async (trx) => {
         if (interest === 0n) return c.markAccruedThrough(trx, current.id, day).then(() => true)
         if (!(await c.accrueDay(trx, current, day, interest, now))) return false
         await ledger.post(trx, {
-          kind: 'credit_interest',
+          kind: short ? 'credit_borrow_fee' : 'credit_interest',
           userId: current.user_id,
           orderNo: current.order_no,
           postings: interestPostings(current.user_id, current.currency as Currency, interest),
@@ -118,10 +120,10 @@ export function createCreditJobs(deps: CreditJobDeps) {
     if (!quote) return
     const last = unitsOf(quote.price)
     const value = last * h.stock_num
-    const below = belowMaintenance(value, h.credit_debt)
+    const below = isBelow(h, value)
     if (below && h.call_deadline === null) {
       const deadline = now + CREDIT_RULES.callDays * DAY
-      const due = callAmount(value, h.credit_debt, h.market as Market)
+      const due = callDue(h, value)
       const params = {
         amount: formatAmount(due, h.currency),
         deadline: new Date(deadline).toISOString(),
@@ -131,8 +133,12 @@ export function createCreditJobs(deps: CreditJobDeps) {
       await step(h, 'met', (trx) => c.setCall(trx, h, null), {}, null)
     } else if (below && h.call_deadline !== null && now >= Number(h.call_deadline)) {
       const from = Number(h.status) === HOLDING.closing ? HOLDING.closing : HOLDING.holding
+      const settlement = (trx: Kysely<Database>) => ({ db: trx, ledger, settings: deps.settings })
+      // A short is bought back at the last price; a credit buy sold, its debt repaid first.
       const close = (trx: Kysely<Database>) =>
-        closeHolding({ db: trx, ledger, settings: deps.settings }, h, from, last, now)
+        h.side === 'short'
+          ? closeShort(settlement(trx), h, last, now)
+          : closeHolding(settlement(trx), h, from, last, now)
       await step(h, 'liquidated', close, { price: formatAmount(last, h.currency) }, null)
     }
   }
@@ -141,7 +147,8 @@ export function createCreditJobs(deps: CreditJobDeps) {
     const now = clock.now()
     for (const position of await c.owingPositions(db)) {
       const h = await accrue(position, now)
-      if (h.credit_debt > 0n && Number(h.status) !== HOLDING.closed) await watch(h, now)
+      const open = Number(h.status) !== HOLDING.closed
+      if (open && (h.credit_debt > 0n || h.side === 'short')) await watch(h, now)
     }
   }
 

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { HOLDING } from '@kabu/shared/api/trade'
 import type { Currency } from '@kabu/shared/money/currencies'
 import { formatUnits } from '@kabu/shared/money/decimal'
 import { formatAmount } from '@kabu/shared/money/format'
@@ -10,7 +11,7 @@ import type { Ledger, Posting } from '../ledger/index'
 import { freezeLines } from './credit'
 import { repayCreditPostings } from './credit-postings'
 import * as c from './credit.sql'
-import { holdingById } from './trading.sql'
+import { holdingById, type HoldingRow } from './trading.sql'
 
 const STATUS: Record<string, bigint> = {
   pending: c.PENDING,
@@ -39,7 +40,8 @@ function outcome(row: c.CreditRequestRow, code: string): ReviewOutcome {
 /**
  * The back office's `credit` queue: trust funds (`/trade/ustocks`) waiting with their cash frozen.
  * Approving pays the position's debt down with them (the part the debt no longer needs, if it
- * shrank meanwhile, goes back to available); rejecting returns all of it. The auto policy
+ * shrank meanwhile, goes back to available), or adds them to a short's margin; rejecting returns
+ * all of it. The auto policy
  * approves while the position still owes: it is the user's own money settling the user's debt.
  */
 export function creditQueue({ clock, ledger }: { clock: Clock; ledger: Ledger }): ReviewQueue {
@@ -49,6 +51,39 @@ export function creditQueue({ clock, ledger }: { clock: Clock; ledger: Ledger })
     const h = await holdingById(trx, row.holding_id)
     if (!h) throw new Refusal('not_found')
     return { row, h }
+  }
+
+  /**
+   * A short's trust funds join its margin: the cash frozen at the request stays frozen, now as the
+   * position's (no ledger line moves). A short covered meanwhile gets its cash back instead.
+   */
+  async function approveShort(
+    trx: Kysely<Database>,
+    row: c.CreditRequestRow,
+    h: HoldingRow,
+    operator: string,
+  ): Promise<ReviewOutcome> {
+    const open = h.status === BigInt(HOLDING.holding)
+    if (open && !(await c.addHeld(trx, h, row.credit))) {
+      throw new Refusal('fund_operation_in_progress')
+    }
+    const decided = await c.decidePending(trx, row.id, {
+      status: c.APPLIED,
+      applied: open ? row.credit : 0n,
+      reason: null,
+      operator,
+      now: clock.now(),
+    })
+    if (!decided) throw new Refusal('not_found')
+    if (!open) {
+      await ledger.post(trx, {
+        kind: 'credit_release',
+        userId: row.user_id,
+        orderNo: row.order_no,
+        postings: freezeLines(row.user_id, row.currency as Currency, row.credit, -1n),
+      })
+    }
+    return outcome(decided, h.code)
   }
 
   return {
@@ -76,6 +111,7 @@ export function creditQueue({ clock, ledger }: { clock: Clock; ledger: Ledger })
 
     async approve(trx, id, operator) {
       const { row, h } = await pending(trx, id)
+      if (h.side === 'short') return approveShort(trx, row, h, operator)
       const applied = row.credit < h.credit_debt ? row.credit : h.credit_debt
       if (applied > 0n && !(await c.payDown(trx, h, applied))) {
         // A day's interest landed between the read and the write: the operator tries again.
@@ -130,7 +166,8 @@ export function creditQueue({ clock, ledger }: { clock: Clock; ledger: Ledger })
 
     async autoDecide(db, id) {
       const { h } = await db.transaction().execute((trx) => pending(trx, id))
-      return h.credit_debt > 0n ? { approve: true } : { approve: false, reason: 'credit_not_owed' }
+      const owes = h.side === 'short' ? h.status === BigInt(HOLDING.holding) : h.credit_debt > 0n
+      return owes ? { approve: true } : { approve: false, reason: 'credit_not_owed' }
     },
   }
 }

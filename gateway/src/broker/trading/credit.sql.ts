@@ -11,14 +11,21 @@ export const PENDING = 0n
 export const APPLIED = 1n
 export const REJECTED = 2n
 
-/** Credit positions that owe, open (held or with a resting sell): what the credit job watches. */
+/**
+ * Credit positions open (held or with a resting sell) that owe, and every open short (its borrow
+ * fee accrues from the first day): what the credit job watches.
+ */
 export function owingPositions(db: Db): Promise<HoldingRow[]> {
   return db
     .selectFrom('holdings')
     .selectAll()
-    .where('leverage', '>', 1n)
     .where('status', 'in', [BigInt(HOLDING.holding), BigInt(HOLDING.closing)])
-    .where('credit_debt', '>', 0n)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('leverage', '>', 1n), eb('credit_debt', '>', 0n)]),
+        eb('side', '=', 'short'),
+      ]),
+    )
     .orderBy('id')
     .execute()
 }
@@ -143,6 +150,18 @@ export async function payDown(db: Db, h: HoldingRow, amount: bigint): Promise<bo
     .set({ credit_debt: h.credit_debt - amount, trust_funds: h.trust_funds + amount })
     .where('id', '=', h.id)
     .where('credit_debt', '=', h.credit_debt)
+    .executeTakeFirst()
+  return moved.numUpdatedRows === 1n
+}
+
+/** Trust funds added to a short's margin (approval), guarded by the margin read. */
+export async function addHeld(db: Db, h: HoldingRow, amount: bigint): Promise<boolean> {
+  const moved = await db
+    .updateTable('holdings')
+    .set({ frozen: h.frozen + amount, trust_funds: h.trust_funds + amount })
+    .where('id', '=', h.id)
+    .where('status', '=', BigInt(HOLDING.holding))
+    .where('frozen', '=', h.frozen)
     .executeTakeFirst()
   return moved.numUpdatedRows === 1n
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { HOLDING } from '@kabu/shared/api/trade'
 import type { WireCreditRequest, CreditStatus } from '@kabu/shared/api/credit'
 import { CURRENCY_OF_MARKET, MARKET_OF_TYPE, type MarketType } from '@kabu/shared/market/types'
 import type { Currency } from '@kabu/shared/money/currencies'
@@ -11,7 +12,7 @@ import { idempotent } from '../common/idempotency'
 import type { SessionUser } from '../common/session-user'
 import type { Ledger } from '../ledger/index'
 import * as c from './credit.sql'
-import { holdingOf } from './trading.sql'
+import { costOf, holdingOf } from './trading.sql'
 
 export interface CreditDeps {
   db: Kysely<Database>
@@ -50,8 +51,9 @@ const wire = (r: c.CreditRequestRow & { code: string }): WireCreditRequest => ({
 /**
  * `/trade/ustocks` and `/trade/ustockslist`: trust funds for a credit position. A request freezes
  * its cash at once (spec §7 counts it in frozen assets) and waits for review (kind `credit`);
- * approval pays the position's debt down with it (credit-queue.ts). Together with the requests
- * still pending, it may not exceed what the position owes.
+ * approval pays the position's debt down with it (credit-queue.ts), or adds it to a short's margin.
+ * Together with the requests still pending, it may not exceed what the position owes (a short: its
+ * proceeds less the margin it holds: a short fully backed by cash needs no more).
  */
 export function createCreditService({ db, clock, ledger }: CreditDeps) {
   return {
@@ -65,12 +67,19 @@ export function createCreditService({ db, clock, ledger }: CreditDeps) {
         await lockUser(trx, user.userId)
         const h = await holdingOf(trx, user.userId, input.holdingId)
         if (!h) throw new Refusal('not_found')
-        if (h.leverage <= 1n || h.credit_debt === 0n) throw new Refusal('credit_not_owed')
+        const short = h.side === 'short'
+        if (
+          short ? h.status !== BigInt(HOLDING.holding) : h.leverage <= 1n || h.credit_debt === 0n
+        ) {
+          throw new Refusal('credit_not_owed')
+        }
         const currency = h.currency as Currency
         const pending = (await c.requestsOf(trx, user.userId, currency))
           .filter((r) => r.holding_id === h.id && r.status === c.PENDING)
           .reduce((sum, r) => sum + r.credit, 0n)
-        if (pending + amount > h.credit_debt) throw new Refusal('credit_over_debt')
+        // A credit buy's trust funds pay its debt; a short's add to its margin, up to its proceeds.
+        const room = short ? costOf(h) - h.frozen : h.credit_debt
+        if (pending + amount > room) throw new Refusal('credit_over_debt')
         const now = clock.now()
         const orderNo = newOrderNo('CR', now)
         const id = await c.insertRequest(trx, {

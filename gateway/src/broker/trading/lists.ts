@@ -5,14 +5,13 @@ import {
   type HoldingList,
   type HoldingStatus,
   type WireClosedHolding,
-  type WireCredit,
   type WireHolding,
 } from '@kabu/shared/api/trade'
-import { callAmount, maintenancePercent } from '@kabu/shared/market/credit'
 import { formatUnits } from '@kabu/shared/money/decimal'
 import type { Market } from '@kabu/shared/market/types'
 import type { MarketService } from '../../market/index'
 import type { Database } from '../../store/index'
+import { creditOf } from './credit-standing'
 import { unitsOf } from './order-rules'
 import { seedCancelledRow, seedOrderRow } from './order-wire'
 import { userOrders, WORKING } from './orders.sql'
@@ -23,12 +22,17 @@ const OPEN = [HOLDING.holding, HOLDING.closing] as const
 // Cancelled holdings (3) are rows written before orders had their own table (migration 0029).
 const ENDED = [HOLDING.cancelled, HOLDING.closed] as const
 
+/** A holding's P/L at `now` before fees: a short gains what the price fell since its sale. */
+const floating = (h: HoldingRow, now: bigint): bigint =>
+  h.side === 'short' ? costOf(h) - now * h.stock_num : now * h.stock_num - costOf(h)
+
 function wire(h: HoldingRow, market: MarketService): WireHolding {
   const listing = market.listing(h.code)
   const quote = market.snapshot(h.code)
   const now = quote ? unitsOf(quote.price) : h.buy_price
   const cost = costOf(h)
   const value = now * h.stock_num
+  const credit = h.leverage > 1n || h.side === 'short'
   return {
     id: String(h.id),
     code: h.code,
@@ -37,32 +41,22 @@ function wire(h: HoldingRow, market: MarketService): WireHolding {
     nowprice: formatUnits(now),
     stock_num: Number(h.stock_num),
     buy_price: formatUnits(h.buy_price),
-    yingkui: formatUnits(value - cost),
+    yingkui: formatUnits(floating(h, now)),
     buy_time: Number(h.buy_time ?? h.created_at),
     leverage: Number(h.leverage),
-    margin: formatUnits(h.leverage > 1n ? h.margin : cost),
+    margin: formatUnits(credit ? h.margin : cost),
     market_value: formatUnits(value),
     buy_fee: formatUnits(h.buy_fee),
     frozen: formatUnits(h.frozen),
-    ...(h.leverage > 1n ? { credit: creditOf(h, value) } : {}),
-  }
-}
-
-/** A credit position's figures at market value `value` (the published rules of shared/market/credit). */
-function creditOf(h: HoldingRow, value: bigint): WireCredit {
-  return {
-    debt: formatUnits(h.credit_debt),
-    interest: formatUnits(h.credit_interest),
-    trust_funds: formatUnits(h.trust_funds),
-    ratio: maintenancePercent(value, h.credit_debt),
-    call_deadline: h.call_deadline === null ? null : Number(h.call_deadline),
-    call_amount: formatUnits(callAmount(value, h.credit_debt, h.market as Market)),
+    side: h.side,
+    ...(credit ? { credit: creditOf(h, value) } : {}),
   }
 }
 
 /**
  * `/trade/userstocklist`: holdings keyed by id, and each working buy's unfilled part as the seed's
- * status-2 row (keyed by the order's id); ccsz and fdyk over the holdings only (status 0, 1). A buy
+ * status-2 row (keyed by the order's id); ccsz over the holdings owned, fdyk over every holding and
+ * short (status 0, 1). A buy
  * filled in part is its holding's row, with the cash its rest still holds as `frozen`.
  */
 export async function openList(
@@ -83,8 +77,9 @@ export async function openList(
     rows[row.id] = buying ? { ...row, frozen: buying.frozen } : row
     const quote = market.snapshot(h.code)
     const now = quote ? unitsOf(quote.price) : h.buy_price
-    ccsz += now * h.stock_num
-    fdyk += now * h.stock_num - costOf(h)
+    // A short owns no shares: its value is none of the holdings', its P/L is the user's.
+    if (h.side === 'long') ccsz += now * h.stock_num
+    fdyk += floating(h, now)
   }
   return { ...rows, ccsz: formatUnits(ccsz), fdyk: formatUnits(fdyk) }
 }

@@ -82,6 +82,7 @@ export function seedOrderRow(
     market_value: formatUnits(price * rest),
     buy_fee: '0',
     frozen: formatUnits(o.frozen),
+    side: 'long',
   }
 }
 

@@ -58,6 +58,10 @@ export function tradingRoutes({
     })
 
     routes.authed('/trade/buy', buyRequest, async ({ input: form, user }) => {
+      if (form.id !== undefined) {
+        const cover = { ...form, id: BigInt(form.id), num: Number(form.num), price: form.price }
+        return ok(await service.cover(user, cover), 'purchase_ok')
+      }
       const answer = await service.buy(user, {
         type: form.type,
         code: form.code,
@@ -84,6 +88,17 @@ export function tradingRoutes({
     })
 
     routes.authed('/trade/sell', sellRequest, async ({ input: form, user }) => {
+      if (form.id === undefined) {
+        const short = await service.short(user, {
+          type: form.type,
+          code: form.code as string,
+          num: Number(form.num),
+          price: form.price,
+          leverage: form.leverage === undefined ? 1 : Number(form.leverage),
+          idem: form.idem,
+        })
+        return ok(short, 'submit_ok')
+      }
       const answer = await service.sell(user, {
         id: BigInt(form.id),
         num: Number(form.num),

@@ -110,6 +110,7 @@ export function createSell(deps: SellDeps, fresh: FreshHoldings) {
         if (await orderOf(db, user.userId, input.id)) throw new Refusal('order_not_holding')
         throw new Refusal('not_found')
       }
+      if (h.side === 'short') throw new Refusal('short_cover_by_buy')
       if (h.status !== BigInt(HOLDING.holding)) throw new Refusal('order_not_holding')
       // Bought by a limit (a market buy fills whole at once): its order may still be filling it.
       if (!kept && h.limit_price !== null) await refuseWhileBuying(db, h)

@@ -27,6 +27,7 @@ import { exitAsks, insertExits, startExits, type ExitInput, type Exits } from '.
 import { orderAsk, waitingBuyPrice, type KindInput } from './order-kinds'
 import { insertFill, insertOrderRow, reserveOrderId } from './orders.sql'
 import { createSell } from './sell'
+import { createShort } from './short'
 import * as q from './trading.sql'
 
 export interface TradingDeps {
@@ -81,6 +82,7 @@ export function createTradingService(deps: TradingDeps) {
   // What those buys wrote, so that the sell's statement needs no read before it.
   const fresh = new FreshHoldings()
   const sell = createSell(deps, fresh)
+  const short = createShort(deps)
 
   return {
     async buy(user: SessionUser, input: BuyInput): Promise<{ id: string }> {
@@ -240,5 +242,8 @@ export function createTradingService(deps: TradingDeps) {
     },
 
     sell,
+    /** A short sale (売建) and its buy-to-cover (買埋): short.ts. */
+    short: short.open,
+    cover: short.cover,
   }
 }

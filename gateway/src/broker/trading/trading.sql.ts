@@ -91,6 +91,7 @@ export function writtenHolding(row: Insertable<HoldingsTable> & { id: bigint }):
     credit_interest: 0n,
     call_deadline: null,
     interest_through: null,
+    side: row.side ?? 'long',
   }
 }
 

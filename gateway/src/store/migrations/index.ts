@@ -31,6 +31,7 @@ import { orders } from './0028-orders'
 import { orderIds } from './0029-order-ids'
 import { orderTriggers } from './0030-order-triggers'
 import { holdingCost } from './0031-holding-cost'
+import { shortSide } from './0032-short-side'
 
 /**
  * Every migration, in order, listed in code rather than found by scanning a folder, so they run the
@@ -68,6 +69,7 @@ const MIGRATIONS: ReadonlyArray<[name: string, build: (kind: StoreKind) => Migra
   ['0029-order-ids', orderIds],
   ['0030-order-triggers', orderTriggers],
   ['0031-holding-cost', holdingCost],
+  ['0032-short-side', shortSide],
 ]
 
 export function migrationProvider(kind: StoreKind): MigrationProvider {

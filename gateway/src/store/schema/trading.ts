@@ -52,6 +52,12 @@ export interface HoldingsTable {
   call_deadline: NullableInt
   /** The last local date whose interest has accrued. */
   interest_through: string | null
+  /**
+   * Migration 0032: `short` for a short sale (信用売建). Its buy_price is the price it was sold at,
+   * buy_fee the sale's fees, sell_price the price it was covered at; `frozen` holds its margin and
+   * trust funds, credit_debt the borrow fees owed (shared/market/credit.ts shortEquity).
+   */
+  side: ColumnType<'long' | 'short', 'long' | 'short' | undefined, 'long' | 'short'>
 }
 
 export interface WatchlistTable {

@@ -55,6 +55,8 @@ export default {
   'server.order_not_holding': 'This order is not held. Please do not repeat the action',
   'server.buy_still_working':
     'Part of this buy is still waiting to fill. Cancel the rest under Orders or wait until it fills, then sell',
+  'server.short_cover_by_buy':
+    'This is a short position: close it by buying it back (buy to cover).',
   'server.price_unavailable': 'The stock price could not be obtained',
   'server.over_price_limit': 'The price is outside the daily limit',
   'server.below_minimum_buy': 'Below the minimum purchase',

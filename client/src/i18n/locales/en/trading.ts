@@ -152,4 +152,7 @@ export default {
   'mine.funds.kind.credit_freeze': 'Trust funds held',
   'mine.funds.kind.credit_trust_funds': 'Trust funds applied',
   'mine.funds.kind.credit_release': 'Trust funds returned',
+  'mine.funds.kind.credit_short': 'Short sale (margin held)',
+  'mine.funds.kind.credit_cover': 'Buy to cover',
+  'mine.funds.kind.credit_borrow_fee': 'Stock borrow fee',
 } satisfies Record<string, string>

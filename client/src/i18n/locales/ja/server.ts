@@ -57,6 +57,7 @@ export default {
   'server.order_not_holding': 'この注文は保有中ではありません。繰り返し操作しないでください',
   'server.buy_still_working':
     'この買い注文は一部がまだ約定待ちです。注文中から残りを取り消すか、約定を待ってから売却してください',
+  'server.short_cover_by_buy': '信用売りの建玉です。買埋（返済買い）で決済してください。',
   'server.price_unavailable': '株価を取得できませんでした',
   'server.over_price_limit': '値幅制限を超えています',
   'server.below_minimum_buy': '最低購入額を下回っています',

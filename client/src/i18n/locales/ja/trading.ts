@@ -151,4 +151,7 @@ export default {
   'mine.funds.kind.credit_freeze': '追加保証金の拘束',
   'mine.funds.kind.credit_trust_funds': '追加保証金の反映',
   'mine.funds.kind.credit_release': '追加保証金の返金',
+  'mine.funds.kind.credit_short': '信用新規売り（保証金の拘束）',
+  'mine.funds.kind.credit_cover': '買埋（信用返済買い）',
+  'mine.funds.kind.credit_borrow_fee': '貸株料',
 } satisfies Record<string, string>

@@ -55,6 +55,7 @@ export default {
   'server.order_not_holding': '该订单不在持仓状态，请勿重复操作',
   'server.buy_still_working':
     '该买单仍有部分等待成交。请在委托中撤销剩余部分，或待全部成交后再卖出',
+  'server.short_cover_by_buy': '这是融券卖出的持仓，请通过买券还券平仓。',
   'server.price_unavailable': '未获取到股票价格',
   'server.over_price_limit': '超出涨跌停限制',
   'server.below_minimum_buy': '低于最低购买金额',

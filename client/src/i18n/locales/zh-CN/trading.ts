@@ -146,4 +146,7 @@ export default {
   'mine.funds.kind.credit_freeze': '冻结追加保证金',
   'mine.funds.kind.credit_trust_funds': '追加保证金生效',
   'mine.funds.kind.credit_release': '退回追加保证金',
+  'mine.funds.kind.credit_short': '融券卖出（冻结保证金）',
+  'mine.funds.kind.credit_cover': '买券还券',
+  'mine.funds.kind.credit_borrow_fee': '融券费用',
 } satisfies Record<string, string>
