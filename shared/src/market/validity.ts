@@ -40,13 +40,40 @@ export function everyDay(market: Market): OrderDays {
   }
 }
 
+/** Days whose sessions a calendar keeps once worked out (a few months of dates). */
+const DATES_KEPT = 400
+
+/**
+ * `days` remembering each date's sessions: every order asks for its day's close, and working it
+ * out anew (the time zone's offset through Intl) was a visible share of an order's CPU.
+ */
+function remembering(days: OrderDays): OrderDays {
+  const kept = new Map<string, readonly Session[]>()
+  const sessions = (date: string) => {
+    let found = kept.get(date)
+    if (!found) {
+      if (kept.size >= DATES_KEPT) kept.clear()
+      found = days.sessions(date)
+      kept.set(date, found)
+    }
+    return found
+  }
+  return { ...days, sessions }
+}
+
+const MARKETS = ['jp', 'us', 'cn'] as const satisfies readonly Market[]
+const CALENDARS = {
+  real: Object.fromEntries(MARKETS.map((m) => [m, remembering(exchangeDays(m))])),
+  always: Object.fromEntries(MARKETS.map((m) => [m, remembering(everyDay(m))])),
+} as Record<'real' | 'always', Record<Market, OrderDays>>
+
 /**
  * The business days an order's validity counts in the market as the gateway runs it: the
  * exchange's calendar (`real`), or the demo's every day (`always`), so that a day order lapses
  * when the simulated day the user traded in ends.
  */
 export const marketDays = (market: Market, hours: 'real' | 'always'): OrderDays =>
-  hours === 'real' ? exchangeDays(market) : everyDay(market)
+  CALENDARS[hours][market]
 
 const closeOf = (days: OrderDays, date: string) => days.sessions(date).at(-1)?.close
 
@@ -90,9 +117,14 @@ export function orderTerm(
   validity: Validity,
   maxDays: number,
 ): OrderTerm | ValidityRefusal {
+  // A day order (most orders) needs only its own day, not the days a date could name.
+  if (validity === 'day') {
+    const day = orderDay(days, now)
+    return { firstDay: day, lastDay: day, expiresAt: closeOf(days, day) as number }
+  }
   const offered = validityDays(days, now, maxDays)
   const firstDay = offered[0] as string
-  const lastDay = validity === 'day' ? firstDay : validity
+  const lastDay = validity
   if (!offered.includes(lastDay)) {
     const tradingDay = /^\d{4}-\d{2}-\d{2}$/.test(lastDay) && closeOf(days, lastDay) !== undefined
     return tradingDay && lastDay > firstDay ? 'validity_too_long' : 'validity_invalid'
