@@ -8,6 +8,7 @@ import type { OrderDraft } from '../../client/src/features/stock/order-draft'
 import { orderMachine, type OrderEvent } from '../../client/src/features/stock/order.machine'
 import type { TestApp } from '../support/app'
 import { expectLedgerConsistent } from '../support/invariants'
+import { printShares } from '../support/prints'
 import {
   crossBelow,
   holdingOf,
@@ -16,16 +17,16 @@ import {
   restingLimit,
   restingStop,
 } from './order-model.driver'
-import { orderNow } from './orders.support'
+import { cancel, orderNow, orders } from './orders.support'
 import { crossAbove, restingSellLimit, sellFromPosition } from './sell-model.driver'
-import { advance, books, MINUTE, startTradingApp, trader } from './trading.support'
+import { advance, books, MINUTE, startTradingApp, TOYOTA, trader } from './trading.support'
 
 /**
  * Model-based test of the buy panel's order machine against a real gateway: the paths come from
  * the machine (`xstate/graph`), with at each state only the events the gateway can really produce
  * there (a market order reports filled, a resting limit open, a stop above the market waiting; a
- * holding sold at the market reports closed, one offered at a limit closing until the market
- * crosses it).
+ * limit of three lots fills in part, then in whole or is cancelled keeping its part; a holding
+ * sold at the market reports closed, one offered at a limit closing until the market crosses it).
  * Each path is driven on the same machine wired to the gateway over HTTP; the driver moves the
  * market (the matcher) and the clock where a step needs it, and sells the holding as the position
  * screen does (its sell machine, past the 15-minute lock). After each settled step the gateway's
@@ -42,6 +43,8 @@ const draft = (kind: OrderDraft['kind'], lots = 1): OrderDraft => ({
   fundPassword: '',
   ...(kind === 'stop' ? { triggerPrice: 1 } : {}),
 })
+/** Shares of the order that fills in part, and of its first print: a lot of its three. */
+const PART = 100
 // The invokes are named after their actors: validate, submit.
 const done = (actor: string, output: unknown = { id: '1' }) => ({
   type: `xstate.done.actor.${actor}`,
@@ -69,6 +72,7 @@ function possible(s: Snapshot): AnyEventObject[] {
     return [
       { type: 'SUBMIT', draft: draft('market') },
       { type: 'SUBMIT', draft: draft('limit') },
+      { type: 'SUBMIT', draft: draft('limit', 3) },
       { type: 'SUBMIT', draft: draft('stop') },
       { type: 'SUBMIT', draft: draft('market', 0.5) },
     ]
@@ -80,10 +84,14 @@ function possible(s: Snapshot): AnyEventObject[] {
   if (s.matches('submitting')) return [done('submit')]
   if (s.matches({ placed: 'tracking' }))
     return [kind === 'market' ? order('filled', num) : order(kind === 'stop' ? 'waiting' : 'open')]
+  // The larger limit is there for its partial fill; its other ways are the one lot's.
+  if (s.matches({ placed: 'pending' }) && num > PART) return [order('partial', PART)]
   if (s.matches({ placed: 'waiting' }) || s.matches({ placed: 'pending' }))
     return [{ type: 'CANCEL_ORDER' }, order('filled', num)]
-  if (s.matches({ placed: 'cancelling' })) return [order('cancelled')]
-  if (s.matches({ placed: 'holding' })) return [status(1), status(4)]
+  if (s.matches({ placed: 'partial' })) return [order('filled', num), { type: 'CANCEL_ORDER' }]
+  if (s.matches({ placed: 'cancelling' }))
+    return [order('cancelled', s.context.progress?.filled ?? 0)]
+  if (s.matches({ placed: 'holding' })) return num > PART ? [] : [status(1), status(4)]
   if (s.matches({ placed: 'closing' })) return [status(4)]
   return [{ type: 'NEW' }]
 }
@@ -93,15 +101,17 @@ const name = (s: Snapshot) =>
 
 const paths = getShortestPaths(orderMachine, {
   events: possible as never,
-  // A holding ends closed two ways (sold at the market, or a resting sell filled): both are paths.
+  // A holding ends closed two ways (sold at the market, or a resting sell filled), and the larger
+  // limit is bought two ways (filled in whole, or cancelled keeping its part): each is a path.
   serializeState: (s, _event, before) => {
     const { value, context } = s as Snapshot
+    const from = ['closed', 'placed.holding'].includes(name(s as Snapshot)) && before
     return JSON.stringify([
       value,
       context.error,
       context.draft?.kind ?? null,
       context.draft?.lots ?? null,
-      value === 'closed' && before ? name(before as Snapshot) : null,
+      from ? name(before as Snapshot) : null,
     ])
   },
 })
@@ -114,6 +124,7 @@ const automatic = (event: AnyEventObject) =>
 const WAITS_FOR_DRIVER = new Set([
   'placed.waiting',
   'placed.pending',
+  'placed.partial',
   'placed.holding',
   'placed.closing',
 ])
@@ -145,14 +156,15 @@ async function agrees(grant: SessionGrant, snapshot: Snapshot) {
     expect([order?.status ?? null, held?.status ?? null, jpy.available, jpy.frozen], state).toEqual(
       [state === 'cancelled' ? 'cancelled' : null, state === 'cancelled' ? 3 : null, START, 0n],
     )
-  // Working, it holds cash for what is still to fill; the seed's list shows it as a pending row.
-  if (state === 'placed.waiting' || state === 'placed.pending') {
+  // Working, it holds cash for what is still to fill; the seed's list shows an unfilled buy as a
+  // pending row of its shares, a partly filled one as the holding of its part.
+  if (state === 'placed.waiting' || state === 'placed.pending' || state === 'placed.partial') {
     expect(jpy.frozen, state).toBeGreaterThan(0n)
-    expect([order?.status, held?.status, held?.stock_num], state).toEqual([
-      state === 'placed.waiting' ? 'waiting' : 'open',
-      2,
-      order?.num,
-    ])
+    expect([order?.status, held?.status, held?.stock_num], state).toEqual(
+      state === 'placed.partial'
+        ? ['partial', 0, PART]
+        : [state === 'placed.waiting' ? 'waiting' : 'open', 2, order?.num],
+    )
   }
   if (state === 'placed.holding')
     expect([held?.status, held?.stock_num, jpy.frozen], state).toEqual([0, order?.filled_num, 0n])
@@ -176,12 +188,13 @@ const describePath = (steps: Array<{ event: AnyEventObject }>) =>
     .join(' → ')
 
 describe('order machine against the gateway (paths from xstate/graph)', () => {
-  it('covers the order from draft to waiting, pending, holding, closed and cancelled', () => {
+  it('covers the order from draft to waiting, pending, partial, holding, closed and cancelled', () => {
     const reached = new Set(paths.map((p) => name(p.state as Snapshot)))
     for (const state of [
       'confirming',
       'placed.waiting',
       'placed.pending',
+      'placed.partial',
       'placed.holding',
       'placed.closing',
       'cancelled',
@@ -192,6 +205,12 @@ describe('order machine against the gateway (paths from xstate/graph)', () => {
     const closedFrom = paths.filter((p) => p.state.value === 'closed').map(before)
     expect(new Set(closedFrom), 'sold at the market, or a resting sell filled').toEqual(
       new Set(['placed.holding', 'placed.closing']),
+    )
+    const boughtInPart = paths.filter(
+      (p) => name(p.state as Snapshot) === 'placed.holding' && p.state.context.draft?.lots === 3,
+    )
+    expect(new Set(boughtInPart.map(before)), 'the rest filled, or cancelled').toEqual(
+      new Set(['placed.partial', 'placed.cancelling']),
     )
     const errors = new Set(paths.map((p) => (p.state as Snapshot).context.error))
     expect(errors).toEqual(new Set([null, 'lot_size']))
@@ -212,6 +231,9 @@ describe('order machine against the gateway (paths from xstate/graph)', () => {
           if (event.type === 'ORDER' && at.matches({ placed: 'waiting' })) {
             // A stop's print at its trigger fires it, and it fills there.
             expect(await printAt(t, trigger)).toBeGreaterThanOrEqual(1)
+          } else if (event.type === 'ORDER' && event.status === 'partial') {
+            // A print of one lot at the limit: the order has three, it fills one.
+            expect(await printShares(t, TOYOTA, limit, BigInt(PART))).toBe(1)
           } else if (event.type === 'ORDER' && event.status === 'filled' && limit > 0n) {
             // (Earlier paths' resting orders at or above this limit fill too.)
             expect(await crossBelow(t, limit)).toBeGreaterThanOrEqual(1)
@@ -251,7 +273,11 @@ describe('order machine against the gateway (paths from xstate/graph)', () => {
           await agrees(grant, actor.getSnapshot())
         }
       } finally {
+        // An order a path leaves working (or still being sent) would take a later path's one-lot
+        // print, which fills the oldest order first: each path cancels what it left.
+        await waitFor(actor, (s) => !s.matches('submitting'), { timeout: 10_000 }).catch(() => {})
         actor.stop()
+        for (const o of await orders(t, grant, 'open')) await cancel(t, grant, o.id)
       }
     })
   }
