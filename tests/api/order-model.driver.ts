@@ -5,11 +5,8 @@ import type { SessionGrant } from '@kabu/shared/api/user'
 import { listingByCode } from '@kabu/shared/market/listings/index'
 import { roundUnitsToTick, tickUnitsAt } from '@kabu/shared/market/ticks'
 import { checkDraft, wireKind, type OrderRules } from '../../client/src/features/stock/order-draft'
-import {
-  orderMachine,
-  statusEvent,
-  type OrderStatusEvent,
-} from '../../client/src/features/stock/order.machine'
+import { orderMachine, type OrderWatchEvent } from '../../client/src/features/stock/order.machine'
+import { lookAtOrder, type OrderFacts } from '../../client/src/features/stock/order-watch'
 import type { TestApp } from '../support/app'
 import { session, brokerApi, brokerData } from '../support/broker'
 import { endedList, idem, lastUnits, openList, TOYOTA } from './trading.support'
@@ -52,12 +49,15 @@ export function printAt(t: TestApp, units: bigint): Promise<number> {
 export const crossBelow = (t: TestApp, limit: bigint): Promise<number> =>
   printAt(t, limit - BigInt(tickUnitsAt(toyota, Number(limit) - 1)))
 
-/** Where holding `id` stands on the gateway: open list first, then the ended one. */
-export async function statusOf(t: TestApp, grant: SessionGrant, id: string) {
+/** Holding `id` on the gateway: open list first, then the ended one. */
+export async function holdingOf(t: TestApp, grant: SessionGrant, id: string) {
   const open = holdingRows(await openList(t, grant)).find((h) => h.id === id)
-  if (open) return open.status
-  return holdingRows(await endedList(t, grant)).find((h) => h.id === id)?.status
+  return open ?? holdingRows(await endedList(t, grant)).find((h) => h.id === id)
 }
+
+/** Where holding `id` stands on the gateway. */
+export const statusOf = async (t: TestApp, grant: SessionGrant, id: string) =>
+  (await holdingOf(t, grant, id))?.status
 
 /** The rules the panel checks a draft against, read from the gateway as the app reads them. */
 async function rules(t: TestApp, grant: SessionGrant): Promise<OrderRules> {
@@ -109,16 +109,16 @@ export function liveOrder(t: TestApp, grant: SessionGrant) {
           idem: input.idem,
         }),
       ),
-      // The real lists, read often: every status the machine sees comes from the gateway.
-      watchOrder: fromCallback<OrderStatusEvent, { id: string }>(({ sendBack, input }) => {
-        return pollGateway(
-          () => statusOf(t, grant, input.id),
-          (status) => {
-            const event = status === undefined ? null : statusEvent(status)
-            if (event) sendBack(event)
-          },
-        )
-      }),
+      // The order and its holding, read often: every report the machine sees is the gateway's.
+      watchOrder: fromCallback<OrderWatchEvent, { id: string }>(({ sendBack, input }) =>
+        pollGateway(
+          lookAtOrder(
+            () => call<OrderFacts>('/trade/orderInfo', { id: input.id }),
+            () => statusOf(t, grant, input.id),
+          ),
+          (events) => events.forEach(sendBack),
+        ),
+      ),
       cancelOrder: fromPromise(({ input }) => call<null>('/trade/cancel', { id: input.id })),
     },
     actions: { newIdem: assign({ idem: () => idem() }) },

@@ -124,10 +124,11 @@ describe.each(['zh-CN', 'en'] as const)('order types on a 390×844 phone in %s',
       for (const words of WORDS[locale][kind]!) expect(summary).toContain(words)
       await j.screens.shot(`${locale}-${kind}`)
       await j.page.getByTestId('order-confirm').click()
+      // A stop, stop-limit or trailing buy waits for its trigger; the others rest in the book.
       const outcome = j.page.getByTestId('order-outcome')
       await expect
         .poll(() => outcome.getAttribute('data-state'), { timeout: 15_000 })
-        .toBe('pending')
+        .toBe(['stop', 'stop_limit', 'trailing'].includes(kind) ? 'waiting' : 'pending')
       // In 注文照会 it rests (a stop waits for its trigger); cancelled, its cash is free for the next.
       await j.page.getByTestId('order-view-position').click()
       const status = j.page.getByTestId('order-status')

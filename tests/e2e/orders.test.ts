@@ -50,7 +50,10 @@ describe('orders on a 390×844 phone', () => {
     expect((await jpy()).frozen).toBe(before.frozen)
     await j.page.getByTestId('order-confirm').click()
     const outcome = j.page.getByTestId('order-outcome')
-    await expect.poll(() => outcome.getAttribute('data-state'), { timeout: 15_000 }).toBe('pending')
+    await expect.poll(() => outcome.getAttribute('data-state'), { timeout: 15_000 }).toBe('waiting')
+    expect(await outcome.textContent()).toContain(ja['stock.order.outcome.waiting'])
+    const shownTrigger = await j.page.getByTestId('order-outcome-trigger').textContent()
+    expect(shownTrigger).toContain(trigger.toLocaleString('en'))
     expect(Number((await jpy()).frozen)).toBeGreaterThan(Number(before.frozen))
   })
 

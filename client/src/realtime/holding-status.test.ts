@@ -2,7 +2,7 @@ import type { HoldingStatus } from '@kabu/shared/api/trade'
 import type { UserEvent } from '@kabu/shared/realtime'
 import { Subject } from 'rxjs'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { holdingStatus$ } from './holding-status'
+import { holdingStatus$, orderStatus$ } from './holding-status'
 
 const update = (id: string, status: HoldingStatus): UserEvent => ({
   type: 'trade:updated',
@@ -63,6 +63,33 @@ describe('holdingStatus$', () => {
     answerSlow(0) // stale: read before the fill
     await vi.advanceTimersByTimeAsync(0)
     expect(seen).toEqual([4])
+    sub.unsubscribe()
+  })
+})
+
+describe('orderStatus$', () => {
+  beforeEach(() => vi.useFakeTimers())
+  afterEach(() => vi.useRealTimers())
+
+  it('reads at once, on a change of the order or of its holding, and on the poll', async () => {
+    const events = new Subject<UserEvent>()
+    let reads = 0
+    const sub = orderStatus$('7', async () => ++reads, 60_000, events).subscribe()
+    await vi.advanceTimersByTimeAsync(0)
+    const changed = (id: string): UserEvent => ({
+      type: 'order:updated',
+      id,
+      status: 'partial',
+      filled_num: 100,
+      avg_price: '1',
+    })
+    events.next(changed('8')) // another order: no read
+    events.next(changed('7'))
+    events.next(update('7', 1)) // its holding, sold from the position screen
+    await vi.advanceTimersByTimeAsync(0)
+    expect(reads).toBe(3)
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(reads).toBe(4)
     sub.unsubscribe()
   })
 })

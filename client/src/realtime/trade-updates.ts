@@ -22,6 +22,21 @@ export function tradeUpdates$(
   )
 }
 
+export type OrderUpdate = Extract<UserEvent, { type: 'order:updated' }>
+
+/**
+ * The changes of order `id` (placed, filled in part or whole, triggered, cancelled, lapsed). The
+ * event carries no quantity or trigger: a screen that shows them re-reads the order on it.
+ *
+ * @example orderUpdates$('42').subscribe(() => reload())
+ */
+export function orderUpdates$(
+  id: string,
+  events$: Observable<UserEvent> = userEvents$(),
+): Observable<OrderUpdate> {
+  return events$.pipe(filter((e): e is OrderUpdate => e.type === 'order:updated' && e.id === id))
+}
+
 /** Calls `onUpdate` while mounted whenever {@link tradeUpdates$} fires; `onUpdate` must be stable. */
 export function useTradeUpdates(onUpdate: (update: TradeUpdate) => void, id?: string): void {
   useEffect(() => {

@@ -1,5 +1,5 @@
 import type { BlockOrder } from '@kabu/shared/api/block'
-import type { WireOrder, WireOrderInfo } from '@kabu/shared/api/orders'
+import type { WireOrder } from '@kabu/shared/api/orders'
 import type { DaytradeParticipation } from '@kabu/shared/api/daytrade'
 import type { ProductOrder } from '@kabu/shared/api/follow'
 import type { IpoApplication } from '@kabu/shared/api/ipo'
@@ -91,7 +91,7 @@ export const cancelHolding = (id: string) => brokerPost<null>('/trade/cancel', {
 export const fetchOrders = (type: MarketType, status: 'open' | 'done') =>
   brokerPost<WireOrder[]>('/trade/orders', { type, status })
 
-export const fetchOrder = (id: string) => brokerPost<WireOrderInfo>('/trade/orderInfo', { id })
+export { fetchOrder } from '../../api/orders'
 
 export const amendOrder = (input: {
   id: string

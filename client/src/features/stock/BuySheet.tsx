@@ -65,7 +65,7 @@ function BuyPanel({ quote }: { quote: Quote }) {
   const load = useOrderRules(type, quote, true)
   const form = useOrderForm(quote, load.state === 'ready' ? load.rules : null)
   const days = useValidityDays(quote.market, quote.time)
-  const { draft, estimate, error, orderId } = state.context
+  const { draft, estimate, error, orderId, progress } = state.context
 
   if (load.state === 'loading') return <Loading />
   if (load.state === 'failed')
@@ -114,8 +114,10 @@ function BuyPanel({ quote }: { quote: Quote }) {
   return (
     <OrderOutcome
       type={type}
+      currency={currency}
       state={outcome}
       orderId={orderId}
+      progress={progress}
       error={error}
       onCancelOrder={() => send({ type: 'CANCEL_ORDER' })}
       onNew={() => {

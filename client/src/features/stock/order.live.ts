@@ -1,13 +1,15 @@
 import type { MarketType, Quote } from '@kabu/shared/market/types'
 import { assign, fromCallback, fromPromise } from 'xstate'
 import { fetchHolding } from '../../api/holdings'
+import { fetchOrder } from '../../api/orders'
 import { BrokerRefusal } from '../../api/broker'
 import { listingFacts } from '../../realtime/listing-facts'
 import { fetchSnapshots } from '../../realtime/market-api'
-import { holdingStatus$ } from '../../realtime/holding-status'
+import { orderStatus$ } from '../../realtime/holding-status'
 import { appConfig, loadAppConfig } from '../../state/app-config'
 import { checkDraft, wireKind, type OrderRules } from './order-draft'
-import { orderMachine, statusEvent, type OrderStatusEvent } from './order.machine'
+import { orderMachine, type OrderWatchEvent } from './order.machine'
+import { lookAtOrder } from './order-watch'
 import { buy, cancelOrder, fetchUserinfo } from './trade.api'
 
 /**
@@ -59,12 +61,12 @@ export function liveOrderMachine(type: MarketType, code: string) {
           leverage: input.leverage ?? 1,
         }),
       ),
-      watchOrder: fromCallback<OrderStatusEvent, { id: string }>(({ sendBack, input }) => {
-        const read = async () => (await fetchHolding(type, input.id))?.status
-        const watch = holdingStatus$(input.id, read).subscribe((status) => {
-          const event = statusEvent(status)
-          if (event) sendBack(event)
-        })
+      watchOrder: fromCallback<OrderWatchEvent, { id: string }>(({ sendBack, input }) => {
+        const look = lookAtOrder(
+          () => fetchOrder(input.id),
+          async () => (await fetchHolding(type, input.id))?.status,
+        )
+        const watch = orderStatus$(input.id, look).subscribe((events) => events.forEach(sendBack))
         return () => watch.unsubscribe()
       }),
       cancelOrder: fromPromise(({ input }) => cancelOrder(input.id)),

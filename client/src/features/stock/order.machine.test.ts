@@ -1,7 +1,13 @@
+import type { OrderStatus } from '@kabu/shared/api/orders'
 import { describe, expect, it } from 'vitest'
 import { assign, createActor, fromCallback, fromPromise, waitFor } from 'xstate'
 import type { OrderDraft, OrderEstimate } from './order-draft'
-import { orderMachine, type OrderStatusEvent } from './order.machine'
+import {
+  orderMachine,
+  type OrderProgress,
+  type OrderStatusEvent,
+  type OrderWatchEvent,
+} from './order.machine'
 
 const draft: OrderDraft = { kind: 'limit', lots: 1, limitPrice: 2500, fundPassword: '' }
 const estimate: OrderEstimate = {
@@ -22,7 +28,7 @@ function run(
 ) {
   let serial = 0
   const sent: unknown[] = []
-  let report: ((e: OrderStatusEvent) => void) | undefined
+  let watch: ((e: OrderWatchEvent) => void) | undefined
   const actor = createActor(
     orderMachine.provide({
       actors: {
@@ -32,8 +38,8 @@ function run(
           return (options.submit ?? (async () => ({ id: '42' })))()
         }),
         watchOrder: fromCallback(({ sendBack }) => {
-          report = sendBack
-          return () => (report = undefined)
+          watch = sendBack
+          return () => (watch = undefined)
         }),
         cancelOrder: fromPromise(async ({ input }) => {
           sent.push({ cancel: input })
@@ -43,8 +49,16 @@ function run(
       actions: { newIdem: assign({ idem: () => `idem-${++serial}` }) },
     }),
   ).start()
-  const status = (s: OrderStatusEvent['status']) => report?.({ type: 'STATUS', status: s })
-  return { actor, sent, status }
+  /** The watch reads the order: `status`, `filled` of `num` shares. */
+  const order = (status: OrderStatus, filled = 0, more: Partial<OrderProgress> = {}) =>
+    watch?.({ type: 'ORDER', status, num: 100, filled, trigger: null, refusal: null, ...more })
+  /** The watch reads the holding of what the order bought. */
+  const holding = (s: OrderStatusEvent['status']) => watch?.({ type: 'STATUS', status: s })
+  const at = () => {
+    const { value } = actor.getSnapshot()
+    return typeof value === 'string' ? value : `placed.${String(Object.values(value)[0])}`
+  }
+  return { actor, sent, order, holding, at }
 }
 
 async function placed(h: ReturnType<typeof run>) {
@@ -59,27 +73,115 @@ describe('order machine', () => {
     const h = run()
     await placed(h)
     expect(h.actor.getSnapshot().context.estimate).toEqual(estimate)
-    h.status(0)
-    expect(h.actor.getSnapshot().matches({ placed: 'holding' })).toBe(true)
+    h.holding(0) // the order is not reported yet: its holding says nothing of it
+    expect(h.at()).toBe('placed.tracking')
+    h.order('filled', 100)
+    expect(h.at()).toBe('placed.holding')
     // Sold from the position screen: the watch reports the sell order, then the fill.
-    h.status(1)
-    expect(h.actor.getSnapshot().matches({ placed: 'closing' })).toBe(true)
-    h.status(4)
-    expect(h.actor.getSnapshot().value).toBe('closed')
+    h.holding(1)
+    h.order('filled', 100) // the buy stays filled: its report moves nothing any more
+    expect(h.at()).toBe('placed.closing')
+    h.holding(4)
+    expect(h.at()).toBe('closed')
     expect(h.sent).toEqual([{ submit: { ...draft, idem: 'idem-1' } }])
   })
 
   it('rests pending and ends cancelled when the user cancels', async () => {
     const h = run()
     await placed(h)
-    h.status(2)
+    h.order('open')
+    expect(h.at()).toBe('placed.pending')
     h.actor.send({ type: 'CANCEL_ORDER' })
     await waitFor(h.actor, (s) => s.matches({ placed: 'cancelling' }))
-    h.status(2) // a stale read before the cancel landed changes nothing
-    expect(h.actor.getSnapshot().matches({ placed: 'cancelling' })).toBe(true)
-    h.status(3)
-    expect(h.actor.getSnapshot().value).toBe('cancelled')
+    h.order('open') // a stale read before the cancel landed changes nothing
+    expect(h.at()).toBe('placed.cancelling')
+    h.order('cancelled')
+    expect(h.at()).toBe('cancelled')
     expect(h.sent).toContainEqual({ cancel: { id: '42' } })
+  })
+
+  it('waits for a stop’s trigger, keeping its price, then fills once it fires', async () => {
+    const h = run()
+    await placed(h)
+    h.order('waiting', 0, { trigger: '2600' })
+    expect(h.at()).toBe('placed.waiting')
+    expect(h.actor.getSnapshot().context.progress).toMatchObject({
+      status: 'waiting',
+      trigger: '2600',
+    })
+    // A stop-limit fired: its limit rests in the book.
+    h.order('open', 0, { trigger: '2600' })
+    expect(h.at()).toBe('placed.pending')
+    h.order('filled', 100, { trigger: '2600' })
+    expect(h.at()).toBe('placed.holding')
+  })
+
+  it('cancels a stop waiting for its trigger', async () => {
+    const h = run()
+    await placed(h)
+    h.order('waiting', 0, { trigger: '2600' })
+    h.actor.send({ type: 'CANCEL_ORDER' })
+    await waitFor(h.actor, (s) => s.matches({ placed: 'cancelling' }))
+    h.order('waiting', 0, { trigger: '2600' })
+    expect(h.at()).toBe('placed.cancelling')
+    h.order('cancelled', 0, { trigger: '2600' })
+    expect(h.at()).toBe('cancelled')
+  })
+
+  it('shows a partial fill growing, then the order filled', async () => {
+    const h = run()
+    await placed(h)
+    h.order('open', 0, { num: 300 })
+    h.order('partial', 100, { num: 300 })
+    expect(h.at()).toBe('placed.partial')
+    expect(h.actor.getSnapshot().context.progress).toMatchObject({ filled: 100, num: 300 })
+    h.order('partial', 200, { num: 300 })
+    expect(h.actor.getSnapshot().context.progress).toMatchObject({ filled: 200, num: 300 })
+    h.order('filled', 300, { num: 300 })
+    expect(h.at()).toBe('placed.holding')
+  })
+
+  it('keeps the part bought when the rest is cancelled, or lapses', async () => {
+    for (const end of ['cancelled', 'expired'] as const) {
+      const h = run()
+      await placed(h)
+      h.order('partial', 100, { num: 300 })
+      if (end === 'cancelled') {
+        h.actor.send({ type: 'CANCEL_ORDER' })
+        await waitFor(h.actor, (s) => s.matches({ placed: 'cancelling' }))
+      }
+      h.order(end, 100, { num: 300 })
+      expect([end, h.at()]).toEqual([end, 'placed.holding'])
+      expect(h.actor.getSnapshot().context.progress).toMatchObject({ filled: 100, num: 300 })
+    }
+  })
+
+  it('comes back to the order as it stands when the cancel is refused', async () => {
+    const h = run({ cancel: () => Promise.reject(refusal('too_frequent')) })
+    await placed(h)
+    h.order('partial', 100, { num: 300 })
+    h.actor.send({ type: 'CANCEL_ORDER' })
+    await waitFor(h.actor, (s) => s.context.error !== null)
+    expect([h.at(), h.actor.getSnapshot().context.error]).toEqual([
+      'placed.partial',
+      'too_frequent',
+    ])
+  })
+
+  it('ends expired when a day order lapses unfilled, failed when its fired trigger is refused', async () => {
+    const lapsed = run()
+    await placed(lapsed)
+    lapsed.order('open')
+    lapsed.order('expired')
+    expect(lapsed.at()).toBe('expired')
+    const refused = run()
+    await placed(refused)
+    refused.order('waiting', 0, { trigger: '2600' })
+    refused.order('refused', 0, { trigger: '2600', refusal: 'insufficient_balance' })
+    expect([refused.at(), refused.actor.getSnapshot().context.error]).toEqual([
+      'failed',
+      'insufficient_balance',
+    ])
   })
 
   it('returns to the draft with the key when validation refuses', async () => {
