@@ -221,7 +221,7 @@ async function apply(user: RunUser, everyone: RunUser[], op: Op, n: number) {
     case 'short': {
       const code = CODES[op.code]!
       const num = op.lots * listingByCode(code)!.lot
-      const type = op.code === 0 ? 'jpy' : 'usd'
+      const type = WALLETS[op.code]!.type
       const input = { type, code, num, price: undefined, leverage: op.leverage, idem: `h${n}` }
       return service.short(session, input)
     }
@@ -231,9 +231,9 @@ async function apply(user: RunUser, everyone: RunUser[], op: Op, n: number) {
       const from = op.pick % 3 !== 0 && own.length > 0 ? own : rows
       const h = from[op.pick % Math.max(1, from.length)]
       if (!h) return 'cover:nothing'
-      const type = h.market === 'jp' ? 'jpy' : 'usd'
+      const type = WALLETS.find((w) => w.market === h.market)!.type
       const form = { type, id: h.id, code: h.code, num: Number(h.stock_num), price: undefined }
-      const attempt = service.cover(session, { ...form, idem: `c${n}` } as const)
+      const attempt = service.cover(session, { ...form, idem: `c${n}` })
       return h.user_id === user.userId ? attempt : expectNotFound(attempt)
     }
   }
