@@ -1,19 +1,19 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
-import { SqliteDialect } from 'kysely'
+import { GroupCommitSqliteDialect } from './sqlite-group-commit'
 
 /** The embedded store's file inside DATA_DIR. */
 export const SQLITE_FILE = 'kabu.sqlite'
 
 /**
- * One better-sqlite3 connection (Kysely serialises queries on it, so it is the single writer the
- * design asks for). WAL lets readers run beside the writer; `synchronous=FULL` makes every commit
+ * One better-sqlite3 connection (the driver serialises queries on it, so it is the single writer the
+ * design asks for; its transactions commit in groups, sqlite-group-commit.ts). WAL lets readers run beside the writer; `synchronous=FULL` makes every commit
  * durable even on power loss, which is what kept the kill -9 runs lossless. `safeIntegers` makes
  * every INTEGER a bigint: money never passes through a float, and PostgreSQL's BIGINT is parsed the
  * same way (postgres.ts), so services see one type from both stores.
  */
-export function openSqlite(dataDir: string): { dialect: SqliteDialect; file: string } {
+export function openSqlite(dataDir: string): { dialect: GroupCommitSqliteDialect; file: string } {
   const file = path.join(dataDir, SQLITE_FILE)
   // The file is opened on the first query (start() migrating), not when the app is composed.
   const open = async () => {
@@ -32,7 +32,7 @@ export function openSqlite(dataDir: string): { dialect: SqliteDialect; file: str
     database.defaultSafeIntegers(true)
     return reusingStatements(database)
   }
-  return { dialect: new SqliteDialect({ database: open }), file }
+  return { dialect: new GroupCommitSqliteDialect(open), file }
 }
 
 /** Compiled statements kept per connection: the texts a gateway runs are a few hundred shapes. */
