@@ -1,0 +1,36 @@
+/** 融券卖出与买券还券：features/stock 的融券卖出面板，features/position 的持仓。 */
+export default {
+  'stock.position.side.short': '融券',
+  'stock.position.short.openTime': '融券卖出时间',
+  'stock.position.short.quantity': '融券数量',
+  'stock.position.short.openPrice': '卖出价格',
+  'stock.position.short.openFee': '卖出手续费',
+  'stock.position.short.marketValue': '买回金额（市值）',
+  'stock.position.short.coverPrice': '买回价格',
+  'stock.position.short.coverTime': '买回时间',
+  'stock.position.short.coverFee': '买回手续费',
+  'stock.short.cover.title': '买券还券',
+  'stock.short.cover.price': '现价',
+  'stock.short.cover.cost': '买回金额（预估）',
+  'stock.short.cover.fee': '买入手续费（预估）',
+  'stock.short.cover.realised': '已实现盈亏（预估）',
+  'stock.short.cover.returned': '返还至可用资金（预估）',
+  'stock.short.cover.shortfall':
+    '按此价格买回，超出保证金和卖出所得的亏损 {amount} 将作为欠款保留。',
+  'stock.short.cover.note':
+    '以市价买回全部数量。已实现盈亏已扣除卖出和买回的手续费及累计融券费。成交价可能与现价不同，实际金额以成交时结算为准。',
+  'stock.short.cover.open': '买回 {n} 股（买券还券）',
+  'stock.short.cover.confirmTitle': '确认买券还券',
+  'stock.short.cover.confirm': '买回',
+  'stock.short.cover.sentence': '以市价买回 {code} {name} {num} 股（买券还券）',
+  'stock.short.cover.done': '已买回平仓。保证金和盈亏已计入可用资金',
+  'stock.credit.panel.shortTitle': '融券 ×{n}',
+  'stock.credit.panel.borrowFeesOwed': '未付融券费',
+  'stock.credit.panel.borrowFees': '累计融券费',
+  'stock.credit.panel.marginHeld': '冻结的保证金',
+  'stock.credit.panel.liquidated.short': '追加保证金未在期限前补足，持仓已按市价买回平仓。',
+  'stock.credit.trust.confirm.short':
+    '追加 {amount} 保证金吗？资金现在冻结，审核通过后计入该持仓的保证金。',
+  'stock.credit.trust.applied.short': '追加保证金已计入该持仓的保证金。',
+  'stock.credit.trust.note.short': '追加保证金计入持仓保证金，提高维持率（不超过卖出金额）。',
+} satisfies Record<string, string>
