@@ -36,4 +36,28 @@ export default {
   'stock.credit.trust.applied.short': 'The trust funds joined this short’s margin.',
   'stock.credit.trust.note.short':
     'Trust funds join the short’s margin and raise its maintenance ratio (up to its proceeds).',
+  'stock.short.open': 'Sell short',
+  'stock.short.title': 'Short sale on credit',
+  'stock.short.leverage': 'Leverage (margin = proceeds ÷ leverage)',
+  'stock.short.times': '×{n}',
+  'stock.short.proceeds': 'Proceeds (est.)',
+  'stock.short.margin': 'Margin held',
+  'stock.short.fee': 'Sale fee',
+  'stock.short.total': 'Cash needed (margin + fee)',
+  'stock.short.borrowFee':
+    'Borrow fee: {rate} a year on the proceeds, accrued each calendar day (about {day} a day)',
+  'stock.short.call':
+    'When (proceeds + margin − cost to buy back − borrow fees) ÷ cost to buy back falls under {ratio}, a margin call follows; unmet within {days} days, the short is bought back at the market.',
+  'stock.short.marketOnly':
+    'A short sale fills at once at the market. It is closed by buying back all of it, and needs a verified identity.',
+  'stock.short.confirmTitle': 'Confirm the short sale',
+  'stock.short.sentence':
+    'Sell short {num} shares of {code} {name} at the market (credit ×{leverage})',
+  'stock.short.reviewNote':
+    'You borrow the shares and sell them. The proceeds stay with the lender as collateral; you pay the margin and the fee now. A rise in the price is your loss; you close the short by buying back.',
+  'stock.short.confirm': 'Sell short',
+  'stock.short.outcome.opened': 'Filled: your short position is open',
+  'stock.short.outcome.refused': 'The short sale was not accepted',
+  'stock.short.edit': 'Change the order',
+  'stock.short.close': 'Close',
 } satisfies Record<string, string>

@@ -35,4 +35,26 @@ export default {
   'stock.credit.trust.applied.short': '追加保証金をこの建玉の保証金に反映しました。',
   'stock.credit.trust.note.short':
     '追加保証金は建玉の保証金に加わり、維持率を引き上げます（売建代金まで）。',
+  'stock.short.open': '信用売り',
+  'stock.short.title': '信用新規売り',
+  'stock.short.leverage': 'レバレッジ（保証金 = 売却代金 ÷ 倍率）',
+  'stock.short.times': '×{n}',
+  'stock.short.proceeds': '概算売却代金',
+  'stock.short.margin': '保証金（拘束）',
+  'stock.short.fee': '売却手数料',
+  'stock.short.total': '必要資金（保証金＋手数料）',
+  'stock.short.borrowFee': '貸株料：売却代金に年 {rate}、暦日ごとに計上（1日あたり約 {day}）',
+  'stock.short.call':
+    '維持率（売却代金＋保証金−買戻し代金−貸株料）÷ 買戻し代金 が {ratio} を下回ると追証が発生します。{days} 日以内に解消されない場合、建玉は成行で買い戻されます。',
+  'stock.short.marketOnly':
+    '信用売りは成行で即時に約定します。返済は全数量の買い戻し（返済買い）です。本人確認が必要です。',
+  'stock.short.confirmTitle': '信用新規売りの確認',
+  'stock.short.sentence': '{code} {name} {num} 株を成行で信用新規売りします（信用 ×{leverage}）',
+  'stock.short.reviewNote':
+    '株を借りて売却します。売却代金は貸株の担保として預けられ、保証金と手数料を今お支払いいただきます。値上がりすると損失となり、買い戻し（返済買い）で決済します。',
+  'stock.short.confirm': '信用売りする',
+  'stock.short.outcome.opened': '約定しました。信用売りの建玉ができました',
+  'stock.short.outcome.refused': '信用売りは受け付けられませんでした',
+  'stock.short.edit': '注文内容を修正',
+  'stock.short.close': '閉じる',
 } satisfies Record<string, string>

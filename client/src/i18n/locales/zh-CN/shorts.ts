@@ -33,4 +33,26 @@ export default {
     '追加 {amount} 保证金吗？资金现在冻结，审核通过后计入该持仓的保证金。',
   'stock.credit.trust.applied.short': '追加保证金已计入该持仓的保证金。',
   'stock.credit.trust.note.short': '追加保证金计入持仓保证金，提高维持率（不超过卖出金额）。',
+  'stock.short.open': '融券卖出',
+  'stock.short.title': '融券卖出',
+  'stock.short.leverage': '杠杆（保证金 = 卖出金额 ÷ 倍数）',
+  'stock.short.times': '×{n}',
+  'stock.short.proceeds': '预估卖出金额',
+  'stock.short.margin': '保证金（冻结）',
+  'stock.short.fee': '卖出手续费',
+  'stock.short.total': '所需资金（保证金＋手续费）',
+  'stock.short.borrowFee': '融券费：按卖出金额年化 {rate}，按自然日计提（每日约 {day}）',
+  'stock.short.call':
+    '维持率 =（卖出金额＋保证金−买回金额−融券费）÷ 买回金额，低于 {ratio} 时须追加保证金；{days} 日内未补足，持仓将按市价买回。',
+  'stock.short.marketOnly':
+    '融券卖出以市价即时成交；平仓须全部买回（买券还券），并须完成实名认证。',
+  'stock.short.confirmTitle': '确认融券卖出',
+  'stock.short.sentence': '以市价融券卖出 {code} {name} {num} 股（杠杆 ×{leverage}）',
+  'stock.short.reviewNote':
+    '借入股票并卖出。卖出所得作为借券担保，现在支付保证金和手续费。股价上涨将产生亏损，通过买券还券平仓。',
+  'stock.short.confirm': '融券卖出',
+  'stock.short.outcome.opened': '已成交，融券持仓已建立',
+  'stock.short.outcome.refused': '融券卖出未被受理',
+  'stock.short.edit': '修改订单',
+  'stock.short.close': '关闭',
 } satisfies Record<string, string>
