@@ -31,7 +31,7 @@ export function CoverPanel({
   currency,
   onChanged,
 }: {
-  h: WireHolding & { credit: NonNullable<WireHolding['credit']> }
+  h: WireHolding
   type: MarketType
   currency: string
   onChanged: () => void
@@ -50,7 +50,9 @@ export function CoverPanel({
   }, [covered, onChanged])
 
   const money = (v: string | undefined) => formatMoney(v, currency, intl.locale)
-  const estimate = coverEstimate(MARKET_OF_TYPE[type], h, h.nowprice, config ?? {})
+  // The gateway lists every short with its credit figures; without them it owes no borrow fees.
+  const row = { ...h, credit: h.credit ?? { debt: '0', interest: '0' } }
+  const estimate = coverEstimate(MARKET_OF_TYPE[type], row, h.nowprice, config ?? {})
   const busy = state.hasTag('busy')
   const { error } = state.context
   const rows = [

@@ -75,13 +75,8 @@ function PositionInfo({ type, id }: { type: MarketType; id: string }) {
         />
       )}
       {/* A short is closed by buying it back (返済買い), never by a sell. */}
-      {h.side === 'short' && h.credit ? (
-        <CoverPanel
-          h={{ ...h, credit: h.credit }}
-          type={type}
-          currency={currency}
-          onChanged={reload}
-        />
+      {h.side === 'short' ? (
+        <CoverPanel h={h} type={type} currency={currency} onChanged={reload} />
       ) : (
         <SellPanel h={h} type={type} currency={currency} onChanged={reload} />
       )}
