@@ -1,3 +1,4 @@
+import { listingByCode } from '@kabu/shared/market/listings/index'
 import { describe, expect, it } from 'vitest'
 import { createCreditJobs } from '../../gateway/src/broker/trading/credit-jobs'
 import { phoneJourney } from './journey'
@@ -9,7 +10,9 @@ import { fundLinesOf, walletsOf } from './user-api'
  * on credit ×3 after reading every threshold on the ticket, sees what the position owes and its
  * maintenance ratio, hears a margin call when the price falls (the gateway's own credit job, run
  * with a price 30 % down: the one part of the world a phone cannot play), adds trust funds after a
- * confirmation, and sees them applied once the operator approves.
+ * confirmation, and sees them applied once the operator approves. Then it sells Toyota short on
+ * credit (信用新規売り, issue 35) from the stock page, finds the short in Positions with its chip,
+ * and buys it back (返済買い) from its detail until it shows closed.
  */
 const CODE = '7203'
 
@@ -23,6 +26,9 @@ const j = phoneJourney('credit', {
   CREDIT_JOB_MS: '3600000',
 })
 let holdingId = ''
+let shortId = ''
+let frozenBeforeShort = ''
+const TOYOTA = listingByCode(CODE)!.name.ja
 
 describe('stock credit journey on a 390×844 phone', () => {
   it('logs in as the demo account', async () => {
@@ -120,6 +126,98 @@ describe('stock credit journey on a 390×844 phone', () => {
     await j.page.getByTestId('trust-requests').waitFor()
     await j.screens.shot('06-trust-applied')
     expect(holdingId).toMatch(/^\d+$/)
+  })
+
+  it('sells Toyota short on credit ×3 from the stock page after reading the order back', async () => {
+    await j.screens.open(`/quotes/info?code=${CODE}`, 'quote-price')
+    const openTicket = async () => {
+      await j.page.getByTestId('short-open').click()
+      await expect.poll(() => j.page.getByTestId('short-margin').textContent()).toMatch(/\d/)
+    }
+    // The ticket in every language: the borrow fee at the published rate, the margin rules.
+    await j.screens.shotInLanguages('07-short-ticket', openTicket)
+    const rate = new Intl.NumberFormat('ja', { style: 'percent', maximumFractionDigits: 3 })
+    const published = rate.format(Number(j.gateway.app.config.trading.borrowFeeRate))
+    expect(await j.page.getByTestId('short-borrow-fee').textContent()).toContain(published)
+    await j.page.getByTestId('short-leverage-3').click()
+    await j.page.getByTestId('short-review').click()
+    const summary = await j.page.getByTestId('short-summary').textContent()
+    expect(summary).toBe(`${CODE} ${TOYOTA} 100 株を成行で信用新規売りします（信用 ×3）`)
+    const total = Number(
+      (await j.page.getByTestId('confirm-total').textContent())!.replace(/\D/g, ''),
+    )
+    await j.screens.shot('08-short-confirm-ja')
+    const before = (await walletsOf(j.page, j.gateway.url)).JPY!
+    frozenBeforeShort = before.frozen
+    await j.page.getByTestId('short-confirm').click()
+    const outcome = j.page.getByTestId('short-outcome')
+    await expect.poll(() => outcome.getAttribute('data-state')).toBe('opened')
+    // The margin and the sale's fee left the available cash; the margin is held in frozen.
+    const after = (await walletsOf(j.page, j.gateway.url)).JPY!
+    const taken = Number(before.available) - Number(after.available)
+    expect(Math.abs(taken - total) / total).toBeLessThan(0.01)
+    expect(Number(after.frozen)).toBeGreaterThan(Number(before.frozen))
+  })
+
+  it('shows the short with its margin held and ratio, and a buy-to-cover instead of a sell', async () => {
+    await j.page.getByTestId('short-view-position').click()
+    await expect.poll(j.screens.hashPath).toBe('/position/info')
+    shortId = new URL(j.page.url().replace('#', '')).searchParams.get('id') ?? ''
+    await j.page.getByTestId('cover-panel').waitFor()
+    expect(await j.page.getByTestId('holding-side').textContent()).toBe('売建')
+    expect(await j.page.getByTestId('sell-panel').count()).toBe(0)
+    expect(await j.page.getByTestId('credit-ratio').textContent()).toMatch(/%.*20 %/)
+    expect(await j.page.getByTestId('credit-margin-held').textContent()).toMatch(/[1-9]/)
+    await j.page.getByTestId('trust-amount').waitFor()
+    expect(await j.page.getByTestId('cover-cost').textContent()).toMatch(/[1-9]/)
+    await j.screens.shot('08-short-position', true)
+    // The stock page's Sell still opens the one holding owned: a short is no lot to sell.
+    await j.screens.open(`/quotes/info?code=${CODE}`, 'stock-sell')
+    // Sell, Sell short and Buy share the bar evenly, their words on one line in every language.
+    await j.screens.shotInLanguages('08-stock-bar', 'short-open')
+    const bar = await j.page.getByTestId('short-open').boundingBox()
+    expect(bar!.height).toBeLessThan(60)
+    await j.page.getByTestId('stock-sell').click()
+    await expect
+      .poll(() => new URL(j.page.url().replace('#', '')).searchParams.get('id'))
+      .toBe(holdingId)
+  })
+
+  it('lists the short in Positions with its chip, in every language', async () => {
+    await j.screens.open('/position/index', `holding-${shortId}`)
+    await j.screens.shotInLanguages('09-positions-short', async () => {
+      const row = j.page.getByTestId(`holding-${shortId}`)
+      await row.getByTestId('holding-side').waitFor()
+      await row.scrollIntoViewIfNeeded()
+    })
+    const row = j.page.getByTestId(`holding-${shortId}`)
+    expect(await row.getByTestId('holding-side').textContent()).toBe('売建')
+  })
+
+  it('buys it back from its detail after the order is read back, and sees it closed', async () => {
+    await j.page.getByTestId(`holding-${shortId}`).click()
+    await j.screens.shotInLanguages('10-cover-confirm', async () => {
+      await j.page.getByTestId('cover-open').click()
+      await j.page.getByTestId('cover-sentence').waitFor()
+    })
+    expect(await j.page.getByTestId('cover-sentence').textContent()).toBe(
+      `${CODE} ${TOYOTA} 100 株を成行で買い戻します（返済買い）`,
+    )
+    await j.page.getByTestId('cover-confirm').click()
+    await j.page.getByTestId('cover-done').waitFor()
+    const status = j.page.getByTestId('holding-status').first()
+    await expect.poll(() => status.getAttribute('data-status')).toBe('4')
+    expect(await j.page.getByTestId('detail-sell-price').textContent()).toMatch(/[1-9]/)
+    await j.screens.shot('11-covered')
+    await j.screens.open('/position/index', 'positions-tab-ended')
+    await j.page.getByTestId('positions-tab-ended').click()
+    const row = j.page.getByTestId(`holding-${shortId}`)
+    await row.waitFor()
+    expect(await row.getByTestId('holding-status').getAttribute('data-status')).toBe('4')
+    expect(await row.getByTestId('holding-side').count()).toBe(1)
+    await j.screens.shot('12-short-ended')
+    // Its margin is no longer held.
+    expect((await walletsOf(j.page, j.gateway.url)).JPY!.frozen).toBe(frozenBeforeShort)
   })
 
   it('leaves the ledger consistent and the page without errors', async () => {

@@ -1,23 +1,22 @@
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
 import Chip from '@mui/material/Chip'
 import Stack from '@mui/material/Stack'
-import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import type { WireCreditRequest } from '@kabu/shared/api/credit'
-import type { WireHolding } from '@kabu/shared/api/trade'
-import { CREDIT_RULES, maintenancePercent } from '@kabu/shared/market/credit'
+import { HOLDING, type WireHolding } from '@kabu/shared/api/trade'
+import { CREDIT_RULES } from '@kabu/shared/market/credit'
 import type { MarketType } from '@kabu/shared/market/types'
 import { parseUnits } from '@kabu/shared/money/decimal'
 import { useMachine } from '@xstate/react'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { fetchCreditRequests } from '../../api/credit'
-import { translateServerMessage } from '../../i18n/intl'
 import { FigureRows } from '../../ui/FigureRows'
 import { formatMoney } from '../../ui/money'
 import { liveCreditMachine } from './credit.live'
+import { creditRatio } from './short-figures'
+import { TrustFundsForm, type TrustPhase } from './TrustFundsForm'
 
 const STATUS_IDS = [
   'stock.credit.request.pending',
@@ -28,7 +27,9 @@ const STATUS_IDS = [
 /**
  * A credit position's own figures under its detail: what it owes, the interest so far, the trust
  * funds added, the maintenance ratio at the live price against the published 20 %, and a margin
- * call's deadline and amount; trust funds are added after a confirmation and wait for review.
+ * call's deadline and amount; trust funds are added after a confirmation and wait for review. A
+ * short (売建) owes borrow fees (貸株料) instead of a loan and its interest, shows the margin it
+ * holds, and takes trust funds for as long as it is open.
  */
 export function CreditPanel({
   h,
@@ -48,7 +49,6 @@ export function CreditPanel({
   const [state, send] = useMachine(machine, {
     input: { id: h.id, deadline: h.credit.call_deadline, ended },
   })
-  const [amount, setAmount] = useState('')
   const [requests, setRequests] = useState<WireCreditRequest[] | null>(null)
   const trust = state.value.trustFunds
   const position = state.value.position
@@ -64,14 +64,18 @@ export function CreditPanel({
     if (trust === 'applied' || position === 'liquidated' || position === 'closed') onChanged()
   }, [trust, position, onChanged])
 
-  const value = (parseUnits(h.nowprice) ?? 0n) * BigInt(h.stock_num)
+  const short = h.side === 'short'
   const debt = parseUnits(h.credit.debt) ?? 0n
-  const ratio = maintenancePercent(value, debt)
+  // At the live price (the screen revalues the row), by the rule of the position's side.
+  const ratio = creditRatio(h)
   const { error, reason } = state.context
   return (
     <Box sx={{ px: 2, pt: 2 }} data-testid="credit-panel" data-state={`${position}.${trust}`}>
       <Typography variant="subtitle2" sx={{ mb: 1 }}>
-        <FormattedMessage id="stock.credit.panel.title" values={{ n: h.leverage }} />
+        <FormattedMessage
+          id={short ? 'stock.credit.panel.shortTitle' : 'stock.credit.panel.title'}
+          values={{ n: h.leverage }}
+        />
       </Typography>
       {state.hasTag('called') && (
         <Alert severity="warning" sx={{ mb: 1 }} data-testid="credit-call">
@@ -89,21 +93,33 @@ export function CreditPanel({
       )}
       {position === 'liquidated' && (
         <Alert severity="error" sx={{ mb: 1 }} data-testid="credit-liquidated">
-          <FormattedMessage id="stock.credit.panel.liquidated" />
+          <FormattedMessage
+            id={short ? 'stock.credit.panel.liquidated.short' : 'stock.credit.panel.liquidated'}
+          />
         </Alert>
       )}
       <FigureRows
         rows={[
           {
-            labelId: 'stock.credit.panel.debt',
+            labelId: short ? 'stock.credit.panel.borrowFeesOwed' : 'stock.credit.panel.debt',
             value: money(h.credit.debt),
             testId: 'credit-debt-now',
           },
           {
-            labelId: 'stock.credit.panel.interest',
+            labelId: short ? 'stock.credit.panel.borrowFees' : 'stock.credit.panel.interest',
             value: money(h.credit.interest),
             testId: 'credit-interest',
           },
+          // A short's own money in it: the margin held at the sale plus trust funds (frozen).
+          ...(short
+            ? [
+                {
+                  labelId: 'stock.credit.panel.marginHeld',
+                  value: money(h.frozen),
+                  testId: 'credit-margin-held',
+                },
+              ]
+            : []),
           {
             labelId: 'stock.credit.panel.trustFunds',
             value: money(h.credit.trust_funds),
@@ -119,85 +135,17 @@ export function CreditPanel({
           },
         ]}
       />
-      {debt > 0n && (
-        <Stack spacing={1} sx={{ mt: 2 }}>
-          {trust === 'confirming' ? (
-            <Alert
-              severity="info"
-              data-testid="trust-confirm"
-              action={
-                <Stack direction="row" spacing={1}>
-                  <Button
-                    size="small"
-                    onClick={() => send({ type: 'CANCEL' })}
-                    data-testid="trust-back"
-                  >
-                    <FormattedMessage id="stock.order.back" />
-                  </Button>
-                  <Button
-                    size="small"
-                    variant="contained"
-                    onClick={() => send({ type: 'CONFIRM' })}
-                    data-testid="trust-confirm-button"
-                  >
-                    <FormattedMessage id="stock.order.confirm" />
-                  </Button>
-                </Stack>
-              }
-            >
-              <FormattedMessage
-                id="stock.credit.trust.confirm"
-                values={{ amount: money(state.context.credit) }}
-              />
-            </Alert>
-          ) : (
-            <Stack direction="row" spacing={1}>
-              <TextField
-                size="small"
-                fullWidth
-                label={<FormattedMessage id="stock.credit.trust.amount" values={{ currency }} />}
-                value={amount}
-                onChange={(e) => setAmount(e.target.value.trim())}
-                slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'trust-amount' } }}
-                disabled={state.hasTag('busy')}
-              />
-              <Button
-                variant="outlined"
-                onClick={() => send({ type: 'ADD', credit: amount })}
-                disabled={state.hasTag('busy') || amount === ''}
-                data-testid="trust-add"
-              >
-                <FormattedMessage id="stock.credit.trust.add" />
-              </Button>
-            </Stack>
-          )}
-          {error && (
-            <Alert severity="error" data-testid="trust-error">
-              {translateServerMessage(error)}
-            </Alert>
-          )}
-          {trust === 'pending' && (
-            <Alert severity="info" data-testid="trust-pending">
-              <FormattedMessage id="stock.credit.trust.pending" />
-            </Alert>
-          )}
-          {trust === 'applied' && (
-            <Alert severity="success" data-testid="trust-applied">
-              <FormattedMessage id="stock.credit.trust.applied" />
-            </Alert>
-          )}
-          {trust === 'rejected' && (
-            <Alert severity="error" data-testid="trust-rejected">
-              <FormattedMessage
-                id="stock.credit.trust.rejected"
-                values={{ reason: reason ?? '' }}
-              />
-            </Alert>
-          )}
-          <Typography variant="caption" color="text.secondary">
-            <FormattedMessage id="stock.credit.trust.note" />
-          </Typography>
-        </Stack>
+      {(short ? h.status === HOLDING.holding : debt > 0n) && (
+        <TrustFundsForm
+          phase={trust as TrustPhase}
+          short={short}
+          busy={state.hasTag('busy')}
+          asked={state.context.credit}
+          error={error}
+          reason={reason}
+          currency={currency}
+          send={send}
+        />
       )}
       {requests && requests.length > 0 && (
         <Stack spacing={0.5} sx={{ mt: 2 }} data-testid="trust-requests">

@@ -38,6 +38,31 @@ function Row({
   )
 }
 
+// A short's columns say what they hold: its "buy" is the sale that opened it, its "sell" the
+// buy-to-cover that closed it.
+const LABELS = {
+  long: {
+    buyTime: 'stock.position.buyTime',
+    quantity: 'stock.position.quantity',
+    buyPrice: 'stock.position.buyPrice',
+    buyFee: 'stock.position.buyFee',
+    marketValue: 'stock.position.marketValue',
+    sellPrice: 'stock.position.sellPrice',
+    sellTime: 'stock.position.sellTime',
+    sellFee: 'stock.position.sellFee',
+  },
+  short: {
+    buyTime: 'stock.position.short.openTime',
+    quantity: 'stock.position.short.quantity',
+    buyPrice: 'stock.position.short.openPrice',
+    buyFee: 'stock.position.short.openFee',
+    marketValue: 'stock.position.short.marketValue',
+    sellPrice: 'stock.position.short.coverPrice',
+    sellTime: 'stock.position.short.coverTime',
+    sellFee: 'stock.position.short.coverFee',
+  },
+} as const
+
 /**
  * Every column of spec §2's position detail: order number, buy time, holding quantity, acquisition
  * price, current price, market value, valuation P/L and rate, leverage, margin, fees; once sold, the
@@ -63,24 +88,25 @@ export function HoldingDetails({
   const stampDuty = sold && market === 'cn' ? (h as WireClosedHolding).stamp_duty : null
   // An ended row's P/L is the realised one, fees included (the gateway's `yingkui` of that list).
   const ended = h.status === 3 || h.status === 4
+  const label = LABELS[h.side === 'short' ? 'short' : 'long']
   return (
     <Box sx={{ px: 2 }}>
       <Row labelId="stock.position.orderNo" testId="detail-id">
         {h.id}
       </Row>
-      <Row labelId="stock.position.buyTime" testId="detail-buy-time">
+      <Row labelId={label.buyTime} testId="detail-buy-time">
         {time(h.buy_time)}
       </Row>
-      <Row labelId="stock.position.quantity" testId="detail-quantity">
+      <Row labelId={label.quantity} testId="detail-quantity">
         {intl.formatNumber(h.stock_num)}
       </Row>
-      <Row labelId="stock.position.buyPrice" testId="detail-buy-price">
+      <Row labelId={label.buyPrice} testId="detail-buy-price">
         {money(h.buy_price)}
       </Row>
       <Row labelId="stock.position.nowPrice" testId="detail-now-price">
         {money(h.nowprice)}
       </Row>
-      <Row labelId="stock.position.marketValue" testId="detail-market-value">
+      <Row labelId={label.marketValue} testId="detail-market-value">
         {money(h.market_value)}
       </Row>
       <Row
@@ -100,18 +126,18 @@ export function HoldingDetails({
       <Row labelId="stock.position.margin" testId="detail-margin">
         {money(h.margin)}
       </Row>
-      <Row labelId="stock.position.buyFee" testId="detail-buy-fee">
+      <Row labelId={label.buyFee} testId="detail-buy-fee">
         {money(h.buy_fee)}
       </Row>
       {sold && (
         <>
-          <Row labelId="stock.position.sellPrice" testId="detail-sell-price">
+          <Row labelId={label.sellPrice} testId="detail-sell-price">
             {money((h as WireClosedHolding).sell_price)}
           </Row>
-          <Row labelId="stock.position.sellTime" testId="detail-sell-time">
+          <Row labelId={label.sellTime} testId="detail-sell-time">
             {time((h as WireClosedHolding).sell_time)}
           </Row>
-          <Row labelId="stock.position.sellFee" testId="detail-sell-fee">
+          <Row labelId={label.sellFee} testId="detail-sell-fee">
             {money((h as WireClosedHolding).sell_fee)}
           </Row>
           {stampDuty !== null && (

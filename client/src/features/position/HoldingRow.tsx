@@ -26,6 +26,19 @@ export function StatusChip({ status }: { status: WireHolding['status'] }) {
   )
 }
 
+/** A short position's mark (売建 / 融券 / Short), beside its status wherever it is listed. */
+export function ShortChip() {
+  return (
+    <Chip
+      size="small"
+      color="secondary"
+      label={<FormattedMessage id="stock.position.side.short" />}
+      data-testid="holding-side"
+      data-side="short"
+    />
+  )
+}
+
 /** A list row that opens its detail: full width, divided from the next. */
 export const ROW_LINK_SX = {
   display: 'block',
@@ -65,7 +78,10 @@ export function HoldingRow({
             {h.code}
           </Typography>
         </Typography>
-        <StatusChip status={h.status} />
+        <Box sx={{ display: 'flex', gap: 0.5, flexShrink: 0 }}>
+          {h.side === 'short' && <ShortChip />}
+          <StatusChip status={h.status} />
+        </Box>
       </Box>
       <Box
         sx={{

@@ -9,13 +9,17 @@ import { LoadFailed } from '../../ui/LoadFailed'
 import { localName } from '../../ui/price/names'
 import { RequireSession } from '../../ui/RequireSession'
 import { useScreenParams } from './use-screen-params'
+import { CoverPanel } from './CoverPanel'
 import { CreditPanel } from './CreditPanel'
 import { HoldingDetails } from './HoldingDetails'
-import { StatusChip } from './HoldingRow'
+import { ShortChip, StatusChip } from './HoldingRow'
 import { SellPanel } from './SellPanel'
 import { useHolding } from './use-holding'
 
-/** /position/info?type=jpy&id=…: one holding with every column of spec §2, and its sell. */
+/**
+ * /position/info?type=jpy&id=…: one holding with every column of spec §2, and its sell (a short:
+ * its buy-to-cover).
+ */
 export function PositionInfoScreen() {
   const { type, id } = useScreenParams()
   return (
@@ -56,7 +60,10 @@ function PositionInfo({ type, id }: { type: MarketType; id: string }) {
             {h.code}
           </Typography>
         </Typography>
-        <StatusChip status={h.status} />
+        <Box sx={{ display: 'flex', gap: 0.5 }}>
+          {h.side === 'short' && <ShortChip />}
+          <StatusChip status={h.status} />
+        </Box>
       </Box>
       <HoldingDetails h={h} market={MARKET_OF_TYPE[type]} currency={currency} />
       {h.credit && (
@@ -67,7 +74,12 @@ function PositionInfo({ type, id }: { type: MarketType; id: string }) {
           onChanged={reload}
         />
       )}
-      <SellPanel h={h} type={type} currency={currency} onChanged={reload} />
+      {/* A short is closed by buying it back (返済買い), never by a sell. */}
+      {h.side === 'short' ? (
+        <CoverPanel h={h} type={type} currency={currency} onChanged={reload} />
+      ) : (
+        <SellPanel h={h} type={type} currency={currency} onChanged={reload} />
+      )}
     </>
   )
 }

@@ -85,6 +85,25 @@ export const sellHolding = (input: {
     idem: input.idem,
   })
 
+/**
+ * A buy-to-cover (買埋, API.md "Orders"): `/trade/buy` with the short's `id`, all its shares, at
+ * the market. The answer's id is the short's.
+ */
+export const coverShort = (input: {
+  type: MarketType
+  id: string
+  code: string
+  num: number
+  idem: string
+}) =>
+  brokerPost<{ id: string }>('/trade/buy', {
+    type: input.type,
+    code: input.code,
+    num: String(input.num),
+    id: input.id,
+    idem: input.idem,
+  })
+
 export const cancelHolding = (id: string) => brokerPost<null>('/trade/cancel', { id })
 
 /** The user's orders of one market (API.md "Orders"): working (`open`) or ended (`done`). */

@@ -14,17 +14,19 @@ import { WatchStar } from './WatchStar'
 
 // The ticket, its machine and the listings catalogue load with the first tap on Buy.
 const BuySheet = lazy(async () => ({ default: (await import('./BuySheet')).BuySheet }))
+// The short ticket likewise, with the first tap on Sell short.
+const ShortSheet = lazy(async () => ({ default: (await import('./ShortSheet')).ShortSheet }))
 
 /**
  * The action bar at the bottom of a stock's detail: the watchlist star, Sell when the user holds
- * the stock, and Buy, which opens the ticket as a bottom sheet. A visitor without a session is
- * sent to log in first.
+ * the stock, Sell short (信用売り), which opens the short ticket, and Buy, which opens the buy
+ * ticket; each ticket is a bottom sheet. A visitor without a session is sent to log in first.
  */
 export function BuyBar({ quote }: { quote: Quote }) {
   const { token } = useSnapshot(session)
   const navigate = useNavigate()
-  const [open, setOpen] = useState(false)
-  // Each close of the ticket may have bought: the holdings are read again.
+  const [open, setOpen] = useState<'buy' | 'short' | null>(null)
+  // Each close of a ticket may have bought: the holdings are read again.
   const [closes, setCloses] = useState(0)
   const lots = useHeldLots(quote.code, quote.market, Boolean(token), closes)
   // What the feed says, not "not yet synced": the notice must not flash while the socket connects.
@@ -32,6 +34,10 @@ export function BuyBar({ quote }: { quote: Quote }) {
   const stale =
     feed?.connected === true &&
     (feed.state === 'stale' || feed.staleCodes?.includes(quote.code) === true)
+  const close = () => {
+    setOpen(null)
+    setCloses((n) => n + 1)
+  }
   if (quote.kind !== 'stock') return null
   return (
     <>
@@ -62,29 +68,45 @@ export function BuyBar({ quote }: { quote: Quote }) {
           </Alert>
         )}
         {token && <WatchStar code={quote.code} market={quote.market} />}
-        <SellAction lots={lots} market={quote.market} />
-        <Button
-          variant="contained"
-          size="large"
-          fullWidth
-          // Beside the star, on the row under the stale notice when there is one.
-          sx={{ flex: 1, width: 'auto' }}
-          data-testid="buy-open"
-          onClick={() => (token ? setOpen(true) : navigate('/login/login'))}
+        {/* Equal columns: Sell (when held), Sell short and Buy share the row evenly. */}
+        <Box
+          sx={{
+            flex: 1,
+            display: 'grid',
+            gridAutoFlow: 'column',
+            gridAutoColumns: '1fr',
+            gap: 1,
+          }}
         >
-          <FormattedMessage id="stock.order.buy" />
-        </Button>
+          <SellAction lots={lots} market={quote.market} />
+          <Button
+            variant="outlined"
+            color="secondary"
+            size="large"
+            sx={{ px: 1, whiteSpace: 'nowrap' }}
+            data-testid="short-open"
+            onClick={() => (token ? setOpen('short') : navigate('/login/login'))}
+          >
+            <FormattedMessage id="stock.short.open" />
+          </Button>
+          <Button
+            variant="contained"
+            size="large"
+            data-testid="buy-open"
+            onClick={() => (token ? setOpen('buy') : navigate('/login/login'))}
+          >
+            <FormattedMessage id="stock.order.buy" />
+          </Button>
+        </Box>
       </Box>
-      {open && (
+      {open === 'buy' && (
         <Suspense fallback={null}>
-          <BuySheet
-            quote={quote}
-            open={open}
-            onClose={() => {
-              setOpen(false)
-              setCloses((n) => n + 1)
-            }}
-          />
+          <BuySheet quote={quote} open onClose={close} />
+        </Suspense>
+      )}
+      {open === 'short' && (
+        <Suspense fallback={null}>
+          <ShortSheet quote={quote} open onClose={close} />
         </Suspense>
       )}
     </>

@@ -3,7 +3,10 @@ import type { HoldingList, WatchEntry } from '@kabu/shared/api/trade'
 import type { MarketType } from '@kabu/shared/market/types'
 import { brokerPost } from '../../api/broker'
 
-/** The buy panel's calls: the actors of order.machine.ts, the wallet, and the watchlist star. */
+/**
+ * The buy panel's calls: the actors of order.machine.ts and short.machine.ts, the wallet, and the
+ * watchlist star.
+ */
 
 export const fetchUserinfo = (type: MarketType) =>
   brokerPost<Userinfo>('/user/getUserinfo', { type })
@@ -27,6 +30,25 @@ export const buy = (input: {
     fund_password: input.fundPassword || undefined,
     idem: input.idem,
     leverage: input.leverage && input.leverage > 1 ? String(input.leverage) : undefined,
+  })
+
+/**
+ * A credit short sale (信用新規売り, API.md "Orders"): `/trade/sell` with the code and leverage and
+ * no holding id, at the market. The answer's id is the short position's.
+ */
+export const sellShort = (input: {
+  type: MarketType
+  code: string
+  num: number
+  leverage: number
+  idem: string
+}) =>
+  brokerPost<{ id: string }>('/trade/sell', {
+    type: input.type,
+    code: input.code,
+    num: String(input.num),
+    leverage: String(input.leverage),
+    idem: input.idem,
   })
 
 export const cancelOrder = (id: string) => brokerPost<null>('/trade/cancel', { id })

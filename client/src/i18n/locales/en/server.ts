@@ -85,8 +85,9 @@ export default {
   'server.invalid_input': 'The input is not valid',
   'server.not_found': 'Not found',
   'server.credit_market_only':
-    'A credit buy fills at once: choose a market order or a limit at or above the price',
-  'server.credit_whole_only': 'A credit position is sold whole, so its debt is repaid in one go',
+    'Credit orders must fill at once: a credit buy at the market or a limit at or above the price, a short sale or a buy to cover at the market, and none while a special quote stands',
+  'server.credit_whole_only':
+    'A credit position is closed whole, so what it owes settles in one go',
   'server.validity_invalid': 'The validity must be today or a later trading day',
   'server.validity_too_long': 'The validity is longer than orders may stay in the book',
   'server.credit_not_owed': 'This position owes nothing on credit',

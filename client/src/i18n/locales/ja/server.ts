@@ -85,8 +85,8 @@ export default {
   'server.invalid_input': '入力内容が正しくありません',
   'server.not_found': '見つかりませんでした',
   'server.credit_market_only':
-    '信用買いは即時約定のみです。成行、または現在値以上の指値を選んでください',
-  'server.credit_whole_only': '信用建玉は全数量で返済売りします（借入を一度に返済するため）',
+    '信用取引は即時に約定する注文のみです。信用買いは成行か現在値以上の指値、信用売りと返済買いは成行で、特別気配の間は発注できません',
+  'server.credit_whole_only': '信用建玉は全数量で返済します（借入・貸株料を一度に精算するため）',
   'server.validity_invalid': '有効期限は当日以降の営業日を指定してください',
   'server.validity_too_long': '有効期限が指定できる期間（営業日）を超えています',
   'server.credit_not_owed': 'この建玉に信用の借入はありません',

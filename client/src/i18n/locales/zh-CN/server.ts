@@ -80,8 +80,9 @@ export default {
   'server.upstream_unavailable': '券商服务暂无响应，请稍后再试',
   'server.invalid_input': '输入内容无效',
   'server.not_found': '未找到',
-  'server.credit_market_only': '融资买入须立即成交：请选择市价或不低于现价的限价',
-  'server.credit_whole_only': '融资持仓须全部卖出，以一次性偿还借款',
+  'server.credit_market_only':
+    '信用交易仅接受可立即成交的订单：融资买入须市价或不低于现价的限价，融券卖出和买券还券须市价，特别报价期间无法下单',
+  'server.credit_whole_only': '信用持仓须全部平仓，以便一次性结清借款或融券费',
   'server.validity_invalid': '有效期须为当日或之后的交易日',
   'server.validity_too_long': '有效期超过了委托可保留的最长期限',
   'server.credit_not_owed': '该持仓没有融资借款',
