@@ -31,7 +31,8 @@ function firstSource(dir: string, avoid: string[]): string | undefined {
   if (avoid.some((a) => dir === a || dir.startsWith(`${a}/`))) return undefined
   if (!statSync(dir).isDirectory()) return /\.tsx?$/.test(dir) ? dir : undefined
   for (const entry of readdirSync(dir).sort()) {
-    if (entry === 'node_modules' || entry.startsWith('.')) continue
+    // Other lint tests write probes (`__cycle_probe__`) beside real code while this one runs.
+    if (entry === 'node_modules' || entry.startsWith('.') || entry.startsWith('__')) continue
     const found = firstSource(join(dir, entry), avoid)
     if (found) return found
   }
