@@ -1,33 +1,23 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { deriveAssets } from '@kabu/shared/assets'
-import { isWorking } from '@kabu/shared/api/orders'
-import { HOLDING } from '@kabu/shared/api/trade'
 import { listingByCode } from '@kabu/shared/market/listings/index'
 import { formatUnits } from '@kabu/shared/money/decimal'
-import type { Currency } from '@kabu/shared/money/currencies'
 import { Refusal } from '../../gateway/src/broker/common/refusal'
-import { openList } from '../../gateway/src/broker/trading/lists'
 import type { TestApp } from '../support/app'
 import { expectLedgerConsistent } from '../support/invariants'
 import { printShares } from '../support/prints'
-import { APPLE, credit, MINUTE, priceNear, startTradingApp, TOYOTA } from './trading.support'
+import { APPLE, MINUTE, priceNear, startTradingApp, TOYOTA } from './trading.support'
+import { expectDerivationMatchesLedger, newUserRow, WALLETS } from './trading-property.support'
 
 /**
  * Random account histories (buys at market and at limits, sells, cancels, prints of a few lots or
- * many, time, short sales and their covers) on the service layer of a real gateway. After each run the ledger's invariants
- * hold, spec §7's derivation over the list data equals the ledger's books, the cash moved equals
- * what the holdings rows say was paid and received, each order's filled_num is the sum of its
- * fills and the frozen cash what the working buys hold.
+ * many, time, short sales and their covers) on the service layer of a real gateway. After each
+ * run the ledger's invariants hold and each user's books agree with the rows
+ * (expectDerivationMatchesLedger).
  */
 
 const RUNS = Number(process.env.TRADING_PROPERTY_RUNS ?? 200)
 const CODES = [TOYOTA, APPLE] as const
-const WALLETS = [
-  { type: 'jpy', currency: 'JPY', market: 'jp' },
-  { type: 'usd', currency: 'USD', market: 'us' },
-] as const
-const START = '5000000'
 
 type Op =
   | { op: 'buy'; code: number; lots: number; limit: number | null }
@@ -82,51 +72,6 @@ beforeAll(async () => {
   await t.app.broker.trading.orderLapse.stop()
 })
 afterAll(() => t.stop())
-
-async function newUserRow(account: string): Promise<bigint> {
-  const row = await t.app.db
-    .insertInto('users')
-    .values({
-      account,
-      password_hash: 'x',
-      invite_code: account.toUpperCase(),
-      created_at: t.app.clock.now(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  for (const w of WALLETS) await credit(t, account, w.currency, START)
-  // Verified, as borrowing shares needs (shared/market/credit.ts): a decided identity request.
-  const now = t.app.clock.now()
-  for (const kind of ['id_front', 'id_back'] as const) {
-    const upload = {
-      id: `${account}-${kind}`,
-      user_id: row.id,
-      kind,
-      bytes: 1,
-      width: 1,
-      height: 1,
-    }
-    await t.app.db
-      .insertInto('uploads')
-      .values({ ...upload, created_at: now })
-      .execute()
-  }
-  await t.app.db
-    .insertInto('identity_requests')
-    .values({
-      user_id: row.id,
-      name: account,
-      doctype: 'my_number',
-      idnumber_sealed: 'sealed',
-      idnumber_last4: '0000',
-      front_upload: `${account}-id_front`,
-      back_upload: `${account}-id_back`,
-      status: 'approved',
-      created_at: now,
-    })
-    .execute()
-  return row.id
-}
 
 interface RunUser {
   userId: bigint
@@ -244,81 +189,6 @@ async function expectNotFound(attempt: Promise<unknown>) {
   return 'foreign:not_found'
 }
 
-async function expectDerivationMatchesLedger(userId: bigint) {
-  for (const w of WALLETS) {
-    const books = await t.app.broker.ledger.balances(t.app.db, userId, w.currency as Currency)
-    const holdings = await openList(t.app.db, t.app.market, userId, w.market)
-    const userinfo = {
-      account: 'x',
-      credit_score: 0,
-      verified: 0,
-      fund_password_set: false,
-      invite_code: 'X',
-      [w.type]: formatUnits(books.available),
-      [`${w.type}yjed`]: formatUnits(books.borrowed),
-    }
-    const empty = { newStocks: [], withdrawals: [], products: [], credits: [] }
-    const assets = deriveAssets({ type: w.type, userinfo, holdings, ...empty })
-    expect(assets.available).toBe(formatUnits(books.available))
-    expect(assets.frozenCash).toBe(formatUnits(books.frozen))
-
-    // Every unit that left or entered the wallet is accounted for by a holding row.
-    const rows = await t.app.db
-      .selectFrom('holdings')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('currency', '=', w.currency)
-      .execute()
-    let expected = 5_000_000n * 10_000n
-    let held = 0n
-    for (const h of rows) {
-      if (h.side === 'short') {
-        // Its fees out at the sale; at the cover the gain, less the fees and the borrow fees it
-        // paid (what it still owes, the credit book holds).
-        expected -= h.buy_fee
-        if (h.status === BigInt(HOLDING.holding)) held += h.frozen
-        if (h.status === BigInt(HOLDING.closed)) {
-          const gain = (h.buy_price - h.sell_price!) * h.stock_num - h.sell_fee!
-          expected += gain - h.credit_interest + h.credit_debt
-        }
-        continue
-      }
-      const filled = [HOLDING.holding, HOLDING.closing, HOLDING.closed]
-        .map(BigInt)
-        .includes(h.status)
-      if (filled) expected -= (h.buy_cost ?? h.buy_price * h.stock_num) + h.buy_fee
-      if (h.buy_cost !== null) count('holding:averaged')
-      if (h.status === BigInt(HOLDING.closed))
-        expected += h.sell_price! * h.stock_num - h.sell_fee! - h.stamp_duty!
-    }
-    expect(books.available + books.frozen).toBe(expected)
-
-    // Each order's filled_num is the sum of its fills; frozen cash is what working buys hold.
-    const orders = await t.app.db
-      .selectFrom('orders')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('currency', '=', w.currency)
-      .execute()
-    let frozen = held
-    for (const o of orders) {
-      const fills = await t.app.db
-        .selectFrom('order_fills')
-        .select(['num'])
-        .where('order_id', '=', o.id)
-        .execute()
-      expect(fills.reduce((sum, f) => sum + f.num, 0n)).toBe(o.filled_num)
-      expect(o.filled_num <= o.num).toBe(true)
-      if (o.status === 'filled') expect(o.filled_num).toBe(o.num)
-      // Nothing fills before a print reaches it, nor once it has been refused.
-      if (['open', 'waiting', 'refused'].includes(o.status)) expect(o.filled_num).toBe(0n)
-      if (isWorking(o.status)) frozen += o.frozen
-      else expect(o.frozen).toBe(0n)
-    }
-    expect(books.frozen).toBe(frozen)
-  }
-}
-
 it(`keeps the ledger and the §7 derivation equal over ${RUNS} random histories`, async () => {
   const started = performance.now()
   await fc.assert(
@@ -329,7 +199,7 @@ it(`keeps the ledger and the §7 derivation equal over ${RUNS} random histories`
         const users: RunUser[] = []
         for (const name of ['a', 'b']) {
           const account = `prop${run}${name}`
-          users.push({ userId: await newUserRow(account), account })
+          users.push({ userId: await newUserRow(t, account), account })
         }
         // Each history opens with a position old enough to sell, so sells are more than refusals.
         const opening: Array<[number, Op]> = [
@@ -350,7 +220,7 @@ it(`keeps the ledger and the §7 derivation equal over ${RUNS} random histories`
             count(`${op.op}:${error.key}`)
           }
         }
-        for (const u of users) await expectDerivationMatchesLedger(u.userId)
+        for (const u of users) await expectDerivationMatchesLedger(t, u.userId, count)
       },
     ),
     { numRuns: RUNS },
