@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest'
 import {
   belowMaintenance,
   callAmount,
+  callFor,
+  coverSettlement,
   creditSplit,
   CREDIT_RULES,
   dailyInterest,
@@ -62,6 +64,35 @@ describe('stock credit rules', () => {
           // Paying the call restores the ratio.
           expect(belowMaintenance(value, debt - due)).toBe(false)
         }
+      }),
+    )
+  })
+})
+
+describe('a short', () => {
+  const units = fc.bigInt({ min: 0n, max: 10n ** 12n })
+
+  it('settles its cover exactly: the collateral pays cover and fee, then the fees owed, then the user', () => {
+    fc.assert(
+      fc.property(units, units, units, units, units, (proceeds, held, owed, cost, fee) => {
+        const { repaid, returned, shortfall } = coverSettlement({ proceeds, held, owed }, cost, fee)
+        // Every unit is accounted for, nothing negative, the fees owed never overpaid.
+        expect(returned + repaid - shortfall).toBe(proceeds + held - cost - fee)
+        expect([repaid, returned, shortfall].every((v) => v >= 0n)).toBe(true)
+        expect(repaid <= owed).toBe(true)
+        // The user gets something only once the fees owed are paid; a shortfall pays nothing.
+        if (returned > 0n) expect(repaid).toBe(owed)
+        if (shortfall > 0n) expect(repaid + returned).toBe(0n)
+      }),
+    )
+  })
+
+  it('calls for what brings the equity back to 20 % of the value', () => {
+    fc.assert(
+      fc.property(units, fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }), (value, equity) => {
+        const due = callFor(value, equity, 'jp')
+        if (due === 0n) expect(equity * 5n >= value).toBe(true)
+        else expect((equity + due) * 5n >= value && due % 10_000n === 0n).toBe(true)
       }),
     )
   })

@@ -107,6 +107,21 @@ export function shortEquity(
   return s.proceeds + s.held - value - s.owed
 }
 
+/**
+ * What covering a short settles to: its collateral (proceeds + the margin held) pays the cover's
+ * `cost` and `fee`; what is left repays the borrow fees owed first and the rest is the user's; a
+ * loss beyond the collateral stays owed (`shortfall`).
+ */
+export function coverSettlement(
+  s: { proceeds: bigint; held: bigint; owed: bigint },
+  cost: bigint,
+  fee: bigint,
+): { repaid: bigint; returned: bigint; shortfall: bigint } {
+  const left = s.proceeds + s.held - cost - fee
+  const repaid = left <= 0n ? 0n : left < s.owed ? left : s.owed
+  return { repaid, returned: left > 0n ? left - repaid : 0n, shortfall: left < 0n ? -left : 0n }
+}
+
 /** One calendar day's borrow fee on a short of `proceeds` at `annualRate`, rounded down. */
 export function dailyBorrowFee(proceeds: bigint, annualRate: string, market: Market): bigint {
   if (proceeds <= 0n) return 0n

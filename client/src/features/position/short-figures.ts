@@ -1,5 +1,10 @@
 import type { WireCredit, WireHolding } from '@kabu/shared/api/trade'
-import { maintenancePercent, ratioPercent, shortEquity } from '@kabu/shared/market/credit'
+import {
+  coverSettlement,
+  maintenancePercent,
+  ratioPercent,
+  shortEquity,
+} from '@kabu/shared/market/credit'
 import { tradeFees } from '@kabu/shared/market/fees'
 import type { Market } from '@kabu/shared/market/types'
 import { formatUnits, parseUnits } from '@kabu/shared/money/decimal'
@@ -51,8 +56,8 @@ export interface CoverEstimate {
 }
 
 /**
- * What covering short `h` whole at `price` should come to, as the gateway's cover settles it
- * (gateway short-settle.ts coverOf): the fee is config `buy_fee_rate` on the cost; the borrow fees
+ * What covering short `h` whole at `price` should come to, by the settlement the gateway's cover
+ * books (shared coverSettlement): the fee is config `buy_fee_rate` on the cost; the borrow fees
  * owed are repaid from what is left. A market order fills at the price of its execution, so the
  * actual figures may differ a little. Null when the price is not a price.
  *
@@ -73,14 +78,13 @@ export function coverEstimate(
     sell: '0',
     cnStampDuty: '0',
   })
-  const owed = units(h.credit.debt)
-  const left = proceeds + units(h.frozen) - cost - fee
-  const repaid = left <= 0n ? 0n : left < owed ? left : owed
+  const collateral = { proceeds, held: units(h.frozen), owed: units(h.credit.debt) }
+  const { returned, shortfall } = coverSettlement(collateral, cost, fee)
   return {
     cost: formatUnits(cost),
     fee: formatUnits(fee),
     realised: formatUnits(proceeds - cost - units(h.buy_fee) - fee - units(h.credit.interest)),
-    returned: formatUnits(left > 0n ? left - repaid : 0n),
-    shortfall: formatUnits(left < 0n ? -left : 0n),
+    returned: formatUnits(returned),
+    shortfall: formatUnits(shortfall),
   }
 }

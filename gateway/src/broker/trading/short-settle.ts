@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import { HOLDING } from '@kabu/shared/api/trade'
+import { coverSettlement } from '@kabu/shared/market/credit'
 import type { Market } from '@kabu/shared/market/types'
 import type { Currency } from '@kabu/shared/money/currencies'
 import type { Database } from '../../store/index'
@@ -56,10 +57,8 @@ export function coverOf(
   const proceeds = costOf(h)
   const cost = price * h.stock_num
   const fee = buyFee(settings, h.market as Market, cost)
-  // What the collateral leaves once the shares are bought back (negative: a loss beyond it).
-  const left = proceeds + h.frozen - cost - fee
-  const repaid = left <= 0n ? 0n : left < h.credit_debt ? left : h.credit_debt
-  const shortfall = left < 0n ? -left : 0n
+  const collateral = { proceeds, held: h.frozen, owed: h.credit_debt }
+  const { repaid, returned, shortfall } = coverSettlement(collateral, cost, fee)
   const currency = h.currency as Currency
   return {
     set: {
@@ -81,7 +80,7 @@ export function coverOf(
         house(h.currency, 'bank_clearing')(cost - proceeds),
         house(h.currency, 'fees')(fee),
         user(h, 'frozen')(-h.frozen),
-        user(h, 'available')(left > 0n ? left - repaid : 0n),
+        user(h, 'available')(returned),
         ...repayCreditPostings(h.user_id, currency, repaid),
         ...lendPostings(h.user_id, currency, shortfall),
       ]),
