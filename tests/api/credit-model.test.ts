@@ -14,7 +14,7 @@ import { getShortestPaths } from 'xstate/graph'
 import type { WireCreditRequest } from '@kabu/shared/api/credit'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import type { UserEvent } from '@kabu/shared/realtime'
-import { createCreditJobs } from '../../gateway/src/broker/trading/credit-jobs'
+import { creditJobsAt } from '../support/credit-jobs'
 import { creditMachine, type CreditEvent } from '../../client/src/features/position/credit.machine'
 import type { TestApp } from '../support/app'
 import { expectLedgerConsistent } from '../support/invariants'
@@ -73,28 +73,15 @@ interface Trial {
 }
 
 function jobsFor(trial: Trial) {
-  return createCreditJobs({
-    db: t.app.db,
-    clock: t.app.clock,
-    ledger: t.app.broker.ledger,
-    settings: t.app.config.trading,
-    messages: t.app.broker.messages,
-    market: {
-      snapshot: (code) => {
-        const quote = t.app.market.snapshot(code)
-        return quote && (trial.price === null ? quote : { ...quote, price: trial.price })
-      },
+  return creditJobsAt(
+    t.app,
+    (quote) => trial.price ?? quote.price,
+    (user: bigint, e: UserEvent) => {
+      if (user !== trial.userId || e.type !== 'credit:call') return
+      if (e.status === 'called') trial.actor?.send({ type: 'CALLED', deadline: e.deadline ?? 0 })
+      else trial.actor?.send({ type: e.status === 'met' ? 'MET' : 'LIQUIDATED' })
     },
-    userEvents: {
-      emit: (user: bigint, e: UserEvent) => {
-        if (user !== trial.userId || e.type !== 'credit:call') return
-        if (e.status === 'called') trial.actor?.send({ type: 'CALLED', deadline: e.deadline ?? 0 })
-        else trial.actor?.send({ type: e.status === 'met' ? 'MET' : 'LIQUIDATED' })
-      },
-    },
-    everyMs: 3_600_000,
-    onError: () => undefined,
-  })
+  )
 }
 
 const requests = (trial: Trial) =>

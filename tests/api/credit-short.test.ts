@@ -4,7 +4,7 @@ import type { UserEvent } from '@kabu/shared/realtime'
 import { creditSplit, dailyBorrowFee } from '@kabu/shared/market/credit'
 import { formatUnits } from '@kabu/shared/money/decimal'
 import type { SessionGrant } from '@kabu/shared/api/user'
-import { createCreditJobs } from '../../gateway/src/broker/trading/credit-jobs'
+import { creditJobsAt } from '../support/credit-jobs'
 import { reconcile } from '../../gateway/src/broker/trust/reconciliation'
 import type { TestApp } from '../support/app'
 import { brokerApi, session } from '../support/broker'
@@ -160,24 +160,11 @@ describe('short selling (売建) and buying to cover (買埋)', () => {
     let price = sold
     const events: UserEvent[] = []
     // The job as the app builds it, reading prices from a market that rose (or fell back).
-    const jobs = createCreditJobs({
-      db: t.app.db,
-      clock: t.app.clock,
-      ledger: t.app.broker.ledger,
-      settings: t.app.config.trading,
-      messages: t.app.broker.messages,
-      market: {
-        snapshot: (code) => {
-          const quote = t.app.market.snapshot(code)
-          return quote && { ...quote, price }
-        },
-      },
-      userEvents: { emit: (user, event) => user === userId && events.push(event) },
-      everyMs: 3_600_000,
-      onError: (error) => {
-        throw error
-      },
-    })
+    const jobs = creditJobsAt(
+      t.app,
+      () => price,
+      (user, event) => user === userId && events.push(event),
+    )
     // Up 20 %: equity (proceeds + margin − cost to cover) is 11 % of the value, under 20 %.
     price = Math.round(sold * 1.2)
     await jobs.runOnce()

@@ -7,7 +7,7 @@ import { addDays } from '@kabu/shared/market/iso-date'
 import { localDate } from '@kabu/shared/market/time-zone'
 import { formatUnits } from '@kabu/shared/money/decimal'
 import type { SessionGrant } from '@kabu/shared/api/user'
-import { createCreditJobs } from '../../gateway/src/broker/trading/credit-jobs'
+import { creditJobsAt } from '../support/credit-jobs'
 import type { TestApp } from '../support/app'
 import { expectLedgerConsistent } from '../support/invariants'
 import { session, brokerApi, brokerData } from '../support/broker'
@@ -228,24 +228,11 @@ describe('interest, margin calls and trust funds', () => {
     let price = bought
     const events: UserEvent[] = []
     // The job as the app builds it, reading prices from a market that fell (or recovered).
-    const jobs = createCreditJobs({
-      db: t.app.db,
-      clock: t.app.clock,
-      ledger: t.app.broker.ledger,
-      settings: t.app.config.trading,
-      messages: t.app.broker.messages,
-      market: {
-        snapshot: (code) => {
-          const quote = t.app.market.snapshot(code)
-          return quote && { ...quote, price }
-        },
-      },
-      userEvents: { emit: (user, event) => user === userId && events.push(event) },
-      everyMs: 3_600_000,
-      onError: (error) => {
-        throw error
-      },
-    })
+    const jobs = creditJobsAt(
+      t.app,
+      () => price,
+      (user, event) => user === userId && events.push(event),
+    )
     // Down 20 %: equity 13.3 % of value, below 20 %.
     price = Math.round(bought * 0.8)
     await jobs.runOnce()

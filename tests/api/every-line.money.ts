@@ -3,7 +3,7 @@ import type { DepositRecord, WithdrawalRecord } from '@kabu/shared/api/funds'
 import type { LoanRecord } from '@kabu/shared/api/loans'
 import { holdingRows, type ClosedHoldingList, type WireHolding } from '@kabu/shared/api/trade'
 import { formatUnits } from '@kabu/shared/money/decimal'
-import { createCreditJobs } from '../../gateway/src/broker/trading/credit-jobs'
+import { creditJobsAt } from '../support/credit-jobs'
 import { FUND_PASSWORD } from '../support/identity'
 import { session, brokerApi } from '../support/broker'
 import { LOT } from './every-line.commands'
@@ -102,24 +102,7 @@ export const moneyCommands: Handlers<
   async shock({ t }, c) {
     // The credit job as the app builds it, reading a market `percent` % of the real one: a
     // fall calls, an unmet call past its deadline liquidates (the loan repaid first).
-    const jobs = createCreditJobs({
-      db: t.app.db,
-      clock: t.app.clock,
-      ledger: t.app.broker.ledger,
-      settings: t.app.config.trading,
-      messages: t.app.broker.messages,
-      market: {
-        snapshot: (code) => {
-          const quote = t.app.market.snapshot(code)
-          return quote && { ...quote, price: (quote.price * c.percent) / 100 }
-        },
-      },
-      userEvents: { emit: () => undefined },
-      everyMs: 3_600_000,
-      onError: (error) => {
-        throw error
-      },
-    })
+    const jobs = creditJobsAt(t.app, (quote) => (quote.price * c.percent) / 100)
     await jobs.runOnce()
     return { http: 200, status: 1 }
   },

@@ -1,6 +1,6 @@
 import { listingByCode } from '@kabu/shared/market/listings/index'
 import { describe, expect, it } from 'vitest'
-import { createCreditJobs } from '../../gateway/src/broker/trading/credit-jobs'
+import { creditJobsAt } from '../support/credit-jobs'
 import { phoneJourney } from './journey'
 import { approvePending } from './ops'
 import { fundLinesOf, walletsOf } from './user-api'
@@ -84,22 +84,11 @@ describe('stock credit journey on a 390×844 phone', () => {
 
   it('hears the margin call when the price falls 30 %', async () => {
     const { app } = j.gateway
-    const jobs = createCreditJobs({
-      db: app.db,
-      clock: app.clock,
-      ledger: app.broker.ledger,
-      settings: app.config.trading,
-      messages: app.broker.messages,
-      userEvents: app.userHub,
-      market: {
-        snapshot: (code) => {
-          const quote = app.market.snapshot(code)
-          return quote && { ...quote, price: Math.round(quote.price * 0.7) }
-        },
-      },
-      everyMs: 3_600_000,
-      onError: () => undefined,
-    })
+    const jobs = creditJobsAt(
+      app,
+      (quote) => Math.round(quote.price * 0.7),
+      (user, e) => app.userHub.emit(user, e),
+    )
     await jobs.runOnce()
     const call = j.page.getByTestId('credit-call')
     await call.waitFor({ timeout: 15_000 })
