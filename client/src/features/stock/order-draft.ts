@@ -169,11 +169,21 @@ export function heldPrice(draft: OrderDraft, rules: OrderRules, marketPrice: num
  * @example checkDraft({ kind: 'limit', lots: 1, limitPrice: 2500, fundPassword: '' }, rules, 2501)
  */
 export function checkDraft(draft: OrderDraft, rules: OrderRules, marketPrice: number): DraftCheck {
-  const priced = priceDraft(draft, rules, marketPrice)
+  return withinWallet(priceDraft(draft, rules, marketPrice), rules.available)
+}
+
+/**
+ * A priced ticket as it is, or insufficient_balance when the wallet's `available` cash (a decimal
+ * string) does not cover its total: the last check of every ticket before its confirmation.
+ */
+export function withinWallet<T extends { ok: true; estimate: { total: string } }>(
+  priced: T | { ok: false; msg: string },
+  available: string,
+): T | { ok: false; msg: string } {
   if (!priced.ok) return priced
-  const available = parseUnits(rules.available, { signed: true })
+  const cash = parseUnits(available, { signed: true })
   const total = parseUnits(priced.estimate.total)
-  if (available === null || total === null || total > available)
+  if (cash === null || total === null || total > cash)
     return { ok: false, msg: 'insufficient_balance' }
   return priced
 }

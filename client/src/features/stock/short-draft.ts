@@ -1,8 +1,9 @@
 import { CREDIT_RULES, creditSplit, dailyBorrowFee } from '@kabu/shared/market/credit'
 import { tradeFees } from '@kabu/shared/market/fees'
 import type { Market } from '@kabu/shared/market/types'
-import { formatUnits, parseUnits } from '@kabu/shared/money/decimal'
+import { formatUnits } from '@kabu/shared/money/decimal'
 import { priceToUnits } from '@kabu/shared/money/units'
+import { withinWallet } from './order-draft'
 
 /** What the short ticket fills in: lots (trading units) and the leverage of the margin. */
 export interface ShortDraft {
@@ -123,11 +124,5 @@ export function priceShort(draft: ShortDraft, rules: ShortRules, lastPrice: numb
  * short machine's `validate` step answers before the confirmation is shown.
  */
 export function checkShort(draft: ShortDraft, rules: ShortRules, lastPrice: number): ShortCheck {
-  const priced = priceShort(draft, rules, lastPrice)
-  if (!priced.ok) return priced
-  const available = parseUnits(rules.available, { signed: true })
-  const total = parseUnits(priced.estimate.total)
-  if (available === null || total === null || total > available)
-    return { ok: false, msg: 'insufficient_balance' }
-  return priced
+  return withinWallet(priceShort(draft, rules, lastPrice), rules.available)
 }
