@@ -4,7 +4,8 @@ import type { VitePWAOptions } from 'vite-plugin-pwa'
  * The installable app: manifest, and a Workbox service worker that keeps the app shell (every
  * built file: html, scripts, catalogues, icons) for offline starts. Only the build's own files are
  * ever cached: /api (answers are per user and must be live), /socket.io and /health always go to
- * the network, and offline the app says it is offline instead of showing stale money.
+ * the network, and offline the app says it is offline instead of showing stale money. The worker
+ * also shows Web Push notifications and opens their deep links (public/push-sw.js).
  */
 export const pwaOptions: Partial<VitePWAOptions> = {
   // A new build waits until the user accepts the "update available" prompt (app/pwa.ts).
@@ -41,6 +42,8 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     navigateFallback: '/index.html',
     // /ops/ is the back-office console's own page, never the customer app's.
     navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//, /^\/health/, /^\/ops/],
+    // Web Push: the `push` and `notificationclick` handlers (public/push-sw.js, issue 37).
+    importScripts: ['push-sw.js'],
     // No runtime caching on purpose: requests outside the precache are never stored.
     runtimeCaching: [],
     cleanupOutdatedCaches: true,

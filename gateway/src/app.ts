@@ -41,6 +41,12 @@ export interface AppDeps {
   balances?: BalanceReader
   /** How often open `/user` sockets are checked against their session (tests shorten it). */
   userSessionRecheckMs?: number
+  /**
+   * A PEM certificate that push connections trust beside the public roots: the one seam for a test
+   * whose push service runs in-process with a certificate it made (NODE_EXTRA_CA_CERTS is read only
+   * when a process starts). Nothing in production sets it.
+   */
+  pushExtraCa?: string
 }
 
 /** How long an idle keep-alive connection stays open: longer than a load balancer's 60 s. */
@@ -60,7 +66,17 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     seed: config.seed,
     marketHours: config.marketHours,
     logger: logger.child({ part: 'market' }),
-    quoteSource: config.quoteSource,
+    quoteSources: config.quoteSources,
+    // What orders, holdings and alerts need priced: asked of the broker (built below) once the
+    // feeds run (on the leader, whose alert watcher holds the active alerts).
+    demand: {
+      ...config.quoteDemand,
+      brokerCodes: async () => ({
+        ...(await broker.trading.wantedCodes()),
+        alerts: broker.alerts.watcher.codes(),
+      }),
+    },
+    payLag: config.actions.payLagDays,
   })
   // With PostgreSQL and Redis the gateways share one market: everything below uses the leader's
   // quotes as relayed, and only the leader runs the matcher and the schedulers (issue 16).
@@ -91,6 +107,7 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     sessions,
     ledgerPosted: metrics.ledgerPosted,
     liveSockets: userHub,
+    pushExtraCa: deps.pushExtraCa,
   })
   const ops = createOps({
     db: store.db,
@@ -115,7 +132,7 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     trustProxy: config.trustProxy,
     // Multipart uploads and the photos they serve go in front of the form router.
     brokerRouter: Router().use(broker.identity.uploadsRouter, brokerApi.router),
-    marketRouter: Router().use(broker.ipo.marketRouter, marketRouter(market)),
+    marketRouter: Router().use(broker.ipo.marketRouter, marketRouter(market, clock)),
     opsRouter: ops.router,
     apiDocs: openApiDocument(brokerApi.routes, config.appVersion),
     metrics: {
@@ -154,6 +171,8 @@ export function createApp(config: Config, deps: AppDeps = {}) {
   async function start(): Promise<{ port: number }> {
     const applied = await migrateToLatest(store)
     if (applied.length) logger.info({ applied }, 'migrations applied')
+    // The VAPID keys, set or kept in the store (made by the first gateway to start).
+    await broker.notifications.start()
     if (sessions && config.databaseUrl) {
       stopNotices = await followNotices(config.databaseUrl, SESSION_NOTICES, {
         notice: (payload) => {
@@ -226,6 +245,8 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     await closeRedis?.()
     await stopNotices?.()
     await market.stop()
+    // Notifications of the last events are written (and their pushes sent) before the store closes.
+    await broker.notifications.idle()
     await store.close()
   }
 

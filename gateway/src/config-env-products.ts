@@ -83,6 +83,25 @@ export const productsEnvSchema = z.object({
     .describe(
       "A short sale's borrow fee (貸株料) a year, a fraction of its proceeds, accrued each calendar day and rounded down to the yen or cent; online brokers publish about 1.1–1.15 % for 制度信用 (MARKET-RULES.md §8).",
     ),
+  CREDIT_MIN_MARGIN_JPY: yen
+    .default('300000')
+    .describe(
+      "委託保証金の最低額, whole yen: a new credit buy or short sale on the Japanese market is refused (`credit_min_margin`) while the user's 委託保証金 is below it, where 委託保証金 = the yen wallet's available cash before the trade + the user's own money in their open credit positions (each credit buy's and each short's margin paid at opening plus the trust funds applied to it since); pending trust-funds requests, cash holdings and other wallets do not count. Checked in the trade's transaction. ¥300,000 as MARKET-RULES.md §8 gives it [unverified: a setting]. Published as `credit_min_margin_jpy`.",
+    ),
+  SHORT_PRICE_RULE_FALL: rate
+    .default('0.1')
+    .describe(
+      "空売り価格規制 (the Cabinet Office Order on Restrictions on Short Selling, since 2013-11-05): once a Japanese stock's price has fallen this fraction or more below its base price (the previous close, adjusted for the day's splits and dividends; the day's low is what is compared), a short sale of more than SHORT_PRICE_RULE_EXEMPT_UNITS trading units is refused (`short_price_restricted`) for the rest of that day and the next trading day: the rule forbids shorts at or below the last price, and ours sell at it. The day before is read from the daily bars. Published as `short_price_rule_fall`.",
+    ),
+  SHORT_PRICE_RULE_EXEMPT_UNITS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1_000_000)
+    .default(50)
+    .describe(
+      "Short sales of at most this many trading units (shares ÷ the listing's lot) are exempt from the short-sale price restriction (SHORT_PRICE_RULE_FALL), as the rule exempts orders of 50 units or less. Published as `short_price_rule_exempt_units`.",
+    ),
   SELL_LOCK_MINUTES: z.coerce
     .number()
     .int()
@@ -151,6 +170,11 @@ export const productsEnvSchema = z.object({
   CREDIT_JOB_MS: jobEveryMs.describe(
     "How often the stock-credit job accrues each calendar day's interest, makes or lifts margin calls and closes positions whose call is unmet at its deadline (rules: shared/src/market/credit.ts).",
   ),
+  ASSETS_JOB_MS: jobEveryMs
+    .default(60_000)
+    .describe(
+      "How often the valuation job looks for a market close that has passed and writes every user's net assets and net deposits at it (one row per user, wallet and close; /user/assetHistory).",
+    ),
   DAYTRADE_JOB_MS: z.coerce
     .number()
     .int()
@@ -169,6 +193,15 @@ export const productsEnvSchema = z.object({
     .default(5)
     .describe(
       'Live bank cards one user may bind; one more is refused with `bank_cards_limit` until one is removed.',
+    ),
+  ALERTS_MAX: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(500)
+    .default(50)
+    .describe(
+      'Price alerts one user may hold (active, triggered or paused); one more is refused with `alerts_limit` until one is deleted.',
     ),
   OPERATOR_NAME: z
     .string()

@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import type { Market } from '@kabu/shared/market/types'
 import { envSchema } from './config-env'
-import { parseQuoteSource, type QuoteSourceSettings } from './market/sources/settings'
+import { parseQuoteSources, type QuoteSourceSettings } from './market/sources/settings'
+
+/** PUSH_ENDPOINT_ALLOW's origins; the VAPID keys when set, and the subject claim. */
+export interface NotifySettingsConfig {
+  endpointAllow: string[]
+  vapid: { publicKey?: string; privateKey?: string; subject: string }
+}
 
 /**
  * The gateway's settings as the rest of it reads them: the environment (config-env.ts: names,
@@ -36,7 +42,10 @@ export interface Config {
   timeTravel: boolean
   /** Upstream broker mode: `/api/vue` goes to this broker; the market stays this gateway's. */
   brokerUpstream: { url: string; timeoutMs: number } | undefined
-  quoteSource: QuoteSourceSettings
+  /** QUOTE_SOURCE's real sources, in order; empty, the simulator alone. */
+  quoteSources: QuoteSourceSettings[]
+  /** What the streaming feeds carry: the grace of a released code, how often orders are read. */
+  quoteDemand: { graceMs: number; brokerEveryMs: number }
   logLevel: string
   clientDir: string
   argon2: { memoryKib: number; passes: number }
@@ -53,6 +62,8 @@ export interface Config {
   uploadMaxPixels: number
   /** Live bank cards one user may bind. */
   bankCardsMax: number
+  /** Price alerts one user may hold (issue 37). */
+  alertsMax: number
   /** Passkeys' relying party (broker/second-factor/relying-party.ts). */
   webauthn: { rpId: string | undefined; origins: string[]; rpName: string }
   funds: FundsSettings
@@ -63,8 +74,14 @@ export interface Config {
   block: { windows: Record<Market, DayWindow> }
   /** Follow products: the period of their job (days paid, deadlines, the demo's products). */
   products: { jobMs: number }
+  /** Notifications and Web Push (issue 37). */
+  notify: NotifySettingsConfig
   /** Day trading: the period of its job (trading starts, the forced flat at the close). */
   daytrade: { jobMs: number }
+  /** Valuation: the period of the job writing each market close's net assets (issue 36). */
+  assets: { jobMs: number }
+  /** Corporate actions reaching holders (issue 36): payment lags, foreign tax, the job's period. */
+  actions: ActionsSettings
   trust: TrustSettings
 }
 
@@ -91,6 +108,13 @@ export interface IpoSettings {
   jobMs: number
 }
 
+/** Settings of corporate actions; rates are decimal fractions as strings. */
+export interface ActionsSettings {
+  payLagDays: Record<'jp' | 'us' | 'cn', number>
+  foreignTax: Record<'jp' | 'us' | 'cn', string>
+  jobMs: number
+}
+
 /** Settings of credit loans (issue 4). */
 export interface LoanSettings {
   /** Simple interest a day, a decimal fraction as text: '0.0005' is 0.05 %. */
@@ -106,6 +130,10 @@ export interface TradingSettings {
   cnStampDutyRate: string
   /** CREDIT_BORROW_FEE_RATE: a short sale's borrow fee a year (shared/market/credit.ts). */
   borrowFeeRate: string
+  /** CREDIT_MIN_MARGIN_JPY: the least 委託保証金 to open credit in Japan, whole yen (credit-minimum.ts). */
+  creditMinMarginJpy: string
+  /** SHORT_PRICE_RULE_*: the short-sale price restriction (short-price-rule.ts). */
+  shortPriceRule: { fall: string; exemptUnits: number }
   sellLockMinutes: number
   /** Whether /trade/buy asks for the fund password. */
   fundPasswordToBuy: boolean
@@ -144,6 +172,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`invalid settings: ${problems}`)
   }
   const e = parsed.data
+  if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY)
+    throw new Error('invalid settings: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together')
   // The demo is the embedded default: no DATABASE_URL means a newcomer's laptop.
   const demo = e.DEMO ?? !e.DATABASE_URL
   return {
@@ -170,7 +200,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     brokerUpstream: e.BROKER_UPSTREAM
       ? { url: e.BROKER_UPSTREAM, timeoutMs: e.BROKER_UPSTREAM_TIMEOUT_MS }
       : undefined,
-    quoteSource: parseQuoteSource(e),
+    quoteSources: parseQuoteSources(e),
+    quoteDemand: { graceMs: e.QUOTE_RELEASE_GRACE_MS, brokerEveryMs: e.QUOTE_DEMAND_REFRESH_MS },
     logLevel: e.LOG_LEVEL,
     clientDir: e.CLIENT_DIR,
     argon2: { memoryKib: e.ARGON2_MEMORY_KIB, passes: e.ARGON2_PASSES },
@@ -186,6 +217,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadMaxPixels: e.UPLOAD_MAX_PIXELS,
     bankCardsMax: e.BANK_CARDS_MAX,
+    alertsMax: e.ALERTS_MAX,
     webauthn: { rpId: e.WEBAUTHN_RP_ID, origins: e.WEBAUTHN_ORIGINS, rpName: e.WEBAUTHN_RP_NAME },
     funds: {
       depositMinJpy: e.DEPOSIT_MIN_JPY,
@@ -206,6 +238,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sellFeeRate: e.TRADE_SELL_FEE_RATE,
       cnStampDutyRate: e.CN_STAMP_DUTY_RATE,
       borrowFeeRate: e.CREDIT_BORROW_FEE_RATE,
+      creditMinMarginJpy: e.CREDIT_MIN_MARGIN_JPY,
+      shortPriceRule: {
+        fall: e.SHORT_PRICE_RULE_FALL,
+        exemptUnits: e.SHORT_PRICE_RULE_EXEMPT_UNITS,
+      },
       sellLockMinutes: e.SELL_LOCK_MINUTES,
       fundPasswordToBuy: e.TRADE_FUND_PASSWORD,
       creditJobMs: e.CREDIT_JOB_MS,
@@ -217,7 +254,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ipo: { payment: e.IPO_PAYMENT, jobMs: e.IPO_JOB_MS },
     block: { windows: { jp: e.BLOCK_WINDOW_JP, us: e.BLOCK_WINDOW_US, cn: e.BLOCK_WINDOW_CN } },
     products: { jobMs: e.PRODUCT_JOB_MS },
+    notify: {
+      endpointAllow: e.PUSH_ENDPOINT_ALLOW,
+      vapid: {
+        publicKey: e.VAPID_PUBLIC_KEY,
+        privateKey: e.VAPID_PRIVATE_KEY,
+        subject: e.VAPID_SUBJECT,
+      },
+    },
     daytrade: { jobMs: e.DAYTRADE_JOB_MS },
+    assets: { jobMs: e.ASSETS_JOB_MS },
+    actions: {
+      payLagDays: {
+        jp: e.DIVIDEND_PAY_DAYS_JP,
+        us: e.DIVIDEND_PAY_DAYS_US,
+        cn: e.DIVIDEND_PAY_DAYS_CN,
+      },
+      foreignTax: { jp: '0', us: e.DIVIDEND_FOREIGN_TAX_US, cn: e.DIVIDEND_FOREIGN_TAX_CN },
+      jobMs: e.ACTIONS_JOB_MS,
+    },
     trust: {
       operator: e.OPERATOR_NAME,
       registration: e.OPERATOR_REGISTRATION,

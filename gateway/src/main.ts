@@ -53,7 +53,7 @@ function banner(config: Config, port: number, store: string | undefined): string
     store
       ? `  store         ${store}`
       : `  broker        upstream ${upstream} (/api/vue forwarded)`,
-    `  quotes        ${config.quoteSource.kind}, market hours ${config.marketHours}, seed ${config.seed}`,
+    `  quotes        ${['simulator', ...config.quoteSources.map((source) => source.kind)].join(', ')}, market hours ${config.marketHours}, seed ${config.seed}`,
   ]
   if (config.demo && store) {
     lines.push(

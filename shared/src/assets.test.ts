@@ -19,6 +19,7 @@ const row = (over: Partial<WireHolding>): WireHolding => ({
   buy_fee: '0',
   frozen: '0',
   side: 'long',
+  account: 'taxable',
   ...over,
 })
 

@@ -1,7 +1,7 @@
 import { HOLDING, holdingRows, type HoldingList } from './api/trade'
 import type { Userinfo } from './api/user'
 import type { MarketType } from './market/types'
-import { formatUnits, parseUnits } from './money/decimal'
+import { formatUnits, parseUnits, roundUnits } from './money/decimal'
 
 /** The rows of the list calls that §7 reads, as loosely as the wire gives them. */
 export interface StatusMoney {
@@ -131,5 +131,126 @@ export function deriveAssets(input: AssetInputs): Assets {
     floatingPnl: formatUnits(pnl),
     borrowed: formatUnits(borrowed),
     buyingPower: formatUnits(available),
+  }
+}
+
+/** A position at the last price, in 1/10,000 units: what net assets are built from. */
+export interface PositionAtMarket {
+  side: 'long' | 'short'
+  shares: bigint
+  /** The last price (the buy price when the market has no quote). */
+  price: bigint
+  /** A long's cost; a short's proceeds (what it was sold for, held by the lender). */
+  cost: bigint
+}
+
+/** Every part of net assets as the ledger and the market give them, in 1/10,000 units. */
+export interface NetAssetParts {
+  /** The `available` and `frozen` books (a short's margin sits in `frozen`). */
+  cashAvailable: bigint
+  cashFrozen: bigint
+  positions: readonly PositionAtMarket[]
+  /** The `product` book: followed products with the profit paid into them. */
+  products: bigint
+  /** The `intraday` book and the day-trading positions (qty and entry cost signed). */
+  intraday: bigint
+  intradayPositions: readonly { qty: bigint; price: bigint; cost: bigint }[]
+  /** The `borrowed` and `credit` books, and interest on loans accrued but not yet booked. */
+  liabilities: bigint
+}
+
+export interface NetAssets {
+  /** Longs at the last price, plus each short's proceeds less its cost to cover now. */
+  marketValue: bigint
+  unrealizedPnl: bigint
+  daytradeValue: bigint
+  netAssets: bigint
+}
+
+/**
+ * Net assets at market (issue 36): cash + holdings at the last price + products + day-trading
+ * books − liabilities. A short adds its proceeds less its cost to cover; with its margin counted
+ * in frozen cash and its borrow fees owed in the `credit` book, that is shortEquity of
+ * market/credit.ts. A credit buy counts its whole value and its debt as a liability, so only its
+ * margin and P/L are the user's. Unrealised P/L is before fees, as `yingkui`.
+ *
+ * @example netAssets({ cashAvailable: 1_000n, cashFrozen: 0n, positions: [{ side: 'long',
+ *   shares: 2n, price: 30n, cost: 40n }], products: 0n, intraday: 0n, intradayPositions: [],
+ *   liabilities: 10n }) // { marketValue: 60n, unrealizedPnl: 20n, daytradeValue: 0n, netAssets: 1_050n }
+ */
+export function netAssets(parts: NetAssetParts): NetAssets {
+  let marketValue = 0n
+  let unrealizedPnl = 0n
+  for (const p of parts.positions) {
+    const value = p.price * p.shares
+    const gain = p.side === 'short' ? p.cost - value : value - p.cost
+    marketValue += p.side === 'short' ? gain : value
+    unrealizedPnl += gain
+  }
+  const daytradeValue = parts.intradayPositions.reduce(
+    (sum, p) => sum + p.qty * p.price,
+    parts.intraday,
+  )
+  const netAssets =
+    parts.cashAvailable +
+    parts.cashFrozen +
+    marketValue +
+    parts.products +
+    daytradeValue -
+    parts.liabilities
+  return { marketValue, unrealizedPnl, daytradeValue, netAssets }
+}
+
+/**
+ * The day's change: net assets now less those at the previous close, less the money deposited
+ * (net of withdrawals and exchanges) since, so a deposit is not a gain. The percentage is of what
+ * was at work today (the previous close's net assets plus what came in since), two decimals;
+ * 0 when nothing was.
+ *
+ * @example dayChange({ now: 1_100n, deposits: 100n }, { net: 900n, deposits: 0n })
+ * // { change: 100n, percent: '10' }
+ */
+export function dayChange(
+  now: { net: bigint; deposits: bigint },
+  previous: { net: bigint; deposits: bigint },
+): { change: bigint; percent: string } {
+  const since = now.deposits - previous.deposits
+  const change = now.net - previous.net - since
+  const base = previous.net + since
+  if (base <= 0n) return { change, percent: '0' }
+  // The percentage in millionths, rounded to hundredths, then in the 1/10,000 units formatUnits reads.
+  const millionths = roundUnits((change * 100_000_000n) / base, 10_000n)
+  return { change, percent: formatUnits(millionths / 100n) }
+}
+
+/**
+ * Spec §7's cost view over the same parts, as deriveAssets computes it from the list calls: frozen
+ * = frozen cash + products + day-trading books at entry + open longs at cost (a credit buy's whole
+ * cost, borrowed part included; a short none); total = available + frozen; ccsz = longs at the
+ * last price; fdyk = every position's unrealised P/L.
+ *
+ * @example costView(parts).totalAssets
+ */
+export function costView(parts: NetAssetParts): {
+  totalAssets: bigint
+  frozen: bigint
+  holdingsValue: bigint
+  floatingPnl: bigint
+} {
+  let cost = 0n
+  let holdingsValue = 0n
+  for (const p of parts.positions) {
+    if (p.side === 'short') continue
+    cost += p.cost
+    holdingsValue += p.price * p.shares
+  }
+  const atEntry = parts.intradayPositions.reduce((sum, p) => sum + p.cost, parts.intraday)
+  const frozen = parts.cashFrozen + parts.products + atEntry + cost
+  const { unrealizedPnl } = netAssets(parts)
+  return {
+    totalAssets: parts.cashAvailable + frozen,
+    frozen,
+    holdingsValue,
+    floatingPnl: unrealizedPnl,
   }
 }

@@ -1,6 +1,8 @@
+import type { AlertTriggeredEvent } from './api/alerts'
 import type { DaytradeSettledEvent } from './api/daytrade'
 import type { OrderUpdated } from './api/orders'
 import type { IpoDrawnEvent, IpoWaivedEvent, IpoWithdrawnEvent } from './api/ipo'
+import type { NotificationNewEvent } from './api/notifications'
 import type { SupportMessageEvent } from './api/support'
 import type { HoldingStatus } from './api/trade'
 import type { Depth } from './market/depth'
@@ -111,6 +113,15 @@ export type UserEvent =
     }
   /** An operator replied in one of the user's customer-service threads (`thread`'s status now). */
   | SupportMessageEvent
+  /** A price alert's condition was met (the leader's alert watcher, after its commit). */
+  | AlertTriggeredEvent
+  /**
+   * A dividend was paid into the user's wallet (`id` the dividend row; `net` after withholding,
+   * a decimal string in `currency`).
+   */
+  | { type: 'dividend:paid'; id: string; code: string; net: string; currency: string }
+  /** A notification record was written for the app channel (issue 37): the toast and the badge. */
+  | NotificationNewEvent
 
 export type UserEventType = UserEvent['type']
 

@@ -99,7 +99,8 @@ describe('credit buys (leverage on /trade/buy)', () => {
 
   it('refuses what the rules forbid, writing nothing', async () => {
     const name = account()
-    const g = await trader(t, name, '100000', { verified: true })
+    // At the least 委託保証金 that opens credit (CREDIT_MIN_MARGIN_JPY), so the funds rule fires.
+    const g = await trader(t, name, '300000', { verified: true })
     const before = await books(t, name, 'JPY')
     // Credit borrows from the house: like a loan, only once identity is verified.
     const unverified = account()
@@ -114,7 +115,7 @@ describe('credit buys (leverage on /trade/buy)', () => {
     expect(await buy(t, g, { leverage: '2', price: below })).toMatchObject({
       msg: 'credit_market_only',
     })
-    // ¥100,000 cannot pay half of 1,000 Toyota shares.
+    // ¥300,000 cannot pay half of 1,000 Toyota shares.
     expect(await buy(t, g, { leverage: '2', num: '1000' })).toMatchObject({
       msg: 'insufficient_balance',
     })

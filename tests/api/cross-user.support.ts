@@ -42,12 +42,14 @@ export async function startStillApp(): Promise<TestApp> {
       IPO_JOB_MS: '3600000',
       PRODUCT_JOB_MS: '3600000',
       DAYTRADE_JOB_MS: '60000',
+      ASSETS_JOB_MS: '3600000',
     },
     beforeStart: (app) => void takeOverQuotes(app.market),
   })
   // Their start passes read the real clock; stopped, none can still be running when a walk begins.
   await t.app.broker.ipo.jobs.stop()
   await t.app.broker.products.jobs.stop()
+  await t.app.broker.assets.closeJob.stop()
   t.app.clock.set(T0)
   return t
 }
@@ -193,6 +195,10 @@ export async function makeWorld(
     image: (image.data as { id: string }).id,
     idem: idem(),
   })
+  // Alerts far from the price, so they stay active while the calls are tried on them; several, as
+  // /user/alertDel takes the owner's first ones before /user/alertPause is tried.
+  for (const value of ['99000000000', '98000000000', '97000000000', '96000000000'])
+    await call('/user/alertAdd', { code: '7203', kind: 'volume_above', value })
   const loan = await call('/user/loan', { type: 'jpy', money: '100000', idem: idem() })
   // Approved, so that repaying it is a thing its owner can do.
   const approved = await ops(t.url, 'POST', `/reviews/loan/${(loan as { id: string }).id}/approve`)
@@ -218,6 +224,8 @@ export async function makeWorld(
     body: 'Only for this user.',
   })
   if (sent.status !== 1) throw new Error(`message refused: ${sent.msg}`)
+  // The fills and the message are notifications, written once their events are out.
+  await t.app.broker.notifications.idle()
   // Last: from here on the user's withdrawals and card changes need this passkey too.
   if (passkey) {
     const registered = await registerPasskey(t, user, softAuthenticator())

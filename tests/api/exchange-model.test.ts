@@ -14,7 +14,7 @@ import type { TestApp } from '../support/app'
 import { newUser } from '../support/identity'
 import { expectLedgerConsistent } from '../support/invariants'
 import { session, brokerApi, brokerData } from '../support/broker'
-import { describePath, drivePath, modelPaths, type ModelDriver } from './funds.model-driver'
+import { describePath, drivePath, modelPaths, type ModelDriver } from '../qa/model-paths'
 import { fund, startFundsApp, wallets } from './funds.support'
 import { pollGateway } from '../support/poll'
 

@@ -17,12 +17,14 @@ export const OWNED = {
   support_thread: { table: 'support_threads', column: 'id' },
   passkey: { table: 'passkeys', column: 'id' },
   message: { table: 'messages', column: 'id' },
+  notification: { table: 'notifications', column: 'id' },
   upload: { table: 'uploads', column: 'id' },
   loan: { table: 'loans', column: 'id' },
   ipo_application: { table: 'ipo_applications', column: 'id' },
   block_order: { table: 'block_orders', column: 'id' },
   product_order: { table: 'product_orders', column: 'id' },
   daytrade: { table: 'daytrade_participations', column: 'id' },
+  alert: { table: 'alerts', column: 'id' },
   idem: { table: 'idempotency_keys', column: 'idem' },
 } as const
 /** Things every user may name (the catalogue): anyone may read or buy them. */
@@ -37,6 +39,7 @@ export type Kind = keyof typeof OWNED | keyof typeof PUBLIC
 /** The kind of id each call's field takes (`idem` fields are all of kind idem). */
 export const ID_FIELDS: Record<string, Kind> = {
   '/user/messageInfo id': 'message',
+  '/user/notifyRead id': 'notification',
   '/news/info id': 'news',
   '/user/verify front': 'upload',
   '/user/verify back': 'upload',
@@ -67,6 +70,8 @@ export const ID_FIELDS: Record<string, Kind> = {
   '/user/supportThread id': 'support_thread',
   '/user/supportSend thread': 'support_thread',
   '/user/supportSend image': 'upload',
+  '/user/alertDel id': 'alert',
+  '/user/alertPause id': 'alert',
 }
 
 /** Fields whose pattern looks like an id's but that are a count, a page or an amount. */

@@ -1,6 +1,6 @@
 import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { slowdownMs } from '../../gateway/src/broker/auth/login-throttle'
+import { LOGIN_WINDOW_MS, slowdownMs } from '../../gateway/src/broker/auth/login-throttle'
 import { startTestApp, type TestApp } from '../support/app'
 import { brokerApi } from '../support/broker'
 import { ADMIN, REVIEWER } from './operators.support'
@@ -152,6 +152,24 @@ describe('operator login throttle', () => {
     expect((await operatorLoginFrom('127.0.0.70', REVIEWER.login, REVIEWER.password)).msg).toBe(
       'login_ok',
     )
+  })
+})
+
+describe('login failures', () => {
+  it('are forgotten once they leave the window (the leader job); the recent stay counted', async () => {
+    const now = t.app.clock.now()
+    const failures = (ip: string) =>
+      t.app.db.selectFrom('login_failures').select('id').where('ip', '=', ip).execute()
+    await t.app.db
+      .insertInto('login_failures')
+      .values([
+        { account_key: 'sprayed01', ip: '198.51.100.7', at: now - LOGIN_WINDOW_MS - 1 },
+        { account_key: 'sprayed02', ip: '198.51.100.7', at: now - LOGIN_WINDOW_MS + 60_000 },
+      ])
+      .execute()
+    expect(await failures('198.51.100.7')).toHaveLength(2)
+    expect(await t.app.broker.auth.pruneLoginFailures()).toBeGreaterThanOrEqual(1)
+    expect(await failures('198.51.100.7')).toHaveLength(1)
   })
 })
 

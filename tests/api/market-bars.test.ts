@@ -129,6 +129,21 @@ describe('GET /api/market/bars?adjust=', () => {
     expect(weeks[0]?.open).toBe((await bars(`code=${code}&interval=1w`))[0]?.open)
   })
 
+  it('a range from a day inside a week or month answers the whole-history bars that start in it', () => {
+    const { code } = firstWith('split')
+    const whole = t.app.market.bars(code, '1d')
+    // A Wednesday or so, 40 bars back: inside a week and a month of the range's first bars.
+    const from = (whole.at(-40)?.time ?? 0) + 1
+    for (const interval of ['1d', '1w', '1M'] as const) {
+      for (const adjust of ['none', 'forward'] as const) {
+        const all = t.app.market.bars(code, interval, undefined, undefined, adjust)
+        const ranged = t.app.market.bars(code, interval, from, undefined, adjust)
+        expect(ranged.length, `${interval} ${adjust}`).toBeGreaterThan(0)
+        expect(ranged, `${interval} ${adjust}`).toEqual(all.filter((b) => b.time >= from))
+      }
+    }
+  })
+
   it('refuses an unknown adjustment with invalid_input', async () => {
     for (const adjust of ['sideways', '', 'FORWARD']) {
       const res = await fetch(`${t.url}/api/market/bars?code=7203&interval=1d&adjust=${adjust}`)

@@ -41,7 +41,9 @@ function heldMatcher() {
     db: t.app.db,
     clock: t.app.clock,
     ledger: t.app.broker.ledger,
+    tax: t.app.broker.tax.book,
     settings: t.app.config.trading,
+    nisa: t.app.broker.accounts.nisaBook,
     userEvents: { emit: () => undefined },
     onError: (error) => {
       throw error

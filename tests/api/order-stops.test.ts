@@ -4,8 +4,9 @@ import { tickUnitsAt } from '@kabu/shared/market/ticks'
 import type { Listing } from '@kabu/shared/market/types'
 import { formatUnits } from '@kabu/shared/money/decimal'
 import type { SessionGrant } from '@kabu/shared/api/user'
-import type { TestApp } from '../support/app'
+import { startTestApp, type TestApp } from '../support/app'
 import { expectLedgerConsistent } from '../support/invariants'
+import { takeOverQuotes } from '../support/quote-feed'
 import { OPS_TOKEN, ops } from './ops-client'
 import { amend, cancel, holder, orderNow, orders, printToyota } from './orders.support'
 import {
@@ -18,7 +19,6 @@ import {
   priceNear,
   sell,
   START,
-  startTradingApp,
   TOYOTA,
   trader,
 } from './trading.support'
@@ -38,7 +38,12 @@ const tick = (units: bigint) => BigInt(tickUnitsAt(toyota, Number(units)))
 const text = formatUnits
 
 beforeAll(async () => {
-  t = await startTradingApp({ OPS_TOKEN })
+  // Only the test's prints reach the matcher: a live print between two of them would cross the
+  // orders they leave resting above the market (a stop-limit's limit) before the test's own did.
+  t = await startTestApp({
+    env: { TIME_TRAVEL: '1', OPS_TOKEN },
+    beforeStart: (app) => void takeOverQuotes(app.market),
+  })
 })
 afterAll(() => t.stop())
 afterEach(() => expectLedgerConsistent(t.app.db))

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SessionGrant } from '@kabu/shared/api/user'
@@ -41,6 +42,28 @@ describe.skipIf(!onPostgres)(
       // ...and the user's notice drops it.
       await sql`select pg_notify(${SESSION_NOTICES}, ${String(await demoId())})`.execute(t.app.db)
       await expect.poll(() => userinfo(grant), { timeout: 2_000, interval: 20 }).toBe(401)
+    })
+
+    it('drops a session whose user froze trading, by any writer: their next order is refused', async () => {
+      const grant = await login()
+      const order = async () =>
+        (
+          await brokerApi(
+            t.url,
+            '/trade/buy',
+            { type: 'jpy', code: '7203', num: '100', idem: randomUUID() },
+            session(grant),
+          )
+        ).msg
+      expect(await order()).not.toBe('self_frozen_trading')
+      const userId = await demoId()
+      await sql`insert into self_freezes (user_id, scope, frozen_at) values (${userId}, 'trading', 1)`.execute(
+        t.app.db,
+      )
+      // The notice's round trip: generous, as the machine may be busy.
+      await expect.poll(order, { timeout: 5_000, interval: 20 }).toBe('self_frozen_trading')
+      await sql`delete from self_freezes where user_id = ${userId}`.execute(t.app.db)
+      await expect.poll(order, { timeout: 5_000, interval: 20 }).not.toBe('self_frozen_trading')
     })
 
     it('drops a session revoked by any writer: the triggers send the notice', async () => {

@@ -118,6 +118,17 @@ export async function expectDerivationMatchesLedger(
       if (h.status === BigInt(HOLDING.closed))
         expected += h.sell_price! * h.stock_num - h.sell_fee! - h.stamp_duty!
     }
+    // A taxable sale withholds (or refunds) the year's tax on its gain: a ledger line of its own.
+    const taxes = await t.app.db
+      .selectFrom('tax_events')
+      .select(['national', 'local'])
+      .where('user_id', '=', userId)
+      .where('currency', '=', w.currency)
+      .execute()
+    for (const tax of taxes) {
+      expected -= tax.national + tax.local
+      if (tax.national !== 0n) count('tax:withheld or refunded')
+    }
     expect(books.available + books.frozen).toBe(expected)
 
     // Each order's filled_num is the sum of its fills; frozen cash is what working buys hold.

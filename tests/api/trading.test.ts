@@ -239,6 +239,7 @@ describe('/trade/sell', () => {
       db: t.app.db,
       clock: t.app.clock,
       ledger: t.app.broker.ledger,
+      tax: t.app.broker.tax.book,
       market: t.app.market,
       settings: t.app.config.trading,
       verifyFundPassword: checks.verifyFundPassword,
@@ -246,6 +247,7 @@ describe('/trade/sell', () => {
       selfFrozen,
       userEvents: { emit: () => {} },
       marketHours: t.app.config.marketHours,
+      nisa: t.app.broker.accounts.nisaBook,
     })
     const user = { userId: await userIdOf(t, g.account), account: g.account }
     await otherGateway.sell(
@@ -273,7 +275,9 @@ describe('/trade/sell', () => {
   })
 
   it('lets concurrent buys spend available cash once (insufficient_balance for the rest)', async () => {
-    const g = await trader(t, account(), '500000')
+    // Cash for one buy and a half at the price now (the simulated price wanders).
+    const price = t.app.market.snapshot(TOYOTA)!.price
+    const g = await trader(t, account(), String(Math.round(price * 150)))
     const answers = await Promise.all([1, 2, 3].map(() => buy(t, g, {})))
     expect(answers.filter((a) => a.status === 1)).toHaveLength(1)
     for (const a of answers.filter((x) => x.status !== 1))

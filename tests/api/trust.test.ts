@@ -175,6 +175,7 @@ describe('the ledger export', () => {
       'currency',
       'amount',
       'running_balance',
+      'detail',
     ])
     expect(csv.lines.map((l) => l[2])).toEqual([
       'deposit',

@@ -44,6 +44,8 @@ describe('stock credit journey on a 390×844 phone', () => {
     await rules.waitFor()
     await expect.poll(() => j.page.getByTestId('credit-margin').textContent()).toMatch(/\d/)
     expect(await rules.textContent()).toContain('20.0 %')
+    // The least 委託保証金 that opens credit, as /common/config publishes it.
+    expect(await j.page.getByTestId('credit-min-margin').textContent()).toContain('300,000')
     await j.screens.shot('01-credit-terms')
 
     await j.page.getByTestId('order-review').click()
@@ -128,6 +130,8 @@ describe('stock credit journey on a 390×844 phone', () => {
     const rate = new Intl.NumberFormat('ja', { style: 'percent', maximumFractionDigits: 3 })
     const published = rate.format(Number(j.gateway.app.config.trading.borrowFeeRate))
     expect(await j.page.getByTestId('short-borrow-fee').textContent()).toContain(published)
+    expect(await j.page.getByTestId('short-min-margin').textContent()).toContain('300,000')
+    expect(await j.page.getByTestId('short-price-rule').textContent()).toMatch(/10%.*50/)
     await j.page.getByTestId('short-leverage-3').click()
     await j.page.getByTestId('short-review').click()
     const summary = await j.page.getByTestId('short-summary').textContent()
@@ -207,6 +211,28 @@ describe('stock credit journey on a 390×844 phone', () => {
     await j.screens.shot('12-short-ended')
     // Its margin is no longer held.
     expect((await walletsOf(j.page, j.gateway.url)).JPY!.frozen).toBe(frozenBeforeShort)
+  })
+
+  it('tells the credit buy, the short and its cover apart in 注文照会, in every language', async () => {
+    await j.screens.open('/position/index', 'positions-tab-orders')
+    await j.page.getByTestId('positions-tab-orders').click()
+    const ended = j.page.getByTestId('orders-ended')
+    const label = (trade: string) =>
+      ended.locator(`[data-trade="${trade}"]`).first().getByTestId('order-trade').textContent()
+    await ended.locator('[data-trade="cover"]').first().waitFor()
+    expect(await label('cover')).toBe('信用返済買')
+    expect(await label('short')).toBe('信用新規売')
+    expect(await label('marginBuy')).toBe('信用新規買')
+    // A reload opens Positions on its holdings: the orders tab again, in each language.
+    await j.screens.shotInLanguages('13-orders-credit', async () => {
+      await j.page.getByTestId('positions-tab-orders').click()
+      await ended.locator('[data-trade="short"]').first().scrollIntoViewIfNeeded()
+    })
+    await ended.locator('[data-trade="short"]').first().click()
+    await expect.poll(() => j.page.getByTestId('order-info-trade').textContent()).toBe('信用新規売')
+    expect(await j.page.getByTestId('order-info-sentence').textContent()).toContain(
+      '信用で新規売りする',
+    )
   })
 
   it('leaves the ledger consistent and the page without errors', async () => {

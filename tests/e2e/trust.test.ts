@@ -85,7 +85,7 @@ describe('trust panel journey on a 390×844 phone', () => {
     ])
     const file = await download.path()
     const rows = readFileSync(file, 'utf8').trim().split('\r\n')
-    expect(rows[0]).toBe('line,time,kind,order_no,book,currency,amount,running_balance')
+    expect(rows[0]).toBe('line,time,kind,order_no,book,currency,amount,running_balance,detail')
     expect(rows.length).toBeGreaterThan(1)
     const last = rows.at(-1)!.split(',')
     const wallet = (await walletsOf(j.page, j.gateway.url)).JPY!

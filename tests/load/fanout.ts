@@ -19,6 +19,16 @@
  *            --profile=cpu|alloc --profile-dir=DIR (each server's profile of its first measured
  *            stretch, for Chrome DevTools: where its CPU goes, or what its collector clears)
  *
+ *   npx tsx tests/load/fanout.ts --setups=hub,proxy --clients=2000 --rates=500,1000,2000
+ *            the hub fed by the kabu STATION streaming proxy (issue 38) against a local kabu
+ *            STATION in a process of its own (fanout/proxy-market.ts), beside the hub fed by the
+ *            market directly: what the proxy adds to lag p99, at each rate, in the same run
+ *
+ *   npx tsx tests/load/fanout.ts --setups=hub,hub+alerts --clients=500 --rates=1000,2500,5000
+ *            the hub beside the leader's alert watcher holding 100,000 active alerts on the same
+ *            market (issue 37, fanout/alert-watcher.ts), against the plain hub in the same run:
+ *            what the watcher adds to lag p99 and to the server's CPU, at each rate
+ *
  *   npx tsx tests/load/fanout.ts --cluster             two gateways through Redis (issue 16):
  *            one gateway with 2,000 phones, then two (a leader publishing its market through
  *            Redis, REDIS_URL or redis://127.0.0.1:6379, and a follower) with 1,000 phones each,
@@ -28,6 +38,7 @@
 import { TICK_BATCH_MS } from '@kabu/shared/realtime'
 import { Histogram } from './fanout/histogram'
 import type { ClientReport, Setup } from './fanout/messages'
+import { alertsCost, proxyCost, type Row } from './fanout/setup-costs'
 import { clusterComparison } from './fanout/cluster'
 import {
   args,
@@ -59,27 +70,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 function watchlists(clients: number): string[][] {
   const popularity = new Zipf(SYNTHETIC_CODES, 1, seededRandom(clients))
   return Array.from({ length: clients }, () => popularity.sampleDistinct(CODES).map(syntheticCode))
-}
-
-interface Row {
-  setup: Setup
-  clients: number
-  rate: number
-  'produced/s': number
-  'delivered ticks/s': number
-  'messages/s': number
-  'msgs/client/s': number
-  'lag p50 ms': number
-  'lag p99 ms': number
-  'late p50 ms': number
-  'late p99 ms': number
-  'frame gap p99 ms': number
-  'server loop p99 ms': number
-  'server CPU %': number
-  'server µs/msg': number
-  'older after newer': number
-  'too soon (server)': number
-  'bunched (client)': number
 }
 
 function merge(reports: ClientReport[]) {
@@ -152,6 +142,8 @@ function rowOf(
         Math.max(1, m.after.framesSent - m.before.framesSent),
     ),
     'older after newer': seen.olderAfterNewer,
+    'feed hop p99 ms': setup === 'proxy' ? new Histogram(m.after.relayLag).percentile(99) : NaN,
+    'alerts fired': setup === 'hub+alerts' ? m.after.alertsFired - m.before.alertsFired : NaN,
     'too soon (server)': m.after.framesTooSoon - m.before.framesTooSoon,
     'bunched (client)': seen.tooSoon,
   }
@@ -266,6 +258,9 @@ async function main() {
       '(the rule); bunched (client): the same gap as the client saw it (busy cores and the network ' +
       'bunch messages); older after newer: a lower seq after a higher one, per code per client',
   )
+  if (SETUPS.includes('proxy')) proxyCost(rows)
+  if (SETUPS.includes('hub+alerts')) alertsCost(rows)
+  if (!SETUPS.includes('ref')) return
   for (const clients of CLIENTS) {
     for (const bound of [P99_GOAL_MS, P99_AFTER_FRAME_MS]) {
       const a = sustained(rows, 'ref', clients, bound)

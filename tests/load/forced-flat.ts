@@ -19,6 +19,7 @@ import type { Posting } from '../../gateway/src/broker/ledger/index'
 import { loadConfig } from '../../gateway/src/config'
 import { migrateToLatest } from '../../gateway/src/store/index'
 import { freshDatabase } from '../support/db'
+import { insertLoadUsers } from './load-users'
 
 const POSITIONS = Math.max(100, Number.parseInt(process.argv[2] ?? '', 10) || 10_000)
 const PARTICIPATIONS = Math.ceil(POSITIONS / 2)
@@ -44,18 +45,7 @@ async function seed(app: App, closesAt: number): Promise<void> {
   for (let first = 0; first < PARTICIPATIONS; first += CHUNK) {
     const count = Math.min(CHUNK, PARTICIPATIONS - first)
     await app.db.transaction().execute(async (trx) => {
-      const users = await trx
-        .insertInto('users')
-        .values(
-          Array.from({ length: count }, (_, i) => ({
-            account: `flat${first + i}`,
-            password_hash: 'x',
-            invite_code: `F${first + i}`,
-            created_at: now,
-          })),
-        )
-        .returning('id')
-        .execute()
+      const users = await insertLoadUsers(trx, 'flat', first, count, now)
       const rows = users.map((u, i) => {
         const n = first + i
         const long = { code: CODES[n % CODES.length]!, price: prices[n % CODES.length]! }

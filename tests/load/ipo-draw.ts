@@ -12,8 +12,6 @@
  *   [DRAW_PROFILE=draw.cpuprofile] npx tsx tests/load/ipo-draw.ts [applications=100000]
  */
 import { randomBytes } from 'node:crypto'
-import { writeFileSync } from 'node:fs'
-import { Session } from 'node:inspector/promises'
 import { performance } from 'node:perf_hooks'
 import { sql } from 'kysely'
 import { drawCommitment, drawAllocations } from '@kabu/shared/market/ipo-draw'
@@ -24,6 +22,8 @@ import { loadConfig } from '../../gateway/src/config'
 import { migrateToLatest } from '../../gateway/src/store/index'
 import { freshDatabase } from '../support/db'
 import type { LedgerKind } from '@kabu/shared/lines/index'
+import { insertLoadUsers } from './load-users'
+import { profileInto } from './cpu-profile'
 
 const APPLICATIONS = Math.max(1_000, Number.parseInt(process.argv[2] ?? '', 10) || 100_000)
 const LOTS_OFFERED = Math.floor(APPLICATIONS / 20)
@@ -78,18 +78,7 @@ async function seed(app: App): Promise<bigint> {
   for (let first = 0; first < APPLICATIONS; first += CHUNK) {
     const count = Math.min(CHUNK, APPLICATIONS - first)
     await app.db.transaction().execute(async (trx) => {
-      const users = await trx
-        .insertInto('users')
-        .values(
-          Array.from({ length: count }, (_, i) => ({
-            account: `load${first + i}`,
-            password_hash: 'x',
-            invite_code: `L${first + i}`,
-            created_at: now,
-          })),
-        )
-        .returning('id')
-        .execute()
+      const users = await insertLoadUsers(trx, 'load', first, count, now)
       const asks = users.map((u, i) => ({ user: u.id, lots: BigInt(1 + ((first + i) % 3)) }))
       // Cash arrives in each account, then the application freezes it, as a subscription does.
       const cost = (lots: bigint) => lots * LOT * PRICE
@@ -205,20 +194,6 @@ async function measure(label: string, env: Record<string, string>) {
   } finally {
     await app.stop()
     await database.drop()
-  }
-}
-
-/** Starts V8's sampling profiler when a file is named; the function returned writes the profile. */
-async function profileInto(file: string | undefined): Promise<() => Promise<void>> {
-  if (!file) return async () => {}
-  const session = new Session()
-  session.connect()
-  await session.post('Profiler.enable')
-  await session.post('Profiler.start')
-  return async () => {
-    const { profile } = await session.post('Profiler.stop')
-    writeFileSync(file, JSON.stringify(profile))
-    session.disconnect()
   }
 }
 

@@ -37,6 +37,9 @@ export async function startTestApp(
     LOG_LEVEL: 'silent',
     DEMO: '1',
     MARKET_HOURS: 'always',
+    // The market's own splits and dividends would move holdings under suites that jump the clock
+    // by days: a test that wants them runs the job itself (tests/api/actions.support.ts).
+    ACTIONS_JOB_MS: '3600000',
     // Parallel suites on one Redis and PostgreSQL keep their keys and leader locks apart.
     REDIS_PREFIX: `test-${process.pid}-${Math.random().toString(36).slice(2, 10)}`,
     ...database.env,

@@ -20,8 +20,10 @@ export function creditJobsAt(
     db: app.db,
     clock: app.clock,
     ledger: app.broker.ledger,
+    tax: app.broker.tax.book,
     settings: app.config.trading,
     messages: app.broker.messages,
+    nisa: app.broker.accounts.nisaBook,
     market: {
       snapshot: (code) => {
         const quote = app.market.snapshot(code)

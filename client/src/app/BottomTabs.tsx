@@ -1,6 +1,8 @@
 import { useIntl } from 'react-intl'
 import { useLocation, useNavigate } from 'react-router-dom'
+import { useAlertToasts } from '../features/alerts/alert-toast'
 import { useUnreadCount } from '../features/messages/unread'
+import { useUnreadNotifications } from '../features/notifications/unread'
 import { useAccountStatusNotice } from '../features/mine/account-status'
 import { isRouteRegistered } from '../state/route-registry'
 import { Icon, type IconName } from '../ui/plain/icons'
@@ -25,8 +27,10 @@ export function BottomTabs() {
   const intl = useIntl()
   const navigate = useNavigate()
   const { pathname } = useLocation()
-  const unread = useUnreadCount()
+  // Unread messages and unread notifications: what waits for the user under Mine.
+  const unread = useUnreadCount() + useUnreadNotifications()
   useAccountStatusNotice()
+  useAlertToasts()
   const current = tabOfPath(pathname)
 
   return (

@@ -1,5 +1,6 @@
 import { ThemeProvider } from '@mui/material/styles'
 import { Outlet } from 'react-router-dom'
+import { useAlertToasts } from '../features/alerts/alert-toast'
 import { applyAppStyles } from '../ui/plain/app-styles'
 import { theme } from './theme'
 import { addThemeVariables } from './theme-variables'
@@ -15,6 +16,8 @@ applyAppStyles()
  */
 export function ThemedLayout() {
   addThemeVariables(theme)
+  // A fired price alert's toast on every themed screen (the tab frame's menu hears it on home).
+  useAlertToasts()
   return (
     <ThemeProvider theme={theme} disableStyleSheetGeneration>
       <Outlet />

@@ -1,7 +1,10 @@
 import type { RouteObject } from 'react-router-dom'
+import { screenRoutes as alertScreens } from '../features/alerts/routes'
+import { screenRoutes as accountsScreens } from '../features/accounts/routes'
 import { screenRoutes as bankScreens } from '../features/banks/routes'
 import { screenRoutes as blockScreens } from '../features/block/routes'
 import { screenRoutes as daytradeScreens } from '../features/daytrade/routes'
+import { screenRoutes as dividendScreens } from '../features/dividends/routes'
 import { screenRoutes as exchangeScreens } from '../features/exchange/routes'
 import { screenRoutes as followScreens } from '../features/follow/routes'
 import { screenRoutes as fundsScreens } from '../features/funds/routes'
@@ -13,6 +16,7 @@ import { screenRoutes as loginScreens } from '../features/login/routes'
 import { screenRoutes as marketsScreens } from '../features/markets/routes'
 import { screenRoutes as messagesScreens } from '../features/messages/routes'
 import { screenRoutes as newsScreens } from '../features/news/routes'
+import { screenRoutes as notificationScreens } from '../features/notifications/routes'
 import { screenRoutes as mineScreens, tabRoutes as mineTabs } from '../features/mine/routes'
 import {
   screenRoutes as positionScreens,
@@ -22,6 +26,7 @@ import { screenRoutes as quotesScreens } from '../features/quotes/routes'
 import { screenRoutes as stockScreens } from '../features/stock/routes'
 import { screenRoutes as secondFactorScreens } from '../features/second-factor/routes'
 import { screenRoutes as supportScreens } from '../features/support/routes'
+import { screenRoutes as taxScreens } from '../features/tax/routes'
 import { screenRoutes as trustScreens } from '../features/trust/routes'
 
 /**
@@ -43,6 +48,8 @@ export const SCREEN_ROUTES: RouteObject[] = [
   ...kycScreens,
   ...bankScreens,
   ...messagesScreens,
+  ...alertScreens,
+  ...notificationScreens,
   ...newsScreens,
   ...loanScreens,
   ...positionScreens,
@@ -52,6 +59,9 @@ export const SCREEN_ROUTES: RouteObject[] = [
   ...followScreens,
   ...supportScreens,
   ...trustScreens,
+  ...dividendScreens,
+  ...taxScreens,
+  ...accountsScreens,
   ...secondFactorScreens,
 ]
 

@@ -25,4 +25,10 @@ export const USER_EVENT_LISTENERS = {
   'credit:call': ['features/position/credit-watch.ts'],
   'product:updated': ['features/follow/use-follow.ts', 'features/position/use-follow-orders.ts'],
   'support:message': ['features/support/use-support-replies.ts'],
+  'notification:new': [
+    'features/notifications/unread.ts',
+    'features/notifications/use-new-notifications.ts',
+  ],
+  'alert:triggered': ['features/alerts/alert-toast.ts', 'features/notifications/unread.ts'],
+  'dividend:paid': ['features/dividends/use-dividend-paid.ts'],
 } as const satisfies Record<UserEventType, readonly [string, ...string[]]>

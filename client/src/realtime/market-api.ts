@@ -1,3 +1,4 @@
+import type { WireAction } from '@kabu/shared/api/actions'
 import type { Envelope } from '@kabu/shared/api/envelope'
 import type { CompanyFacts } from '@kabu/shared/market/depth'
 import type { MarketSummary } from '@kabu/shared/market/summary'
@@ -105,6 +106,11 @@ export function fetchRank(market: Market, by: RankBy, signal?: AbortSignal): Pro
 /** Sector, market cap, PE, dividend yield, 52-week range of `code` (fundamentals simulated). */
 export function fetchCompany(code: string, signal?: AbortSignal): Promise<CompanyFacts> {
   return getMarket<CompanyFacts>('company', { code }, signal)
+}
+
+/** A listing's splits and dividends from today to a year on (API.md: GET /api/market/actions). */
+export function fetchActions(code: string, signal?: AbortSignal): Promise<WireAction[]> {
+  return getMarket<WireAction[]>('actions', { code }, signal)
 }
 
 /** One market's summary pages: indicators, sectors, short selling, flows, 52-week ranges, companies. */

@@ -20,6 +20,10 @@ export function createSocketIoUserEvents(credentials: Credentials): UserEventsSo
     transports: ['websocket', 'polling'],
     auth: (send) => send(credentials() ?? {}),
   })
+  // The namespace shares the page's one socket.io Manager, made by whichever socket came first:
+  // when `/quotes` (autoConnect: false) made it, this socket would wait for a connect() that never
+  // came, and no /user event would reach a phone that opened a stock page first.
+  socket.connect()
   return {
     on: (event, listener) => void socket.on(event, listener),
     onConnect: (listener) => void socket.on('connect', listener),

@@ -1,6 +1,7 @@
 import type { Quote } from '@kabu/shared/market/types'
 import type { Logger } from 'pino'
 import type { MarketService } from '../market/index'
+import { createDemandRelay } from './demand-relay'
 import { leaderLock } from './leader-lock'
 import { marketPublisher } from './market-publisher'
 import { createQuoteRelay } from './quote-relay'
@@ -19,6 +20,8 @@ export interface ClusterSettings {
   redisUrl: string | undefined
   redisPrefix: string
   leaderRetryMs: number
+  /** QUOTE_DEMAND_REFRESH_MS: how often each gateway's watched codes are written and read again. */
+  quoteDemand: { brokerEveryMs: number }
 }
 
 export interface Cluster {
@@ -45,7 +48,8 @@ export interface Cluster {
  * source is stopped, and its simulator plays the same seeded market without printing, so its
  * listings, bars, depth and tape stay current; the relayed prints of its real source's codes go
  * into that source's books (`MarketService.follow`), so their bars are the leader's too, and a
- * replay that comes to lead goes on from the last published step. Winning the lock turns a
+ * replay that comes to lead goes on from the last published step. What every gateway's phones
+ * watch reaches the leader's streaming feeds (`demand-relay.ts`). Winning the lock turns a
  * gateway's printing on, losing it turns it off. Without PostgreSQL or Redis a gateway is alone,
  * as it always was: it leads, and its market, printing from the start, is its own.
  */
@@ -61,6 +65,14 @@ export function createCluster(
   deps.market.printing(false)
   const relay = createQuoteRelay({ url: redisUrl, prefix: settings.redisPrefix, logger })
   const publisher = marketPublisher({ market: deps.market, relay, logger })
+  const demand = createDemandRelay({
+    url: redisUrl,
+    prefix: settings.redisPrefix,
+    market: deps.market,
+    leading: () => lock.isLeader(),
+    refreshMs: settings.quoteDemand.brokerEveryMs,
+    logger,
+  })
   let jobs: LeaderJobs | undefined
 
   /**
@@ -95,6 +107,7 @@ export function createCluster(
         // published and a poll charts on from the day the old leader kept.
         await catchUp()
         deps.market.printing(true)
+        demand.lead()
         await publisher.lead()
         await jobs?.start()
       } else {
@@ -104,9 +117,21 @@ export function createCluster(
       }
     },
   })
+  const relayed = relayedMarket(deps.market, relay, () => lock.isLeader())
   return {
     shared: true,
-    market: relayedMarket(deps.market, relay, () => lock.isLeader()),
+    market: {
+      ...relayed,
+      // What this gateway's phones watch goes to the leader's feeds too (demand-relay.ts).
+      watch(codes) {
+        relayed.watch(codes)
+        demand.changed()
+      },
+      unwatch(codes) {
+        relayed.unwatch(codes)
+        demand.changed()
+      },
+    },
     role: () => (lock.isLeader() ? 'leader' : 'follower'),
     async start(leaderJobs) {
       jobs = leaderJobs
@@ -117,6 +142,7 @@ export function createCluster(
       let heard: Quote[] | undefined = []
       relay.onQuotes((quotes) => (heard ? heard.push(...quotes) : deps.market.follow(quotes)))
       await relay.start()
+      await demand.start()
       await catchUp()
       deps.market.follow(heard)
       heard = undefined
@@ -124,7 +150,7 @@ export function createCluster(
     },
     async stop() {
       await lock.stop()
-      await relay.stop()
+      await Promise.all([demand.stop(), relay.stop()])
     },
   }
 }

@@ -2,6 +2,7 @@ import { LISTINGS } from '@kabu/shared/market/listings/index'
 import type { Quote } from '@kabu/shared/market/types'
 import type { Logger } from 'pino'
 import type { MarketService } from '../market/index'
+import type { FeedBook } from '../market/sources/index'
 import { HEARTBEAT_MS, type KeptMinute, type QuoteRelay } from './quote-relay'
 
 /**
@@ -20,7 +21,9 @@ import { HEARTBEAT_MS, type KeptMinute, type QuoteRelay } from './quote-relay'
  *
  * With each print of a code whose day a gateway that joins late could not chart by itself (a
  * polled code, `MarketService.minuteToKeep`) goes the 1m bar it went into, which the relay keeps
- * in that code's day (quote-relay.ts).
+ * in that code's day (quote-relay.ts). With a print of a code a streaming feed carries goes its
+ * board when it changed since the last one sent (issue 38), so a follower's phones see the feed's
+ * levels: a board that moves the levels alone comes as its code's quote again, under the same seq.
  */
 export function marketPublisher(deps: {
   market: MarketService
@@ -30,31 +33,39 @@ export function marketPublisher(deps: {
   const { market, relay, logger } = deps
   const seqOffset = new Map<string, number>()
   // The seq and time last published of each code (by this term, or the last before it).
-  const lastSent = new Map<string, { seq: number; time: number }>()
+  const lastSent = new Map<string, { seq: number; time: number; source?: string }>()
   const notBefore = new Map<string, number>()
+  const sentBooks = new Map<string, FeedBook>()
   let term = 0
   let stopFeed: (() => void) | undefined
   let beating: NodeJS.Timeout | undefined
 
   function continued(quote: Quote): Quote | undefined {
+    const last = lastSent.get(quote.code)
+    // A print of another source (a feed taking a code over from the simulator, or handing it
+    // back) is news whatever its time says: the two clocks differ (kabu STATION's boards say whole
+    // seconds), so the feed's first print may be timed before the simulator's last one.
+    const handover = last !== undefined && last.source !== quote.source
+    if (handover) notBefore.delete(quote.code)
     const floor = notBefore.get(quote.code)
     if (floor !== undefined && quote.time < floor) return undefined
     let offset = seqOffset.get(quote.code) ?? 0
-    const last = lastSent.get(quote.code)
-    if (last && quote.seq + offset < last.seq) {
+    const behind = last && quote.seq + offset - (handover ? 1 : 0) < last.seq
+    if (last && behind) {
       // Behind the count published: a later print goes above it, the last one published (the
       // same print, played here too) is said again under its seq.
-      offset = last.seq + (quote.time > last.time ? 1 : 0) - quote.seq
+      offset = last.seq + (handover || quote.time > last.time ? 1 : 0) - quote.seq
       seqOffset.set(quote.code, offset)
     }
     const out = offset === 0 ? quote : { ...quote, seq: quote.seq + offset }
-    lastSent.set(quote.code, { seq: out.seq, time: out.time })
+    lastSent.set(quote.code, { seq: out.seq, time: out.time, source: out.source })
     return out
   }
 
   function send(quotes: readonly Quote[]): void {
     const batch: Quote[] = []
     const kept: KeptMinute[] = []
+    const boards: Record<string, FeedBook> = {}
     for (const quote of quotes) {
       const out = continued(quote)
       if (!out) continue
@@ -62,9 +73,14 @@ export function marketPublisher(deps: {
       // Read as the quote is handed over: the market's books stand at that print now.
       const minute = market.minuteToKeep(out.code)
       if (minute) kept.push({ quote: out, minute })
+      const board = out.source !== 'simulator' ? market.feedBook(out.code) : undefined
+      if (board && sentBooks.get(out.code) !== board) {
+        boards[out.code] = board
+        sentBooks.set(out.code, board)
+      }
     }
     if (quotes.length > 0 && batch.length === 0) return
-    relay.send(term, batch, undefined, kept)
+    relay.send(term, batch, undefined, kept, boards)
   }
 
   const heartbeat = () => relay.send(term, [], market.status())
@@ -76,8 +92,9 @@ export function marketPublisher(deps: {
       seqOffset.clear()
       lastSent.clear()
       notBefore.clear()
+      sentBooks.clear()
       for (const [code, last] of await relay.lastPublished()) {
-        lastSent.set(code, { seq: last.seq, time: last.time })
+        lastSent.set(code, { seq: last.seq, time: last.time, source: last.source })
         notBefore.set(code, last.time)
       }
       logger.info({ term, continued: notBefore.size }, 'publishing the market')

@@ -185,7 +185,7 @@ describe.skipIf(!redisUrl)('quote relay through Redis (skipped: set TEST_REDIS_U
       seed: 1,
       marketHours: 'always',
       logger,
-      quoteSource: pollOf(endpoint.url),
+      quoteSources: [pollOf(endpoint.url)],
     })
     const leader = await relay(prefix)
     // The old leader's last 7203, from its own poller: far more prints than this one has made.
@@ -226,7 +226,7 @@ describe.skipIf(!redisUrl)('quote relay through Redis (skipped: set TEST_REDIS_U
         seed: 1,
         marketHours: 'always',
         logger,
-        quoteSource: pollOf(endpoint.url),
+        quoteSources: [pollOf(endpoint.url)],
       })
     const market = polled()
     const late = polled()

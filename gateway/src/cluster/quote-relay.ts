@@ -4,9 +4,11 @@ import type { Bar, FeedStatus, Quote } from '@kabu/shared/market/types'
 import type { Logger } from 'pino'
 import { createClient } from 'redis'
 import type { KeptDay } from '../market/index'
+import type { FeedBook } from '../market/sources/index'
 import {
   batchChannel,
   type BatchHead,
+  booksFields,
   encodeBatch,
   readBatchHead,
   readBatchQuotes,
@@ -42,8 +44,8 @@ export interface KeptMinute {
 export interface QuoteRelayDeps {
   url: string
   /**
-   * REDIS_PREFIX: the channel and keys are `<prefix>:ticks:v2`, `<prefix>:quotes`, `<prefix>:term`,
-   * and a kept day's `<prefix>:day:<code>:<date>`.
+   * REDIS_PREFIX: the channel and keys are `<prefix>:ticks:v2`, `<prefix>:quotes`, `<prefix>:books`,
+   * `<prefix>:term`, and a kept day's `<prefix>:day:<code>:<date>`.
    */
   prefix: string
   logger: Logger
@@ -58,7 +60,8 @@ export interface QuoteRelayDeps {
  *
  * The leader's heartbeat also carries its market's status (`FeedStatus`): only the leader runs the
  * real quote source, so only it knows whether that source delivers, and a follower reports what
- * it heard (relayed-market.ts).
+ * it heard (relayed-market.ts); and its streaming feeds' boards (issue 38), kept in the `books`
+ * hash too, so a gateway that starts serves the boards sent before.
  *
  * The minutes of a polled code's day (what its last quote does not tell) are kept beside it, a hash
  * per code and local date, `day:<code>:<date>`: the bar of each minute as the leader's book has it
@@ -73,6 +76,7 @@ export function createQuoteRelay(deps: QuoteRelayDeps) {
   const { logger } = deps
   const channel = batchChannel(deps.prefix)
   const stateKey = `${deps.prefix}:quotes`
+  const booksKey = `${deps.prefix}:books`
   const termKey = `${deps.prefix}:term`
   // The code's date where the quote was printed: the day its minutes belong to.
   const dayKey = (quote: Quote, date = localDate(quote.market, quote.time)) =>
@@ -85,6 +89,7 @@ export function createQuoteRelay(deps: QuoteRelayDeps) {
   }
 
   const state = new Map<string, Quote>()
+  const books = new Map<string, FeedBook>()
   const listeners = new Set<(quotes: Quote[]) => void>()
   let leaderStatus: FeedStatus | undefined
   let heardTerm = 0
@@ -95,6 +100,7 @@ export function createQuoteRelay(deps: QuoteRelayDeps) {
   let waitingTerm = 0
   let waitingStatus: FeedStatus | undefined
   let waitingKept: KeptMinute[] = []
+  let waitingBooks: Record<string, FeedBook> = {}
   let inFlight = 0
   let whenSent: (() => void)[] = []
 
@@ -102,10 +108,11 @@ export function createQuoteRelay(deps: QuoteRelayDeps) {
   function pump(): void {
     while (waiting && inFlight < BATCHES_IN_FLIGHT) {
       const batch = waiting
-      const sent = publish(waitingTerm, batch, waitingStatus, waitingKept)
+      const sent = publish(waitingTerm, batch, waitingStatus, waitingKept, waitingBooks)
       waiting = null
       waitingStatus = undefined
       waitingKept = []
+      waitingBooks = {}
       inFlight++
       void sent
         .catch((error: unknown) => logger.error({ err: error }, 'relay: publish failed'))
@@ -130,12 +137,14 @@ export function createQuoteRelay(deps: QuoteRelayDeps) {
     quotes: readonly Quote[],
     status?: FeedStatus,
     kept: readonly KeptMinute[] = [],
+    boards: Record<string, FeedBook> = {},
   ): Promise<void> {
     // Each quote is encoded once, for the hash and the message alike.
     const encoded = quotes.map((q) => JSON.stringify(q))
-    const head: BatchHead = status ? { term, status } : { term }
-    const message = encodeBatch(head, encoded)
+    const boarded = Object.keys(boards).length > 0
+    const head: BatchHead = { term, ...(status && { status }), ...(boarded && { books: boards }) }
     const tx = publisher.multi()
+    if (boarded) tx.hSet(booksKey, booksFields(boards))
     if (quotes.length > 0) {
       const fields: Record<string, string> = {}
       quotes.forEach((q, i) => (fields[q.code] = encoded[i] ?? ''))
@@ -146,7 +155,7 @@ export function createQuoteRelay(deps: QuoteRelayDeps) {
       tx.hSet(key, { [minute.time]: JSON.stringify(minute), quote: JSON.stringify(quote) })
       tx.expire(key, KEPT_DAY_SECONDS)
     }
-    tx.publish(channel, message)
+    tx.publish(channel, encodeBatch(head, encoded))
     await tx.exec()
   }
 
@@ -175,6 +184,7 @@ export function createQuoteRelay(deps: QuoteRelayDeps) {
       quotes = readBatchQuotes(message, quotesFrom)
       heardTerm = head.term
       if (head.status) leaderStatus = head.status
+      for (const [code, book] of Object.entries(head.books ?? {})) books.set(code, book)
     } catch (error) {
       logger.error({ err: error }, 'relay: unreadable batch')
       return
@@ -198,6 +208,8 @@ export function createQuoteRelay(deps: QuoteRelayDeps) {
       await Promise.all([publisher.connect(), subscriber.connect()])
       await subscriber.subscribe(channel, heard, true)
       take([...(await this.lastPublished()).values()])
+      for (const [code, json] of Object.entries(await publisher.hGetAll(booksKey)))
+        books.set(code, JSON.parse(json) as FeedBook)
     },
     async stop(): Promise<void> {
       listeners.clear()
@@ -209,6 +221,8 @@ export function createQuoteRelay(deps: QuoteRelayDeps) {
     held: (): Quote[] => [...state.values()],
     /** The newest quote heard of a code (canonical code). */
     quote: (code: string): Quote | undefined => state.get(code),
+    /** The last board the leader's streaming feed sent of a code (canonical code). */
+    book: (code: string): FeedBook | undefined => books.get(code),
     /** Milliseconds since the leader was last heard (Infinity before it ever was). */
     silentFor: () => (lastHeard === 0 ? Infinity : performance.now() - lastHeard),
     /** The leader's market status as last heard (undefined before its first heartbeat). */
@@ -256,17 +270,19 @@ export function createQuoteRelay(deps: QuoteRelayDeps) {
      * Publishes soon (the leader's prints): each batch goes at once while fewer than
      * BATCHES_IN_FLIGHT are on their way; past that the next ones wait and then go as one, so a busy
      * Redis means fewer, larger batches, not an ever longer queue. Prints keep their order; none is
-     * dropped. `kept`: the minutes of the quotes whose day is kept.
+     * dropped. `kept`: the minutes of the quotes whose day is kept; `boards`: a feed's new boards.
      */
     send(
       term: number,
       quotes: readonly Quote[],
       status?: FeedStatus,
       kept: readonly KeptMinute[] = [],
+      boards: Record<string, FeedBook> = {},
     ): void {
       waitingTerm = term
       if (status) waitingStatus = status
       waitingKept.push(...kept)
+      Object.assign(waitingBooks, boards)
       if (waiting) waiting.push(...quotes)
       else waiting = [...quotes]
       pump()

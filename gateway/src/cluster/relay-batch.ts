@@ -1,15 +1,18 @@
 import type { FeedStatus, Quote } from '@kabu/shared/market/types'
 import { keepQuoteBytes } from '../market/quote-bytes'
+import type { FeedBook } from '../market/sources/index'
 
 /*
  * One message of the relay's channel: a line of JSON with the publishing leader's term (and the
- * market's status, if it says it), then one line of JSON per quote. JSON.stringify writes a line
+ * market's status, if it says it, and the boards a streaming feed sent since the batch before, by
+ * code: a follower's phones see the feed's depth too), then one line of JSON per quote. JSON.stringify writes a line
  * feed inside a string as `\n`, so a line feed only ever ends a line. A gateway that hears the batch
  * keeps each quote's line as its bytes (market/quote-bytes.ts), to send to its phones as they are.
  */
 export interface BatchHead {
   term: number
   status?: FeedStatus
+  books?: Record<string, FeedBook>
 }
 const LINE_FEED = '\n'
 const LINE_FEED_BYTE = 0x0a
@@ -25,6 +28,10 @@ export const batchChannel = (prefix: string) => `${prefix}:ticks:v2`
 export function encodeBatch(head: BatchHead, quotes: readonly string[]): string {
   return [JSON.stringify(head), ...quotes].join(LINE_FEED)
 }
+
+/** A board of each code as a hash's fields (the relay's `books`: the last board sent of each). */
+export const booksFields = (books: Record<string, FeedBook>): Record<string, string> =>
+  Object.fromEntries(Object.entries(books).map(([code, book]) => [code, JSON.stringify(book)]))
 
 /** A message's head, and where its quotes' lines start. Throws on a head that is not JSON. */
 export function readBatchHead(message: Buffer): { head: BatchHead; quotesFrom: number } {

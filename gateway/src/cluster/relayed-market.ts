@@ -16,7 +16,8 @@ import { RELAY_SILENT_MS, type QuoteRelay } from './quote-relay'
  * Only the leader runs the real quote source (cluster/index.ts), so a follower's own status would
  * call it stale: a follower reports the leader's status as its heartbeat says it, and takes a real
  * source's code for stale as the leader does. Its simulator plays on while it follows, so what it
- * says of the simulated codes is its own, as before.
+ * says of the simulated codes is its own, as before. So are a streaming feed's boards (issue 38):
+ * a follower serves the depth of a code the leader's feed carries from the board it relayed.
  */
 export function relayedMarket(
   local: MarketService,
@@ -27,6 +28,11 @@ export function relayedMarket(
   const silent = () => relay.silentFor() > RELAY_SILENT_MS
   // What the leader says of the market, on a follower that has heard it.
   const leaders = () => (leading() ? undefined : relay.status())
+  // The board the leader's feed sent of a code it carries now, on a follower.
+  const relayedBook = (code: string) => {
+    const fed = leaders()?.realSources?.some((source) => source.codes.includes(code))
+    return fed ? relay.book(code) : undefined
+  }
   const snapshot = (code: string): Quote | undefined => {
     const listing = local.listing(code)
     return listing && (relay.quote(listing.code) ?? local.snapshot(listing.code))
@@ -41,6 +47,17 @@ export function relayedMarket(
         if (quote) quotes.push(quote)
       }
       return quotes
+    },
+    depth(code, afterSeq) {
+      const canonical = local.listing(code)?.code
+      const book = canonical && relayedBook(canonical)
+      // A feed's own board: its levels and VWAP; it sends no tape (as market/index.ts serves it).
+      if (book) return { code: canonical, ...book, tape: [], dayStart: 0 }
+      return local.depth(code, afterSeq)
+    },
+    feedBook(code) {
+      const canonical = local.listing(code)?.code
+      return (canonical && relayedBook(canonical)) || local.feedBook(code)
     },
     indices: () => local.indices().map(relayed),
     rank: (market, by, limit = 20) =>

@@ -1,17 +1,17 @@
-import type { Kysely } from 'kysely'
-import type { Logger } from 'pino'
 import { CURRENCY_OF_MARKET } from '@kabu/shared/market/types'
+import { createAlerts } from '../broker/alerts/index'
 import { commonRoutes } from '../broker/app-info/routes'
 import { createCommonService } from '../broker/app-info/service'
-import { ledgerBalances, type BalanceReader } from '../broker/auth/balances'
+import { ledgerBalances } from '../broker/auth/balances'
 import { authRoutes } from '../broker/auth/routes'
+import { createAccounts } from '../broker/accounts/index'
 import { createBlock } from '../broker/block/index'
 import { createDaytrade } from '../broker/daytrade/index'
-import { createAuthService, type LiveSockets } from '../broker/auth/service'
-import type { SessionCache } from '../broker/auth/session-cache'
+import { createAuthService } from '../broker/auth/service'
+import { LOGIN_WINDOW_MS } from '../broker/auth/login-throttle'
+import { periodicJob } from '../broker/common/periodic-job'
 import { createPasswordHasher } from '../passwords'
 import { createReviewQueues } from '../broker/common/review-queue'
-import type { UserEvents } from '../broker/common/user-events'
 import type { BrokerArea } from '../broker/index'
 import { createLedger } from '../broker/ledger/index'
 import { ledgerRoutes } from '../broker/ledger/routes'
@@ -21,44 +21,25 @@ import { createFollow } from '../broker/follow/index'
 import { opsMessagesRoutes } from '../broker/messages/ops'
 import { messagesRoutes } from '../broker/messages/routes'
 import { createMessages } from '../broker/messages/service'
+import { createNotifications } from '../broker/notifications/index'
 import { createReviewDesk } from '../broker/reviews/index'
 import { createSupport } from '../broker/support/index'
+import { createTax } from '../broker/tax/index'
 import { createTrading } from '../broker/trading/index'
 import { createTrust, selfFrozen } from '../broker/trust/index'
 import * as orderRules from '../broker/trading/order-rules'
-import type { Clock } from '../clock'
-import type { Config } from '../config'
-import type { MarketService } from '../market/index'
 import { createNewsFeed } from '../news/feed'
 import { opsNewsRoutes } from '../news/ops.routes'
 import { newsRoutes } from '../news/routes'
 import { createNewsService } from '../news/service'
-import type { Database } from '../store/index'
+import { createHolders } from './holders'
 import { createFunds } from './funds'
 import { createIdentity } from './identity'
 import { identityChecks } from './identity-checks'
 import { buildSecondFactor } from './second-factor'
+import type { BrokerDeps } from './broker-deps'
 
-export interface BrokerDeps {
-  db: Kysely<Database>
-  clock: Clock
-  config: Config
-  quotesSimulated: () => boolean
-  /** Overrides the ledger's wallet reader of getUserinfo (tests). */
-  balances?: BalanceReader
-  /** The `/user` socket hub: areas push a user's own events through it, after their commit. */
-  userEvents: UserEvents
-  /** Quotes for orders and holdings (trading). */
-  market: MarketService
-  /** Where the matcher and the auto review report what failed. */
-  logger: Logger
-  /** Live sessions kept between calls, on PostgreSQL (see SessionCache). */
-  sessions?: SessionCache
-  /** Closes the `/user` sockets of sessions that end (logout, new password). */
-  liveSockets?: LiveSockets
-  /** Told of each ledger transaction written, by kind (the metrics). */
-  ledgerPosted?: (kind: string) => void
-}
+export type { BrokerDeps }
 
 /**
  * The broker's areas, built from their dependencies and wired to each other here, and only here:
@@ -67,6 +48,8 @@ export interface BrokerDeps {
  * app.ts and the leader iterate; a new area is one more entry in `areas`.
  */
 export function createBroker(deps: BrokerDeps) {
+  // A job's failed pass is logged and the job goes on at its next period.
+  const logFailure = (what: string) => (error: unknown) => deps.logger.error({ err: error }, what)
   const { db, clock, config } = deps
   const passwords = createPasswordHasher(config.argon2)
   const ledger = createLedger({ clock, posted: deps.ledgerPosted })
@@ -78,15 +61,26 @@ export function createBroker(deps: BrokerDeps) {
     startSession: (userId) => auth.startSession(userId),
   })
   const checks = identityChecks(clock, secondFactor.verifySecondFactor)
+  // Every area's events go through notifications, which tells the user of the notifiable ones by
+  // their settings (a record, a push) and hands every event on to the `/user` hub.
+  const notifications = createNotifications({
+    db,
+    clock,
+    settings: config.notify,
+    hub: deps.userEvents,
+    logger: deps.logger.child({ part: 'notifications' }),
+    pushExtraCa: deps.pushExtraCa,
+  })
+  const userEvents = notifications.userEvents
   // Areas with requests to review register their queue here; the review desk decides them.
   const reviews = createReviewQueues()
-  const messages = createMessages({ db, clock, userEvents: deps.userEvents })
+  const messages = createMessages({ db, clock, userEvents })
   const reviewDesk = createReviewDesk({
     db,
     clock,
     queues: reviews,
     messages,
-    userEvents: deps.userEvents,
+    userEvents,
     policy: config.reviewPolicy,
     autoDelayMs: config.autoReviewDelayMs,
     logger: deps.logger.child({ part: 'reviews' }),
@@ -112,7 +106,12 @@ export function createBroker(deps: BrokerDeps) {
     sessions: deps.sessions,
     liveSockets: deps.liveSockets,
   })
-  const common = createCommonService({ db, config, quotesSimulated: deps.quotesSimulated })
+  const common = createCommonService({
+    db,
+    config,
+    quotesSimulated: deps.quotesSimulated,
+    vapidPublicKey: notifications.vapidPublicKey,
+  })
   // Uploads, identity verification, fund password and bank cards (registers the kyc queue).
   const identity = createIdentity({
     db,
@@ -126,24 +125,44 @@ export function createBroker(deps: BrokerDeps) {
   // Deposits, withdrawals (registers their queues) and currency exchange. Which of their commands
   // the user's self-freeze holds is the table of shared/src/api/freeze-covers.ts.
   const funds = createFunds({ db, clock, config, ledger, reviews, identity: checks, selfFrozen })
+  // The taxable account's books: each sale's and dividend's tax, the summary and annual report.
+  const tax = createTax({ db, ledger })
+  // The taxable kind and the NISA account, whose growth frame trading's NISA orders move.
+  const accounts = createAccounts({
+    db,
+    clock,
+    verifyFundPassword: checks.verifyFundPassword,
+    identityStatus: checks.identityStatus,
+  })
   // Stock orders, holdings, the watchlist and the matcher of resting limit orders.
   const trading = createTrading({
+    tax: tax.book,
     db,
     clock,
     ledger,
     market: deps.market,
     settings: config.trading,
     marketHours: config.marketHours,
-    userEvents: deps.userEvents,
+    userEvents,
     verifyFundPassword: checks.verifyFundPassword,
     identityStatus: checks.identityStatus,
     // The user's own freeze of trading (the trust panel) refuses their orders.
     selfFrozen,
-    onError: (error) => deps.logger.error({ err: error }, 'matcher pass failed'),
+    nisa: accounts.nisaBook,
+    onError: logFailure('matcher pass failed'),
     // Stock credit (registers the credit queue).
     reviews,
     messages,
     onCreditError: (error) => deps.logger.error({ err: error }, 'credit job pass failed'),
+  })
+  // Price alerts: the user's list, and the leader's watcher of every batch of quotes.
+  const alerts = createAlerts({
+    db,
+    clock,
+    market: deps.market,
+    maxPerUser: config.alertsMax,
+    userEvents: deps.userEvents,
+    onError: logFailure('alert watcher pass failed'),
   })
   // Block trades (立会外分売; registers the block queue; its ops router goes on /api/ops).
   const block = createBlock({
@@ -164,12 +183,12 @@ export function createBroker(deps: BrokerDeps) {
     settings: config.ipo,
     ledger,
     market: deps.market,
-    userEvents: deps.userEvents,
+    userEvents,
     messages,
     checks,
     selfFrozen,
     simulatorSeed: config.demo ? config.seed : null,
-    onError: (error) => deps.logger.error({ err: error }, 'ipo job pass failed'),
+    onError: logFailure('ipo job pass failed'),
   })
   // Day trading (registers the daytrade queue; its job closes and settles at the close).
   const daytrade = createDaytrade({
@@ -181,11 +200,11 @@ export function createBroker(deps: BrokerDeps) {
     marketHours: config.marketHours,
     rules: orderRules,
     reviews,
-    userEvents: deps.userEvents,
+    userEvents,
     checks,
     selfFrozen,
     jobMs: config.daytrade.jobMs,
-    onError: (error) => deps.logger.error({ err: error }, 'daytrade job pass failed'),
+    onError: logFailure('daytrade job pass failed'),
   })
   // Follow products: buys, the user's end, and the job paying each day and returning at the deadline.
   const products = createFollow({
@@ -195,12 +214,12 @@ export function createBroker(deps: BrokerDeps) {
     checks,
     selfFrozen,
     demo: config.demo,
-    userEvents: deps.userEvents,
+    userEvents,
     jobMs: config.products.jobMs,
-    onError: (error) => deps.logger.error({ err: error }, 'products job pass failed'),
+    onError: logFailure('products job pass failed'),
   })
   // Customer service: the users' threads with the back office (its ops router goes on /api/ops).
-  const support = createSupport({ db, clock, userEvents: deps.userEvents, checks })
+  const support = createSupport({ db, clock, userEvents, checks })
   // The trust panel: its figures, the ledger export, and the self-freeze the areas above enforce;
   // the refusal rules it lists are the withdrawal area's own table.
   const trust = createTrust({
@@ -210,6 +229,18 @@ export function createBroker(deps: BrokerDeps) {
     verifyFundPassword: checks.verifyFundPassword,
     verifySecondFactor: checks.verifySecondFactor,
     withdrawRefusalRules: (currency) => funds.withdrawals.refusalRules(currency),
+    forgetSessions: (userId) => deps.sessions?.forgetUser(userId),
+  })
+  // What holders own: corporate actions reaching them, and their net assets at market.
+  const { actions, assets } = createHolders({
+    ...deps,
+    userEvents,
+    ledger,
+    splitOrders: trading.splitOrders,
+    tax: tax.book,
+    nisa: accounts.nisaBook,
+    fxRate: (from, to) => funds.fx.quote(from, to).rate,
+    logFailure,
   })
   // News from the market's moves: its reads, the back office's articles and the feed's job.
   const newsFeed = createNewsFeed({
@@ -220,24 +251,39 @@ export function createBroker(deps: BrokerDeps) {
   })
   const areas: BrokerArea[] = [
     { name: 'app-info', routes: commonRoutes(common) },
-    { name: 'auth', routes: authRoutes(auth) },
+    {
+      name: 'auth',
+      routes: authRoutes(auth),
+      jobs: [
+        periodicJob(() => auth.pruneLoginFailures().then(() => undefined), {
+          everyMs: LOGIN_WINDOW_MS,
+          onError: logFailure('login failures prune failed'),
+        }),
+      ],
+    },
     secondFactor.area,
     { name: 'ledger', routes: ledgerRoutes({ db }) },
     {
       name: 'messages',
       routes: messagesRoutes(messages),
-      opsRoutes: opsMessagesRoutes({ db, clock, messages, userEvents: deps.userEvents }),
+      opsRoutes: opsMessagesRoutes({ db, clock, messages, userEvents }),
     },
     ...identity.areas,
     ...funds.areas,
     trading.area,
+    alerts.area,
+    accounts.area,
     loans.area,
     ipo.area,
     block.area,
     products.area,
     daytrade.area,
     support.area,
+    notifications.area,
     trust.area,
+    assets.area,
+    actions.area,
+    tax.area,
     // Started after the areas' jobs (the auto review decides what they queued), stopped before.
     { name: 'reviews', jobs: [reviewDesk] },
     {
@@ -258,6 +304,9 @@ export function createBroker(deps: BrokerDeps) {
     identity,
     funds,
     trading,
+    alerts,
+    accounts,
+    actions,
     loans,
     ipo,
     block,
@@ -265,7 +314,10 @@ export function createBroker(deps: BrokerDeps) {
     daytrade,
     support,
     trust,
+    assets,
+    tax,
     secondFactor,
+    notifications,
     areas,
   }
 }

@@ -44,7 +44,8 @@ export function createUpstreamGateway(config: Config, deps: UpstreamGatewayDeps 
     seed: config.seed,
     marketHours: config.marketHours,
     logger: logger.child({ part: 'market' }),
-    quoteSource: config.quoteSource,
+    quoteSources: config.quoteSources,
+    demand: config.quoteDemand,
   })
   const metrics = createMetrics({
     sockets: (namespace) => io.of(namespace).sockets.size,
@@ -64,7 +65,7 @@ export function createUpstreamGateway(config: Config, deps: UpstreamGatewayDeps 
     trustProxy: config.trustProxy,
     // A route, not middleware, so /metrics times every forwarded call as one series.
     brokerRouter: Router().all('/*path', proxy.handler),
-    marketRouter: marketRouter(market),
+    marketRouter: marketRouter(market, clock),
     // The broker's calls are the upstream's own: this gateway documents only what it serves.
     apiDocs: openApiDocument([], config.appVersion),
     metrics: {

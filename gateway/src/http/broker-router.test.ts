@@ -17,6 +17,7 @@ const area: BrokerCalls = (routes) => {
     return ok({ input, body })
   })
   routes.open('/without', async ({ input, body }) => ok({ input: input ?? 'none', body }))
+  routes.authed('/mine/onlyMine', async () => ok('mine'))
 }
 
 function app() {
@@ -41,6 +42,7 @@ describe('the /api/vue route table', () => {
     expect(routes.map((r) => [r.path, r.schema])).toEqual([
       ['/with', pageRequest],
       ['/without', null],
+      ['/mine/onlyMine', null],
     ])
   })
 
@@ -64,5 +66,28 @@ describe('the /api/vue route table', () => {
     expect(handled).toBe(before)
     expect(answer.status).toBe(200)
     expect(answer.body).toEqual({ status: 0, msg: 'invalid_input' })
+  })
+
+  it('finds a call as Express would: any case, a trailing slash, POST only; else not found', async () => {
+    const { server } = app()
+    for (const path of ['/with', '/WITH', '/with/']) {
+      const answer = await request(server).post(`/api/vue${path}`).type('form').send({ page: '1' })
+      expect(answer.body.data?.input).toEqual({ page: 1 })
+    }
+    for (const path of ['/with//', '/wit', '/with/x']) {
+      const answer = await request(server).post(`/api/vue${path}`).type('form').send({ page: '1' })
+      expect(answer.body).toEqual({ status: 0, msg: 'not_found' })
+    }
+    expect((await request(server).get('/api/vue/with')).body).toEqual({
+      status: 0,
+      msg: 'not_found',
+    })
+  })
+
+  it('asks for the session before the form: without one, 401 whatever the form', async () => {
+    const { server } = app()
+    const answer = await request(server).post('/api/vue/mine/onlymine').type('form').send({})
+    expect(answer.status).toBe(401)
+    expect(answer.body).toEqual({ status: 0, msg: 'please_login_again' })
   })
 })

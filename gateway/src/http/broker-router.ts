@@ -1,5 +1,5 @@
 import compression from 'compression'
-import express, { Router, type Request, type RequestHandler, type Response } from 'express'
+import express, { Router, type Request, type Response } from 'express'
 import type { z } from 'zod'
 import {
   Refusal,
@@ -11,7 +11,7 @@ import {
   type BrokerRoutes,
 } from '../broker/index'
 import { perIpLimiter, type RateLimitOptions } from './rate-limit'
-import { requireSession } from './session.middleware'
+import { sessionOf } from './session.middleware'
 import { brokerErrorHandler, brokerNotFound } from './broker-errors'
 
 export interface BrokerRouteInfo {
@@ -71,19 +71,23 @@ export const siteOf = (req: Request) => ({
   origin: req.headers.origin,
 })
 
+/** A call's whole handling: who calls, the form, the handler, the answer. Errors are thrown. */
+type Call = (req: Request, res: Response) => Promise<void>
+
 function run<User>(
   schema: z.ZodType | null,
   handler: BrokerHandler<User>,
-  userOf: (res: Response) => User,
-): RequestHandler {
+  userOf: (req: Request) => User | Promise<User>,
+): Call {
   return async (req, res) => {
+    const user = await userOf(req)
     const body = formFields(req)
     // A ZodError goes to brokerErrorHandler, as when handlers parsed their own forms.
     const input: unknown = schema ? schema.parse(body) : undefined
     const call = {
       body,
       input,
-      user: userOf(res),
+      user,
       ip: req.ip ?? '',
       site: siteOf(req),
       log: req.log,
@@ -95,15 +99,16 @@ function run<User>(
 function runFile<User>(
   schema: z.ZodType,
   handler: BrokerFileHandler<User>,
-  userOf: (res: Response) => User,
-): RequestHandler {
+  userOf: (req: Request) => Promise<User>,
+): Call {
   return async (req, res) => {
+    const user = await userOf(req)
     const body = formFields(req)
     const input: unknown = schema.parse(body)
     const call = {
       body,
       input,
-      user: userOf(res),
+      user,
       ip: req.ip ?? '',
       site: siteOf(req),
       log: req.log,
@@ -148,7 +153,17 @@ export function createBrokerRouter(deps: {
   router.use(
     express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: FIELD_LIMIT }),
   )
-  const session = requireSession(deps.authenticate)
+  const session = sessionOf(deps.authenticate)
+  // The calls by path, found in one lookup: Express tries its routes one by one, a regular
+  // expression each, and /api/vue has a few hundred. Express's own matching (case-insensitive, a
+  // trailing slash allowed) is kept by the key.
+  const calls = new Map<string, Call>()
+  const keyOf = (path: string) => path.toLowerCase().replace(/(.)\/$/, '$1')
+  router.use((req, res, next) => {
+    const call = req.method === 'POST' ? calls.get(keyOf(req.path)) : undefined
+    if (call) call(req, res).catch(next)
+    else next()
+  })
 
   const claim = (info: BrokerRouteInfo) => {
     if (!info.path.startsWith('/') || routes.some((r) => r.path === info.path)) {
@@ -161,33 +176,19 @@ export function createBrokerRouter(deps: {
       const { schema, handler, options } = registration(args)
       const rateLimited = options?.rateLimited ?? false
       claim({ path, auth: false, rateLimited, schema })
-      const guards = rateLimited ? [perIpLimiter(deps.rateLimit)] : []
-      router.post(
-        path,
-        ...guards,
-        run(schema, handler, () => null),
-      )
+      const call = run(schema, handler, () => null)
+      // A throttled call goes through its limiter as an Express route.
+      if (rateLimited) router.post(path, perIpLimiter(deps.rateLimit), (req, res) => call(req, res))
+      else calls.set(keyOf(path), call)
     },
     authed(path: string, ...args: Registration<SessionUser, never>) {
       const { schema, handler } = registration(args)
       claim({ path, auth: true, rateLimited: false, schema })
-      router.post(
-        path,
-        session,
-        run(schema, handler, (res) => res.locals.user as SessionUser),
-      )
+      calls.set(keyOf(path), run(schema, handler, session))
     },
     authedFile(path, schema, handler) {
       claim({ path, auth: true, rateLimited: false, schema, file: true })
-      router.post(
-        path,
-        session,
-        runFile(
-          schema,
-          handler as BrokerFileHandler<SessionUser>,
-          (res) => res.locals.user as SessionUser,
-        ),
-      )
+      calls.set(keyOf(path), runFile(schema, handler as BrokerFileHandler<SessionUser>, session))
     },
   }
   for (const area of deps.areas) area(registry)

@@ -37,18 +37,27 @@ const levelOf = (status: number): Level =>
  * request, logged or not. Measured on a bare express app (8 kept-alive clients, form POSTs), it
  * added 50–90 µs of CPU per request with logging off and 110–140 µs at info, against 0–40 and
  * 30–60 µs for this one: a few per cent of an order's ~1.3 ms in the gateway then (issue 4). Here the
- * child binds only the id, and a line is built only when its level is enabled.
+ * child binds only the id and is made only when the request first logs (most never do: building it
+ * for each was still a pino child and its redaction per order), and a line is built only when its
+ * level is enabled.
  */
 export function requestLogger(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const started = performance.now()
     req.id = requestId(req, res)
-    req.log = logger.child({ reqId: req.id })
+    let child: Logger | undefined
+    Object.defineProperty(req, 'log', {
+      configurable: true,
+      enumerable: true,
+      get: () => (child ??= logger.child({ reqId: req.id })),
+      set: (given: Logger) => void (child = given),
+    })
     res.once('close', () => {
       // A caller that went away before its answer was written is worth a warning of its own.
       const completed = res.writableFinished
       const level = completed ? levelOf(res.statusCode) : 'warn'
-      if (!req.log.isLevelEnabled(level)) return
+      // The child logs at its parent's level unless the request changed it.
+      if (!(child ?? logger).isLevelEnabled(level)) return
       req.log[level](
         {
           req: { method: req.method, url: req.originalUrl },

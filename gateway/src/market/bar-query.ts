@@ -39,7 +39,7 @@ export function barsOf(
   const lowest = from ?? -Infinity
   const highest = to ?? Infinity
   const chunks = DAILY_OR_LONGER.has(interval)
-    ? dailyChunks(sim)
+    ? dailyChunks(sim, lowest)
     : minuteChunks(sim, interval, from === undefined && to === undefined, lowest, highest)
   const actions = sim.actions?.applied ?? []
   const source = chunks.flatMap((chunk) => adjusted(chunk, actions, adjust))
@@ -49,9 +49,14 @@ export function barsOf(
   return bars.length > MAX_BARS ? bars.slice(-MAX_BARS) : bars
 }
 
-function dailyChunks(sim: InstrumentSim): DayChunk[] {
+function dailyChunks(sim: InstrumentSim, lowest: number): DayChunk[] {
   const bars = sim.day?.bar ? [...sim.history, sim.day.bar] : sim.history
-  return bars.map((bar) => ({ date: utcToIsoDate(bar.time * 1000), bars: [bar] }))
+  // A period that starts at or after `lowest` holds only days at or after it, so the days before
+  // never reach the answer; dated and adjusted all the same, they made a week's bars (the short
+  // rule's read) cost as much as the whole year's.
+  return bars
+    .filter((bar) => bar.time >= lowest)
+    .map((bar) => ({ date: utcToIsoDate(bar.time * 1000), bars: [bar] }))
 }
 
 function minuteChunks(

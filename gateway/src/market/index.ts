@@ -3,6 +3,7 @@ import type { MarketSummary } from '@kabu/shared/market/summary'
 import type { Logger } from 'pino'
 import { toKatakana } from 'wanakana'
 import type { Clock } from '../clock'
+import { DEFAULT_PAY_LAG_DAYS, listedActions, type PayLagDays } from './action-schedule'
 import { barsOf } from './bar-query'
 import { debutListing } from './debut'
 import { depthOf } from './depth'
@@ -11,14 +12,21 @@ import { quoteOf } from './quote'
 import { rankQuotes } from './rank'
 import { marketSummary } from './summary'
 import { createSimulator } from './simulator'
-import { createRealSource, simulatorSource, type QuoteSourceSettings } from './sources/index'
+import {
+  createRealSource,
+  QuoteDemand,
+  RealSources,
+  simulatorSource,
+  type QuoteSourceSettings,
+  type WantedByBroker,
+} from './sources/index'
 import { createCatalogue } from './universe/catalogue'
 import { wholeMarket } from './universe/whole-market'
 import type { MarketService } from './service'
 import { yearRangeOfBars } from './year-range'
 
 export type { RankBy } from './rank'
-export type { KeptDay } from './sources/index'
+export type { BrokerCodes, KeptDay, WantedByBroker } from './sources/index'
 
 /** How long a market summary is answered again before it is made afresh (clock ms). */
 const SUMMARY_KEPT_MS = 5_000
@@ -30,9 +38,20 @@ export interface MarketDeps {
   seed: number
   marketHours: 'real' | 'always'
   logger: Logger
-  /** QUOTE_SOURCE; the simulator alone when absent. */
-  quoteSource?: QuoteSourceSettings
+  /** Days from a dividend's record date to its payment, per market (DIVIDEND_PAY_DAYS_*). */
+  payLag?: PayLagDays
+  /** QUOTE_SOURCE's real sources, in order; the simulator alone when absent or empty. */
+  quoteSources?: readonly QuoteSourceSettings[]
+  /** What the streaming feeds carry besides what phones watch (issue 38). */
+  demand?: {
+    graceMs: number
+    brokerEveryMs: number
+    /** The codes of open orders and holdings (read on the leader only, while its feeds run). */
+    brokerCodes?: WantedByBroker
+  }
 }
+
+const DEFAULT_DEMAND = { graceMs: 30_000, brokerEveryMs: 5_000 }
 
 /**
  * The market-data service. The catalogue lists the whole market (the hand-made listings and every
@@ -47,7 +66,9 @@ export function createMarket({
   seed,
   marketHours,
   logger,
-  quoteSource = { kind: 'simulator' },
+  quoteSources = [],
+  demand: demandSettings = DEFAULT_DEMAND,
+  payLag = DEFAULT_PAY_LAG_DAYS,
 }: MarketDeps): MarketService {
   const builtAt = performance.now()
   const catalogue = createCatalogue(seed)
@@ -67,25 +88,36 @@ export function createMarket({
   const summaries = new Map<Market, MarketSummary>()
   const feed = simulatorSource(simulator, clock, logger)
   const whole = wholeMarket(simulator)
-  const real = createRealSource(quoteSource, {
-    clock,
-    logger: logger.child({ source: quoteSource.kind }),
-    trading: (market) => simulator.trading(market, clock.now()),
-  })
-
-  let printing = true
-  let started = false
   // New shares listed while the gateway runs, by upper-case code (lookups ignore case, as the catalogue's).
   const debuts = new Map<string, Listing>()
   const listingOf = (code: string): Listing | undefined =>
     catalogue.listing(code) ?? debuts.get(code.toUpperCase())
+  const demand = new QuoteDemand({
+    ...demandSettings,
+    onError: (error) => logger.error({ err: error }, 'codes wanted by the broker unread'),
+  })
+  const sources = new RealSources(
+    quoteSources.map((settings) =>
+      createRealSource(settings, {
+        clock,
+        logger,
+        trading: (market) => simulator.trading(market, clock.now()),
+        demand,
+        listing: listingOf,
+      }),
+    ),
+  )
+  const real = sources.empty ? null : sources
+
+  let printing = true
+  let started = false
   const simOf = (code: string): InstrumentSim | undefined => {
     const listing = listingOf(code)
     return listing && simulator.instrument(listing.code)
   }
   // Until a real source has delivered a code, its simulated quote stands in (and the code is stale).
   const quote = (sim: InstrumentSim) =>
-    real?.snapshot(sim.listing.code) ??
+    real?.feeding(sim.listing.code)?.snapshot(sim.listing.code) ??
     quoteOf(sim, simulator.trading(sim.listing.market, clock.now()))
 
   return {
@@ -128,15 +160,27 @@ export function createMarket({
       const sim = simOf(code)
       if (!sim) return []
       // A real source's bars are what it delivered; the simulator's corporate actions are not theirs.
-      if (real?.carries(sim.listing.code)) return real.bars(sim.listing.code, interval, from, to)
+      const feeding = real?.feeding(sim.listing.code)
+      if (feeding) return feeding.bars(sim.listing.code, interval, from, to)
       return barsOf(sim, interval, from, to, adjust)
     },
     corporateActions(code) {
       return simOf(code)?.actions?.applied.slice() ?? []
     },
+    actionSchedule(code, from, to) {
+      const sim = simOf(code)
+      if (!sim) return []
+      const calendar = simulator.contexts[sim.listing.market].calendar
+      const applied = sim.actions?.applied ?? []
+      return listedActions({ seed, calendar, payLag }, sim.listing, applied, { from, to })
+    },
     depth(code, afterSeq) {
       const sim = simOf(code)
-      return sim && depthOf(sim, seed, afterSeq)
+      if (!sim) return undefined
+      const book = real?.feeding(sim.listing.code)?.book?.(sim.listing.code)
+      // A feed's own board: its levels and VWAP; it sends no tape.
+      if (book) return { code: sim.listing.code, ...book, tape: [], dayStart: 0 }
+      return depthOf(sim, seed, afterSeq)
     },
     summary(on) {
       // Six pages read one summary, and each phone opening them asks again: over 4,600 codes it
@@ -168,24 +212,11 @@ export function createMarket({
         ...(heldUntil !== undefined && { held: { reason: 'clock_behind', resumesAt: heldUntil } }),
       }
       if (!real) return status
-      const live = real.isLive()
-      const realOpen = real.codes.some((c) => {
-        const market = listingOf(c)?.market
+      const trades = (code: string) => {
+        const market = listingOf(code)?.market
         return market !== undefined && simulator.trading(market, now)
-      })
-      return {
-        ...status,
-        staleCodes: live ? [] : [...real.codes],
-        realSources: [
-          {
-            source: real.kind,
-            label: real.label,
-            codes: [...real.codes],
-            state: !realOpen ? 'closed' : live ? 'live' : 'stale',
-            lag: real.lag(),
-          },
-        ],
       }
+      return { ...status, staleCodes: real.staleCodes(), realSources: real.statuses(trades) }
     },
     addDebut(debut) {
       const key = debut.code.toUpperCase()
@@ -198,7 +229,15 @@ export function createMarket({
     },
     isStale(code) {
       const canonical = listingOf(code)?.code ?? code
-      return real?.carries(canonical) ? !real.isLive() : !feed.isLive()
+      return real?.isStale(canonical) ?? !feed.isLive()
+    },
+    watch: (codes) => demand.watch(codes),
+    unwatch: (codes) => demand.unwatch(codes),
+    watched: () => demand.watched(),
+    watchedElsewhere: (watchers) => demand.watchedElsewhere(watchers),
+    feedBook(code) {
+      const canonical = listingOf(code)?.code ?? code
+      return real?.feeding(canonical)?.book?.(canonical)
     },
     onQuotes(listener) {
       // The simulator keeps pricing a real source's codes (its reference data); those prints stay in.
@@ -212,23 +251,25 @@ export function createMarket({
             : listener,
         ),
       ]
-      if (real) stops.push(real.onQuotes(listener))
+      if (real) stops.push(...real.list.map((source) => source.onQuotes(listener)))
       return () => stops.forEach((stop) => stop())
     },
     printing(on) {
       if (printing === on) return
       printing = on
       feed.publishing(on)
-      if (!on) real?.stop()
-      else if (started) real?.start()
+      if (!on) {
+        real?.stop()
+        demand.stop()
+      } else if (started) real?.start()
     },
     follow(quotes) {
       // The simulator's codes need nothing: it plays the same seeded market on every gateway.
-      if (!printing) real?.follow(quotes)
+      if (!printing) real?.list.forEach((source) => source.follow(quotes))
     },
-    minuteToKeep: (code) => real?.minuteToKeep(code),
+    minuteToKeep: (code) => real?.feeding(code)?.minuteToKeep(code),
     followDay(day) {
-      if (!printing) real?.followDay(day)
+      if (!printing) real?.owner(day.quote.code)?.followDay(day)
     },
     start() {
       started = true
@@ -240,6 +281,7 @@ export function createMarket({
       started = false
       feed.stop()
       real?.stop()
+      demand.stop()
       whole.stop()
     },
   }

@@ -23,17 +23,19 @@ beforeAll(async () => {
     seed: 1,
     marketHours: 'always',
     logger: pino({ level: 'silent' }),
-    quoteSource: {
-      kind: 'poll',
-      url: endpoint.url,
-      mapping: pollMappingSchema.parse(FAKE_MAPPING),
-      intervalMs: 50,
-      timeoutMs: 200,
-      staleAfterMs: 400,
-      breakerFailures: 3,
-      breakerCoolDownMs: 500,
-      maxBackoffMs: 100,
-    },
+    quoteSources: [
+      {
+        kind: 'poll',
+        url: endpoint.url,
+        mapping: pollMappingSchema.parse(FAKE_MAPPING),
+        intervalMs: 50,
+        timeoutMs: 200,
+        staleAfterMs: 400,
+        breakerFailures: 3,
+        breakerCoolDownMs: 500,
+        maxBackoffMs: 100,
+      },
+    ],
   })
   market.onQuotes((quotes) => heard.push(...quotes))
 })

@@ -1,3 +1,4 @@
+import { actionsQuery } from '@kabu/shared/api/actions'
 import { BAR_INTERVALS } from '@kabu/shared/market/types'
 import { z } from 'zod'
 import { RANK_BY } from './rank'
@@ -73,6 +74,7 @@ export const MARKET_QUERIES = {
   '/indices': z.object({}),
   '/summary': summaryQuery,
   '/rank': rankQuery,
+  '/actions': actionsQuery,
 } as const satisfies Record<string, z.ZodType>
 
 export type MarketPath = keyof typeof MARKET_QUERIES

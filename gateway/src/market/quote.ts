@@ -36,5 +36,6 @@ export function quoteOf(sim: InstrumentSim, trading: boolean): Quote {
     seq: sim.seq,
     trading,
     special: sim.special && { side: sim.special.side, price: unitsToPrice(sim.special.price) },
+    source: 'simulator',
   }
 }

@@ -1,6 +1,8 @@
 import { ok, refused } from '@kabu/shared/api/envelope'
 import { Router, type Response } from 'express'
 import type { z } from 'zod'
+import type { Clock } from '../clock'
+import { wireActions } from './actions-wire'
 import type { MarketService } from './index'
 import { companyFacts } from './company'
 import { MARKET_QUERIES, type MarketPath } from './query-schemas'
@@ -9,7 +11,7 @@ import { MARKET_QUERIES, type MarketPath } from './query-schemas'
  * `/api/market` (API.md "Market data"): GET, JSON, the /api/vue envelope. Bad input is HTTP 400
  * `invalid_input`, an unknown code in `bars` 404 `not_found`; `snapshot` leaves unknown codes out.
  */
-export function marketRouter(market: MarketService): Router {
+export function marketRouter(market: MarketService, clock: Clock = { now: Date.now }): Router {
   const router = Router()
   // Each read takes its query from MARKET_QUERIES, so the table /api/docs shows is the one served.
   const read = <P extends MarketPath>(
@@ -61,6 +63,12 @@ export function marketRouter(market: MarketService): Router {
     const facts = companyFacts(market, query.code)
     if (!facts) return void res.status(404).json(refused('not_found'))
     res.json(ok(facts))
+  })
+
+  read('/actions', (query, res) => {
+    const actions = wireActions(market, clock, query)
+    if (!actions) return void res.status(400).json(refused('invalid_input'))
+    res.json(ok(actions))
   })
 
   read('/indices', (_query, res) => res.json(ok(market.indices())))

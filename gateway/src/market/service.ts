@@ -1,3 +1,4 @@
+import type { ListedAction } from './action-schedule'
 import type {
   Bar,
   BarInterval,
@@ -12,7 +13,7 @@ import type { Depth } from '@kabu/shared/market/depth'
 import type { MarketSummary } from '@kabu/shared/market/summary'
 import type { Debut } from './debut'
 import type { RankBy } from './rank'
-import type { KeptDay } from './sources/index'
+import type { FeedBook, KeptDay } from './sources/index'
 import type { YearRange } from './year-range'
 
 /**
@@ -37,6 +38,11 @@ export interface MarketService {
   bars(code: string, interval: BarInterval, from?: number, to?: number, adjust?: PriceAdjust): Bar[]
   /** Splits and dividends whose ex-date has been reached, newest last; [] for an unknown code. */
   corporateActions(code: string): CorporateAction[]
+  /**
+   * A listing's splits and dividends with ex-dates in [from, to] (YYYY-MM-DD), applied and still
+   * scheduled, with their record and payment dates (action-schedule.ts); [] for an unknown code.
+   */
+  actionSchedule(code: string, from: string, to: string): ListedAction[]
   /** Book, tape and VWAP of `code` (tape prints with a seq above `afterSeq`); undefined if unknown. */
   depth(code: string, afterSeq?: number): Depth | undefined
   /** One market's summary pages: indicators, sectors, short selling, flows, 52-week ranges. */
@@ -49,6 +55,21 @@ export interface MarketService {
   status(): FeedStatus
   /** Whether the source feeding `code` has stopped delivering: market orders are refused then. */
   isStale(code: string): boolean
+  /**
+   * Phones started (`watch`) or stopped (`unwatch`) watching these codes, counted once per phone
+   * and code (the quotes hub calls them): what a streaming feed carries first (issue 38).
+   */
+  watch(codes: Iterable<string>): void
+  unwatch(codes: Iterable<string>): void
+  /** What this gateway's phones watch: each code with how many phones watch it. */
+  watched(): ReadonlyMap<string, number>
+  /**
+   * What phones on a cluster's other gateways watch (issue 16: only the leader holds the feeds,
+   * so their codes must reach its demand), in place of what was said before.
+   */
+  watchedElsewhere(watchers: ReadonlyMap<string, number>): void
+  /** The board a streaming feed sent of `code` while it feeds it (what the leader relays). */
+  feedBook(code: string): FeedBook | undefined
   /** Every print, as it happens (the hub conflates). Returns an unsubscribe function. */
   onQuotes(listener: (quotes: Quote[]) => void): () => void
   /**

@@ -65,7 +65,15 @@ export function registerQuotesHub(
 
   // A change of the feed's state or of which codes are stale is news; lag alone is not. Each
   // gateway tells its own phones of its own market (`local`: not across gateways with REDIS_URL).
-  const stateOf = (s: FeedStatus) => `${s.state} ${s.staleCodes?.join(',') ?? ''}`
+  // A streaming feed's codes follow demand: what it carries, delays or leaves to the simulator is news.
+  const stateOf = (s: FeedStatus) =>
+    [
+      s.state,
+      s.staleCodes?.join(',') ?? '',
+      ...(s.realSources ?? []).map(
+        (r) => `${r.state} ${r.codes.join(',')} ${r.delayed?.join(',')} ${r.simulated?.join(',')}`,
+      ),
+    ].join('|')
   let lastState = stateOf(market.status())
   const statusTimer = setInterval(() => {
     const status = market.status()
@@ -90,6 +98,8 @@ export function registerQuotesHub(
     }
     for (const code of added) conflator.subscribe(phone, code)
     void socket.join(added.map((code) => ROOM_PREFIX + code))
+    // What phones watch now is what a streaming feed carries first (issue 38).
+    market.watch(added)
     return { ok: true, snapshots: market.snapshots([...wanted]), unknown }
   }
 
@@ -101,16 +111,20 @@ export function registerQuotesHub(
       if (!canonical || !conflator.holds(phone, canonical)) continue
       conflator.unsubscribe(phone, canonical)
       void socket.leave(ROOM_PREFIX + canonical)
+      market.unwatch([canonical])
     }
   }
 
   namespace.on('connection', (socket) => {
     const phone = new QuoteTransport(socket.conn, packets, count.frameSent)
     if (socket.recovered) {
+      const codes: string[] = []
       for (const room of socket.rooms) {
         if (!room.startsWith(ROOM_PREFIX)) continue
-        conflator.subscribe(phone, room.slice(ROOM_PREFIX.length))
+        codes.push(room.slice(ROOM_PREFIX.length))
       }
+      for (const code of codes) conflator.subscribe(phone, code)
+      market.watch(codes)
     }
     socket.emit('status', market.status())
 
@@ -132,7 +146,10 @@ export function registerQuotesHub(
         logger?.error({ err: error }, 'quotes unsubscribe failed')
       }
     })
-    socket.on('disconnect', () => conflator.remove(phone))
+    socket.on('disconnect', () => {
+      market.unwatch(conflator.codesOf(phone))
+      conflator.remove(phone)
+    })
   })
 
   return {

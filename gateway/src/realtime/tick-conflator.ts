@@ -143,6 +143,15 @@ export class TickConflator<S extends TickSink> {
     return this.sinks.get(sink)?.codes.length ?? 0
   }
 
+  /** The codes the sink holds. */
+  codesOf(sink: S): string[] {
+    const state = this.sinks.get(sink)
+    if (!state) return []
+    const codeAt: string[] = []
+    for (const [code, index] of this.indexOf) codeAt[index] = code
+    return [...state.codes].map((index) => codeAt[index]!)
+  }
+
   /** Forgets a sink entirely (its socket disconnected). */
   remove(sink: S): void {
     const state = this.sinks.get(sink)

@@ -1,4 +1,9 @@
 import type { ColumnType, GeneratedAlways, Insertable, Selectable } from 'kysely'
+import type { AlertTables } from './schema/alerts'
+import type { AccountsTables } from './schema/accounts'
+import type { AssetTables } from './schema/assets'
+import type { ActionsTables } from './schema/actions'
+import type { TaxTables } from './schema/tax'
 import type { BlockTables } from './schema/block'
 import type { DaytradeTables } from './schema/daytrade'
 import type { CreditTables } from './schema/credit'
@@ -8,6 +13,7 @@ import type { IpoTables } from './schema/ipo'
 import type { LedgerTables } from './schema/ledger'
 import type { LoansTables } from './schema/loans'
 import type { NewsTables } from './schema/news'
+import type { NotificationTables } from './schema/notifications'
 import type { OpsTables } from './schema/ops'
 import type { OperatorTables } from './schema/operators'
 import type { ProductsTables } from './schema/products'
@@ -72,6 +78,7 @@ export interface SettingsTable {
 export interface Database
   extends
     LedgerTables,
+    AssetTables,
     IdentityTables,
     OpsTables,
     FundsTables,
@@ -86,7 +93,12 @@ export interface Database
     SupportTables,
     TrustTables,
     OperatorTables,
-    SecondFactorTables {
+    SecondFactorTables,
+    ActionsTables,
+    TaxTables,
+    AlertTables,
+    AccountsTables,
+    NotificationTables {
   users: UsersTable
   sessions: SessionsTable
   settings: SettingsTable

@@ -4,7 +4,8 @@ import path from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
 import { Kysely, sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
-import { openSqlite, SQLITE_FILE } from './sqlite'
+import { openSqlite, reusingStatements, SQLITE_FILE } from './sqlite'
+import { GroupCommitSqliteDialect } from './sqlite-group-commit'
 
 interface Tables {
   t: { n: number }
@@ -38,6 +39,7 @@ describe('group commit on SQLite', () => {
   it('commits transactions that queue together in one COMMIT, each answered once it holds', async () => {
     const { db, driver, committed, close } = await store()
     const before = driver.commits
+    const flushedBefore = driver.flushes
     const seen: number[][] = []
     await Promise.all(
       [1, 2, 3, 4, 5, 6].map((n) => insert(db, n).then(() => seen.push(committed()))),
@@ -46,6 +48,9 @@ describe('group commit on SQLite', () => {
     seen.forEach((rows, i) => expect(rows.length).toBeGreaterThanOrEqual(i + 1))
     expect(committed()).toEqual([1, 2, 3, 4, 5, 6])
     expect(driver.commits - before).toBeLessThan(6)
+    // Each answer waited for a flush of the log (sqlite.ts WriteAheadLog), at most one per COMMIT.
+    expect(driver.flushes - flushedBefore).toBeGreaterThan(0)
+    expect(driver.flushes - flushedBefore).toBeLessThanOrEqual(driver.commits - before)
     close()
   })
 
@@ -68,5 +73,58 @@ describe('group commit on SQLite', () => {
     await db.insertInto('t').values({ n: 3 }).execute()
     expect(committed()).toEqual([1, 2, 3])
     close()
+  })
+})
+
+describe('the flush beside the event loop', () => {
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 20))
+
+  /** A store whose flushes wait until the test lets them go. */
+  async function heldStore() {
+    const dir = mkdtempSync(path.join(tmpdir(), 'group-flush-'))
+    const held: Array<{ release: () => void; fail: (e: Error) => void }> = []
+    const dialect = new GroupCommitSqliteDialect(
+      async () => {
+        const database = new SqliteDatabase(path.join(dir, SQLITE_FILE))
+        database.pragma('journal_mode = WAL')
+        return reusingStatements(database)
+      },
+      () => new Promise<void>((release, fail) => held.push({ release, fail })),
+    )
+    const db = new Kysely<Tables>({ dialect })
+    opened.push({ db, dir })
+    // A write on its own waits for its flush too.
+    const created = sql`create table t (n integer not null unique)`.execute(db)
+    await settle()
+    held.shift()!.release()
+    await created
+    return { db, held }
+  }
+
+  it('answers nobody before the flush after their COMMIT, and all it covers after it', async () => {
+    const { db, held } = await heldStore()
+    let answered = 0
+    const both = Promise.all([insert(db, 1), insert(db, 2)].map((p) => p.then(() => answered++)))
+    await settle()
+    expect(answered).toBe(0)
+    expect(held).toHaveLength(1)
+    held.shift()!.release()
+    await both
+    expect(answered).toBe(2)
+  })
+
+  it('answers a failed flush with its error, one flush at a time, the next for those after it', async () => {
+    const { db, held } = await heldStore()
+    const first = insert(db, 3)
+    await settle()
+    const second = insert(db, 4)
+    await settle()
+    expect(held).toHaveLength(1)
+    held.shift()!.fail(new Error('EIO'))
+    await expect(first).rejects.toThrow('EIO')
+    await settle()
+    expect(held).toHaveLength(1)
+    held.shift()!.release()
+    await expect(second).resolves.toBeDefined()
   })
 })

@@ -13,6 +13,7 @@ import {
   type QueryCompiler,
   type QueryResult,
 } from 'kysely'
+import { FifoLock } from './fifo-lock'
 
 /** What the driver needs of a better-sqlite3 connection (sqlite.ts reusingStatements gives it). */
 export interface SqliteStatements {
@@ -26,26 +27,6 @@ export interface SqliteStatements {
     iterate(parameters: readonly unknown[]): IterableIterator<unknown>
   }
   close(): void
-}
-
-/** Transactions committed together once those queued behind them have run (a lock's FIFO). */
-class Lock {
-  #held = false
-  #waiting: Array<() => void> = []
-
-  async acquire(): Promise<void> {
-    if (!this.#held) {
-      this.#held = true
-      return
-    }
-    await new Promise<void>((resolve) => this.#waiting.push(resolve))
-  }
-
-  release(): void {
-    const next = this.#waiting.shift()
-    if (next) next()
-    else this.#held = false
-  }
 }
 
 interface Waiter {
@@ -72,27 +53,42 @@ class Handle implements DatabaseConnection {
 }
 
 /**
- * Kysely's SQLite driver with group commit. With `synchronous=FULL` every COMMIT waits for the
- * disk, and better-sqlite3 waits on the event loop, so one order a commit made the disk's flush
- * rate the store's ceiling. Here a business transaction runs as a savepoint inside an open
- * transaction and gives the lock up at once; the COMMIT (one flush) runs when the transactions
- * queued meanwhile have had their turn, and only then does each member's commit resolve: nobody
- * is answered before the disk holds their change, and a crash loses only unanswered ones. A
- * member that fails rolls back to its savepoint, leaving the others. Reads outside a transaction
- * may see a member's change up to that flush before it is durable (the same connection).
+ * Makes every COMMIT so far durable: the write-ahead log's fdatasync, in libuv's thread pool
+ * (sqlite.ts). Injected so the tests can hold a flush back.
+ */
+export type Flush = () => Promise<void>
+
+/**
+ * Kysely's SQLite driver with group commit and the disk's flush off the event loop.
+ *
+ * A business transaction runs as a savepoint inside an open transaction and gives the lock up at
+ * once; the COMMIT runs when the transactions queued meanwhile have had their turn. SQLite runs
+ * with `synchronous=NORMAL`, so that COMMIT writes the log without waiting for the disk (with FULL,
+ * better-sqlite3 waited for the flush on the event loop, 1–2 ms a COMMIT, which nothing else could
+ * use). The flush is `flush`, run beside the event loop, one at a time, each covering every COMMIT
+ * before it; only then does each member's commit resolve. So nobody is answered before the disk
+ * holds their change, and a crash or power loss loses only unanswered ones, as with FULL. A member
+ * that fails rolls back to its savepoint, leaving the others. Reads may see a member's change
+ * before it is durable (the same connection).
  */
 export class GroupCommitDriver implements Driver {
   #open: () => Promise<SqliteStatements>
+  #flush: Flush
   #db: SqliteStatements | undefined
-  #lock = new Lock()
+  /** Members committed whose flush has not begun; and whether one is running. */
+  #unflushed: Waiter[] = []
+  #flushing = false
+  #lock = new FifoLock()
   /** The members of the transaction open now, waiting for its COMMIT. */
   #members: Waiter[] | undefined
   #committing = false
-  /** COMMITs run, for the tests and the load figures. */
+  /** COMMITs and flushes run, for the tests and the load figures. */
   commits = 0
+  flushes = 0
 
-  constructor(open: () => Promise<SqliteStatements>) {
+  constructor(open: () => Promise<SqliteStatements>, flush: Flush) {
     this.#open = open
+    this.#flush = flush
   }
 
   async init(): Promise<void> {
@@ -119,11 +115,13 @@ export class GroupCommitDriver implements Driver {
     this.#run('release member')
     handle.inTransaction = false
     // A connection pinned for several steps (Kysely's migrator) keeps the lock: commit now.
-    if (handle.used > 1) this.#commitGroup()
+    if (handle.used > 1) await this.#commitNow()
     else await this.#durable(handle)
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    // Kysely rolls back after a failed commit too: the group's COMMIT or flush has answered it.
+    if (!(connection as Handle).inTransaction) return
     this.#run('rollback to member')
     this.#run('release member')
     ;(connection as Handle).inTransaction = false
@@ -163,8 +161,8 @@ export class GroupCommitDriver implements Driver {
       insertId: BigInt(lastInsertRowid),
       rows: [] as R[],
     }
-    // A write on its own while a group is open joined it: the group commits with it, now.
-    if (!handle.inTransaction) this.#commitGroup()
+    // A write on its own (while a group is open, it joined it) is answered once it is durable.
+    if (!handle.inTransaction) await this.#commitNow()
     return result
   }
 
@@ -181,6 +179,20 @@ export class GroupCommitDriver implements Driver {
     const done = new Promise<void>((resolve, reject) => members.push({ resolve, reject }))
     void this.releaseConnection(handle)
     return done
+  }
+
+  /** COMMITs the open group (if any) with what was written alone, and waits for their flush. */
+  #commitNow(): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      if (this.#members) {
+        this.#members.push({ resolve, reject })
+        this.#commitGroup()
+      } else {
+        // No group open: SQLite committed the write itself.
+        this.#unflushed.push({ resolve, reject })
+        this.#flushNext()
+      }
+    })
   }
 
   /** Queues the group's COMMIT behind the transactions already waiting for the lock. */
@@ -218,7 +230,30 @@ export class GroupCommitDriver implements Driver {
       for (const m of members) m.reject(error)
       throw error
     }
-    for (const m of members) m.resolve()
+    this.#unflushed.push(...members)
+    this.#flushNext()
+  }
+
+  /** One flush at a time; the members committed while one runs wait for the next. */
+  #flushNext(): void {
+    if (this.#flushing || this.#unflushed.length === 0) return
+    const members = this.#unflushed
+    this.#unflushed = []
+    this.#flushing = true
+    this.flushes++
+    this.#flush().then(
+      () => {
+        this.#flushing = false
+        for (const m of members) m.resolve()
+        this.#flushNext()
+      },
+      (error: unknown) => {
+        // The disk refused: their COMMIT may not survive a crash, so none of them is answered ok.
+        this.#flushing = false
+        for (const m of members) m.reject(error)
+        this.#flushNext()
+      },
+    )
   }
 
   #rollbackIfOpen(): void {
@@ -242,8 +277,8 @@ export class GroupCommitDriver implements Driver {
 /** Kysely's SQLite dialect with the group-commit driver. */
 export class GroupCommitSqliteDialect implements Dialect {
   readonly driver: GroupCommitDriver
-  constructor(open: () => Promise<SqliteStatements>) {
-    this.driver = new GroupCommitDriver(open)
+  constructor(open: () => Promise<SqliteStatements>, flush: Flush) {
+    this.driver = new GroupCommitDriver(open, flush)
   }
   createDriver(): Driver {
     return this.driver

@@ -1,3 +1,4 @@
+import { HOLDING_ACCOUNTS } from './accounts'
 import { z } from 'zod'
 import type { Currency } from '../money/currencies'
 import type { LocalName, Market } from '../market/types'
@@ -77,6 +78,8 @@ export const daytradeApplyRequest = z.object({
   type: marketTypeSchema,
   money: moneySchema,
   idem: idemSchema,
+  /** Day trading is never NISA (MARKET-RULES.md §10): `nisa` is refused, nisa_not_eligible. */
+  account: optional(z.enum(HOLDING_ACCOUNTS, { error: 'invalid_input' })),
 })
 
 /** `/trade/daytradelist`: the user's participations in one market, newest first. */

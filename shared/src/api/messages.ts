@@ -103,6 +103,12 @@ export const REFUSAL_KEYS = [
   'credit_whole_only',
   'credit_not_owed',
   'credit_over_debt',
+  // a new credit buy or short in Japan while the user's 委託保証金 is under CREDIT_MIN_MARGIN_JPY
+  'credit_min_margin',
+  // a short of more than SHORT_PRICE_RULE_EXEMPT_UNITS units under the short-sale price
+  // restriction (空売り価格規制: the stock fell SHORT_PRICE_RULE_FALL from its base, today or the
+  // trading day before)
+  'short_price_restricted',
   // orders (issue 35): a validity that is no trading day of the order's or before it, one past
   // ORDER_GTD_DAYS business days
   'validity_invalid',
@@ -119,6 +125,10 @@ export const REFUSAL_KEYS = [
   'self_frozen_trading',
   'self_freeze_cooling',
   'self_freeze_none',
+  // price alerts (issue 37): a value that is not a positive number in the kind's range, one alert
+  // more than ALERTS_MAX
+  'alert_value_invalid',
+  'alerts_limit',
   // back office (issue 17): a reviewer asking for an admin's action; four eyes: the same person
   // approving twice, an approval from no person (the automatic policy)
   'admin_required',
@@ -136,6 +146,19 @@ export const REFUSAL_KEYS = [
   'totp_not_set_up',
   'passkey_exists',
   'passkey_not_found',
+  // accounts (issue 36): a NISA buy past the growth frame's annual or lifetime room, one NISA
+  // cannot hold (credit, a cover, day trading, a code outside the Tokyo market), a NISA buy before
+  // the account is opened, a second NISA account, a taxable kind changed after the year's first
+  // taxable sale
+  'nisa_limit',
+  'nisa_not_eligible',
+  'nisa_not_opened',
+  'nisa_open_already',
+  'tax_account_locked',
+  // push notifications: a subscription's endpoint the gateway may not POST to (not https, or a
+  // private address that PUSH_ENDPOINT_ALLOW does not name), more devices than one user may have
+  'push_endpoint_refused',
+  'push_devices_max',
   // other; `upstream_unavailable`: in upstream broker mode the broker did not answer in time
   'kefu_not_found',
   'network_error',

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { LocalName } from '../market/types'
+import type { HoldingAccount } from './accounts'
 import { idemText, idText, optionalField, priceText, sharesText, type OrderKind } from './trade'
 import { marketTypeSchema } from './user'
 
@@ -13,6 +14,14 @@ export { ORDER_KINDS, type OrderKind } from './trade'
 
 export const ORDER_SIDES = ['buy', 'sell'] as const
 export type OrderSide = (typeof ORDER_SIDES)[number]
+
+/**
+ * Whether an order opens a position or closes one: a buy opens a holding (cash or credit) and a
+ * short sale (信用新規売) opens a short; a sell closes a holding and a buy-to-cover (信用返済買)
+ * closes a short.
+ */
+export const ORDER_EFFECTS = ['open', 'close'] as const
+export type OrderEffect = (typeof ORDER_EFFECTS)[number]
 
 /** OCO on a holding; IFD and IFDOCO an entry whose exit is placed for what it filled. */
 export const ORDER_GROUPS = ['oco', 'ifd', 'ifdoco'] as const
@@ -66,6 +75,8 @@ export interface WireOrder {
   code: string
   name: LocalName
   side: OrderSide
+  /** With `side` and `leverage`: a cash buy or sell, a credit buy or its sale, a short or its cover. */
+  effect: OrderEffect
   kind: OrderKind
   /** The limit (limit, stop_limit); null at market. */
   price: string | null
@@ -85,7 +96,7 @@ export interface WireOrder {
   group_id: string | null
   parent_id: string | null
   leverage: number
-  account: 'taxable' | 'nisa'
+  account: HoldingAccount
   /** A sell's holding; a buy's once something filled (the holding has the buy's id). */
   holding_id: string | null
   created: number
@@ -108,4 +119,6 @@ export interface OrderUpdated {
   status: OrderStatus
   filled_num: number
   avg_price: string | null
+  /** Present (true) when a stop's trigger was reached just now and the order went to the market. */
+  fired?: true
 }

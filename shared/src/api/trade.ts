@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CREDIT_RULES } from '../market/credit'
+import { HOLDING_ACCOUNTS, type HoldingAccount } from './accounts'
 import type { LocalName } from '../market/types'
 import { marketTypeSchema } from './user'
 
@@ -68,6 +69,8 @@ export const buyRequest = z.object({
   group: optionalField(z.enum(['ifd', 'ifdoco'])),
   exit_price: optionalField(priceText),
   exit_trigger: optionalField(priceText),
+  /** `taxable` (the default) or `nisa`: the growth frame, within its rooms (API.md). */
+  account: optionalField(z.enum(HOLDING_ACCOUNTS, { error: 'invalid_input' })),
 })
 
 /**
@@ -130,6 +133,8 @@ export interface WireHolding {
    * fees owed; a buy-to-cover closes it.
    */
   side: 'long' | 'short'
+  /** The account it sits in: `nisa` for a NISA buy's, else `taxable`. */
+  account: HoldingAccount
   /** Stock credit (leverage above 1, and every short; cash buys leave them out). */
   credit?: WireCredit
 }

@@ -132,4 +132,6 @@ export const LEDGER_EXPORT_COLUMNS = [
   'currency',
   'amount',
   'running_balance',
+  /** A tax-bearing line's computation (shared/tax/ledger-detail.ts), else empty. */
+  'detail',
 ] as const

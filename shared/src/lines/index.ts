@@ -1,5 +1,8 @@
 import type { UserEventType } from '../realtime'
 import { account } from './account'
+import { accounts } from './accounts'
+import { actions } from './actions'
+import { alerts } from './alerts'
 import { banks } from './banks'
 import { block } from './block'
 import { credit } from './credit'
@@ -13,9 +16,11 @@ import { kyc } from './kyc'
 import type { ProductLine, ScreenPath, StrayEntries } from './line'
 import { loans } from './loans'
 import { messages } from './messages'
+import { notifications } from './notifications'
 import { records } from './records'
 import { secondFactor } from './second-factor'
 import { support } from './support'
+import { tax } from './tax'
 import { trading } from './trading'
 import { trust } from './trust'
 import { withdrawals } from './withdrawals'
@@ -44,8 +49,13 @@ export const LINES = {
   secondFactor,
   support,
   messages,
+  alerts,
+  notifications,
   records,
   trust,
+  actions,
+  tax,
+  accounts,
   account,
 } as const satisfies Record<string, ProductLine>
 

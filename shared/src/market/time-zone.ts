@@ -35,12 +35,35 @@ interface WallClock {
   msOfDay: number
 }
 
-function wallClock(zone: string, at: number): WallClock {
+function readWallClock(zone: string, at: number): WallClock {
   const parts: Record<string, string> = {}
   for (const p of formatterFor(zone).formatToParts(at)) parts[p.type] = p.value
   const { year, month, day, hour, minute, second } = parts
   const ms = ((Number(hour) * 60 + Number(minute)) * 60 + Number(second)) * 1000
   return { date: `${year}-${month}-${day}`, msOfDay: ms + (((at % 1000) + 1000) % 1000) }
+}
+
+/** Each zone's wall clock at the start of the minutes recently asked about. */
+const keptMinutes = new Map<string, Map<number, WallClock>>()
+/** Enough for the instants a pass over orders or accruals moves between; forgotten all at once. */
+const KEPT_MINUTES = 4_096
+
+/**
+ * The zone's wall clock at an instant. Reading it through Intl is slow, and every order, quote and
+ * accrual asks, so each zone keeps the minutes it read lately: zones change their offset only on a
+ * whole minute, so within one the clock moves exactly as UTC does.
+ */
+function wallClock(zone: string, at: number): WallClock {
+  const minute = Math.floor(at / 60_000)
+  let minutes = keptMinutes.get(zone)
+  if (!minutes) keptMinutes.set(zone, (minutes = new Map()))
+  let clock = minutes.get(minute)
+  if (!clock) {
+    if (minutes.size >= KEPT_MINUTES) minutes.clear()
+    clock = readWallClock(zone, minute * 60_000)
+    minutes.set(minute, clock)
+  }
+  return { date: clock.date, msOfDay: clock.msOfDay + (at - minute * 60_000) }
 }
 
 /** Offset of the zone from UTC at an instant, in ms (Tokyo: +9 h, New York: −5 h or −4 h). */

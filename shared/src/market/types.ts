@@ -91,7 +91,20 @@ export interface Quote {
    * or absent when the code trades normally (and from sources that do not model it).
    */
   special?: SpecialQuote | null
+  /**
+   * Where this quote comes from: `simulator`, or the real source feeding the code (`poll`,
+   * `replay`, `kabustation`, `alpaca`). Absent from a gateway that predates it: the simulator.
+   */
+  source?: QuoteSourceKind
+  /**
+   * True when a streaming feed serves this code from its REST snapshot, refreshed in turn with the
+   * others past the feed's symbol limit rather than pushed: it may be seconds old.
+   */
+  delayed?: boolean
 }
+
+/** The producers of quotes (API.md QUOTE_SOURCE). */
+export type QuoteSourceKind = 'simulator' | 'poll' | 'replay' | 'kabustation' | 'alpaca'
 
 /** A special quote in force: which side shows it and at what price. */
 export interface SpecialQuote {
@@ -125,7 +138,7 @@ export interface Bar {
 export type FeedState = 'live' | 'stale' | 'closed'
 export interface FeedStatus {
   state: FeedState
-  /** `simulator`, `poll`, `replay`: the UI labels simulated data as such. */
+  /** `simulator` (the source of every code no real source feeds): the UI labels simulated data as such. */
   source: string
   simulated: boolean
   /** Milliseconds since the source last produced a print. */
@@ -149,12 +162,20 @@ export interface FeedStatus {
 
 /** A real source's own state; the UI labels its codes' quotes with `label`. */
 export interface RealFeedStatus {
-  source: 'poll' | 'replay'
+  source: Exclude<QuoteSourceKind, 'simulator'>
   /** The endpoint's host, or the replayed series' name. */
   label: string
+  /** The codes it feeds now (a streaming feed's change with what phones, orders and holdings want). */
   codes: string[]
   state: FeedState
   lag: number
+  /** Of `codes`, those a streaming feed serves from its REST snapshot past its symbol limit. */
+  delayed?: string[]
+  /**
+   * Codes a streaming feed would carry but that are past its symbol limit with no snapshot to
+   * serve them from: the simulator feeds them, and they are stale for market orders.
+   */
+  simulated?: string[]
 }
 
 /** Price adjustment of bars (MARKET-RULES.md §5): none, forward (前复权), backward (后复权). */

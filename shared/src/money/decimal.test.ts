@@ -109,6 +109,27 @@ describe('mulRate', () => {
   it('refuses a rate that is not a number', () => {
     expect(() => mulRate(1n, 'abc')).toThrow()
   })
+
+  it('rounds a plain rate in bigint exactly as Decimal does', () => {
+    const modes = fc.constantFrom<Rounding>('half-up', 'half-even', 'down', 'up')
+    const rates = fc
+      .tuple(fc.boolean(), fc.nat({ max: 1000 }), fc.stringMatching(/^\d{0,8}$/))
+      .map(
+        ([negative, whole, fraction]) =>
+          `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`,
+      )
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }),
+        rates,
+        modes,
+        (units, rate, mode) => {
+          // The Decimal path: the rate given as a Decimal never takes the bigint one.
+          expect(mulRate(units, rate, mode)).toBe(mulRate(units, new Decimal(rate), mode))
+        },
+      ),
+    )
+  })
 })
 
 describe('roundUnits', () => {

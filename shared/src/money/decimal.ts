@@ -93,8 +93,34 @@ export function mulRate(
   rate: string | Decimal,
   rounding: Rounding = 'half-up',
 ): bigint {
+  const plain = typeof rate === 'string' ? plainRate(rate) : undefined
+  if (plain) return roundUnits(units * plain.scaled, plain.step, rounding) / plain.step
   const product = new Exact(units.toString()).times(new Exact(rate.toString()))
   return BigInt(product.toDecimalPlaces(0, DECIMAL_ROUNDING[rounding]).toFixed(0))
+}
+
+/**
+ * A plain decimal rate ('0.001') as an integer over a power of ten: the product then rounds in
+ * bigint (roundUnits, the same four rules as Decimal's), exact, where Decimal parsed both numbers
+ * anew for each fee of each order. Any other form ('1e-3', '.5') goes through Decimal. The few rates
+ * a gateway uses (fees, duties, interest) are kept, up to RATES_KEPT.
+ */
+const PLAIN_RATE = /^(-?)(\d{1,30})(?:\.(\d{1,30}))?$/
+const RATES_KEPT = 64
+const rates = new Map<string, { scaled: bigint; step: bigint }>()
+
+function plainRate(rate: string): { scaled: bigint; step: bigint } | undefined {
+  const kept = rates.get(rate)
+  if (kept) return kept
+  const m = PLAIN_RATE.exec(rate)
+  if (!m) return undefined
+  const [, sign = '', whole = '0', fraction = ''] = m
+  const parsed = {
+    scaled: BigInt(`${sign}${whole}${fraction}`),
+    step: 10n ** BigInt(fraction.length),
+  }
+  if (rates.size < RATES_KEPT) rates.set(rate, parsed)
+  return parsed
 }
 
 /**

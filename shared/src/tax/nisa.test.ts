@@ -7,6 +7,8 @@ import {
   nisaAsOf,
   nisaBuy,
   nisaSell,
+  nisaEligible,
+  withReserved,
   type NisaRoom,
 } from './nisa'
 
@@ -67,5 +69,25 @@ describe('NISA rooms', () => {
         }
       }),
     )
+  })
+})
+
+describe('reserved room', () => {
+  it('counts what working orders reserve as used in every growth room', () => {
+    const room = nisaBuy(newNisaRoom(2026), 2026, yen(1_000_000))
+    if (room === 'nisa_limit') throw new Error('fits')
+    const seen = withReserved(room, yen(1_000_000))
+    expect(growthRoom(seen)).toBe(yen(400_000))
+    expect(nisaBuy(seen, 2026, yen(400_001))).toBe('nisa_limit')
+    expect(() => withReserved(room, -1n)).toThrow(RangeError)
+  })
+})
+
+describe('NISA eligibility', () => {
+  it('takes cash buys of Tokyo stocks only', () => {
+    expect(nisaEligible({ market: 'jp', kind: 'stock', leverage: 1 })).toBe(true)
+    expect(nisaEligible({ market: 'jp', kind: 'stock', leverage: 2 })).toBe(false)
+    expect(nisaEligible({ market: 'us', kind: 'stock', leverage: 1 })).toBe(false)
+    expect(nisaEligible({ market: 'jp', kind: 'index', leverage: 1 })).toBe(false)
   })
 })

@@ -89,3 +89,28 @@ export function nisaSell(room: NisaRoom, year: number, cost: bigint): NisaRoom {
     growthReturnsNextYear: now.growthReturnsNextYear + cost,
   }
 }
+
+/**
+ * The account as a new order sees it: book value that working NISA buys have reserved (a limit's
+ * price × the shares still to fill) is used in every growth room until they fill or end, so that
+ * orders resting together never promise more than the room.
+ */
+export function withReserved(room: NisaRoom, reserved: bigint): NisaRoom {
+  if (reserved < 0n) throw new RangeError('a reservation is never negative')
+  return {
+    ...room,
+    growthUsed: room.growthUsed + reserved,
+    lifetimeUsed: room.lifetimeUsed + reserved,
+    growthLifetimeUsed: room.growthLifetimeUsed + reserved,
+  }
+}
+
+/**
+ * Whether NISA's growth frame can take a buy (MARKET-RULES.md §10): a cash buy (never credit, nor
+ * a short's cover) of a stock listed in Tokyo. This app's foreign stocks settle in their own
+ * currency while the rooms are yen of book value, so they stay in the taxable account; 整理・監理銘柄
+ * are not in its listings.
+ */
+export function nisaEligible(buy: { market: string; kind: string; leverage: number }): boolean {
+  return buy.market === 'jp' && buy.kind === 'stock' && buy.leverage === 1
+}

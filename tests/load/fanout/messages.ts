@@ -3,9 +3,12 @@
 /**
  * a: raw `ws` reference; b: the gateway's /quotes hub; rooms: one socket.io room per code (a
  * trade-off probe); relay-leader / relay-follower: the hub of one of two gateways sharing one
- * market through Redis (issue 16): the leader's market publishes, both hubs feed from the relay.
+ * market through Redis (issue 16): the leader's market publishes, both hubs feed from the relay;
+ * proxy: the hub fed by the kabu STATION streaming proxy from a local kabu STATION (issue 38);
+ * hub+alerts: the hub beside the leader's alert watcher on the same market (issue 37).
  */
-export type Setup = 'ref' | 'hub' | 'rooms' | 'relay-leader' | 'relay-follower'
+export type Setup =
+  'ref' | 'hub' | 'hub+alerts' | 'rooms' | 'relay-leader' | 'relay-follower' | 'proxy'
 
 export type ToServer =
   | { type: 'rate'; ticksPerSecond: number }
@@ -34,8 +37,13 @@ export type FromServer =
        * loop's, but every tick it holds up waits it out, so it weighs on the ticks' p99.
        */
       loopDelayMaxMs: number
-      /** Relay setups: tick creation (at the leader) → heard from Redis here, 1 ms buckets. */
+      /**
+       * Relay setups: tick creation (at the leader) → heard from Redis here; proxy: tick creation
+       * (in the feed process) → published by the proxy here. 1 ms buckets.
+       */
       relayLag: number[]
+      /** hub+alerts: the `alert:triggered` events the watcher has pushed since it started. */
+      alertsFired: number
       /**
        * Garbage collections since the last `usage`: scavenges (minor), mark-compacts (major), and
        * their summed duration (wall time, so it swings with the machine; the counts do not).

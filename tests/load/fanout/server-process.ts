@@ -1,7 +1,8 @@
 /**
  * The server side of one benchmark setup, in a process of its own so its CPU time is its alone:
- * the synthetic market plus (a) the raw `ws` reference, (b) the gateway's /quotes hub, or the
- * per-code rooms probe. Driven over IPC by fanout.ts.
+ * the synthetic market plus (a) the raw `ws` reference, (b) the gateway's /quotes hub (with the
+ * leader's alert watcher on the same market in `hub+alerts`), or the per-code rooms probe. Driven
+ * over IPC by fanout.ts.
  */
 import { createServer } from 'node:http'
 import type { AddressInfo, Socket as NetSocket } from 'node:net'
@@ -12,9 +13,11 @@ import { Server } from 'socket.io'
 import { createQuoteRelay } from '../../../gateway/src/cluster/quote-relay'
 import { registerQuotesHub } from '../../../gateway/src/realtime/quotes.hub'
 import { Histogram } from './histogram'
+import { proxyMarket } from './proxy-market'
 import { selfProfiler, type ProfileKind } from './profile'
 import type { FromServer, Setup, ToServer } from './messages'
 import { startRoomsHub } from './rooms-hub'
+import { startAlertWatcher } from './alert-watcher'
 import { SyntheticMarket } from './synthetic-market'
 import { startWsReference } from './ws-reference'
 
@@ -62,7 +65,12 @@ new PerformanceObserver((list) => {
   }
 }).observe({ entryTypes: ['gc'] })
 
-let stop: () => void
+let stop: () => void | Promise<void>
+// The `proxy` setup's feed: the synthetic market plays in its own process, through kabu STATION.
+const proxy = setup === 'proxy' ? await proxyMarket(market, (ms) => relayLag.add(ms)) : undefined
+// `hub+alerts`: the watcher's 100,000 alerts read before the socket listens, off the measured path.
+const alerts = setup === 'hub+alerts' ? await startAlertWatcher(market) : undefined
+if (alerts) console.log(`hub+alerts: the watcher holds ${alerts.held} active alerts`)
 if (setup === 'ref') {
   stop = startWsReference(http, market, frameSent)
 } else {
@@ -79,9 +87,13 @@ if (setup === 'ref') {
       return write(chunk, ...rest)
     }) as typeof tcp.write
   })
-  if (setup === 'hub') {
-    const hub = registerQuotesHub(io, market.service())
-    stop = () => hub.close()
+  if (setup === 'hub' || alerts || proxy) {
+    const hub = registerQuotesHub(io, proxy?.service ?? market.service())
+    stop = async () => {
+      hub.close()
+      proxy?.stop()
+      await alerts?.stop()
+    }
   } else if (setup === 'relay-leader' || setup === 'relay-follower') {
     // As cluster/ wires a gateway: the leader publishes its market's batches once through Redis;
     // every gateway's hub is fed by the relay (argv: REDIS_URL, REDIS_PREFIX).
@@ -119,7 +131,8 @@ process.on('message', async (message: ToServer) => {
   // A follower's market prints nothing (cluster/: only the leader's sources print); its phones are
   // fed by the relay alone, so its CPU is the hub's and the relay's, not a second market's.
   if (message.type === 'rate') {
-    if (setup !== 'relay-follower') market.setRate(message.ticksPerSecond)
+    if (proxy) proxy.setRate(message.ticksPerSecond)
+    else if (setup !== 'relay-follower') market.setRate(message.ticksPerSecond)
   } else if (message.type === 'usage') {
     // The measured seconds lie between two `usage`s.
     await profiler?.mark()
@@ -131,13 +144,15 @@ process.on('message', async (message: ToServer) => {
       rssBytes: process.memoryUsage.rss(),
       // Buffers waiting in sockets live outside the JS heap: counted too.
       heapBytes: process.memoryUsage().heapUsed + process.memoryUsage().external,
-      produced: market.produced,
+      // The proxy's: what it published of the feed's boards (the feed pushes registered codes only).
+      produced: proxy?.published() ?? market.produced,
       framesSent,
       framesTooSoon,
       gaps: gaps.counts,
       loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
       loopDelayMaxMs: loopDelay.max / 1e6,
       relayLag: relayLag.counts,
+      alertsFired: alerts?.fired() ?? 0,
       gc,
     })
     gc = { minor: 0, major: 0, pauseMs: 0 }
@@ -146,7 +161,7 @@ process.on('message', async (message: ToServer) => {
     loopDelay.reset()
   } else {
     market.stop()
-    stop()
+    await stop()
     process.exit(0)
   }
 })

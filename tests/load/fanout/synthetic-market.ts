@@ -77,7 +77,13 @@ export class SyntheticMarket {
         this.listeners.add(listener)
         return () => this.listeners.delete(listener)
       },
-    } satisfies Pick<MarketService, 'listing' | 'snapshots' | 'status' | 'onQuotes'>
+      // What phones watch drives a streaming feed (the `proxy` setup's); nothing here.
+      watch: () => {},
+      unwatch: () => {},
+    } satisfies Pick<
+      MarketService,
+      'listing' | 'snapshots' | 'status' | 'onQuotes' | 'watch' | 'unwatch'
+    >
     return market as unknown as MarketService
   }
 

@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import { proxy, useSnapshot } from 'valtio'
+import { onUserEvents } from '../../realtime/lazy-user-events'
 import { session } from '../../state/session-view'
 import { fetchInboxPage } from './messages.api'
 
@@ -30,19 +31,9 @@ export function useUnreadCount(): number {
       return undefined
     }
     void refreshUnread()
-    let stopped = false
-    let stop: (() => void) | undefined
-    void import('../../realtime/user-events').then(({ userEvents$ }) => {
-      if (stopped) return
-      const subscription = userEvents$().subscribe((event) => {
-        if (event.type === 'message:new') unread.count += 1
-      })
-      stop = () => subscription.unsubscribe()
+    return onUserEvents((event) => {
+      if (event.type === 'message:new') unread.count += 1
     })
-    return () => {
-      stopped = true
-      stop?.()
-    }
   }, [token])
   return count
 }

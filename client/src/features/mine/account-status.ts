@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { useIntl } from 'react-intl'
 import { useSnapshot } from 'valtio'
+import { onUserEvents } from '../../realtime/lazy-user-events'
 import { session } from '../../state/session-view'
 import { showToast } from '../../ui/toast/toast.store'
 
@@ -14,22 +15,10 @@ export function useAccountStatusNotice(): void {
   const intl = useIntl()
   useEffect(() => {
     if (!token) return undefined
-    let stopped = false
-    let stop: (() => void) | undefined
-    void import('../../realtime/user-events').then(({ userEvents$ }) => {
-      if (stopped) return
-      const subscription = userEvents$().subscribe((event) => {
-        if (event.type !== 'account:status' || event.status !== 'active') return
-        const id = event.tradingBarred
-          ? 'mine.account.tradingBarred'
-          : 'mine.account.tradingAllowed'
-        showToast(intl.formatMessage({ id }), 4000, event.tradingBarred ? 'error' : 'info')
-      })
-      stop = () => subscription.unsubscribe()
+    return onUserEvents((event) => {
+      if (event.type !== 'account:status' || event.status !== 'active') return
+      const id = event.tradingBarred ? 'mine.account.tradingBarred' : 'mine.account.tradingAllowed'
+      showToast(intl.formatMessage({ id }), 4000, event.tradingBarred ? 'error' : 'info')
     })
-    return () => {
-      stopped = true
-      stop?.()
-    }
   }, [token, intl])
 }

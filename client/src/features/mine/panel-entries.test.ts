@@ -6,10 +6,11 @@ import { PANEL_ICONS } from './panel-icons'
 
 describe('side user panel entries', () => {
   // Spec §2's fourteen, currency exchange ("reachable from Mine", issue 3), the user's block
-  // requests (issue 13), the trust panel and security: passkeys and the authenticator app (issue 17).
-  it('lists the fourteen entries of spec §2, exchange, block requests, trust and security, uniquely', () => {
-    expect(PANEL_ENTRIES).toHaveLength(18)
-    expect(new Set(PANEL_ENTRIES.map((e) => e.name)).size).toBe(18)
+  // requests (issue 13), the trust panel and security: passkeys and the authenticator app (issue 17),
+  // dividends, accounts and tax (issue 36), price alerts, notifications and their settings (issue 37).
+  it('lists the fourteen entries of spec §2, exchange, block requests, trust, security, dividends, accounts, tax, alerts and notifications, uniquely', () => {
+    expect(PANEL_ENTRIES).toHaveLength(24)
+    expect(new Set(PANEL_ENTRIES.map((e) => e.name)).size).toBe(24)
     // Every entry a line declares, in the panel once (the order is the spec's, kept here).
     expect(PANEL_ENTRIES.map((e) => e.name).sort()).toEqual(
       [...Object.keys(MINE_ENTRIES), 'logout'].sort(),

@@ -15,12 +15,23 @@ export type PanelEntry =
  */
 const PANEL_ORDER: readonly MineEntryName[] = [
   'message',
+  // Price alerts (issue 37), beside the messages that tell of other events.
+  'alerts',
+  // What happened to the user's orders, money and messages, and how they are told (issue 37).
+  'notifications',
+  'notifySettings',
   'verified',
   'deposit',
   'withdraw',
   'exchange',
   'loan',
   'transactionRecords',
+  // Dividends received and expected (issue 36), beside the fund records they appear in.
+  'dividends',
+  // The taxable account's kind and the NISA account (issue 36), beside what is taxed in them.
+  'accounts',
+  // What the taxable account withheld and refunded, and the year's 年間取引報告書 (issue 36).
+  'tax',
   // The user's block requests (pending review; the decided ones one tap away), not in spec §2's list.
   'blockOrders',
   'bank',

@@ -1,23 +1,18 @@
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
-import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import type { WireHolding } from '@kabu/shared/api/trade'
-import { MARKET_OF_TYPE, type MarketType } from '@kabu/shared/market/types'
+import { MARKET_OF_TYPE } from '@kabu/shared/market/types'
 import { useMachine } from '@xstate/react'
 import { useEffect, useMemo } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { useSnapshot } from 'valtio'
-import { translateServerMessage } from '../../i18n/intl'
-import { appConfig, loadAppConfig } from '../../state/app-config'
-import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { FigureRows } from '../../ui/FigureRows'
 import { formatMoney } from '../../ui/money'
 import { localName } from '../../ui/price/names'
 import { liveCoverMachine } from './cover.live'
 import { coverEstimate } from './short-figures'
 import { SignedMoney } from './SignedMoney'
+import { PanelAction, TicketPanel, type PositionPanelProps } from './TicketPanel'
+import { useAppConfig } from './use-app-config'
 
 /**
  * A short's buy-to-cover (返済買い / 買埋) under its detail, in place of a holding's sell: what
@@ -25,24 +20,11 @@ import { SignedMoney } from './SignedMoney'
  * then a confirmation that reads the order back in words. The gateway covers a short whole and at
  * the market; a refusal stays on screen, translated.
  */
-export function CoverPanel({
-  h,
-  type,
-  currency,
-  onChanged,
-}: {
-  h: WireHolding
-  type: MarketType
-  currency: string
-  onChanged: () => void
-}) {
+export function CoverPanel({ h, type, currency, onChanged }: PositionPanelProps) {
   const intl = useIntl()
   const machine = useMemo(() => liveCoverMachine(type), [type])
   const [state, send] = useMachine(machine, { input: { id: h.id } })
-  const config = useSnapshot(appConfig).values
-  useEffect(() => {
-    if (!config) loadAppConfig().catch(() => undefined)
-  }, [config])
+  const config = useAppConfig()
   const covered = state.matches('covered')
   // Covered: the position is closed on the server; read it again to show it so.
   useEffect(() => {
@@ -54,7 +36,6 @@ export function CoverPanel({
   const row = { ...h, credit: h.credit ?? { debt: '0', interest: '0' } }
   const estimate = coverEstimate(MARKET_OF_TYPE[type], row, h.nowprice, config ?? {})
   const busy = state.hasTag('busy')
-  const { error } = state.context
   const rows = [
     { labelId: 'stock.short.cover.price', value: money(h.nowprice), testId: 'cover-price' },
     { labelId: 'stock.short.cover.cost', value: money(estimate?.cost), testId: 'cover-cost' },
@@ -77,15 +58,35 @@ export function CoverPanel({
     },
   ]
   return (
-    <Stack spacing={1.5} sx={{ p: 2 }} data-testid="cover-panel" data-state={String(state.value)}>
-      <Typography variant="subtitle2">
-        <FormattedMessage id="stock.short.cover.title" />
-      </Typography>
-      {error && (
-        <Alert severity="error" data-testid="cover-error">
-          {translateServerMessage(error)}
-        </Alert>
-      )}
+    <TicketPanel
+      testId="cover"
+      machine={{ state, send }}
+      heading={
+        <Typography variant="subtitle2">
+          <FormattedMessage id="stock.short.cover.title" />
+        </Typography>
+      }
+      titleId="stock.short.cover.confirmTitle"
+      confirmId="stock.short.cover.confirm"
+      review={
+        <>
+          <Typography sx={{ fontWeight: 600 }} data-testid="cover-sentence">
+            <FormattedMessage
+              id="stock.short.cover.sentence"
+              values={{
+                code: h.code,
+                name: localName(h.name, intl.locale),
+                num: intl.formatNumber(h.stock_num),
+              }}
+            />
+          </Typography>
+          <FigureRows rows={rows.slice(1)} />
+          <Typography variant="caption" color="text.secondary">
+            <FormattedMessage id="stock.short.cover.note" />
+          </Typography>
+        </>
+      }
+    >
       {covered && (
         <Alert severity="success" data-testid="cover-done">
           <FormattedMessage id="stock.short.cover.done" />
@@ -105,48 +106,15 @@ export function CoverPanel({
           <Typography variant="caption" color="text.secondary">
             <FormattedMessage id="stock.short.cover.note" />
           </Typography>
-          <Button
-            variant="contained"
-            size="large"
+          <PanelAction
+            testId="cover"
+            labelId="stock.short.cover.open"
+            num={h.stock_num}
             disabled={busy}
             onClick={() => send({ type: 'COVER', order: { code: h.code, num: h.stock_num } })}
-            data-testid="cover-open"
-          >
-            <FormattedMessage
-              id="stock.short.cover.open"
-              values={{ n: intl.formatNumber(h.stock_num) }}
-            />
-          </Button>
+          />
         </>
       )}
-      <ConfirmDialog
-        open={state.hasTag('confirm')}
-        titleId="stock.short.cover.confirmTitle"
-        busy={busy}
-        // A refused cover shows on the panel (cover-error), where the machine goes back to.
-        error={null}
-        testId="cover"
-        dialogTestId="cover-confirmation"
-        confirmId="stock.short.cover.confirm"
-        cancelId="stock.order.back"
-        onConfirm={() => send({ type: 'CONFIRM' })}
-        onCancel={() => send({ type: 'CANCEL' })}
-      >
-        <Typography sx={{ fontWeight: 600 }} data-testid="cover-sentence">
-          <FormattedMessage
-            id="stock.short.cover.sentence"
-            values={{
-              code: h.code,
-              name: localName(h.name, intl.locale),
-              num: intl.formatNumber(h.stock_num),
-            }}
-          />
-        </Typography>
-        <FigureRows rows={rows.slice(1)} />
-        <Typography variant="caption" color="text.secondary">
-          <FormattedMessage id="stock.short.cover.note" />
-        </Typography>
-      </ConfirmDialog>
-    </Stack>
+    </TicketPanel>
   )
 }

@@ -39,6 +39,19 @@ export function ShortChip() {
   )
 }
 
+/** A holding in NISA's growth frame (its gains and Japanese dividends are tax-free). */
+export function NisaChip() {
+  return (
+    <Chip
+      size="small"
+      color="primary"
+      variant="outlined"
+      label={<FormattedMessage id="mine.accounts.kind.nisa" />}
+      data-testid="holding-nisa"
+    />
+  )
+}
+
 /** A list row that opens its detail: full width, divided from the next. */
 export const ROW_LINK_SX = {
   display: 'block',
@@ -80,6 +93,7 @@ export function HoldingRow({
         </Typography>
         <Box sx={{ display: 'flex', gap: 0.5, flexShrink: 0 }}>
           {h.side === 'short' && <ShortChip />}
+          {h.account === 'nisa' && <NisaChip />}
           <StatusChip status={h.status} />
         </Box>
       </Box>

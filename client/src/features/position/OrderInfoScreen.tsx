@@ -17,6 +17,7 @@ import { LoadFailed } from '../../ui/LoadFailed'
 import { Loading } from '../../ui/Loading'
 import { formatMoney } from '../../ui/money'
 import { orderSentence, validityDate } from '../../ui/orders/order-sentence'
+import { orderTrade } from '../../ui/orders/order-trade'
 import { localName } from '../../ui/price/names'
 import { RequireSession } from '../../ui/RequireSession'
 import { useScreenParams } from './use-screen-params'
@@ -114,6 +115,11 @@ function OrderDetail({
         </Alert>
       )}
       <Box>
+        <LabelRow label={<FormattedMessage id="stock.orders.tradeLabel" />}>
+          <span data-testid="order-info-trade">
+            <FormattedMessage id={`stock.orders.trade.${orderTrade(o)}`} />
+          </span>
+        </LabelRow>
         <LabelRow label={<FormattedMessage id="stock.orders.type" />}>
           <FormattedMessage id={`stock.orders.kind.${o.kind}`} />
           {o.group && ` · ${intl.formatMessage({ id: `stock.orders.group.${o.group}` })}`}

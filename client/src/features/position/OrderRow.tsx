@@ -7,6 +7,7 @@ import type { MarketType } from '@kabu/shared/market/types'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link as RouterLink } from 'react-router-dom'
 import { orderSentence } from '../../ui/orders/order-sentence'
+import { orderTrade } from '../../ui/orders/order-trade'
 import { localName } from '../../ui/price/names'
 import { ROW_LINK_SX } from './HoldingRow'
 
@@ -45,12 +46,14 @@ export function OrderRow({
   currency: string
 }) {
   const intl = useIntl()
+  const trade = orderTrade(o)
   return (
     <ButtonBase
       component={RouterLink}
       to={`/position/order?type=${type}&id=${o.id}`}
       data-testid={`order-${o.id}`}
       data-kind={o.kind}
+      data-trade={trade}
       data-code={o.code}
       sx={ROW_LINK_SX}
     >
@@ -60,8 +63,9 @@ export function OrderRow({
             component="span"
             variant="body2"
             sx={{ mr: 1, fontWeight: 700, color: o.side === 'buy' ? 'error.main' : 'info.main' }}
+            data-testid="order-trade"
           >
-            <FormattedMessage id={`stock.orders.side.${o.side}`} />
+            <FormattedMessage id={`stock.orders.trade.${trade}`} />
           </Typography>
           {localName(o.name, intl.locale)}
           <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>

@@ -14,6 +14,7 @@ import { CreditPanel } from './CreditPanel'
 import { HoldingDetails } from './HoldingDetails'
 import { ShortChip, StatusChip } from './HoldingRow'
 import { SellPanel } from './SellPanel'
+import { SplitNote } from './SplitNote'
 import { useHolding } from './use-holding'
 
 /**
@@ -66,6 +67,7 @@ function PositionInfo({ type, id }: { type: MarketType; id: string }) {
         </Box>
       </Box>
       <HoldingDetails h={h} market={MARKET_OF_TYPE[type]} currency={currency} />
+      <SplitNote type={type} id={id} currency={currency} />
       {h.credit && (
         <CreditPanel
           h={{ ...h, credit: h.credit }}

@@ -11,12 +11,15 @@ import { EmptyState } from '../../ui/EmptyState'
 import { Loading } from '../../ui/Loading'
 import { PullToRefresh } from '../../ui/PullToRefresh'
 import { RequireSession } from '../../ui/RequireSession'
+import { AssetHistory } from './AssetHistory'
 import { AssetOverview } from './AssetOverview'
+import { NetAssetsCard } from './NetAssetsCard'
 import { FollowOrders } from './FollowOrders'
 import { HoldingRow } from './HoldingRow'
 import { NewShares } from './NewShares'
 import { MarketTypeTabs } from '../../ui/MarketTypeTabs'
 import { SignedMoney } from './SignedMoney'
+import { useNetAssets } from './use-net-assets'
 import { usePositions } from './use-positions'
 import { useOrders } from './use-orders'
 import { OrdersTab } from './OrdersTab'
@@ -62,10 +65,13 @@ const EMPTY_TEXT = {
   ended: 'stock.position.emptyEnded',
 } as const satisfies Record<Exclude<ListTab, 'orders'>, string>
 
+const NO_ROWS: never[] = []
+
 function Positions({ type }: { type: MarketType }) {
   const [tab, setTab] = useState<ListTab>('open')
   const { view, failed, refreshing, refresh, version } = usePositions(type)
   const orders = useOrders(type, version)
+  const net = useNetAssets(type, version, view?.open ?? NO_ROWS)
   const currency = CURRENCY_OF_MARKET[MARKET_OF_TYPE[type]]
 
   if (!view && failed)
@@ -86,6 +92,12 @@ function Positions({ type }: { type: MarketType }) {
   return (
     <PullToRefresh onRefresh={refresh} refreshing={refreshing}>
       <Stack spacing={1.5} sx={{ p: 1.5 }}>
+        {net.view ? (
+          <NetAssetsCard view={net.view} />
+        ) : (
+          net.failed && <Alert severity="error">{translateServerMessage('network_error')}</Alert>
+        )}
+        <AssetHistory type={type} version={version} />
         <AssetOverview assets={view.assets} creditLine={view.creditLine} currency={currency} />
       </Stack>
       <SegmentTabs

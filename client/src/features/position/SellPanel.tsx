@@ -1,17 +1,11 @@
 import Alert from '@mui/material/Alert'
 import Button from '@mui/material/Button'
-import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import type { WireHolding } from '@kabu/shared/api/trade'
-import { MARKET_OF_TYPE, type MarketType } from '@kabu/shared/market/types'
+import { MARKET_OF_TYPE } from '@kabu/shared/market/types'
 import { useMachine } from '@xstate/react'
 import { useEffect, useMemo, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { useSnapshot } from 'valtio'
-import { translateServerMessage } from '../../i18n/intl'
 import { useLot } from '../../realtime/listing-facts'
-import { appConfig, loadAppConfig } from '../../state/app-config'
-import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { FigureRows } from '../../ui/FigureRows'
 import { formatMoney } from '../../ui/money'
 import { orderSentence } from '../../ui/orders/order-sentence'
@@ -21,6 +15,8 @@ import { missingFields, sellSentence, sellWire, type SellTicket } from './sell-k
 import { SellKindFields } from './SellKindFields'
 import { liveSellMachine } from './sell.live'
 import { SellQuantity } from './SellQuantity'
+import { PanelAction, TicketPanel, type PositionPanelProps } from './TicketPanel'
+import { useAppConfig } from './use-app-config'
 
 /**
  * Selling a holding (all of it by default, or whole lots of it chosen on the confirmation) at the
@@ -28,17 +24,7 @@ import { SellQuantity } from './SellQuantity'
  * cancelling a resting order; each after a confirmation that reads the sale back. Refusals stay on
  * screen, translated.
  */
-export function SellPanel({
-  h,
-  type,
-  currency,
-  onChanged,
-}: {
-  h: WireHolding
-  type: MarketType
-  currency: string
-  onChanged: () => void
-}) {
+export function SellPanel({ h, type, currency, onChanged }: PositionPanelProps) {
   const intl = useIntl()
   const machine = useMemo(() => liveSellMachine(type), [type])
   const [state, send] = useMachine(machine, { input: { id: h.id } })
@@ -50,10 +36,7 @@ export function SellPanel({
     validity: 'day',
   })
   const days = useValidityDays(MARKET_OF_TYPE[type])
-  const config = useSnapshot(appConfig).values
-  useEffect(() => {
-    if (!config) loadAppConfig().catch(() => undefined)
-  }, [config])
+  const config = useAppConfig()
   const ended = state.hasTag('ended')
   const phase = String(state.value)
   const { partSold } = state.context
@@ -69,18 +52,61 @@ export function SellPanel({
   const num = state.context.draft?.num ?? h.stock_num
   const lot = useLot(h.code) ?? h.stock_num
   const estimate = sellEstimate(MARKET_OF_TYPE[type], price ?? h.nowprice, num, config ?? {})
-  const { error } = state.context
   const busy = state.hasTag('busy')
   const selling = state.matches('confirmingSell') || state.matches('selling')
   const pending = h.status === 2
 
   return (
-    <Stack spacing={1.5} sx={{ p: 2 }} data-testid="sell-panel" data-state={String(state.value)}>
-      {error && (
-        <Alert severity="error" data-testid="sell-error">
-          {translateServerMessage(error)}
-        </Alert>
-      )}
+    <TicketPanel
+      testId="sell"
+      machine={{ state, send }}
+      titleId={selling ? 'stock.position.sellConfirm' : 'stock.position.cancelConfirm'}
+      confirmId="stock.order.confirm"
+      review={
+        <>
+          {selling && (
+            <Typography sx={{ fontWeight: 600 }} data-testid="sell-sentence">
+              {orderSentence(intl, sellSentence(ticket, h.code, num, h.leverage), currency)}
+            </Typography>
+          )}
+          {selling && (
+            <SellQuantity
+              num={num}
+              held={h.stock_num}
+              lot={lot}
+              disabled={busy}
+              onChange={(next) => send({ type: 'QUANTITY', num: next })}
+            />
+          )}
+          <FigureRows
+            rows={
+              selling
+                ? [
+                    {
+                      labelId: 'stock.position.sellPrice',
+                      value:
+                        price === null ? (
+                          <FormattedMessage id="stock.order.market" />
+                        ) : (
+                          money(price)
+                        ),
+                    },
+                    { labelId: 'stock.position.marketValue', value: money(estimate?.value) },
+                    { labelId: 'stock.position.sellFeeEstimate', value: money(estimate?.fee) },
+                    ...(MARKET_OF_TYPE[type] === 'cn'
+                      ? [{ labelId: 'stock.position.stampDuty', value: money(estimate?.stampDuty) }]
+                      : []),
+                    { labelId: 'stock.position.proceeds', value: money(estimate?.proceeds) },
+                  ]
+                : [
+                    { labelId: 'stock.position.quantity', value: intl.formatNumber(h.stock_num) },
+                    { labelId: 'stock.position.buyPrice', value: money(h.buy_price) },
+                  ]
+            }
+          />
+        </>
+      }
+    >
       {(state.matches('closed') || state.context.partSold) && (
         <Alert severity="success" data-testid="sell-done">
           <FormattedMessage id="stock.position.sold" />
@@ -110,72 +136,17 @@ export function SellPanel({
       {!ended && h.status === 0 && (
         <>
           <SellKindFields ticket={ticket} onChange={setTicket} days={days} />
-          <Button
-            variant="contained"
-            size="large"
+          <PanelAction
+            testId="sell"
+            labelId="stock.position.sell"
+            num={h.stock_num}
             disabled={busy || state.matches('closing') || missingFields(ticket).length > 0}
             onClick={() =>
               send({ type: 'SELL', draft: { num: h.stock_num, price, wire: sellWire(ticket) } })
             }
-            data-testid="sell-open"
-          >
-            <FormattedMessage
-              id="stock.position.sell"
-              values={{ n: intl.formatNumber(h.stock_num) }}
-            />
-          </Button>
+          />
         </>
       )}
-      <ConfirmDialog
-        open={state.hasTag('confirm')}
-        titleId={selling ? 'stock.position.sellConfirm' : 'stock.position.cancelConfirm'}
-        busy={busy}
-        // A refused sell shows on the panel (sell-error), where the machine goes back to.
-        error={null}
-        testId="sell"
-        dialogTestId="sell-confirmation"
-        confirmId="stock.order.confirm"
-        cancelId="stock.order.back"
-        onConfirm={() => send({ type: 'CONFIRM' })}
-        onCancel={() => send({ type: 'CANCEL' })}
-      >
-        {selling && (
-          <Typography sx={{ fontWeight: 600 }} data-testid="sell-sentence">
-            {orderSentence(intl, sellSentence(ticket, h.code, num), currency)}
-          </Typography>
-        )}
-        {selling && (
-          <SellQuantity
-            num={num}
-            held={h.stock_num}
-            lot={lot}
-            disabled={busy}
-            onChange={(next) => send({ type: 'QUANTITY', num: next })}
-          />
-        )}
-        <FigureRows
-          rows={
-            selling
-              ? [
-                  {
-                    labelId: 'stock.position.sellPrice',
-                    value:
-                      price === null ? <FormattedMessage id="stock.order.market" /> : money(price),
-                  },
-                  { labelId: 'stock.position.marketValue', value: money(estimate?.value) },
-                  { labelId: 'stock.position.sellFeeEstimate', value: money(estimate?.fee) },
-                  ...(MARKET_OF_TYPE[type] === 'cn'
-                    ? [{ labelId: 'stock.position.stampDuty', value: money(estimate?.stampDuty) }]
-                    : []),
-                  { labelId: 'stock.position.proceeds', value: money(estimate?.proceeds) },
-                ]
-              : [
-                  { labelId: 'stock.position.quantity', value: intl.formatNumber(h.stock_num) },
-                  { labelId: 'stock.position.buyPrice', value: money(h.buy_price) },
-                ]
-          }
-        />
-      </ConfirmDialog>
-    </Stack>
+    </TicketPanel>
   )
 }

@@ -18,6 +18,7 @@ const row = (over: Partial<WireHolding>): WireHolding => ({
   buy_fee: '250',
   frozen: '0',
   side: 'long',
+  account: 'taxable',
   ...over,
 })
 

@@ -1,3 +1,4 @@
+import type { WireSplit } from '@kabu/shared/api/actions'
 import type { BlockOrder } from '@kabu/shared/api/block'
 import type { WireOrder } from '@kabu/shared/api/orders'
 import type { DaytradeParticipation } from '@kabu/shared/api/daytrade'
@@ -119,3 +120,8 @@ export const amendOrder = (input: {
   trigger?: string
   idem: string
 }) => brokerPost<unknown>('/trade/amend', input)
+
+/** /user/splits: the splits that adjusted the user's holdings of one market (a holding's note). */
+export function fetchSplits(type: MarketType): Promise<WireSplit[]> {
+  return brokerPost<WireSplit[]>('/user/splits', { type })
+}

@@ -52,12 +52,18 @@ export function sellWire(t: SellTicket): Record<string, string | undefined> {
   }
 }
 
-/** The ticket as the sell it reads back as. */
-export function sellSentence(t: SellTicket, code: string, num: number): SentenceOrder {
+/** The ticket as the sell it reads back as; a credit holding's (`leverage` above 1) repays it. */
+export function sellSentence(
+  t: SellTicket,
+  code: string,
+  num: number,
+  leverage = 1,
+): SentenceOrder {
   const wire = sellWire(t)
   return {
     code,
     side: 'sell',
+    leverage,
     kind: t.kind === 'oco' ? 'limit' : t.kind,
     num,
     price: wire.price ?? null,

@@ -1,23 +1,20 @@
-import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
-import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
-import { FormattedMessage, useIntl } from 'react-intl'
+import { FormattedMessage } from 'react-intl'
 import type { Market } from '@kabu/shared/market/types'
-import { translateServerMessage } from '../../i18n/intl'
 import { CreditTerms } from '../../ui/credit/CreditTerms'
+import { AccountChoice } from './AccountChoice'
 import { OrderFigures } from './OrderFigures'
 import { OrderKindFields } from './OrderKindFields'
-import { Stepper } from './Stepper'
+import { TicketForm } from './TicketForm'
 import type { OrderForm } from './use-order-form'
 import type { TicketRules } from './use-order-rules'
 
 /**
  * The order ticket: market or limit, lots with a stepper (shares shown), the limit price stepping on
  * the tick grid, the estimate (amount, fee, total) against the available cash, the fund password
- * where the broker asks for it, cash or credit with the credit terms, and the refusal of the last
- * try.
+ * where the broker asks for it, the account (特定 or NISA, AccountChoice), cash or credit with the
+ * credit terms, and the refusal of the last try.
  */
 export function BuyForm({
   form,
@@ -39,45 +36,42 @@ export function BuyForm({
   days: readonly string[]
   onReview: () => void
 }) {
-  const intl = useIntl()
   const needsPassword = rules.fundPasswordRequired && form.fundPassword.trim() === ''
   // A stale quote is no price to fill at: the broker refuses market orders (quote_stale) meanwhile.
   const marketPaused = rules.quoteStale && form.kind === 'market'
   return (
-    <Stack spacing={2}>
-      {rules.quoteStale && (
-        <Alert severity="warning" data-testid="order-stale">
-          <FormattedMessage id="market.stale.notice" />
-          {form.kind === 'limit' && (
-            <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
-              <FormattedMessage id="market.stale.limitOnly" />
-            </Box>
-          )}
-        </Alert>
-      )}
-      <Stepper
-        label={<FormattedMessage id="stock.order.lots" />}
-        text={form.lotsText}
-        onText={form.setLotsText}
-        onStep={form.stepLots}
-        testId="order-lots"
-        helper={
-          <FormattedMessage
-            id="stock.order.shares"
-            values={{
-              shares: form.estimate ? intl.formatNumber(form.estimate.shares) : '—',
-              lot: intl.formatNumber(rules.lot),
-            }}
-          />
-        }
-      />
+    <TicketForm
+      testId="order"
+      lots={form}
+      shares={form.estimate?.shares}
+      lot={rules.lot}
+      stale={rules.quoteStale}
+      staleDetail={
+        form.kind === 'limit' && (
+          <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
+            <FormattedMessage id="market.stale.limitOnly" />
+          </Box>
+        )
+      }
+      problem={error ?? form.problem}
+      reviewDisabled={busy || !form.estimate || needsPassword || marketPaused}
+      onReview={onReview}
+    >
       <OrderKindFields form={form} quoteStale={rules.quoteStale} days={days} />
+      <AccountChoice
+        account={form.account}
+        onAccount={form.setAccount}
+        leverage={form.leverage}
+        room={rules.nisaRoom ?? null}
+        closed={rules.nisaClosed ?? false}
+      />
       <CreditTerms
         leverage={form.leverage}
         onLeverage={form.setLeverage}
         credit={form.estimate?.credit}
         market={market}
         currency={currency}
+        minMargin={rules.creditMinMargin}
       />
       <OrderFigures
         currency={currency}
@@ -107,20 +101,6 @@ export function BuyForm({
           slotProps={{ htmlInput: { 'data-testid': 'order-fund-password', inputMode: 'numeric' } }}
         />
       )}
-      {(error ?? form.problem) && (
-        <Alert severity="error" data-testid="order-error">
-          {translateServerMessage((error ?? form.problem)!)}
-        </Alert>
-      )}
-      <Button
-        variant="contained"
-        size="large"
-        onClick={onReview}
-        disabled={busy || !form.estimate || needsPassword || marketPaused}
-        data-testid="order-review"
-      >
-        <FormattedMessage id="stock.order.review" />
-      </Button>
-    </Stack>
+    </TicketForm>
   )
 }

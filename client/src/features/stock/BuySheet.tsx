@@ -1,59 +1,29 @@
-import Alert from '@mui/material/Alert'
-import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
-import Drawer from '@mui/material/Drawer'
-import Typography from '@mui/material/Typography'
 import { CURRENCY_OF_MARKET, TYPE_OF_MARKET, type Quote } from '@kabu/shared/market/types'
 import { useMachine } from '@xstate/react'
-import { useId, useMemo } from 'react'
-import { FormattedMessage } from 'react-intl'
-import { translateServerMessage } from '../../i18n/intl'
-import { Loading } from '../../ui/Loading'
-import { QuotePrice } from '../../ui/price/QuotePrice'
+import { useMemo } from 'react'
 import { BuyForm } from './BuyForm'
 import type { OrderDraft } from './order-draft'
 import { liveOrderMachine } from './order.live'
 import { OrderOutcome, type OutcomeState } from './OrderOutcome'
 import { OrderReview } from './OrderReview'
-import { StockTitle } from './StockTitle'
+import { RulesPending, TicketSheet, type SheetProps } from './TicketSheet'
+import { reviewActions } from './TicketReview'
 import { useOrderForm } from './use-order-form'
 import { useValidityDays } from '../../ui/orders/use-validity-days'
 import { useOrderRules } from './use-order-rules'
 
 /** The buy panel as a bottom sheet over the stock detail: ticket, confirmation, outcome. */
-export function BuySheet({
-  quote,
-  open,
-  onClose,
-}: {
-  quote: Quote
-  open: boolean
-  onClose: () => void
-}) {
-  const titleId = useId()
+export function BuySheet({ quote, open, onClose }: SheetProps) {
   return (
-    <Drawer
-      anchor="bottom"
+    <TicketSheet
+      quote={quote}
       open={open}
       onClose={onClose}
-      slotProps={{
-        paper: {
-          // The sheet is a dialog: the stock it buys names it.
-          'aria-labelledby': titleId,
-          sx: { borderTopLeftRadius: 16, borderTopRightRadius: 16, maxHeight: '92vh' },
-        },
-      }}
+      testId="buy-sheet"
+      priceTestId="order-live-price"
     >
-      <Box sx={{ p: 2, pb: 3 }} data-testid="buy-sheet">
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
-          <Typography variant="subtitle2" component="div" id={titleId}>
-            <StockTitle quote={quote} />
-          </Typography>
-          <QuotePrice quote={quote} stale={false} testId="order-live-price" fontSize={22} />
-        </Box>
-        {open && <BuyPanel quote={quote} />}
-      </Box>
-    </Drawer>
+      <BuyPanel quote={quote} />
+    </TicketSheet>
   )
 }
 
@@ -67,20 +37,7 @@ function BuyPanel({ quote }: { quote: Quote }) {
   const days = useValidityDays(quote.market, quote.time)
   const { draft, estimate, error, orderId, progress } = state.context
 
-  if (load.state === 'loading') return <Loading />
-  if (load.state === 'failed')
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button onClick={load.retry}>
-            <FormattedMessage id="common.retry" />
-          </Button>
-        }
-      >
-        {translateServerMessage('network_error')}
-      </Alert>
-    )
+  if (load.state !== 'ready') return <RulesPending load={load} />
   if (state.hasTag('confirm') && draft && estimate)
     return (
       <OrderReview
@@ -88,10 +45,7 @@ function BuyPanel({ quote }: { quote: Quote }) {
         estimate={estimate}
         code={quote.code}
         currency={currency}
-        error={error}
-        busy={state.hasTag('busy')}
-        onConfirm={() => send({ type: 'CONFIRM' })}
-        onBack={() => send({ type: 'CANCEL' })}
+        {...reviewActions(state, send)}
       />
     )
   if (state.hasTag('form'))

@@ -11,6 +11,7 @@ import { Loading } from '../../ui/Loading'
 import { CompactNumber } from '../../ui/price/CompactNumber'
 import { MarketLoadFailed } from '../../ui/price/MarketLoadFailed'
 import { priceFormatOptions } from '../../ui/price/format'
+import { NextExDate } from './NextExDate'
 
 function Fact({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
   return (
@@ -98,6 +99,7 @@ export function CompanyFacts({ quote }: { quote: Quote }) {
           {ratio(facts.dividendPerShare)}
         </Fact>
       </Box>
+      <NextExDate quote={quote} />
       {facts.simulated && (
         <Typography variant="caption" component="p" color="warning.main" sx={{ pt: 1 }}>
           <FormattedMessage id="stock.company.simulated" />

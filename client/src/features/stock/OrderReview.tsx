@@ -1,14 +1,10 @@
-import Alert from '@mui/material/Alert'
-import Button from '@mui/material/Button'
-import CircularProgress from '@mui/material/CircularProgress'
-import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { translateServerMessage } from '../../i18n/intl'
 import { formatMoney } from '../../ui/money'
 import { priceText, type OrderDraft, type OrderEstimate } from './order-draft'
 import { orderSentence, type SentenceOrder } from '../../ui/orders/order-sentence'
 import { OrderFigures } from './OrderFigures'
+import { TicketReview, type ReviewActions } from './TicketReview'
 
 /** The last look before money is frozen: what will be bought, at what, for how much in total. */
 export function OrderReview({
@@ -16,29 +12,22 @@ export function OrderReview({
   estimate,
   code,
   currency,
-  error,
-  busy,
-  onConfirm,
-  onBack,
-}: {
+  ...actions
+}: ReviewActions & {
   draft: OrderDraft
   estimate: OrderEstimate
   code: string
   currency: string
-  error: string | null
-  busy: boolean
-  onConfirm: () => void
-  onBack: () => void
 }) {
   const intl = useIntl()
   return (
-    <Stack spacing={2} data-testid="order-confirmation">
-      <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
-        <FormattedMessage id="stock.order.confirmTitle" />
-      </Typography>
-      <Typography variant="body1" sx={{ fontWeight: 600 }} data-testid="order-summary">
-        {orderSentence(intl, sentenceOf(draft, estimate, code), currency)}
-      </Typography>
+    <TicketReview
+      testId="order"
+      titleId="stock.order.confirmTitle"
+      confirmId="stock.order.confirm"
+      summary={orderSentence(intl, sentenceOf(draft, estimate, code), currency)}
+      {...actions}
+    >
       <OrderFigures
         currency={currency}
         rows={[
@@ -66,6 +55,11 @@ export function OrderReview({
           },
         ]}
       />
+      {draft.account === 'nisa' && (
+        <Typography variant="body2" data-testid="confirm-nisa">
+          <FormattedMessage id="stock.order.account.review" />
+        </Typography>
+      )}
       {estimate.credit && (
         <Typography variant="caption" data-testid="confirm-credit">
           <FormattedMessage
@@ -87,23 +81,7 @@ export function OrderReview({
           />
         </Typography>
       )}
-      {error && <Alert severity="error">{translateServerMessage(error)}</Alert>}
-      <Stack direction="row" spacing={1}>
-        <Button fullWidth onClick={onBack} disabled={busy} data-testid="order-back">
-          <FormattedMessage id="stock.order.back" />
-        </Button>
-        <Button
-          fullWidth
-          variant="contained"
-          onClick={onConfirm}
-          disabled={busy}
-          data-testid="order-confirm"
-          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          <FormattedMessage id="stock.order.confirm" />
-        </Button>
-      </Stack>
-    </Stack>
+    </TicketReview>
   )
 }
 
@@ -113,6 +91,7 @@ function sentenceOf(d: OrderDraft, estimate: OrderEstimate, code: string): Sente
   return {
     code,
     side: 'buy',
+    leverage: d.leverage ?? 1,
     kind: d.kind,
     num: estimate.shares,
     price: d.kind === 'limit' || d.kind === 'stop_limit' ? text(d.limitPrice) : null,

@@ -1,15 +1,13 @@
 import Alert from '@mui/material/Alert'
-import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import ToggleButton from '@mui/material/ToggleButton'
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup'
 import Typography from '@mui/material/Typography'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { translateServerMessage } from '../../i18n/intl'
 import { formatMoney } from '../../ui/money'
 import { OrderFigures } from './OrderFigures'
 import type { ShortRules } from './short-draft'
-import { Stepper } from './Stepper'
+import { TicketForm } from './TicketForm'
 import type { ShortTicket } from './use-short-ticket'
 
 /** A published rate ('0.0115') as the user's locale writes a percentage (1.15%). */
@@ -39,30 +37,17 @@ export function ShortForm({
 }) {
   const intl = useIntl()
   const { estimate } = ticket
-  const problem = error ?? ticket.problem
   return (
-    <Stack spacing={2} data-testid="short-form">
-      {ticket.quoteStale && (
-        <Alert severity="warning" data-testid="short-stale">
-          <FormattedMessage id="market.stale.notice" />
-        </Alert>
-      )}
-      <Stepper
-        label={<FormattedMessage id="stock.order.lots" />}
-        text={ticket.lotsText}
-        onText={ticket.setLotsText}
-        onStep={ticket.stepLots}
-        testId="short-lots"
-        helper={
-          <FormattedMessage
-            id="stock.order.shares"
-            values={{
-              shares: estimate ? intl.formatNumber(estimate.shares) : '—',
-              lot: intl.formatNumber(rules.lot),
-            }}
-          />
-        }
-      />
+    <TicketForm
+      testId="short"
+      lots={ticket}
+      shares={estimate?.shares}
+      lot={rules.lot}
+      stale={ticket.quoteStale}
+      problem={error ?? ticket.problem}
+      reviewDisabled={busy || !estimate || ticket.quoteStale}
+      onReview={onReview}
+    >
       <Stack spacing={0.5}>
         <Typography variant="body2" color="text.secondary" id="short-leverage-label">
           <FormattedMessage id="stock.short.leverage" />
@@ -125,25 +110,30 @@ export function ShortForm({
               }}
             />
           </Typography>
+          {rules.minMargin && (
+            <Typography variant="body2" data-testid="short-min-margin">
+              <FormattedMessage
+                id="stock.credit.terms.minMargin"
+                values={{ amount: formatMoney(rules.minMargin, currency, intl.locale) }}
+              />
+            </Typography>
+          )}
+          {rules.priceRule && (
+            <Typography variant="body2" data-testid="short-price-rule">
+              <FormattedMessage
+                id="stock.short.priceRule"
+                values={{
+                  fall: ratePercent(intl.locale, rules.priceRule.fall),
+                  units: intl.formatNumber(rules.priceRule.exemptUnits),
+                }}
+              />
+            </Typography>
+          )}
           <Typography variant="caption" color="text.secondary">
             <FormattedMessage id="stock.short.marketOnly" />
           </Typography>
         </Stack>
       </Alert>
-      {problem && (
-        <Alert severity="error" data-testid="short-error">
-          {translateServerMessage(problem)}
-        </Alert>
-      )}
-      <Button
-        variant="contained"
-        size="large"
-        onClick={onReview}
-        disabled={busy || !estimate || ticket.quoteStale}
-        data-testid="short-review"
-      >
-        <FormattedMessage id="stock.order.review" />
-      </Button>
-    </Stack>
+    </TicketForm>
   )
 }

@@ -1,14 +1,10 @@
-import Alert from '@mui/material/Alert'
-import Button from '@mui/material/Button'
-import CircularProgress from '@mui/material/CircularProgress'
-import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import type { LocalName } from '@kabu/shared/market/types'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { translateServerMessage } from '../../i18n/intl'
 import { formatMoney } from '../../ui/money'
 import { localName } from '../../ui/price/names'
 import { OrderFigures } from './OrderFigures'
+import { TicketReview, type ReviewActions } from './TicketReview'
 import type { ShortEstimate } from './short-draft'
 import { ratePercent } from './ShortForm'
 
@@ -22,27 +18,20 @@ export function ShortReview({
   code,
   name,
   currency,
-  error,
-  busy,
-  onConfirm,
-  onBack,
-}: {
+  ...actions
+}: ReviewActions & {
   estimate: ShortEstimate
   code: string
   name: LocalName
   currency: string
-  error: string | null
-  busy: boolean
-  onConfirm: () => void
-  onBack: () => void
 }) {
   const intl = useIntl()
   return (
-    <Stack spacing={2} data-testid="short-confirmation">
-      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
-        <FormattedMessage id="stock.short.confirmTitle" />
-      </Typography>
-      <Typography variant="body1" sx={{ fontWeight: 600 }} data-testid="short-summary">
+    <TicketReview
+      testId="short"
+      titleId="stock.short.confirmTitle"
+      confirmId="stock.short.confirm"
+      summary={
         <FormattedMessage
           id="stock.short.sentence"
           values={{
@@ -52,7 +41,9 @@ export function ShortReview({
             leverage: estimate.leverage,
           }}
         />
-      </Typography>
+      }
+      {...actions}
+    >
       <OrderFigures
         currency={currency}
         rows={[
@@ -79,22 +70,6 @@ export function ShortReview({
       <Typography variant="caption" color="text.secondary">
         <FormattedMessage id="stock.short.reviewNote" />
       </Typography>
-      {error && <Alert severity="error">{translateServerMessage(error)}</Alert>}
-      <Stack direction="row" spacing={1}>
-        <Button fullWidth onClick={onBack} disabled={busy} data-testid="short-back">
-          <FormattedMessage id="stock.order.back" />
-        </Button>
-        <Button
-          fullWidth
-          variant="contained"
-          onClick={onConfirm}
-          disabled={busy}
-          data-testid="short-confirm"
-          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          <FormattedMessage id="stock.short.confirm" />
-        </Button>
-      </Stack>
-    </Stack>
+    </TicketReview>
   )
 }

@@ -1,61 +1,30 @@
-import Alert from '@mui/material/Alert'
-import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
-import Drawer from '@mui/material/Drawer'
-import Typography from '@mui/material/Typography'
 import { CURRENCY_OF_MARKET, TYPE_OF_MARKET, type Quote } from '@kabu/shared/market/types'
 import { useMachine } from '@xstate/react'
-import { useId, useMemo } from 'react'
-import { FormattedMessage } from 'react-intl'
-import { translateServerMessage } from '../../i18n/intl'
-import { Loading } from '../../ui/Loading'
-import { QuotePrice } from '../../ui/price/QuotePrice'
+import { useMemo } from 'react'
 import { liveShortMachine } from './short.live'
 import { ShortForm } from './ShortForm'
 import { ShortOutcome } from './ShortOutcome'
 import { ShortReview } from './ShortReview'
-import { StockTitle } from './StockTitle'
+import { RulesPending, TicketSheet, type SheetProps } from './TicketSheet'
+import { reviewActions } from './TicketReview'
 import { useShortTicket } from './use-short-ticket'
 
 /**
  * The credit short sale (信用新規売り) as a bottom sheet over the stock detail, as the buy ticket
  * is: ticket, read-back confirmation, outcome.
  */
-export function ShortSheet({
-  quote,
-  open,
-  onClose,
-}: {
-  quote: Quote
-  open: boolean
-  onClose: () => void
-}) {
-  const titleId = useId()
+export function ShortSheet({ quote, open, onClose }: SheetProps) {
   return (
-    <Drawer
-      anchor="bottom"
+    <TicketSheet
+      quote={quote}
       open={open}
       onClose={onClose}
-      slotProps={{
-        paper: {
-          'aria-labelledby': titleId,
-          sx: { borderTopLeftRadius: 16, borderTopRightRadius: 16, maxHeight: '92vh' },
-        },
-      }}
+      testId="short-sheet"
+      priceTestId="short-live-price"
+      kickerId="stock.short.title"
     >
-      <Box sx={{ p: 2, pb: 3 }} data-testid="short-sheet">
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
-          <Typography variant="subtitle2" component="div" id={titleId}>
-            <Box component="span" sx={{ display: 'block', color: 'secondary.main', mb: 0.5 }}>
-              <FormattedMessage id="stock.short.title" />
-            </Box>
-            <StockTitle quote={quote} />
-          </Typography>
-          <QuotePrice quote={quote} stale={false} testId="short-live-price" fontSize={22} />
-        </Box>
-        {open && <ShortPanel quote={quote} onClose={onClose} />}
-      </Box>
-    </Drawer>
+      <ShortPanel quote={quote} onClose={onClose} />
+    </TicketSheet>
   )
 }
 
@@ -68,20 +37,7 @@ function ShortPanel({ quote, onClose }: { quote: Quote; onClose: () => void }) {
   const { load } = ticket
   const { estimate, error, positionId } = state.context
 
-  if (load.state === 'loading') return <Loading />
-  if (load.state === 'failed')
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button onClick={load.retry}>
-            <FormattedMessage id="common.retry" />
-          </Button>
-        }
-      >
-        {translateServerMessage('network_error')}
-      </Alert>
-    )
+  if (load.state !== 'ready') return <RulesPending load={load} />
   if (state.hasTag('confirm') && estimate)
     return (
       <ShortReview
@@ -89,10 +45,7 @@ function ShortPanel({ quote, onClose }: { quote: Quote; onClose: () => void }) {
         code={quote.code}
         name={quote.name}
         currency={currency}
-        error={error}
-        busy={state.hasTag('busy')}
-        onConfirm={() => send({ type: 'CONFIRM' })}
-        onBack={() => send({ type: 'CANCEL' })}
+        {...reviewActions(state, send)}
       />
     )
   if (state.hasTag('form'))

@@ -11,6 +11,7 @@ import { Header } from '../../ui/Header'
 import { Loading } from '../../ui/Loading'
 import { MarketLoadFailed } from '../../ui/price/MarketLoadFailed'
 import { SimulatedBadge } from '../../ui/price/SimulatedBadge'
+import { AlertBell } from './AlertBell'
 import { BuyBar } from './BuyBar'
 import { ChartPanel } from './ChartPanel'
 import { DepthTabs } from './DepthTabs'
@@ -34,7 +35,16 @@ export function StockScreen() {
   const title = quote ? <StockTitle quote={quote} /> : <FormattedMessage id="stock.title" />
   return (
     <>
-      <Header title={title} back right={<SimulatedBadge code={code} />} />
+      <Header
+        title={title}
+        back
+        right={
+          <>
+            <SimulatedBadge code={code} />
+            {code && quote?.kind === 'stock' && <AlertBell code={code} />}
+          </>
+        }
+      />
       {!code || snapshot.data?.length === 0 || refusedCode(snapshot.error) ? (
         <EmptyState text={<FormattedMessage id="stock.notFound" />} />
       ) : quote ? (

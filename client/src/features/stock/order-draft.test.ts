@@ -138,3 +138,27 @@ describe('stops, trailing stops and exits on the ticket', () => {
     expect(wireKind({ ...draft, kind: 'trailing', trail: 12.5 })).toMatchObject({ trail: '12.5' })
   })
 })
+
+describe('a NISA buy', () => {
+  const nisa = (d: Partial<OrderDraft>, r: Partial<OrderRules>) => {
+    const check = checkDraft({ ...draft, account: 'nisa', ...d }, { ...rules, ...r }, 2600)
+    return check.ok ? 'ok' : check.msg
+  }
+
+  it('fits the growth room by its book value, fees apart', () => {
+    // 200 × ¥2,501 = ¥500,200 of book value; the ¥500 fee is not part of it.
+    expect(nisa({}, { nisaRoom: '500200' })).toBe('ok')
+    expect(nisa({}, { nisaRoom: '500199' })).toBe('nisa_limit')
+  })
+
+  it('is refused for credit, a code NISA does not take and before the account is open', () => {
+    expect(nisa({ leverage: 2, kind: 'market' }, { nisaRoom: '2400000' })).toBe('nisa_not_eligible')
+    expect(nisa({}, { nisaRoom: null })).toBe('nisa_not_eligible')
+    expect(nisa({}, { nisaRoom: null, nisaClosed: true })).toBe('nisa_not_opened')
+  })
+
+  it('sends account=nisa, and nothing for the taxable account', () => {
+    expect(wireKind({ ...draft, account: 'nisa' }).account).toBe('nisa')
+    expect(wireKind(draft).account).toBeUndefined()
+  })
+})

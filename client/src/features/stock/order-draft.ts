@@ -1,3 +1,4 @@
+import type { HoldingAccount } from '@kabu/shared/api/accounts'
 import type { OrderKind } from '@kabu/shared/api/orders'
 import type { Market } from '@kabu/shared/market/types'
 import { formatUnits, parseUnits } from '@kabu/shared/money/decimal'
@@ -23,6 +24,8 @@ export interface OrderDraft {
   validity?: string
   /** IFD: a take-profit sell placed once the buy fills; with `trigger`, IFDOCO (and a stop). */
   exit?: { price: number; trigger?: number } | null
+  /** `nisa`: NISA's growth frame; absent or `taxable`: the taxable account. */
+  account?: HoldingAccount
 }
 
 /** The kinds whose limit price the ticket asks for. */
@@ -41,6 +44,15 @@ export interface OrderRules {
   /** Available cash of the market's wallet, decimal string (getUserinfo `<type>`). */
   available: string
   fundPasswordRequired: boolean
+  /** The least 委託保証金 to open credit here (creditMinMargin), whole yen; null: none applies. */
+  creditMinMargin?: string | null
+  /**
+   * What NISA's growth frame still takes (yen of book value, `/user/accounts` growth_room); null
+   * when this code cannot be bought in NISA or no NISA account is open (see `nisaClosed`).
+   */
+  nisaRoom?: string | null
+  /** True when the code could go in NISA but the user has not opened the account. */
+  nisaClosed?: boolean
 }
 
 /** The figures shown before confirming, all decimal strings (never floats). */
@@ -86,6 +98,8 @@ export function priceDraft(draft: OrderDraft, rules: OrderRules, marketPrice: nu
   const priceUnits = BigInt(Math.round(priceToUnits(price)))
   const amount = priceUnits * BigInt(shares)
   const fee = buyFee(rules.tick.market, amount, rules.buyFeeRate)
+  const nisa = nisaProblem(draft, rules, amount)
+  if (nisa) return { ok: false, msg: nisa }
   const split = leverage > 1 ? creditSplit(amount, leverage, rules.tick.market) : null
   return {
     ok: true,
@@ -100,6 +114,19 @@ export function priceDraft(draft: OrderDraft, rules: OrderRules, marketPrice: nu
       }),
     },
   }
+}
+
+/**
+ * What the gateway would refuse of a NISA buy (shared/tax/nisa.ts): credit, a code NISA does not
+ * take, no account, a book value (price × shares, fees apart) past the growth room.
+ */
+function nisaProblem(draft: OrderDraft, rules: OrderRules, amount: bigint): string | null {
+  if (draft.account !== 'nisa') return null
+  if ((draft.leverage ?? 1) > 1) return 'nisa_not_eligible'
+  if (rules.nisaClosed) return 'nisa_not_opened'
+  const room = rules.nisaRoom == null ? null : parseUnits(rules.nisaRoom)
+  if (room === null) return 'nisa_not_eligible'
+  return amount > room ? 'nisa_limit' : null
 }
 
 /** A limit price the gateway takes: on the grid, inside the day's limits. */
@@ -207,5 +234,6 @@ export function wireKind(d: OrderDraft): Record<string, string | undefined> {
     group: exit ? (exit.trigger === undefined ? 'ifd' : 'ifdoco') : undefined,
     exit_price: exit ? priceText(exit.price) : undefined,
     exit_trigger: exit?.trigger === undefined ? undefined : priceText(exit.trigger),
+    account: d.account === 'nisa' ? 'nisa' : undefined,
   }
 }

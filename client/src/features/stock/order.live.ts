@@ -1,12 +1,15 @@
 import type { MarketType, Quote } from '@kabu/shared/market/types'
 import { assign, fromCallback, fromPromise } from 'xstate'
+import { fetchAccounts } from '../../api/accounts'
 import { fetchHolding } from '../../api/holdings'
+import { nisaEligible } from '@kabu/shared/tax/nisa'
 import { fetchOrder } from '../../api/orders'
 import { BrokerRefusal } from '../../api/broker'
 import { listingFacts } from '../../realtime/listing-facts'
 import { fetchSnapshots } from '../../realtime/market-api'
 import { orderStatus$ } from '../../realtime/holding-status'
 import { appConfig, loadAppConfig } from '../../state/app-config'
+import { creditMinMargin } from '../../ui/credit/credit-minimum'
 import { checkDraft, wireKind, type OrderRules } from './order-draft'
 import { orderMachine, type OrderWatchEvent } from './order.machine'
 import { lookAtOrder } from './order-watch'
@@ -17,11 +20,15 @@ import { buy, cancelOrder, fetchUserinfo } from './trade.api'
  * and the fund-password switch from /common/config, lot and tick grid from the listing (a new share's from the gateway).
  */
 export async function loadOrderRules(type: MarketType, quote: Quote): Promise<OrderRules> {
-  const [info, config, listing] = await Promise.all([
+  // Only a code NISA can take asks for its room (shared/tax/nisa.ts nisaEligible).
+  const nisaCode = nisaEligible({ market: quote.market, kind: quote.kind, leverage: 1 })
+  const [info, config, listing, accounts] = await Promise.all([
     fetchUserinfo(type),
     appConfig.values ? Promise.resolve(appConfig.values) : loadAppConfig(),
     listingFacts(quote.code),
+    nisaCode ? fetchAccounts() : Promise.resolve(null),
   ])
+  const nisaOpen = accounts?.nisa.opened != null
   return {
     lot: listing?.lot ?? 0,
     tick: { market: quote.market, topix500: listing?.topix500, kind: quote.kind },
@@ -30,6 +37,9 @@ export async function loadOrderRules(type: MarketType, quote: Quote): Promise<Or
     buyFeeRate: config.buy_fee_rate ?? '0',
     available: info[type] ?? '0',
     fundPasswordRequired: config.trade_fund_password === '1',
+    creditMinMargin: creditMinMargin(quote.market, config),
+    nisaRoom: nisaOpen ? (accounts?.nisa.growth_room ?? null) : null,
+    nisaClosed: nisaCode && !nisaOpen,
   }
 }
 

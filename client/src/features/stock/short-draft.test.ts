@@ -88,4 +88,25 @@ describe('shortRules', () => {
       callDays: 3,
     })
   })
+
+  it("states the least 委託保証金 on Japan's market only, as published", () => {
+    const published = { ...config, credit_min_margin_jpy: '300000' }
+    expect(shortRules('jp', 100, '0', published).minMargin).toBe('300000')
+    expect(shortRules('cn', 100, '0', published).minMargin).toBeNull()
+    expect(rules.minMargin).toBeNull()
+  })
+
+  it("states the short-sale price restriction on Japan's market only, as published", () => {
+    const published = {
+      ...config,
+      short_price_rule_fall: '0.1',
+      short_price_rule_exempt_units: '50',
+    }
+    expect(shortRules('jp', 100, '0', published).priceRule).toEqual({
+      fall: '0.1',
+      exemptUnits: 50,
+    })
+    expect(shortRules('cn', 100, '0', published).priceRule).toBeNull()
+    expect(rules.priceRule).toBeNull()
+  })
 })

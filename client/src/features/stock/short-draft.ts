@@ -3,6 +3,7 @@ import { tradeFees } from '@kabu/shared/market/fees'
 import type { Market } from '@kabu/shared/market/types'
 import { formatUnits } from '@kabu/shared/money/decimal'
 import { priceToUnits } from '@kabu/shared/money/units'
+import { creditMinMargin } from '../../ui/credit/credit-minimum'
 import { withinWallet } from './order-draft'
 
 /** What the short ticket fills in: lots (trading units) and the leverage of the margin. */
@@ -26,6 +27,13 @@ export interface ShortRules {
   /** Config `credit_maintenance_ratio` ('0.2') and `credit_call_days`: what a call follows. */
   maintenanceRatio: string
   callDays: number
+  /** Config `credit_min_margin_jpy` on the Japanese market (creditMinMargin); null elsewhere. */
+  minMargin: string | null
+  /**
+   * Config `short_price_rule_fall` and `short_price_rule_exempt_units`: the short-sale price
+   * restriction (空売り価格規制), Japan's; null elsewhere or unpublished.
+   */
+  priceRule: { fall: string; exemptUnits: number } | null
 }
 
 /** The figures of a short sale before it is confirmed, money as decimal strings. */
@@ -78,6 +86,14 @@ export function shortRules(
     leverageChoices: leverageChoices(config.leverage_choices),
     maintenanceRatio: config.credit_maintenance_ratio ?? CREDIT_RULES.maintenanceRatio,
     callDays: Number(config.credit_call_days ?? CREDIT_RULES.callDays),
+    minMargin: creditMinMargin(market, config),
+    priceRule:
+      market === 'jp' && config.short_price_rule_fall
+        ? {
+            fall: config.short_price_rule_fall,
+            exemptUnits: Number(config.short_price_rule_exempt_units ?? 0),
+          }
+        : null,
   }
 }
 

@@ -1,3 +1,4 @@
+import type { HoldingAccount } from '@kabu/shared/api/accounts'
 import type { OrderKind } from '@kabu/shared/api/orders'
 import type { Quote } from '@kabu/shared/market/types'
 import { useState } from 'react'
@@ -37,7 +38,13 @@ export function useOrderForm(quote: Quote, rules: OrderRules | null) {
   const [kind, setKind] = useState<OrderKind>('market')
   const [lotsText, setLotsText] = useState('1')
   const [fundPassword, setFundPassword] = useState('')
-  const [leverage, setLeverage] = useState(1)
+  const [leverage, setLeverageTo] = useState(1)
+  const [account, setAccount] = useState<HoldingAccount>('taxable')
+  // NISA takes cash buys only: choosing credit moves the ticket back to the taxable account.
+  const setLeverage = (to: number) => {
+    setLeverageTo(to)
+    if (to > 1) setAccount('taxable')
+  }
   const [validity, setValidity] = useState('day')
   const [trailText, setTrailText] = useState('')
   /** IFD (a take-profit once filled), IFDOCO (and a stop-loss), or neither. */
@@ -68,6 +75,7 @@ export function useOrderForm(quote: Quote, rules: OrderRules | null) {
     ...(kind === 'stop' || kind === 'stop_limit' ? { triggerPrice: trigger.value } : {}),
     ...(kind === 'trailing' ? { trail: priceOf(trailText) } : {}),
     ...(exit ? { exit } : {}),
+    ...(account === 'nisa' ? { account } : {}),
   }
   const priced = rules ? priceDraft(draft, rules, quote.price) : null
 
@@ -92,6 +100,8 @@ export function useOrderForm(quote: Quote, rules: OrderRules | null) {
     setFundPassword,
     leverage,
     setLeverage,
+    account,
+    setAccount,
     draft,
     estimate: priced?.ok ? priced.estimate : null,
     problem: priced && !priced.ok ? priced.msg : null,

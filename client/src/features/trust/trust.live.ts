@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate'
-import { saveFile } from './save-file'
+import { saveFile } from '../../ui/save-file'
 import { fetchLedgerCsv, fetchTrust, selfFreeze, selfUnfreeze } from './trust.api'
 import { trustMachine } from './trust.machine'
 

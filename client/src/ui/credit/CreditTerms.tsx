@@ -15,7 +15,8 @@ const percent = (rate: string) => `${(Number(rate) * 100).toFixed(1)} %`
  * The ticket's cash or credit choice and, for credit, every threshold before the buy (issue 14):
  * the margin the user pays, what the house lends, the interest (a year's rate and the first day's
  * amount), the maintenance ratio and what happens under it. The figures are the shared rules the
- * gateway applies (shared/market/credit.ts).
+ * gateway applies (shared/market/credit.ts), and the least 委託保証金 that opens credit in Japan
+ * (`minMargin`, from /common/config).
  */
 export function CreditTerms({
   leverage,
@@ -23,12 +24,14 @@ export function CreditTerms({
   credit,
   market,
   currency,
+  minMargin = null,
 }: {
   leverage: number
   onLeverage: (leverage: number) => void
   credit: { margin: string; debt: string } | undefined
   market: Market
   currency: string
+  minMargin?: string | null
 }) {
   const intl = useIntl()
   const money = (v: string | null) => formatMoney(v, currency, intl.locale)
@@ -83,6 +86,14 @@ export function CreditTerms({
                 }}
               />
             </Typography>
+            {minMargin && (
+              <Typography variant="body2" data-testid="credit-min-margin">
+                <FormattedMessage
+                  id="stock.credit.terms.minMargin"
+                  values={{ amount: money(minMargin) }}
+                />
+              </Typography>
+            )}
             <Typography variant="caption" color="text.secondary">
               <FormattedMessage id="stock.credit.terms.fillsAtOnce" />
             </Typography>

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert'
+import Button from '@mui/material/Button'
 import Snackbar from '@mui/material/Snackbar'
 import { useSnapshot } from 'valtio'
 import { dismissToasts, toastState } from './toast.store'
@@ -31,6 +32,19 @@ export function ToastHost() {
         onClose={dismissToasts}
         sx={{ width: '100%', alignItems: 'center' }}
         role="alert"
+        action={
+          current?.link ? (
+            <Button
+              color="inherit"
+              size="small"
+              href={current.link.href}
+              onClick={dismissToasts}
+              data-testid="toast-link"
+            >
+              {current.link.label}
+            </Button>
+          ) : undefined
+        }
       >
         {current?.text}
       </Alert>

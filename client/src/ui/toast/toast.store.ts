@@ -6,6 +6,8 @@ export interface Toast {
   text: string
   durationMs: number
   severity: 'info' | 'success' | 'error'
+  /** A link the toast offers (an alert's stock): a hash route and its label. */
+  link?: { href: `#/${string}`; label: string }
 }
 
 /** One toast at a time, as the spec's clients do; a newer one replaces the older. */
@@ -20,8 +22,9 @@ export function showToast(
   text: string,
   durationMs = 2000,
   severity: Toast['severity'] = 'info',
+  link?: Toast['link'],
 ): void {
-  toastState.current = { id: nextId++, text, durationMs, severity }
+  toastState.current = { id: nextId++, text, durationMs, severity, ...(link ? { link } : {}) }
 }
 
 export function dismissToasts(): void {

@@ -23,12 +23,14 @@ export interface CommonDeps {
   >
   /** Whether quotes come from the simulator right now (the client labels them as such). */
   quotesSimulated: () => boolean
+  /** The VAPID public key browsers subscribe to push with (undefined until the keys are read). */
+  vapidPublicKey?: () => string | undefined
 }
 
 export type CommonService = ReturnType<typeof createCommonService>
 
 /** What the client needs before anything else: settings it shows or obeys, and version checks. */
-export function createCommonService({ db, config, quotesSimulated }: CommonDeps) {
+export function createCommonService({ db, config, quotesSimulated, vapidPublicKey }: CommonDeps) {
   function defaults(): Map<string, string> {
     const entries = new Map<string, string>([
       ['version', config.appVersion],
@@ -68,6 +70,11 @@ export function createCommonService({ db, config, quotesSimulated }: CommonDeps)
       ['credit_maintenance_ratio', CREDIT_RULES.maintenanceRatio],
       ['credit_call_days', String(CREDIT_RULES.callDays)],
       ['credit_borrow_fee_rate', config.trading.borrowFeeRate],
+      // The least 委託保証金 to open credit on the Japanese market: both credit tickets state it.
+      ['credit_min_margin_jpy', config.trading.creditMinMarginJpy],
+      // The short-sale price restriction (空売り価格規制): the short ticket states it.
+      ['short_price_rule_fall', config.trading.shortPriceRule.fall],
+      ['short_price_rule_exempt_units', String(config.trading.shortPriceRule.exemptUnits)],
     ])
     // In the demo the login screen offers its account (the start banner prints the same).
     if (config.demo) {
@@ -77,6 +84,8 @@ export function createCommonService({ db, config, quotesSimulated }: CommonDeps)
     }
     // No link configured means no entry: the client then says the link was not obtained.
     if (config.kefuUrl) entries.set('kefu', config.kefuUrl)
+    const vapid = vapidPublicKey?.()
+    if (vapid) entries.set('vapid_public_key', vapid)
     return entries
   }
 

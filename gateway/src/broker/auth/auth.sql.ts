@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely'
-import type { Database, NewUser, User } from '../../store/index'
+import { sql, type Kysely } from 'kysely'
+import { onPostgres, type Database, type NewUser, type User } from '../../store/index'
+import { prepared } from '../../store/prepared'
 
 /** The auth area's queries. Accounts compare case-insensitively (users_account_unique index). */
 
@@ -37,22 +38,39 @@ export async function insertSession(
 }
 
 /** The unrevoked session of a token hash, created after `notBefore`, with its user. */
-export function findLiveSession(db: Db, tokenHash: string, notBefore: number) {
-  return db
+// The user's self-freezes come with the session (every order and withdrawal asks): a list of
+// scopes, comma-separated, or null. On PostgreSQL a change to them drops cached sessions
+// (migration 0033).
+const liveSession = prepared((db, p: { tokenHash: string; notBefore: bigint }) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select([
+    .select((eb) => [
       'sessions.id as session_id',
       'sessions.created_at',
       'users.id as user_id',
       'users.account',
       'users.status',
       'users.trading_barred',
+      eb
+        .selectFrom('self_freezes')
+        .select(
+          (onPostgres(db)
+            ? sql<string>`string_agg(scope, ',')`
+            : sql<string>`group_concat(scope, ',')`
+          ).as('scopes'),
+        )
+        .whereRef('self_freezes.user_id', '=', 'users.id')
+        .as('self_frozen'),
     ])
-    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.token_hash', '=', p.tokenHash)
     .where('sessions.revoked_at', 'is', null)
-    .where('sessions.created_at', '>', BigInt(notBefore))
-    .executeTakeFirst()
+    .where('sessions.created_at', '>', p.notBefore),
+)
+
+export async function findLiveSession(db: Db, tokenHash: string, notBefore: number) {
+  const { rows } = await liveSession(db, { tokenHash, notBefore: BigInt(notBefore) })
+  return rows[0]
 }
 
 export async function revokeSession(db: Db, sessionId: bigint, now: number): Promise<void> {

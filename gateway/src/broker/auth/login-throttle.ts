@@ -86,6 +86,15 @@ export function createLoginThrottle(db: Kysely<Database>, clock: Clock, sleep = 
         discard,
       }
     },
+
+    /**
+     * Forgets the tries that left the window: nothing reads them again, and an attacker spraying
+     * made-up account names would otherwise grow the table without end. Run by the leader.
+     */
+    async prune(): Promise<number> {
+      const done = await db.deleteFrom('login_failures').where('at', '<=', since()).execute()
+      return Number(done[0]?.numDeletedRows ?? 0n)
+    },
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import { ACCOUNT_RULE } from '@kabu/shared/api/user'
+import type { SelfFreezeScope } from '@kabu/shared/api/trust'
 import type { Market } from '@kabu/shared/market/types'
 import type { Clock } from '../../clock'
 import type { SessionUser } from '../common/session-user'
@@ -71,6 +72,9 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   return {
+    /** Forgets failed logins that left the throttle's window (a leader job's pass). */
+    pruneLoginFailures: () => throttle.prune(),
+
     /** A newcomer joins with the invite code of an existing user and is logged in at once. */
     async register(input: { account: string; password: string; invite: string }) {
       if (await q.findUserByAccount(db, input.account)) throw new Refusal('account_exists')
@@ -151,6 +155,7 @@ export function createAuthService(deps: AuthDeps) {
             sessionId: row.session_id,
             account: row.account,
             tradingBarred: row.trading_barred === 1n,
+            selfFrozen: row.self_frozen ? (row.self_frozen.split(',') as SelfFreezeScope[]) : [],
           }),
           createdAt: Number(row.created_at),
         }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 import { type Database, isUniqueViolation } from '../../store/index'
+import { prepared } from '../../store/prepared'
 import { Refusal } from './refusal'
 import { fromJson, isRetryableConflict, toJson } from './json'
 
@@ -22,6 +23,37 @@ function hashOf(body: unknown): string {
     .digest('hex')
 }
 
+interface KeyOf {
+  userId: bigint
+  scope: string
+  idem: string
+}
+
+// Run for every money command: built once (store/prepared.ts).
+const claimKey = prepared((db, p: KeyOf & { bodyHash: string; createdAt: number }) =>
+  db
+    .insertInto('idempotency_keys')
+    .values({
+      user_id: p.userId,
+      scope: p.scope,
+      idem: p.idem,
+      body_hash: p.bodyHash,
+      result: null,
+      created_at: p.createdAt,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returning('idem'),
+)
+
+const storeResult = prepared((db, p: KeyOf & { result: string }) =>
+  db
+    .updateTable('idempotency_keys')
+    .set({ result: p.result })
+    .where('user_id', '=', p.userId)
+    .where('scope', '=', p.scope)
+    .where('idem', '=', p.idem),
+)
+
 async function once<T>(
   db: Kysely<Database>,
   key: IdempotencyKey,
@@ -32,14 +64,10 @@ async function once<T>(
     const where = { user_id: key.userId, scope: key.scope, idem: key.idem }
     // The key row goes in first: on PostgreSQL a concurrent request with the same key blocks on
     // this insert until the first commits (then finds its answer) or rolls back (then runs itself).
-    const claimed = await trx
-      .insertInto('idempotency_keys')
-      // created_at is bookkeeping for cleanup, read by no rule, so the wall clock is fine here.
-      .values({ ...where, body_hash: bodyHash, result: null, created_at: Date.now() })
-      .onConflict((oc) => oc.doNothing())
-      .returning('idem')
-      .executeTakeFirst()
-    if (!claimed) {
+    // created_at is bookkeeping for cleanup, read by no rule, so the wall clock is fine here.
+    const claim = { userId: key.userId, scope: key.scope, idem: key.idem }
+    const { rows } = await claimKey(trx, { ...claim, bodyHash, createdAt: Date.now() })
+    if (rows.length === 0) {
       const first = await trx
         .selectFrom('idempotency_keys')
         .select(['body_hash', 'result'])
@@ -52,13 +80,7 @@ async function once<T>(
       return fromJson(first.result) as T
     }
     const result = await run(trx)
-    await trx
-      .updateTable('idempotency_keys')
-      .set({ result: toJson(result) })
-      .where('user_id', '=', where.user_id)
-      .where('scope', '=', where.scope)
-      .where('idem', '=', where.idem)
-      .execute()
+    await storeResult(trx, { ...claim, result: toJson(result) })
     return result
   })
 }

@@ -29,10 +29,14 @@ export type SelfFrozen = (
 export async function refuseIfHeld(
   selfFrozen: SelfFrozen,
   db: Kysely<Database>,
-  user: Pick<SessionUser, 'userId' | 'tradingBarred'>,
+  user: Pick<SessionUser, 'userId' | 'tradingBarred' | 'selfFrozen'>,
   command: HeldCommand,
 ): Promise<void> {
   const scope = FREEZE_COVERS[command].scope
   if (scope === BARRED_SCOPE && user.tradingBarred) throw new Refusal('trading_barred')
-  if (await selfFrozen(db, user.userId, scope)) throw new Refusal(SELF_FROZEN_KEYS[scope])
+  // A session read carries the freezes already; a job acting for a user asks.
+  const frozen = user.selfFrozen
+    ? user.selfFrozen.includes(scope)
+    : await selfFrozen(db, user.userId, scope)
+  if (frozen) throw new Refusal(SELF_FROZEN_KEYS[scope])
 }

@@ -1,3 +1,5 @@
+import type { SelfFreezeScope } from '@kabu/shared/api/trust'
+
 /**
  * Who is calling, as the session lookup found them. The broker's services take it, and the HTTP
  * and socket layers produce it; it lives here so that both may read it without the broker looking up.
@@ -7,6 +9,8 @@ export interface SessionUser {
   sessionId: bigint
   account: string
   tradingBarred: boolean
+  /** The scopes the user has frozen, as their session was read (absent: ask the trust area). */
+  selfFrozen?: readonly SelfFreezeScope[]
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   daytradeOrderRequest,
 } from '@kabu/shared/api/daytrade'
 import type { BrokerCalls } from '../common/broker-calls'
+import { Refusal } from '../common/refusal'
 import type { DaytradeService } from './service'
 
 /**
@@ -15,6 +16,7 @@ import type { DaytradeService } from './service'
 export function daytradeRoutes(daytrade: DaytradeService): BrokerCalls {
   return (routes) => {
     routes.authed('/trade/daytradeApply', daytradeApplyRequest, async ({ input: form, user }) => {
+      if (form.account === 'nisa') throw new Refusal('nisa_not_eligible')
       return ok(await daytrade.apply(user, form), 'submit_ok')
     })
 

@@ -1,11 +1,7 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely'
 import type { Currency } from '@kabu/shared/money/currencies'
 import { lockUser, sumOf, type Database } from '../../store/index'
-import type {
-  ProductAccrualsTable,
-  ProductOrdersTable,
-  ProductsTable,
-} from '../../store/schema/products'
+import type { ProductOrdersTable, ProductsTable } from '../../store/schema/products'
 
 type Db = Kysely<Database>
 export type ProductRow = Selectable<ProductsTable>
@@ -186,33 +182,6 @@ export function orderById(db: Db, id: bigint): Promise<OrderWithProduct | undefi
 /** Every order still following, oldest first: the job's work list. */
 export function openOrders(db: Db): Promise<OrderWithProduct[]> {
   return withProduct(db).where('o.status', '=', FOLLOWING).orderBy('o.id').execute()
-}
-
-/** A day's profit recorded once: a second writer of the same (order, day) fails on its key. */
-export async function insertAccrual(db: Db, row: Insertable<ProductAccrualsTable>): Promise<void> {
-  await db.insertInto('product_accruals').values(row).execute()
-}
-
-/**
- * Adds a day to an order still following whose paid days are still `daysBefore`: false when the
- * order ended or another writer paid the day first (the caller then rolls back).
- */
-export async function addDay(
-  db: Db,
-  order: { id: bigint; daysBefore: bigint; amount: bigint; accrualAt: number },
-): Promise<boolean> {
-  const done = await db
-    .updateTable('product_orders')
-    .set((eb) => ({
-      profit: eb('profit', '+', order.amount),
-      days_paid: order.daysBefore + 1n,
-      accrued_until: BigInt(order.accrualAt),
-    }))
-    .where('id', '=', order.id)
-    .where('status', '=', FOLLOWING)
-    .where('days_paid', '=', order.daysBefore)
-    .executeTakeFirst()
-  return done.numUpdatedRows === 1n
 }
 
 /**

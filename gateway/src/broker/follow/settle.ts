@@ -6,68 +6,153 @@ import type { Currency } from '@kabu/shared/money/currencies'
 import type { Database } from '../../store/index'
 import { isUniqueViolation } from '../../store/index'
 import type { Ledger } from '../ledger/index'
+import { claimDays, insertAccruals } from './accrual.sql'
 import { profitTx, returnTx } from './postings'
 import * as q from './products.sql'
 
-/** Another writer paid the day or ended the order first: this one's transaction rolls back. */
-class Overtaken extends Error {}
+/**
+ * Orders paid in one SQL transaction by the job: one commit (and one flush of the log) for many
+ * orders, not one per order and day, while a user's order waits behind it for a moment only.
+ */
+const BATCH = 250
+
+/** An accrual day due to an order: its local date, its instant and the order's profit for it. */
+interface DueDay {
+  day: string
+  at: number
+  amount: bigint
+}
 
 /**
- * Pays every accrual day of one order that is due at `now` (up to its deadline), each day in its
- * own SQL transaction with its own ledger line. The (order, day) key and the paid-days count make a
- * day payable once, whichever gateway or re-run gets there: the loser rolls back and stops.
- * Answers how many days this call paid.
+ * The days an order is due at `now` (after the last one paid, up to its deadline), each with its
+ * profit. The instants and dates are shared by every order of a market paid up to the same instant
+ * (after its first day, all of a product's): `instantsOf` computes them once per pass.
  */
-export async function accrueOrder(
+function dueDays(
+  order: q.OrderWithProduct,
+  now: number,
+  instantsOf: (market: Market, from: number, until: number) => { at: number; day: string }[],
+): DueDay[] {
+  const currency = order.currency as Currency
+  const until = Math.min(now, Number(order.deadline))
+  return instantsOf(order.market as Market, Number(order.accrued_until), until).map(
+    ({ at, day }, i) => ({
+      day,
+      at,
+      amount: dayProfit(order.amount, order.daily_rate, Number(order.days_paid) + i + 1, currency),
+    }),
+  )
+}
+
+function instantsCache() {
+  const cache = new Map<string, { at: number; day: string }[]>()
+  return (market: Market, from: number, until: number) => {
+    const key = `${market}/${from}/${until}`
+    let instants = cache.get(key)
+    if (!instants) {
+      instants = accrualInstants(market, from, until).map((at) => ({
+        at,
+        day: localDate(market, at),
+      }))
+      cache.set(key, instants)
+    }
+    return instants
+  }
+}
+
+/**
+ * Inside the caller's transaction: pays every accrual day of `orders` that is due at `now` (up to
+ * each one's deadline), each day with its row and its own ledger transaction, in a handful of
+ * statements for them all. An order's days are claimed first, by moving its paid-days count from
+ * what the caller read: when another writer (a second gateway, the user's end) got there first its
+ * claim finds nothing and that order is paid nothing here. Answers how many days each order was
+ * paid.
+ */
+async function payDueDays(
+  trx: Kysely<Database>,
+  ledger: Ledger,
+  orders: readonly q.OrderWithProduct[],
+  now: number,
+): Promise<number[]> {
+  const instantsOf = instantsCache()
+  const due = orders.map((order) => dueDays(order, now, instantsOf))
+  const claimed = await claimDays(
+    trx,
+    orders.flatMap((order, i) => {
+      const days = due[i]!
+      if (days.length === 0) return []
+      return [
+        {
+          id: order.id,
+          daysBefore: order.days_paid,
+          daysAfter: order.days_paid + BigInt(days.length),
+          amount: days.reduce((sum, d) => sum + d.amount, 0n),
+          accruedUntil: days.at(-1)!.at,
+        },
+      ]
+    }),
+  )
+  const paid = orders.map((order, i) => (claimed.has(order.id) ? due[i]! : []))
+  await insertAccruals(
+    trx,
+    orders.flatMap((order, i) =>
+      paid[i]!.map((d) => ({ orderId: order.id, day: d.day, amount: d.amount, accrualAt: d.at })),
+    ),
+    now,
+  )
+  // A day whose share is still under the minor unit records its row and moves no money.
+  const profits = orders.flatMap((order, i) => {
+    const owner = {
+      userId: order.user_id,
+      orderNo: order.order_no,
+      currency: order.currency as Currency,
+    }
+    return paid[i]!.filter((d) => d.amount > 0n).map((d) =>
+      profitTx(owner, order.issuer_id, d.amount),
+    )
+  })
+  await ledger.postMany(trx, profits)
+  return paid.map((days) => days.length)
+}
+
+/** Pays one order's due days in a transaction of its own (before the user's end). */
+export function accrueOrder(
   db: Kysely<Database>,
   ledger: Ledger,
   order: q.OrderWithProduct,
   now: number,
 ): Promise<number> {
-  const market = order.market as Market
-  const currency = order.currency as Currency
-  const until = Math.min(now, Number(order.deadline))
-  let days = order.days_paid
-  let paid = 0
-  for (const at of accrualInstants(market, Number(order.accrued_until), until)) {
-    const day = Number(days) + 1
-    const amount = dayProfit(order.amount, order.daily_rate, day, currency)
-    try {
-      await db.transaction().execute(async (trx) => {
-        await q.insertAccrual(trx, {
-          order_id: order.id,
-          day: localDate(market, at),
-          amount,
-          accrual_at: at,
-          paid_at: now,
-        })
-        const added = await q.addDay(trx, {
-          id: order.id,
-          daysBefore: days,
-          amount,
-          accrualAt: at,
-        })
-        if (!added) throw new Overtaken()
-        // A day whose share is still under the minor unit records its row and moves no money.
-        if (amount > 0n) {
-          await ledger.post(
-            trx,
-            profitTx(
-              { userId: order.user_id, orderNo: order.order_no, currency },
-              order.issuer_id,
-              amount,
-            ),
-          )
-        }
-      })
-    } catch (error) {
-      if (error instanceof Overtaken || isUniqueViolation(error)) return paid
-      throw error
+  return db
+    .transaction()
+    .execute((trx) => payDueDays(trx, ledger, [order], now))
+    .then(([paid]) => paid!)
+}
+
+/**
+ * Pays a batch of orders in one transaction; if any of it fails (a day's key taken by a writer
+ * the claim could not see, an issuer's book refusing a line), the batch rolls back whole and each
+ * order is paid on its own, so one order's trouble is that order's alone.
+ */
+async function accrueBatch(
+  db: Kysely<Database>,
+  ledger: Ledger,
+  orders: q.OrderWithProduct[],
+  now: number,
+): Promise<number[]> {
+  try {
+    return await db.transaction().execute((trx) => payDueDays(trx, ledger, orders, now))
+  } catch {
+    const paid: number[] = []
+    for (const order of orders) {
+      try {
+        paid.push(await accrueOrder(db, ledger, order, now))
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error
+        paid.push(0)
+      }
     }
-    days += 1n
-    paid++
+    return paid
   }
-  return paid
 }
 
 /** How many accrual days of an order are due at `now`: every one from its buy to min(now, deadline). */
@@ -112,18 +197,22 @@ export async function settleDue(
 ) {
   let days = 0
   let returned = 0
-  for (const order of await q.openOrders(db)) {
-    const paid = await accrueOrder(db, ledger, order, now)
-    if (paid > 0) onSettled(order, 'accrued')
-    days += paid
-    // A day another writer is still paying leaves it 'behind': the next pass returns it.
-    if (Number(order.deadline) <= now) {
-      const done = await db
-        .transaction()
-        .execute((trx) => returnOrder(trx, ledger, order, 'deadline', now))
-      if (done === 'done') {
-        returned++
-        onSettled(order, 'returned')
+  const open = await q.openOrders(db)
+  for (let first = 0; first < open.length; first += BATCH) {
+    const batch = open.slice(first, first + BATCH)
+    const paid = await accrueBatch(db, ledger, batch, now)
+    for (const [i, order] of batch.entries()) {
+      if (paid[i]! > 0) onSettled(order, 'accrued')
+      days += paid[i]!
+      // A day another writer is still paying leaves it 'behind': the next pass returns it.
+      if (Number(order.deadline) <= now) {
+        const done = await db
+          .transaction()
+          .execute((trx) => returnOrder(trx, ledger, order, 'deadline', now))
+        if (done === 'done') {
+          returned++
+          onSettled(order, 'returned')
+        }
       }
     }
   }

@@ -1,9 +1,11 @@
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '../../store/index'
+import { rowsTable } from '../../store/rows-parameter'
 import type { AccountKey, Moved } from './ledger.sql'
 
 type Db = Kysely<Database>
-type UserLine = { key: AccountKey & { userId: bigint }; amount: bigint }
+type UserKey = AccountKey & { userId: bigint }
+type UserLine = { key: UserKey; amount: bigint }
 
 // Lines per round. A round's users and new balances travel as array parameters, so the size is
 // no longer bound by the stores' parameter limits; it bounds one round's memory and lock batch.
@@ -16,7 +18,7 @@ type Row = { id: bigint; user_id: bigint | null; book: string; currency: string;
  * A round's rows by user (a user has a few books): found by number, then book and currency,
  * instead of building a text key for every row and line (200,000 lines made that a second).
  */
-class RowsByUser {
+export class RowsByUser {
   private readonly byUser = new Map<number, Row[]>()
   add(row: Row): void {
     const user = Number(row.user_id)
@@ -24,7 +26,7 @@ class RowsByUser {
     if (list) list.push(row)
     else this.byUser.set(user, [row])
   }
-  find({ key }: UserLine): Row | undefined {
+  find({ key }: { key: UserKey }): Row | undefined {
     return this.byUser
       .get(Number(key.userId))
       ?.find((r) => r.book === key.book && r.currency === key.currency)
@@ -32,25 +34,19 @@ class RowsByUser {
 }
 
 /**
- * Moves many users' books at once, a round of statements per BULK_CHUNK lines instead of one per
- * line (a draw refunds every application in one transaction: 200,000 lines one by one took ~20 s).
- * The users and the new balances are passed as arrays (JSON text read by json_each on SQLite,
- * bigint[] on PostgreSQL), as decimal strings, so every amount stays exact.
- * The lines name distinct accounts. The rows are read (on PostgreSQL locked, FOR UPDATE, in the
- * ledger's lock order: by user, book, currency), books credited for the first time are created,
- * every new balance is computed here and written by one UPDATE. A debit that would take
- * a book below zero, or one never credited, answers undefined and nothing is written; the
- * caller's transaction then rolls back. Returns each line's account and balance after, in order.
+ * The rows of the users' books `keys` name (on PostgreSQL locked, FOR UPDATE, in the ledger's lock
+ * order: by user, book, currency), creating those in `toCreate` that do not exist yet (a book
+ * credited for the first time). The users travel as ONE parameter (a JSON array on SQLite, a
+ * bigint array on PostgreSQL), so the statement's text stays the same size whatever their number.
  */
-export async function moveUserBooks(
+export async function userBookRows(
   db: Db,
-  lines: readonly UserLine[],
+  keys: readonly UserKey[],
+  toCreate: readonly UserKey[],
   now: number,
   postgres: boolean,
-): Promise<Moved[] | undefined> {
-  // By user and currency only; the users travel as ONE parameter (a JSON array on SQLite, a bigint
-  // array on PostgreSQL), so a round's statement text stays the same size whatever its lines.
-  const users = [...new Set(lines.map((l) => String(l.key.userId)))]
+): Promise<RowsByUser> {
+  const users = [...new Set(keys.map((k) => String(k.userId)))]
   let read = db
     .selectFrom('ledger_accounts')
     .select(['id', 'user_id', 'book', 'currency', 'balance'])
@@ -61,7 +57,7 @@ export async function moveUserBooks(
         ? sql<bigint>`(select unnest(cast(${users} as bigint[])))`
         : sql<bigint>`(select cast(value as integer) from json_each(${JSON.stringify(users)}))`,
     )
-    .where('currency', 'in', [...new Set(lines.map((l) => l.key.currency))])
+    .where('currency', 'in', [...new Set(keys.map((k) => k.currency))])
   if (postgres) {
     read = read
       .orderBy('user_id')
@@ -71,15 +67,15 @@ export async function moveUserBooks(
   }
   const rows = new RowsByUser()
   for (const row of await read.execute()) rows.add(row)
-  // Books credited for the first time (usually none: money reached them before).
-  const created = lines.filter((l) => l.amount > 0n && rows.find(l) === undefined)
+  // Usually none: money reached them before.
+  const created = toCreate.filter((key) => rows.find({ key }) === undefined)
   // Rows of 6 parameters, CREATE_CHUNK at a time: under SQLite's 32,766 parameters.
   for (let first = 0; first < created.length; first += CREATE_CHUNK) {
     const chunk = created.slice(first, first + CREATE_CHUNK)
     const inserted = await db
       .insertInto('ledger_accounts')
       .values(
-        chunk.map(({ key }) => ({
+        chunk.map((key) => ({
           user_id: key.userId,
           book: key.book,
           currency: key.currency,
@@ -93,19 +89,19 @@ export async function moveUserBooks(
       )
       .returning(['id', 'user_id', 'book', 'currency', 'balance'])
       .execute()
-    // A book another transaction created meanwhile is not returned: read the round again.
-    if (inserted.length < chunk.length) return moveUserBooks(db, lines, now, postgres)
+    // A book another transaction created meanwhile is not returned: read them all again.
+    if (inserted.length < chunk.length) return userBookRows(db, keys, toCreate, now, postgres)
     for (const r of inserted) rows.add(r)
   }
-  const moved: Moved[] = []
-  for (const line of lines) {
-    const row = rows.find(line)
-    const balance = row ? row.balance + line.amount : -1n
-    if (!row || balance < 0n) return undefined
-    moved.push({ id: row.id, balance })
-  }
-  // One UPDATE joined to the new balances, which travel as two parameters: a statement of thousands
-  // of VALUES tuples cost more to parse and prepare than to run.
+  return rows
+}
+
+/**
+ * Writes new balances by one UPDATE joined to them, which travel as array parameters: a statement
+ * of thousands of VALUES tuples cost more to parse and prepare than to run.
+ */
+export async function writeBalances(db: Db, moved: readonly Moved[], postgres: boolean) {
+  if (moved.length === 0) return
   if (postgres) {
     const ids = moved.map((m) => String(m.id))
     const balances = moved.map((m) => String(m.balance))
@@ -121,5 +117,55 @@ export async function moveUserBooks(
       from json_each(${pairs}) as p
       where ledger_accounts.id = json_extract(p.value, '$[0]')`.execute(db)
   }
+}
+
+/**
+ * Moves many users' books at once, a round of statements per BULK_CHUNK lines instead of one per
+ * line (a draw refunds every application in one transaction: 200,000 lines one by one took ~20 s).
+ * The lines name distinct accounts. The rows are read and locked (userBookRows), books credited
+ * for the first time are created, every new balance is computed here and written by one UPDATE,
+ * as decimal strings or JSON integers, so every amount stays exact. A debit that would take a book
+ * below zero, or one never credited, answers undefined and nothing is written; the caller's
+ * transaction then rolls back. Returns each line's account and balance after, in order.
+ */
+export async function moveUserBooks(
+  db: Db,
+  lines: readonly UserLine[],
+  now: number,
+  postgres: boolean,
+): Promise<Moved[] | undefined> {
+  const keys = lines.map((l) => l.key)
+  const credited = lines.filter((l) => l.amount > 0n).map((l) => l.key)
+  const rows = await userBookRows(db, keys, credited, now, postgres)
+  const moved: Moved[] = []
+  for (const line of lines) {
+    const row = rows.find(line)
+    const balance = row ? row.balance + line.amount : -1n
+    if (!row || balance < 0n) return undefined
+    moved.push({ id: row.id, balance })
+  }
+  await writeBalances(db, moved, postgres)
   return moved
+}
+
+/**
+ * Many transactions' headers by one INSERT…SELECT (rowsTable), in the order given; answers their
+ * ids in that order. Both stores number the rows of one statement as they insert them, in the
+ * SELECT's order (SQLite one past the largest, PostgreSQL by the identity's sequence), so the
+ * ids returned, sorted, are the headers' ids in order.
+ */
+export async function insertTransactions(
+  db: Db,
+  headers: readonly { kind: string; userId: bigint | null; orderNo: string }[],
+  now: number,
+): Promise<bigint[]> {
+  if (headers.length === 0) return []
+  const rows = headers.map((h) => [h.kind, h.userId, h.orderNo])
+  const table = rowsTable(db, { kind: 'text', user_id: 'bigint', order_no: 'text' }, rows)
+  const { rows: inserted } = await sql<{ id: bigint }>`
+    insert into ledger_transactions (kind, user_id, order_no, created_at)
+    select r.kind, r.user_id, r.order_no, cast(${now} as bigint) from (${table}) as r order by r.ord
+    returning id`.execute(db)
+  if (inserted.length !== headers.length) throw new Error('ledger headers: a row was not written')
+  return inserted.map((r) => BigInt(r.id)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
 }

@@ -5,12 +5,13 @@ import type { Clock } from '../../clock'
 import type { Database } from '../../store/index'
 import { checkLedger } from './check'
 import * as q from './ledger.sql'
+import { postMany } from './many'
 import { postAlong, postCommand } from './paths'
 import type { HouseBook, LedgerCommand, LedgerTxInput, UserBook } from './postings'
 
-// The ledger's one entry: createLedger, whose `post` is the only way money moves. How a posting is
-// written (a statement per line, in bulk, as one PostgreSQL statement, or from a query) is the
-// ledger's choice (paths.ts). Outside broker/ledger no file imports the ledger's others but
+// The ledger's one entry: createLedger, whose `post` (and `postMany`, many postings at once) is the
+// only way money moves. How a posting is written (a statement per line, in bulk, as one PostgreSQL
+// statement, or from a query) is the ledger's choice (paths.ts); many at once, many.ts. Outside broker/ledger no file imports the ledger's others but
 // routes.ts and the check.ts read-out (a lint zone, eslint.config.js).
 
 export type { AlsoWrite, BusinessStep, Guard } from './post.pg.sql'
@@ -50,6 +51,15 @@ export interface Ledger {
     tx: LedgerTxInput,
     command: LedgerCommand,
   ): Promise<{ txId: bigint; businessId: bigint; alsoIds: bigint[] } | undefined>
+  /**
+   * Writes many ledger transactions inside the caller's SQL transaction, each its own header and
+   * entries as if posted one after the other in the order given (an account several name moves
+   * through each in turn), in a fixed handful of set-based statements: a day's accrual posts a
+   * transaction per followed order. Throws Refusal('insufficient_balance') if a user book would go
+   * negative at any step, and then none is written once the caller rolls back. Like `post`, once
+   * per SQL transaction. Answers their ids in order.
+   */
+  postMany(trx: Kysely<Database>, txs: readonly LedgerTxInput[]): Promise<{ txIds: bigint[] }>
   balances(db: Kysely<Database>, userId: bigint, currency: Currency): Promise<Balances>
   /** A house book's balance in one currency, all its shards together. */
   houseBalance(db: Kysely<Database>, book: HouseBook, currency: Currency): Promise<bigint>
@@ -96,6 +106,12 @@ export function createLedger(deps: {
 
   return {
     post,
+
+    async postMany(trx, txs) {
+      const txIds = await postMany(trx, txs, deps.clock.now())
+      for (const tx of txs) posted(tx.kind)
+      return { txIds }
+    },
 
     async balances(db, userId, currency) {
       const rows = await q.userBalances(db, userId, currency)

@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely'
 import type { Currency } from '@kabu/shared/money/currencies'
 import { sumOf, type Database } from '../../store/index'
+import { prepared } from '../../store/prepared'
 
 /** The ledger's queries. Every one runs on the executor it is given (usually the caller's trx). */
 
@@ -34,16 +35,49 @@ export async function debitUser(
   key: AccountKey & { userId: bigint },
   amount: bigint,
 ): Promise<Moved | undefined> {
-  return db
-    .updateTable('ledger_accounts')
-    .set((eb) => ({ balance: eb('balance', '+', amount) }))
-    .where('user_id', '=', key.userId)
-    .where('book', '=', key.book)
-    .where('currency', '=', key.currency)
-    .where((eb) => eb(eb('balance', '+', amount), '>=', 0n))
-    .returning(['id', 'balance'])
-    .executeTakeFirst()
+  const { rows } = await debit(db, { ...key, amount })
+  return rows[0]
 }
+
+// The ledger's statements run for every posting: built once each (store/prepared.ts).
+type Line = AccountKey & { amount: bigint }
+
+const debit = prepared((db, p: Line & { userId: bigint }) =>
+  db
+    .updateTable('ledger_accounts')
+    .set((eb) => ({ balance: eb('balance', '+', p.amount) }))
+    .where('user_id', '=', p.userId)
+    .where('book', '=', p.book)
+    .where('currency', '=', p.currency)
+    .where((eb) => eb(eb('balance', '+', p.amount), '>=', 0n))
+    .returning(['id', 'balance']),
+)
+
+/** addToAccount's statement: a user's book is keyed by user, a house book by its shard. */
+const upsertFor = (house: boolean) =>
+  prepared((db, p: Line & { now: number }) =>
+    db
+      .insertInto('ledger_accounts')
+      .values({
+        user_id: house ? null : p.userId,
+        book: p.book,
+        currency: p.currency,
+        shard: p.shard,
+        balance: p.amount,
+        created_at: p.now,
+      })
+      .onConflict((oc) =>
+        (house
+          ? oc.columns(['book', 'currency', 'shard']).where('user_id', 'is', null)
+          : oc.columns(['user_id', 'book', 'currency']).where('user_id', 'is not', null)
+        ).doUpdateSet((eb) => ({
+          balance: eb('ledger_accounts.balance', '+', eb.ref('excluded.balance')),
+        })),
+      )
+      .returning(['id', 'balance']),
+  )
+const upsertUser = upsertFor(false)
+const upsertHouse = upsertFor(true)
 
 /**
  * Adds `amount` to an account that may not exist yet, creating it, in one statement: a user
@@ -57,39 +91,28 @@ export async function addToAccount(
   amount: bigint,
   now: number,
 ): Promise<Moved> {
-  return db
-    .insertInto('ledger_accounts')
-    .values({
-      user_id: key.userId,
-      book: key.book,
-      currency: key.currency,
-      shard: key.shard,
-      balance: amount,
-      created_at: now,
-    })
-    .onConflict((oc) =>
-      (key.userId === null
-        ? oc.columns(['book', 'currency', 'shard']).where('user_id', 'is', null)
-        : oc.columns(['user_id', 'book', 'currency']).where('user_id', 'is not', null)
-      ).doUpdateSet((eb) => ({
-        balance: eb('ledger_accounts.balance', '+', eb.ref('excluded.balance')),
-      })),
-    )
-    .returning(['id', 'balance'])
-    .executeTakeFirstOrThrow()
+  const upsert = key.userId === null ? upsertHouse : upsertUser
+  const { rows } = await upsert(db, { ...key, amount, now })
+  if (!rows[0]) throw new Error('an account upsert returned no row')
+  return rows[0]
 }
 
 export async function insertTransaction(
   db: Db,
   tx: { kind: string; userId: bigint | null; orderNo: string; now: number },
 ): Promise<bigint> {
-  const row = await db
-    .insertInto('ledger_transactions')
-    .values({ kind: tx.kind, user_id: tx.userId, order_no: tx.orderNo, created_at: tx.now })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  return row.id
+  const { rows } = await header(db, tx)
+  if (!rows[0]) throw new Error('a ledger header insert returned no row')
+  return rows[0].id
 }
+
+const header = prepared(
+  (db, p: { kind: string; userId: bigint | null; orderNo: string; now: number }) =>
+    db
+      .insertInto('ledger_transactions')
+      .values({ kind: p.kind, user_id: p.userId, order_no: p.orderNo, created_at: p.now })
+      .returning('id'),
+)
 
 // Rows per INSERT of a small posting: 4 parameters each stays far under SQLite's 32,766.
 const ENTRIES_PER_STATEMENT = 1_000
@@ -108,6 +131,18 @@ export async function insertEntries(
   entries: readonly { txId: bigint; accountId: bigint; amount: bigint; balanceAfter: bigint }[],
 ): Promise<void> {
   if (entries.length >= ENTRIES_AS_ARRAYS) return insertEntriesAsArrays(db, entries)
+  if (entries.length === 0) return
+  if (entries.length <= FEW_ENTRIES) {
+    const values: Record<string, bigint> = {}
+    entries.forEach((e, i) => {
+      values[`t${i}`] = e.txId
+      values[`a${i}`] = e.accountId
+      values[`m${i}`] = e.amount
+      values[`b${i}`] = e.balanceAfter
+    })
+    await fewEntries(entries.length)(db, values)
+    return
+  }
   for (let first = 0; first < entries.length; first += ENTRIES_PER_STATEMENT) {
     await db
       .insertInto('ledger_entries')
@@ -121,6 +156,31 @@ export async function insertEntries(
       )
       .execute()
   }
+}
+
+// An order posts a handful of lines: their INSERT is prepared once per count (store/prepared.ts).
+const FEW_ENTRIES = 8
+const fewEntryInserts = new Map<number, ReturnType<typeof entriesInsert>>()
+
+const entriesInsert = (count: number) =>
+  prepared((db, p: Record<string, bigint>) =>
+    db.insertInto('ledger_entries').values(
+      Array.from({ length: count }, (_, i) => ({
+        tx_id: p[`t${i}`]!,
+        account_id: p[`a${i}`]!,
+        amount: p[`m${i}`]!,
+        balance_after: p[`b${i}`]!,
+      })),
+    ),
+  )
+
+function fewEntries(count: number) {
+  let insert = fewEntryInserts.get(count)
+  if (!insert) {
+    insert = entriesInsert(count)
+    fewEntryInserts.set(count, insert)
+  }
+  return insert
 }
 
 async function insertEntriesAsArrays(

@@ -29,7 +29,7 @@ const BULK_FROM_LINES = 64
 const ONE_STATEMENT_MAX_LINES = 256
 
 /** The posting's lines by account name, balanced, in the one lock order (account-keys.ts). */
-function linesOf(tx: LedgerTxInput): Line[] {
+export function linesOf(tx: LedgerTxInput): Line[] {
   assertBalanced(tx.postings)
   const shard = shardOf(tx)
   return tx.postings

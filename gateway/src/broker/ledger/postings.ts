@@ -14,8 +14,12 @@ import type { SelectedLines } from './selected.sql'
  * (margin) buys owe.
  */
 export type UserBook = UserBookName
-/** The broker's own books, the other side of every user movement (`credit`: margin lending). */
-export type HouseBook = 'bank_clearing' | 'fees' | 'fx' | 'loans' | 'credit'
+/**
+ * The broker's own books, the other side of every user movement (`credit`: margin lending; `tax`:
+ * national tax withheld, owed to the tax office; `tax_local`: inhabitant tax withheld, owed to the
+ * local government).
+ */
+export type HouseBook = 'bank_clearing' | 'fees' | 'fx' | 'loans' | 'credit' | 'tax' | 'tax_local'
 
 export type AccountRef =
   { user: bigint; book: UserBook; currency: Currency } | { house: HouseBook; currency: Currency }

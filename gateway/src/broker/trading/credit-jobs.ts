@@ -13,6 +13,7 @@ import type { MarketService } from '../../market/index'
 import type { Database } from '../../store/index'
 import type { Messages } from '../common/messages'
 import { periodicJob } from '../common/periodic-job'
+import type { NisaBook } from '../common/nisa-book'
 import type { UserEvents } from '../common/user-events'
 import type { Ledger } from '../ledger/index'
 import { interestPostings } from './credit-postings'
@@ -22,6 +23,7 @@ import { unitsOf } from './order-rules'
 import { closeHolding } from './settle'
 import { closeShort } from './short-settle'
 import { costOf, holdingById, type HoldingRow } from './trading.sql'
+import type { TaxBook } from '../common/tax-book'
 
 const DAY = 86_400_000
 
@@ -33,6 +35,9 @@ export interface CreditJobDeps {
   settings: TradingSettings
   messages: Messages
   userEvents: UserEvents
+  /** Settlements carry it; a credit position is never in NISA, so a liquidation never calls it. */
+  nisa: NisaBook
+  tax: TaxBook
   everyMs: number
   onError: (error: unknown) => void
 }
@@ -133,7 +138,7 @@ export function createCreditJobs(deps: CreditJobDeps) {
       await step(h, 'met', (trx) => c.setCall(trx, h, null), {}, null)
     } else if (below && h.call_deadline !== null && now >= Number(h.call_deadline)) {
       const from = Number(h.status) === HOLDING.closing ? HOLDING.closing : HOLDING.holding
-      const settlement = (trx: Kysely<Database>) => ({ db: trx, ledger, settings: deps.settings })
+      const settlement = (trx: Kysely<Database>) => ({ ...deps, db: trx, ledger })
       // A short is bought back at the last price; a credit buy sold, its debt repaid first.
       const close = (trx: Kysely<Database>) =>
         h.side === 'short'

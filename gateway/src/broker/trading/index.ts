@@ -8,8 +8,10 @@ import { createMatcher, type MatcherDeps } from './matcher'
 import { createAmend } from './order-amend'
 import { createOrderBook } from './order-book'
 import { createOrderLapse } from './order-lapse'
+import { createSplitOrders } from './order-split'
 import { tradingRoutes } from './routes'
 import { createTradingService, type TradingDeps as ServiceDeps } from './service'
+import { wantedCodes } from './wanted-codes'
 import { createWatchlist } from './watchlist'
 
 export type TradingDeps = MatcherDeps &
@@ -37,6 +39,8 @@ export function createTrading(deps: TradingDeps) {
     onError: deps.onError,
   })
   const watchlist = createWatchlist(deps)
+  // A split's resting orders, for the corporate-actions area (the SplitOrders port).
+  const splitOrders = createSplitOrders(deps)
   const credit = createCreditService(deps)
   deps.reviews.register(creditQueue(deps))
   const creditJobs = createCreditJobs({
@@ -53,7 +57,19 @@ export function createTrading(deps: TradingDeps) {
     credit,
   })
   const area: BrokerArea = { name: 'trading', routes, jobs: [matcher, orderLapse, creditJobs] }
-  return { service, orders, matcher, orderLapse, watchlist, credit, creditJobs, area }
+  return {
+    service,
+    orders,
+    matcher,
+    orderLapse,
+    watchlist,
+    credit,
+    creditJobs,
+    splitOrders,
+    area,
+    /** The codes working orders and holdings need priced (what the streaming feeds carry). */
+    wantedCodes: () => wantedCodes(deps.db),
+  }
 }
 
 export type Trading = ReturnType<typeof createTrading>

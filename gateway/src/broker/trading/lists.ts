@@ -49,6 +49,7 @@ function wire(h: HoldingRow, market: MarketService): WireHolding {
     buy_fee: formatUnits(h.buy_fee),
     frozen: formatUnits(h.frozen),
     side: h.side,
+    account: h.account,
     ...(credit ? { credit: creditOf(h, value) } : {}),
   }
 }

@@ -74,9 +74,7 @@ export function createMatcher(deps: MatcherDeps) {
     const fill = o.side === 'buy' ? fillBuyOrder : fillSellOrder
     const done = await deps.db
       .transaction()
-      .execute((trx) =>
-        fill({ db: trx, ledger: deps.ledger, settings: deps.settings }, o, price, num, now),
-      )
+      .execute((trx) => fill({ ...deps, db: trx }, o, price, num, now))
       .catch(lostRace)
     if (!done) return undefined
     // The transaction has committed here, so a screen that re-reads on this event sees the fill.

@@ -34,6 +34,8 @@ interface Amended {
   trigger: bigint | null
   num: bigint
   frozen: bigint
+  /** A NISA buy's growth room reserved at the new price for its rest (else 0). */
+  reserved: bigint
 }
 
 /** The cash a buy's amendment moves: more frozen from available, or the difference back. */
@@ -111,15 +113,18 @@ export function createAmend(
       const rest = num - o.filled_num
       const frozen =
         o.side === 'buy' ? restingNeed(settings, t.listing.market, at, rest, o.filled_value) : 0n
-      plan = { o, price, trigger, num, frozen }
+      const reserved = o.side === 'buy' && o.account === 'nisa' ? at * rest : 0n
+      plan = { o, price, trigger, num, frozen, reserved }
     }
     const answer = await checkedIdempotent(db, key, checks, async (trx) => {
       if (!plan) throw new Error('amend ran without its checks')
-      const { o, price, trigger, num, frozen } = plan
+      const { o, price, trigger, num, frozen, reserved } = plan
       const now = clock.now()
-      if (!(await moveOrder(trx, o, { price, trigger_price: trigger, num, frozen }, now))) {
-        throw new Refusal('order_not_holding')
-      }
+      const nisa = o.account === 'nisa' && o.side === 'buy' ? { nisa_reserved: reserved } : {}
+      const set = { price, trigger_price: trigger, num, frozen, ...nisa }
+      if (!(await moveOrder(trx, o, set, now))) throw new Refusal('order_not_holding')
+      // A NISA buy that now reserves more must still fit its growth frame (nisa_limit).
+      if (reserved > o.nisa_reserved) await deps.nisa.recheck(trx, o.user_id, now)
       if (o.side === 'buy') await refreezing(ledger, trx, plan)
       // An OCO's holding shows its take-profit's limit; a stop leg leaves it as it is.
       else if (o.group_kind === null || o.kind === 'limit') {

@@ -7,12 +7,15 @@ import type { MarketService } from '../../market/index'
 import type { Database } from '../../store/index'
 import { Refusal } from '../common/refusal'
 import type { SessionUser } from '../common/session-user'
+import type { NisaBook } from '../common/nisa-book'
 import type { UserEvents } from '../common/user-events'
 import type { Ledger } from '../ledger/index'
+import { effectOf, shortsOf } from './order-effect'
 import { endOrder, orderUpdated } from './order-settle'
 import { wireFill, wireOrder } from './order-wire'
 import { fillsOf, orderOf, userOrders, WORKING, workingSellOn, type OrderRow } from './orders.sql'
 import { holdingOf } from './trading.sql'
+import type { TaxBook } from '../common/tax-book'
 
 export interface OrderBookDeps {
   db: Kysely<Database>
@@ -21,6 +24,9 @@ export interface OrderBookDeps {
   market: Pick<MarketService, 'listing'>
   settings: TradingSettings
   userEvents: UserEvents
+  /** A NISA buy's amendment is checked against its growth frame (order-amend.ts). */
+  nisa: NisaBook
+  tax: TaxBook
 }
 
 /** Rows of one `/trade/orders` page. */
@@ -34,7 +40,7 @@ const DONE = ['filled', 'cancelled', 'expired', 'refused'] as const
  * a holding whose sell rests; an order that is no longer working is refused as order_not_holding.
  */
 export function createOrderBook(deps: OrderBookDeps) {
-  const { db, clock, ledger, settings } = deps
+  const { db, clock, ledger, settings, nisa, tax } = deps
 
   /** The working order `id` names: the order itself, or the sell resting on holding `id`. */
   async function toCancel(userId: bigint, id: bigint): Promise<OrderRow> {
@@ -52,7 +58,7 @@ export function createOrderBook(deps: OrderBookDeps) {
       const now = clock.now()
       const done = await db
         .transaction()
-        .execute((trx) => endOrder({ db: trx, ledger, settings }, o, 'cancelled', now))
+        .execute((trx) => endOrder({ db: trx, ledger, settings, nisa, tax }, o, 'cancelled', now))
       // A fill or a lapse got there first.
       if (!done) throw new Refusal('order_not_holding')
       deps.userEvents.emit(user.userId, orderUpdated({ ...o, status: 'cancelled' }))
@@ -70,14 +76,16 @@ export function createOrderBook(deps: OrderBookDeps) {
         limit: ORDERS_PAGE,
         offset: (page - 1) * ORDERS_PAGE,
       })
-      return rows.map((o) => wireOrder(o, deps.market))
+      const shorts = await shortsOf(db, userId, rows)
+      return rows.map((o) => wireOrder(o, deps.market, effectOf(o, shorts)))
     },
 
     async info(userId: bigint, id: bigint): Promise<WireOrderInfo> {
       const o = await orderOf(db, userId, id)
       if (!o) throw new Refusal('not_found')
       const fills = await fillsOf(db, o.id)
-      return { ...wireOrder(o, deps.market), fills: fills.map(wireFill) }
+      const effect = effectOf(o, await shortsOf(db, userId, [o]))
+      return { ...wireOrder(o, deps.market, effect), fills: fills.map(wireFill) }
     },
   }
 }

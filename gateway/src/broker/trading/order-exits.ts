@@ -53,7 +53,10 @@ export function exitAsks(t: Tradable, input: ExitInput): Exits {
 /** Writes an entry's exits, waiting, in the entry's transaction. */
 export async function insertExits(
   db: Kysely<Database>,
-  entry: Pick<OrderValues, 'user_id' | 'code' | 'market' | 'currency' | 'num' | 'validity'> & {
+  entry: Pick<
+    OrderValues,
+    'user_id' | 'code' | 'market' | 'currency' | 'num' | 'validity' | 'account'
+  > & {
     id: bigint
     expires_at: number
   },
@@ -78,6 +81,8 @@ export async function insertExits(
       leverage: 1n,
       ask,
       link,
+      // They sell the entry's holding, in the entry's account.
+      account: entry.account,
     })
     const id = await reserveOrderId(db)
     await insertOrderRow(db, { id, ...values })

@@ -44,6 +44,16 @@ export function restingNeed(
   return cost + buyFee(settings, market, filledValue + cost) - buyFee(settings, market, filledValue)
 }
 
+/**
+ * What a NISA buy still reserves of its growth frame once `rest` shares are left: their cost at
+ * its limit (a fired stop's: at this fill's price), never more than it held; nothing once filled.
+ */
+function nisaReservation(o: OrderRow, price: bigint, rest: bigint): OrderChange {
+  if (o.account !== 'nisa') return {}
+  const bound = (o.price ?? price) * rest
+  return { nisa_reserved: bound < o.nisa_reserved ? bound : o.nisa_reserved }
+}
+
 /** The order's figures after `num` more shares at `price`: still `partial`, or `filled`. */
 function filledBy(o: OrderRow, num: bigint, price: bigint) {
   const filled_num = o.filled_num + num
@@ -81,8 +91,10 @@ export async function fillBuyOrder(
   if (refund < 0n && o.price !== null) {
     throw new Error(`order ${o.id} filled above the price it froze cash at`)
   }
-  const change = { ...set, frozen, holding_id: o.id }
+  const change = { ...set, frozen, holding_id: o.id, ...nisaReservation(o, price, rest) }
   if (!(await fillOrder(db, o, change))) return null
+  // Its growth frame takes the fill's book value; its reservation fell with the same write.
+  if (o.account === 'nisa') await s.nisa.filled(db, o.user_id, cost, now)
   if (o.filled_num === 0n) {
     const order = {
       userId: o.user_id,
@@ -92,6 +104,7 @@ export async function fillBuyOrder(
       currency: o.currency,
       num: Number(num),
       limitPrice: o.price,
+      account: o.account,
     }
     const fill = { price, fee, at: now, placedAt: Number(o.created_at) }
     await insertHolding(db, boughtHolding(o.id, order, fill))

@@ -26,7 +26,7 @@ export function createOrderLapse(
     onError: (error: unknown) => void
   },
 ) {
-  const { db, clock, ledger, settings, userEvents } = deps
+  const { db, clock, ledger, settings, userEvents, nisa, tax } = deps
   const outsideLimits = carryOverCheck(deps)
 
   /** Dated orders filled in part on a day whose close has passed (when the setting says so). */
@@ -45,7 +45,7 @@ export function createOrderLapse(
   async function lapse(o: OrderRow, now: number): Promise<void> {
     const done = await db
       .transaction()
-      .execute((trx) => endOrder({ db: trx, ledger, settings }, o, 'expired', now))
+      .execute((trx) => endOrder({ db: trx, ledger, settings, nisa, tax }, o, 'expired', now))
       .catch(lostRace)
     if (!done) return
     userEvents.emit(o.user_id, orderUpdated({ ...o, status: 'expired' }))

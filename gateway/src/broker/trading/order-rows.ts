@@ -1,4 +1,5 @@
 import type { OrderGroup, OrderKind, OrderStatus } from '@kabu/shared/api/orders'
+import type { HoldingAccount } from '@kabu/shared/api/accounts'
 import type { OrderAsk } from './order-kinds'
 import type { NewOrder } from './trading.sql'
 
@@ -30,6 +31,9 @@ export interface OrderValues {
   frozen: bigint
   created_at: number
   updated_at: number
+  account: HoldingAccount
+  /** A working NISA buy's reservation of its growth frame (book value not yet filled). */
+  nisa_reserved?: bigint
   group_kind?: OrderGroup | null
   group_id?: bigint | null
   parent_id?: bigint | null
@@ -90,6 +94,9 @@ export function buyOrderValues(
     frozen: filled ? 0n : o.frozen,
     created_at: o.now,
     updated_at: o.now,
+    account: o.account ?? 'taxable',
+    // A NISA buy that rests holds its growth room at the price it froze cash at.
+    ...(o.account === 'nisa' && !filled ? { nisa_reserved: o.price * BigInt(o.num) } : {}),
     ...linkColumns(link),
   }
 }
@@ -114,6 +121,8 @@ export interface SellOrder {
   /** Its kind and trigger (order-kinds.ts); absent: a limit or market order by `limit`. */
   ask?: OrderAsk
   link?: OrderLink
+  /** The account of the holding it sells. */
+  account: HoldingAccount
 }
 
 export function sellOrderValues(s: SellOrder): OrderValues {
@@ -137,6 +146,7 @@ export function sellOrderValues(s: SellOrder): OrderValues {
     frozen: 0n,
     created_at: s.now,
     updated_at: s.now,
+    account: s.account,
     ...linkColumns(s.link),
   }
 }

@@ -3,6 +3,7 @@ import type { Clock } from '../../clock'
 import type { TradingSettings } from '../../config'
 import type { MarketService } from '../../market/index'
 import type { Database } from '../../store/index'
+import type { NisaBook } from '../common/nisa-book'
 import { Refusal } from '../common/refusal'
 import { refuseIfHeld, type SelfFrozen } from '../common/self-freeze'
 import type { UserEvents } from '../common/user-events'
@@ -25,6 +26,7 @@ import {
 } from './orders.sql'
 import type { Prints } from './prints'
 import { TriggerIndex } from './trigger-index'
+import type { TaxBook } from '../common/tax-book'
 
 export interface TriggerDeps {
   db: Kysely<Database>
@@ -34,6 +36,9 @@ export interface TriggerDeps {
   settings: TradingSettings
   selfFrozen: SelfFrozen
   userEvents: UserEvents
+  /** A fired NISA buy fills into, or is refused by, its growth frame. */
+  nisa: NisaBook
+  tax: TaxBook
 }
 
 /**
@@ -56,7 +61,7 @@ const SKEW_MS = 10_000n
  * is free again, its holding held again.
  */
 export function createTriggers(deps: TriggerDeps) {
-  const { db, clock, ledger, settings, userEvents } = deps
+  const { db, clock, ledger, settings, userEvents, nisa, tax } = deps
   const index = new TriggerIndex()
   /** The change time each held order was indexed at: a row read again unchanged is skipped. */
   const held = new Map<string, bigint>()
@@ -131,7 +136,7 @@ export function createTriggers(deps: TriggerDeps) {
    */
   async function trade(o: OrderRow, print: bigint, now: number) {
     return db.transaction().execute(async (trx) => {
-      const s = { db: trx, ledger, settings }
+      const s = { db: trx, ledger, settings, nisa, tax }
       if (!(await moveOrder(trx, o, { status: 'open' }, now))) return undefined
       const open = { ...o, status: 'open' as const, updated_at: BigInt(now) }
       const others = isLeg(o) ? await endLinked(s, open, 'cancelled', now) : []
@@ -172,7 +177,9 @@ export function createTriggers(deps: TriggerDeps) {
       if (error.key === 'order_not_holding') return false
       const refused = await db
         .transaction()
-        .execute((trx) => endOrder({ db: trx, ledger, settings }, o, 'refused', now, error.key))
+        .execute((trx) =>
+          endOrder({ db: trx, ledger, settings, nisa, tax }, o, 'refused', now, error.key),
+        )
         .catch(lostRace)
       status = refused ? 'refused' : undefined
       others = refused ?? []
@@ -181,15 +188,14 @@ export function createTriggers(deps: TriggerDeps) {
     for (const other of others) userEvents.emit(other.user_id, orderUpdated(other))
     // Committed: a screen that reads again on these events sees the change.
     const filled = status === 'filled'
-    userEvents.emit(
-      o.user_id,
-      orderUpdated({
-        ...o,
-        status,
-        filled_num: filled ? o.num : 0n,
-        filled_value: filled ? print * o.num : 0n,
-      }),
-    )
+    const updated = orderUpdated({
+      ...o,
+      status,
+      filled_num: filled ? o.num : 0n,
+      filled_value: filled ? print * o.num : 0n,
+    })
+    // A stop now working at the market: the user is told it fired (issue 37's notification).
+    userEvents.emit(o.user_id, status === 'open' ? { ...updated, fired: true } : updated)
     if (filled) userEvents.emit(o.user_id, seedUpdate(o, 'filled'))
     if (status === 'refused' && o.side === 'sell')
       userEvents.emit(o.user_id, seedUpdate(o, 'cancelled'))

@@ -1,4 +1,4 @@
-import type { WireFill, WireOrder } from '@kabu/shared/api/orders'
+import type { OrderEffect, WireFill, WireOrder } from '@kabu/shared/api/orders'
 import {
   HOLDING,
   type HoldingStatus,
@@ -16,14 +16,19 @@ const text = (units: bigint | null) => (units === null ? null : formatUnits(unit
 export const avgPrice = (o: Pick<OrderRow, 'filled_num' | 'filled_value'>): string | null =>
   o.filled_num > 0n ? formatUnits(o.filled_value / o.filled_num) : null
 
-/** One row of `/trade/orders` (API.md "Orders"). */
-export function wireOrder(o: OrderRow, market: Pick<MarketService, 'listing'>): WireOrder {
+/** One row of `/trade/orders` (API.md "Orders"); `effect` from order-effect.ts. */
+export function wireOrder(
+  o: OrderRow,
+  market: Pick<MarketService, 'listing'>,
+  effect: OrderEffect,
+): WireOrder {
   return {
     id: String(o.id),
     order_no: o.order_no,
     code: o.code,
     name: market.listing(o.code)?.name ?? { ja: o.code, zh: o.code, en: o.code },
     side: o.side,
+    effect,
     kind: o.kind,
     price: text(o.price),
     trigger: text(askOf(o).trigger),
@@ -83,6 +88,7 @@ export function seedOrderRow(
     buy_fee: '0',
     frozen: formatUnits(o.frozen),
     side: 'long',
+    account: o.account,
   }
 }
 

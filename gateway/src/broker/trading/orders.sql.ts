@@ -1,7 +1,15 @@
-import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable } from 'kysely'
+import {
+  CompiledQuery,
+  sql,
+  type Insertable,
+  type Kysely,
+  type RawBuilder,
+  type Selectable,
+} from 'kysely'
 import { canMove, type OrderStatus } from '@kabu/shared/api/orders'
 import { onPostgres, type Database } from '../../store/index'
 import type { OrderFillsTable, OrdersTable } from '../../store/schema/trading'
+import { preparedInsert } from '../../store/prepared'
 
 type Db = Kysely<Database>
 export type OrderRow = Selectable<OrdersTable>
@@ -21,13 +29,16 @@ export const NEXT_ID: RawBuilder<bigint> = sql`nextval(pg_get_serial_sequence('h
  * A new order's id, taken from the holdings' sequence: PostgreSQL's nextval, or on SQLite the
  * AUTOINCREMENT counter moved one on (SQLite never hands out a rowid at or under it again).
  */
+const NEXT_SQLITE_ID = CompiledQuery.raw(
+  "update sqlite_sequence set seq = seq + 1 where name = 'holdings' returning seq",
+)
+
 export async function reserveOrderId(db: Db): Promise<bigint> {
   if (onPostgres(db)) {
     const { rows } = await sql<{ id: bigint }>`select ${NEXT_ID} as id`.execute(db)
     return rows[0]!.id
   }
-  const { rows } = await sql<{ seq: bigint }>`update sqlite_sequence set seq = seq + 1
-    where name = 'holdings' returning seq`.execute(db)
+  const { rows } = await db.executeQuery<{ seq: bigint }>(NEXT_SQLITE_ID)
   if (rows[0]) return rows[0].seq
   // No holding was ever written: the counter starts here.
   await sql`insert into sqlite_sequence (name, seq)
@@ -35,18 +46,29 @@ export async function reserveOrderId(db: Db): Promise<bigint> {
   return reserveOrderId(db)
 }
 
+// Every order and fill: prepared once per set of columns (store/prepared.ts).
+const orderInsert = preparedInsert('orders')
+const fillInsert = preparedInsert('order_fills')
+
 export async function insertOrderRow(db: Db, row: NewOrderRow): Promise<void> {
-  await db.insertInto('orders').values(row).execute()
+  await orderInsert(db, row)
 }
 
 export async function insertFill(db: Db, fill: NewFill): Promise<void> {
-  await db.insertInto('order_fills').values(fill).execute()
+  await fillInsert(db, fill)
 }
 
 export type OrderChange = Partial<
   Pick<
     OrderRow,
-    'filled_num' | 'filled_value' | 'frozen' | 'holding_id' | 'price' | 'num' | 'trigger_price'
+    | 'filled_num'
+    | 'filled_value'
+    | 'frozen'
+    | 'holding_id'
+    | 'price'
+    | 'num'
+    | 'trigger_price'
+    | 'nisa_reserved'
   > & { status: OrderStatus; refusal: string }
 >
 

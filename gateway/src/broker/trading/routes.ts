@@ -10,6 +10,7 @@ import { ustocksListRequest, ustocksRequest } from '@kabu/shared/api/credit'
 import { amendRequest, orderInfoRequest, ordersRequest } from '@kabu/shared/api/orders'
 import { MARKET_OF_TYPE } from '@kabu/shared/market/types'
 import type { BrokerCalls } from '../common/broker-calls'
+import { Refusal } from '../common/refusal'
 import type { MarketService } from '../../market/index'
 import type { Database } from '../../store/index'
 import type { Kysely } from 'kysely'
@@ -59,6 +60,8 @@ export function tradingRoutes({
 
     routes.authed('/trade/buy', buyRequest, async ({ input: form, user }) => {
       if (form.id !== undefined) {
+        // A buy-to-cover closes a short, which is credit: never NISA.
+        if (form.account === 'nisa') throw new Refusal('nisa_not_eligible')
         const cover = { ...form, id: BigInt(form.id), num: Number(form.num), price: form.price }
         return ok(await service.cover(user, cover), 'purchase_ok')
       }
@@ -74,6 +77,7 @@ export function tradingRoutes({
         kind: form.kind,
         trigger: form.trigger,
         trail: form.trail,
+        ...(form.account ? { account: form.account } : {}),
         ...(form.group || form.exit_price || form.exit_trigger
           ? {
               exits: {

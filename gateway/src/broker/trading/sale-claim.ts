@@ -60,6 +60,7 @@ function partOf(
     frozen: 0n,
     buy_time: h.buy_time,
     created_at: h.created_at,
+    account: h.account,
     ...(sale ? { sell_price: sale.sellPrice, sell_ordered_at: sale.orderedAt } : {}),
   }
 }

@@ -39,6 +39,7 @@ export function sellOrderOf(
     now,
     leverage: h.leverage,
     ask,
+    account: h.account,
     ...(filledAt === undefined ? {} : { filledAt }),
   }
 }

@@ -7,6 +7,7 @@ import type { MarketService } from '../../market/index'
 import { onPostgres, type Database } from '../../store/index'
 import { checkedIdempotent } from '../common/replayable'
 import { refuseIfHeld, type SelfFrozen } from '../common/self-freeze'
+import { inTaxableAccount } from '../common/tax-book'
 import type { UserEvents } from '../common/user-events'
 import { Refusal } from '../common/refusal'
 import type { FreshHoldings } from './fresh-holdings'
@@ -192,9 +193,12 @@ export function createSell(deps: SellDeps, fresh: FreshHoldings) {
       // All of it at the market on PostgreSQL: the close, the proceeds and the key, one statement.
       // Only a sale that credits the user can be one: the statement commits its first step (the
       // close) by itself, so a sale whose fees exceed its proceeds (a debit after the close) takes
-      // the transaction above, where a refused debit rolls the close back.
+      // the transaction above, where a refused debit rolls the close back. So does a sale in the
+      // taxable account (its gain and withholding are written in the sale's transaction) and a
+      // NISA holding's (its growth frame given back: settle.ts closeHolding).
       () => {
         if (!(oneStatement && plan?.whole && plan.h.credit_debt === 0n)) return undefined
+        if (inTaxableAccount(plan.h) || plan.h.account === 'nisa') return undefined
         const { h, last, ask } = plan
         const { set, tx } = saleOf(settings, h, last, clock.now())
         if (tx.postings.some((p) => 'user' in p.account && p.amount < 0n)) return undefined

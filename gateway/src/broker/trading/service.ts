@@ -12,10 +12,14 @@ import type { Ledger, LedgerTxInput, Posting } from '../ledger/index'
 import { Refusal } from '../common/refusal'
 import { requireVerified, type IdentityChecks } from '../common/identity-checks'
 import { creditSplit } from '@kabu/shared/market/credit'
+import type { HoldingAccount } from '@kabu/shared/api/accounts'
+import { nisaEligible } from '@kabu/shared/tax/nisa'
+import { refuseUnderMinimumMargin } from './credit-minimum'
 import { lendPostings } from './credit-postings'
 import { buyFee } from './fees'
 import { FreshHoldings } from './fresh-holdings'
 import { newOrderNo } from '../common/order-no'
+import type { NisaBook } from '../common/nisa-book'
 import type { UserEvents } from '../common/user-events'
 import { checkLots, checkOrderPrice, tradable } from './order-rules'
 import { buyOrderValues } from './order-rows'
@@ -29,6 +33,7 @@ import { insertFill, insertOrderRow, reserveOrderId } from './orders.sql'
 import { createSell } from './sell'
 import { createShort } from './short'
 import * as q from './trading.sql'
+import type { TaxBook } from '../common/tax-book'
 
 export interface TradingDeps {
   db: Kysely<Database>
@@ -46,6 +51,10 @@ export interface TradingDeps {
   userEvents: UserEvents
   /** MARKET_HOURS: which business days an order's validity counts (order-term.ts). */
   marketHours: 'real' | 'always'
+  /** NISA's growth frame, which a NISA buy fills and a NISA sale gives back (the accounts area). */
+  nisa: NisaBook
+  /** The taxable account's books: each sale's gain and withholding (broker/tax). */
+  tax: TaxBook
 }
 
 export interface BuyInput {
@@ -65,6 +74,8 @@ export interface BuyInput {
   trail?: string | undefined
   /** IFD or IFDOCO: the exits placed once this buy fills (order-exits.ts). */
   exits?: ExitInput
+  /** `nisa`: NISA's growth frame, within its rooms; absent: the taxable account. */
+  account?: HoldingAccount
 }
 
 export type TradingService = ReturnType<typeof createTradingService>
@@ -87,6 +98,7 @@ export function createTradingService(deps: TradingDeps) {
   return {
     async buy(user: SessionUser, input: BuyInput): Promise<{ id: string }> {
       const leverage = input.leverage ?? 1
+      const nisa = input.account === 'nisa'
       const body = {
         type: input.type,
         code: input.code,
@@ -98,6 +110,7 @@ export function createTradingService(deps: TradingDeps) {
         ...(input.trigger ? { trigger: input.trigger } : {}),
         ...(input.trail ? { trail: input.trail } : {}),
         ...(input.exits ? { exits: input.exits } : {}),
+        ...(nisa ? { account: 'nisa' } : {}),
       }
       const key = { userId: user.userId, scope: 'trade_buy', idem: input.idem, body }
       let order: (q.NewOrder & { currency: Currency; marketable: boolean }) | undefined
@@ -110,6 +123,9 @@ export function createTradingService(deps: TradingDeps) {
         await refuseIfHeld(deps.selfFrozen, db, user, 'stock_buy')
         const t = tradable(market, input.code)
         if (t.listing.market !== MARKET_OF_TYPE[input.type]) throw new Refusal('not_listed')
+        if (nisa && !nisaEligible({ ...t.listing, leverage })) {
+          throw new Refusal('nisa_not_eligible')
+        }
         checkLots(t.listing, input.num)
         const ask = orderAsk(t, 'buy', input)
         const limit = ask.limit
@@ -154,6 +170,7 @@ export function createTradingService(deps: TradingDeps) {
           ...(leverage > 1
             ? { credit: { leverage, ...creditSplit(cost, leverage, t.listing.market) } }
             : {}),
+          ...(nisa ? { account: 'nisa' as const } : {}),
         }
       }
       // The order's row and ledger transaction, priced and numbered when it is written.
@@ -195,7 +212,16 @@ export function createTradingService(deps: TradingDeps) {
         key,
         checks,
         async (trx) => {
+          if (order?.credit) {
+            const minimum = settings.creditMinMarginJpy
+            await refuseUnderMinimumMargin(trx, deps.ledger, user.userId, order.market, minimum)
+          }
           const { row, tx } = placement()
+          // The growth frame first (it takes the user's lock), then the order that uses it.
+          if (row.account === 'nisa') {
+            const cost = row.price * BigInt(row.num)
+            await deps.nisa.place(trx, user.userId, cost, row.filledFee !== undefined, row.now)
+          }
           const id = await reserveOrderId(trx)
           const link = exits ? { kind: exits.group, id, parent: null } : undefined
           const values = buyOrderValues(row, id, link)
@@ -228,7 +254,7 @@ export function createTradingService(deps: TradingDeps) {
         },
         // A market order on PostgreSQL: its cash, holding, order, fill and key in one statement.
         () =>
-          oneStatement && order?.marketable && !order.credit && !exits
+          oneStatement && order?.marketable && !order.credit && !exits && !nisa
             ? async (keyRow) => {
                 const written = await marketBuyStatement(db, deps.ledger, placement(), keyRow)
                 fresh.keep(written.holding)

@@ -4,8 +4,10 @@ import type { Currency } from '@kabu/shared/money/currencies'
 import type { Market } from '@kabu/shared/market/types'
 import type { TradingSettings } from '../../config'
 import type { Database } from '../../store/index'
+import type { NisaBook } from '../common/nisa-book'
 import type { Ledger, LedgerTxInput, Posting, UserBook } from '../ledger/index'
 import { repayCreditPostings } from './credit-postings'
+import { inTaxableAccount, type TaxableSale, type TaxBook } from '../common/tax-book'
 import { saleCharges } from './fees'
 import { costOf, transition, type HoldingChange, type HoldingRow } from './trading.sql'
 
@@ -19,6 +21,10 @@ export interface Settlement {
   db: Kysely<Database>
   ledger: Ledger
   settings: TradingSettings
+  /** A NISA buy's fill uses its growth frame, a NISA sale gives its book value back next year. */
+  nisa: NisaBook
+  /** The taxable account's books: a sale's gain and withholding, in the sale's transaction. */
+  tax: TaxBook
 }
 
 const user = (h: HoldingRow, book: UserBook, amount: bigint): Posting => ({
@@ -77,7 +83,7 @@ export function saleOf(
  * still has `h.stock_num` shares, the number the proceeds are computed from.
  */
 export async function closeHolding(
-  { db, ledger, settings }: Settlement,
+  { db, ledger, settings, nisa, tax }: Settlement,
   h: HoldingRow,
   from: number,
   price: bigint,
@@ -87,6 +93,44 @@ export async function closeHolding(
   // A credit position's debt is part of the sale's sums: only the debt they were made from.
   const debt = h.credit_debt > 0n ? h.credit_debt : undefined
   if (!(await transition(db, h.id, from, set, h.stock_num, debt))) return false
-  await ledger.post(db, tx)
+  const taxable = inTaxableAccount(h)
+  if (taxable) await tax.hold(db, h.user_id)
+  // Before the posting: the NISA book takes the user's lock first, as every NISA change does.
+  if (h.account === 'nisa') await nisa.sold(db, h.user_id, costOf(h), now)
+  const { txId } = await ledger.post(db, tx)
+  if (taxable) await tax.sold(db, taxableSale(h, set, txId, now))
   return true
+}
+
+/**
+ * A closed sale as the tax sees it: a cash holding against the code's moving average, a credit
+ * position (or a short, whose proceeds came first) as its own position, its realised P/L.
+ */
+export function taxableSale(
+  h: HoldingRow,
+  set: HoldingChange,
+  saleTxId: bigint,
+  now: number,
+): TaxableSale {
+  const realised = set.realised ?? 0n
+  const averaged = h.side === 'long' && h.leverage === 1n
+  const short = h.side === 'short'
+  const price = set.sell_price ?? 0n
+  // A short sold first: its proceeds are the row's cost, its cost the cover's price.
+  const proceeds = short ? costOf(h) : price * h.stock_num
+  const cost = short ? price * h.stock_num : costOf(h) + h.buy_fee
+  return {
+    userId: h.user_id,
+    code: h.code,
+    currency: h.currency,
+    orderNo: h.order_no,
+    saleTxId,
+    shares: h.stock_num,
+    proceeds,
+    fees: averaged ? (set.sell_fee ?? 0n) + (set.stamp_duty ?? 0n) : proceeds - cost - realised,
+    averaged,
+    rowCost: cost,
+    realised,
+    at: now,
+  }
 }

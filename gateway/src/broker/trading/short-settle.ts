@@ -5,9 +5,10 @@ import type { Market } from '@kabu/shared/market/types'
 import type { Currency } from '@kabu/shared/money/currencies'
 import type { Database } from '../../store/index'
 import type { LedgerTxInput, Posting } from '../ledger/index'
+import { inTaxableAccount } from '../common/tax-book'
 import { lendPostings, repayCreditPostings } from './credit-postings'
 import { buyFee } from './fees'
-import type { Settlement } from './settle'
+import { taxableSale, type Settlement } from './settle'
 import { costOf, type HoldingChange, type HoldingRow } from './trading.sql'
 
 /**
@@ -94,14 +95,17 @@ export function coverOf(
  * nothing is written.
  */
 export async function closeShort(
-  { db, ledger, settings }: Settlement,
+  { db, ledger, settings, tax }: Settlement,
   h: HoldingRow,
   price: bigint,
   now: number,
 ): Promise<boolean> {
   const { set, tx } = coverOf(settings, h, price, now)
   if (!(await coverRow(db, h, set))) return false
-  await ledger.post(db, tx)
+  const taxable = inTaxableAccount(h)
+  if (taxable) await tax.hold(db, h.user_id)
+  const { txId } = await ledger.post(db, tx)
+  if (taxable) await tax.sold(db, taxableSale(h, set, txId, now))
   return true
 }
 

@@ -11,6 +11,7 @@ import { refuseIfHeld, type SelfFrozen } from '../common/self-freeze'
 import type { SessionUser } from '../common/session-user'
 import type { UserEvents } from '../common/user-events'
 import type { Posting } from '../ledger/index'
+import { refuseUnderMinimumMargin } from './credit-minimum'
 import { checkLots, checkOrderPrice, limitUnits, tradable, type Tradable } from './order-rules'
 import { buyOrderValues, sellOrderValues, type OrderValues } from './order-rows'
 import { orderUpdated } from './order-settle'
@@ -18,6 +19,7 @@ import { insertFill, insertOrderRow, reserveOrderId } from './orders.sql'
 import { saleFees } from './sell-orders'
 import type { Settlement } from './settle'
 import { closeShort, coverOf, shortOpenPostings } from './short-settle'
+import { checkShortPriceRule } from './short-price-rule'
 import * as q from './trading.sql'
 
 export interface ShortDeps extends Settlement {
@@ -91,6 +93,7 @@ export function createShort(deps: ShortDeps) {
       }
       checkLots(t.listing, input.num)
       marketablePrice(t, input.price, 'sell')
+      checkShortPriceRule(market, t, input.num, settings.shortPriceRule)
       if (market.isStale(t.listing.code)) throw new Refusal('quote_stale')
       requireVerified(await deps.identityStatus(db, user.userId))
     }
@@ -98,6 +101,8 @@ export function createShort(deps: ShortDeps) {
       if (!t) throw new Error('short ran without its checks')
       const now = clock.now()
       const { listing, lastUnits: price } = t
+      const minimum = settings.creditMinMarginJpy
+      await refuseUnderMinimumMargin(trx, deps.ledger, user.userId, listing.market, minimum)
       const proceeds = price * BigInt(input.num)
       const { margin } = creditSplit(proceeds, input.leverage, listing.market)
       const fees = saleFees(settings, listing.market, proceeds)
@@ -137,6 +142,8 @@ export function createShort(deps: ShortDeps) {
         now,
         leverage: BigInt(input.leverage),
         filledAt: price,
+        // Shorts are credit: never NISA.
+        account: 'taxable',
       })
       await insertOrderRow(trx, { id, ...values })
       await insertFill(trx, { order_id: id, num: input.num, price, fee: fees, at: now })

@@ -1,7 +1,9 @@
 import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable } from 'kysely'
 import { HOLDING } from '@kabu/shared/api/trade'
+import type { HoldingAccount } from '@kabu/shared/api/accounts'
 import type { Database } from '../../store/index'
 import type { HoldingsTable } from '../../store/schema/trading'
+import { prepared, preparedInsert } from '../../store/prepared'
 import type { Guard } from '../ledger/index'
 import type { OrderAsk } from './order-kinds'
 
@@ -28,6 +30,8 @@ export interface NewOrder {
   credit?: { leverage: number; margin: bigint; debt: bigint }
   /** Its kind and trigger (order-kinds.ts); absent: a limit or market order by `limitPrice`. */
   ask?: OrderAsk
+  /** `nisa`: NISA's growth frame; absent: the taxable account. */
+  account?: HoldingAccount
 }
 
 /** The holding a buy order's fill makes: owned, with the order's id (migration 0029). */
@@ -35,7 +39,15 @@ export function boughtHolding(
   id: bigint,
   o: Pick<
     NewOrder,
-    'userId' | 'orderNo' | 'code' | 'market' | 'currency' | 'num' | 'limitPrice' | 'credit'
+    | 'userId'
+    | 'orderNo'
+    | 'code'
+    | 'market'
+    | 'currency'
+    | 'num'
+    | 'limitPrice'
+    | 'credit'
+    | 'account'
   >,
   fill: { price: bigint; fee: bigint; at: number; placedAt: number },
 ): Insertable<HoldingsTable> & { id: bigint } {
@@ -57,6 +69,7 @@ export function boughtHolding(
     leverage: o.credit?.leverage ?? 1,
     margin: o.credit?.margin ?? 0n,
     credit_debt: o.credit?.debt ?? 0n,
+    account: o.account ?? 'taxable',
   }
 }
 
@@ -92,6 +105,7 @@ export function writtenHolding(row: Insertable<HoldingsTable> & { id: bigint }):
     call_deadline: null,
     interest_through: null,
     side: row.side ?? 'long',
+    account: row.account ?? 'taxable',
   }
 }
 
@@ -99,8 +113,10 @@ export async function insertHolding(
   db: Db,
   row: Insertable<HoldingsTable> & { id: bigint },
 ): Promise<void> {
-  await db.insertInto('holdings').values(row).execute()
+  await holdingInsert(db, row)
 }
+
+const holdingInsert = preparedInsert('holdings')
 
 /** What a holding's shares cost (before fees): buy_cost where kept, else price × shares. */
 export const costOf = (h: Pick<HoldingRow, 'buy_cost' | 'buy_price' | 'stock_num'>): bigint =>
@@ -158,14 +174,18 @@ export function insertSelect(
 }
 
 /** A user's own holding; another user's id reads as missing. */
-export function holdingOf(db: Db, userId: bigint, id: bigint): Promise<HoldingRow | undefined> {
-  return db
-    .selectFrom('holdings')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst()
+export async function holdingOf(
+  db: Db,
+  userId: bigint,
+  id: bigint,
+): Promise<HoldingRow | undefined> {
+  const { rows } = await userHolding(db, { userId, id })
+  return rows[0]
 }
+
+const userHolding = prepared((db, p: { userId: bigint; id: bigint }) =>
+  db.selectFrom('holdings').selectAll().where('id', '=', p.id).where('user_id', '=', p.userId),
+)
 
 export function holdingById(db: Db, id: bigint): Promise<HoldingRow | undefined> {
   return db.selectFrom('holdings').selectAll().where('id', '=', id).executeTakeFirst()
@@ -208,16 +228,12 @@ export type HoldingChange = Partial<{
 function transitionQuery(
   db: Db,
   id: bigint,
-  from: number,
+  from: bigint,
   set: HoldingChange,
   stockNum?: bigint,
   debt?: bigint,
 ) {
-  let update = db
-    .updateTable('holdings')
-    .set(set)
-    .where('id', '=', id)
-    .where('status', '=', BigInt(from))
+  let update = db.updateTable('holdings').set(set).where('id', '=', id).where('status', '=', from)
   if (stockNum !== undefined) update = update.where('stock_num', '=', stockNum)
   return debt === undefined ? update : update.where('credit_debt', '=', debt)
 }
@@ -236,9 +252,33 @@ export async function transition(
   stockNum?: bigint,
   debt?: bigint,
 ): Promise<boolean> {
-  const result = await transitionQuery(db, id, from, set, stockNum, debt).executeTakeFirst()
-  return result.numUpdatedRows === 1n
+  const columns = Object.keys(set).filter((c) => set[c as keyof HoldingChange] !== undefined)
+  const shape = `${columns.join(',')}/${stockNum !== undefined}/${debt !== undefined}`
+  let statement = transitions.get(shape)
+  if (!statement) {
+    const byNum = stockNum !== undefined
+    const byDebt = debt !== undefined
+    statement = prepared((d, p: Record<string, unknown>) =>
+      transitionQuery(
+        d,
+        p.id as bigint,
+        p.from as bigint,
+        Object.fromEntries(columns.map((c) => [c, p[`set_${c}`]])),
+        byNum ? (p.stockNum as bigint) : undefined,
+        byDebt ? (p.debt as bigint) : undefined,
+      ),
+    )
+    transitions.set(shape, statement)
+  }
+  const values: Record<string, unknown> = { id, from: BigInt(from), stockNum, debt }
+  for (const c of columns) values[`set_${c}`] = set[c as keyof HoldingChange]
+  const { numAffectedRows } = await statement(db, values)
+  return numAffectedRows === 1n
 }
+
+// A sale, a fill and a call move holdings many times a second: each shape of change is prepared
+// once (store/prepared.ts).
+const transitions = new Map<string, ReturnType<typeof prepared<Record<string, unknown>, unknown>>>()
 
 /** transition as the first step of a one-statement posting: the rest runs only if it moved. */
 export function transitionStep(

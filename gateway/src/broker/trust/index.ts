@@ -20,6 +20,8 @@ export interface TrustAreaDeps {
   verifySecondFactor: IdentityChecks['verifySecondFactor']
   /** The withdrawal area's refusal table, as published (handed in once built). */
   withdrawRefusalRules: (currency: Currency) => RefusalRule[]
+  /** Drops a user's sessions cached on this gateway (their freezes ride on them). */
+  forgetSessions?: (userId: bigint) => void
 }
 
 /**
@@ -33,6 +35,7 @@ export function createTrust(deps: TrustAreaDeps) {
     verifyFundPassword: deps.verifyFundPassword,
     verifySecondFactor: deps.verifySecondFactor,
     coolingHours: deps.settings.selfFreezeCoolingHours,
+    forgetSessions: deps.forgetSessions,
   })
   const service = createTrustService({ ...deps, selfFreezes })
   return {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import { LEDGER_EXPORT_COLUMNS } from '@kabu/shared/api/trust'
 import type { Currency } from '@kabu/shared/money/currencies'
 import { formatUnits } from '@kabu/shared/money/decimal'
+import { formatDetail } from '@kabu/shared/tax/ledger-detail'
 import type { Database } from '../../store/index'
 
 /** The wallet's books: cash the user may use and cash held for their pending requests. */
@@ -9,16 +10,111 @@ export const WALLET_BOOKS = ['available', 'frozen'] as const
 
 /** Every line of the user's wallet in one currency, oldest first (scoped by the user's id). */
 export function walletLines(db: Kysely<Database>, userId: bigint, currency: Currency) {
-  return db
-    .selectFrom('ledger_entries as e')
-    .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
-    .innerJoin('ledger_transactions as t', 't.id', 'e.tx_id')
-    .select(['e.id', 't.kind', 't.order_no', 't.created_at', 'e.amount', 'a.book'])
-    .where('a.user_id', '=', userId)
-    .where('a.currency', '=', currency)
-    .where('a.book', 'in', WALLET_BOOKS)
-    .orderBy('e.id')
-    .execute()
+  return (
+    db
+      .selectFrom('ledger_entries as e')
+      .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+      .innerJoin('ledger_transactions as t', 't.id', 'e.tx_id')
+      // A sale's, a dividend's or a withholding's line carries the tax event it belongs to.
+      .leftJoin('tax_events as x', (j) =>
+        j
+          .onRef('x.user_id', '=', 'a.user_id')
+          .on((eb) =>
+            eb.or([
+              eb('x.sale_tx_id', '=', eb.ref('t.id')),
+              eb('x.tax_tx_id', '=', eb.ref('t.id')),
+            ]),
+          ),
+      )
+      .select([
+        'e.id',
+        't.id as tx_id',
+        't.kind',
+        't.order_no',
+        't.created_at',
+        'e.amount',
+        'a.book',
+      ])
+      .select([
+        'x.kind as x_kind',
+        'x.sale_tx_id as x_sale_tx',
+        'x.code as x_code',
+        'x.trade_date as x_date',
+        'x.year as x_year',
+        'x.shares as x_shares',
+        'x.gross as x_gross',
+        'x.foreign_tax as x_foreign',
+        'x.fees as x_fees',
+        'x.cost as x_cost',
+        'x.gain as x_gain',
+        'x.national as x_national',
+        'x.local as x_local',
+        'x.year_net as x_year_net',
+        'x.year_national as x_year_national',
+        'x.year_local as x_year_local',
+        'x.account as x_account',
+      ])
+      .where('a.user_id', '=', userId)
+      .where('a.currency', '=', currency)
+      .where('a.book', 'in', WALLET_BOOKS)
+      .orderBy('e.id')
+      .execute()
+  )
+}
+
+type WalletLine = Awaited<ReturnType<typeof walletLines>>[number]
+
+/**
+ * The tax computation a line carries (shared/tax/ledger-detail.ts): a sale's proceeds, fees,
+ * moving-average cost and gain; a dividend's withholding; a withholding's or refund's year before
+ * and after. Empty on every other line.
+ */
+function detailOf(r: WalletLine): string {
+  if (r.x_kind === null || r.x_code === null) return ''
+  const n = (v: bigint | null) => BigInt(v ?? 0n)
+  const head = {
+    code: r.x_code,
+    date: r.x_date ?? '',
+    year: Number(r.x_year),
+    account: r.x_account ?? '',
+  }
+  const national = n(r.x_national)
+  const local = n(r.x_local)
+  if (n(r.x_sale_tx) !== r.tx_id) {
+    const net = n(r.x_year_net)
+    return formatDetail('tax', {
+      ...head,
+      net_before: net - n(r.x_gain),
+      net_after: net,
+      due_national: n(r.x_year_national),
+      due_local: n(r.x_year_local),
+      national,
+      local,
+    })
+  }
+  if (r.x_kind === 'dividend') {
+    const gross = n(r.x_gross)
+    const foreign = n(r.x_foreign)
+    return formatDetail('dividend', {
+      ...head,
+      shares: n(r.x_shares).toString(),
+      gross,
+      foreign,
+      national,
+      local,
+      net: gross - foreign - national - local,
+    })
+  }
+  return formatDetail('sale', {
+    ...head,
+    shares: n(r.x_shares).toString(),
+    proceeds: n(r.x_gross),
+    fees: n(r.x_fees),
+    cost: n(r.x_cost),
+    gain: n(r.x_gain),
+    national,
+    local,
+  })
 }
 
 // A field with a comma, quote or line break is quoted, its quotes doubled (RFC 4180); one that a
@@ -53,6 +149,7 @@ export async function ledgerCsv(
         currency,
         formatUnits(r.amount),
         formatUnits(balance),
+        detailOf(r),
       ]
         .map(field)
         .join(','),

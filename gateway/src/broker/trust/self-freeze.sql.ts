@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { SelfFreezeScope } from '@kabu/shared/api/trust'
 import type { Database } from '../../store/index'
+import { prepared } from '../../store/prepared'
 
 /** The self-freeze queries; every one is scoped by the user's id. */
 
@@ -14,15 +15,18 @@ export function freezesOf(db: Db, userId: bigint) {
     .execute()
 }
 
-/** One primary-key read: asked before every withdrawal and order. */
-export async function isFrozen(db: Db, userId: bigint, scope: SelfFreezeScope): Promise<boolean> {
-  const row = await db
+const frozenScope = prepared((db, p: { userId: bigint; scope: SelfFreezeScope }) =>
+  db
     .selectFrom('self_freezes')
     .select('scope')
-    .where('user_id', '=', userId)
-    .where('scope', '=', scope)
-    .executeTakeFirst()
-  return row !== undefined
+    .where('user_id', '=', p.userId)
+    .where('scope', '=', p.scope),
+)
+
+/** One primary-key read: asked before every withdrawal and order. */
+export async function isFrozen(db: Db, userId: bigint, scope: SelfFreezeScope): Promise<boolean> {
+  const { rows } = await frozenScope(db, { userId, scope })
+  return rows.length > 0
 }
 
 /** Freezes a scope; one already frozen keeps its first time (its cooling-off is not restarted). */

@@ -21,6 +21,11 @@ export interface SelfFreezeDeps {
   verifyFundPassword: IdentityChecks['verifyFundPassword']
   verifySecondFactor: VerifySecondFactor
   coolingHours: number
+  /**
+   * Drops the user's sessions cached on this gateway: a session carries its freezes (auth.sql.ts),
+   * and the store's notice to the other gateways (migration 0033) comes a moment later.
+   */
+  forgetSessions?: (userId: bigint) => void
 }
 
 export type SelfFreezes = ReturnType<typeof createSelfFreezes>
@@ -62,7 +67,7 @@ export function createSelfFreezes(deps: SelfFreezeDeps) {
       fundPassword: string | undefined,
     ): Promise<SelfFreezeState> {
       await deps.verifyFundPassword(db, user.userId, fundPassword)
-      return db.transaction().execute(async (trx) => {
+      const after = await db.transaction().execute(async (trx) => {
         const now = clock.now()
         const frozen: SelfFreezeScope[] = []
         for (const scope of scopesOf(what)) {
@@ -78,6 +83,8 @@ export function createSelfFreezes(deps: SelfFreezeDeps) {
         }
         return state(trx, user.userId)
       })
+      deps.forgetSessions?.(user.userId)
+      return after
     },
 
     /**
@@ -98,7 +105,7 @@ export function createSelfFreezes(deps: SelfFreezeDeps) {
       if (held.some((e) => now < e.unfreeze_from)) throw new Refusal('self_freeze_cooling')
       await deps.verifyFundPassword(db, user.userId, fundPassword)
       await deps.verifySecondFactor(user.userId, proof)
-      return db.transaction().execute(async (trx) => {
+      const after = await db.transaction().execute(async (trx) => {
         const scopes = held.map((e) => e.scope)
         // Only rows whose cooling-off has passed: one re-frozen meanwhile is not lifted.
         const lifted = await q.unfreeze(trx, user.userId, scopes, now - coolingMs)
@@ -111,6 +118,8 @@ export function createSelfFreezes(deps: SelfFreezeDeps) {
         )
         return state(trx, user.userId)
       })
+      deps.forgetSessions?.(user.userId)
+      return after
     },
   }
 }

@@ -26,7 +26,7 @@ describe('a follower’s book of a real source’s code (issue 16)', () => {
     // The follower joins after the leader's first three prints (its day's open, high and low).
     monday.forEach((tick, i) => {
       leader.print(tick)
-      if (i >= 3) follower.follow(leader.quote(true))
+      if (i >= 3) follower.follow(leader.quote(true, 'poll'))
     })
     const leaderMinutes = leader.bars('1m')
     const followerMinutes = follower.bars('1m')
@@ -45,12 +45,12 @@ describe('a follower’s book of a real source’s code (issue 16)', () => {
     // The next day rolls over alike: Monday closes into the daily history on both.
     for (const tick of prints(TUESDAY, [2600, 2590])) {
       leader.print(tick)
-      follower.follow(leader.quote(true))
+      follower.follow(leader.quote(true, 'poll'))
     }
     expect(follower.bars('1d')).toEqual(leader.bars('1d'))
     expect(follower.bars('1d').map((b) => b.close)).toEqual([2515, 2590])
-    expect(follower.quote(true)).toMatchObject({ price: 2590, prevClose: 2515, seq: 6 })
-    expect(leader.quote(true)).toMatchObject({ price: 2590, prevClose: 2515, seq: 9 })
+    expect(follower.quote(true, 'poll')).toMatchObject({ price: 2590, prevClose: 2515, seq: 6 })
+    expect(leader.quote(true, 'poll')).toMatchObject({ price: 2590, prevClose: 2515, seq: 9 })
   })
 
   it('takes the day the leader kept, then follows on from it, no print counted twice', () => {
@@ -66,8 +66,8 @@ describe('a follower’s book of a real source’s code (issue 16)', () => {
       const minute = leader.lastMinute()!
       if (i < 5) kept.set(minute.time, minute)
       // It joins after the fifth print: the day as kept then, and the prints after it.
-      if (i === 4) late.followDay([...kept.values()], leader.quote(true))
-      if (i > 4) late.follow(leader.quote(true))
+      if (i === 4) late.followDay([...kept.values()], leader.quote(true, 'poll'))
+      if (i > 4) late.follow(leader.quote(true, 'poll'))
     })
     // Its second minute had prints before it joined and after: each counted once.
     expect(late.bars('1m').slice(-3)).toEqual(leader.bars('1m'))
@@ -76,10 +76,10 @@ describe('a follower’s book of a real source’s code (issue 16)', () => {
       expect.objectContaining({ close: 2400, volume: 500 }),
       ...leader.bars('1d'),
     ])
-    expect(late.quote(true)).toMatchObject({ price: 2490, volume: 800, prevClose: 2400 })
+    expect(late.quote(true, 'poll')).toMatchObject({ price: 2490, volume: 800, prevClose: 2400 })
 
     // A day older than the one it is on is left alone.
-    late.followDay(leader.bars('1m'), { ...leader.quote(true), time: MONDAY - 86_400_000 })
+    late.followDay(leader.bars('1m'), { ...leader.quote(true, 'poll'), time: MONDAY - 86_400_000 })
     expect(late.bars('1m').slice(-3)).toEqual(leader.bars('1m'))
   })
 
@@ -88,12 +88,16 @@ describe('a follower’s book of a real source’s code (issue 16)', () => {
     const leader = new LiveBook(toyota)
     leader.print({ code: '7203', price: 2500, time: MONDAY })
     // Without a previous close the leader's quote says its price there: nothing to take.
-    follower.follow(leader.quote(true))
+    follower.follow(leader.quote(true, 'poll'))
     leader.print({ code: '7203', price: 2510, time: MONDAY + 1000 })
-    follower.follow(leader.quote(true))
-    expect(follower.quote(true)).toMatchObject({ price: 2510, prevClose: 2510, change: 0 })
+    follower.follow(leader.quote(true, 'poll'))
+    expect(follower.quote(true, 'poll')).toMatchObject({ price: 2510, prevClose: 2510, change: 0 })
     leader.print({ code: '7203', price: 2520, prevClose: 2400, time: MONDAY + 2000 })
-    follower.follow(leader.quote(true))
-    expect(follower.quote(true)).toMatchObject({ price: 2520, prevClose: 2400, change: 120 })
+    follower.follow(leader.quote(true, 'poll'))
+    expect(follower.quote(true, 'poll')).toMatchObject({
+      price: 2520,
+      prevClose: 2400,
+      change: 120,
+    })
   })
 })

@@ -4,7 +4,7 @@ import type { Bar, BarInterval, Listing, Quote } from '@kabu/shared/market/types
 import { priceToUnits, unitsToPrice } from '@kabu/shared/money/units'
 import { addPrint, aggregate, fromWire, openBar, periodStart, toWire, type UnitBar } from '../bars'
 import { pricingFor, type Pricing } from '../pricing'
-import type { SourceDayBar, SourceTick } from './types'
+import type { RealSourceKind, SourceDayBar, SourceTick } from './types'
 
 /** Days of 1m bars kept, as the simulator keeps (today and the two before). */
 const RETAINED_MINUTES = 3 * 24 * 60
@@ -141,7 +141,8 @@ export class LiveBook {
     this.settle(close, time)
   }
 
-  quote(trading: boolean): Quote {
+  /** The quote now, saying which source it comes from and whether that source serves it delayed. */
+  quote(trading: boolean, source: RealSourceKind, delayed = false): Quote {
     const { listing, price } = this
     const prevClose = this.prevClose || price
     const bar = this.day?.bar
@@ -167,6 +168,8 @@ export class LiveBook {
       time: this.lastPrintAt,
       seq: this.seq,
       trading,
+      source,
+      ...(delayed && { delayed }),
     }
   }
 

@@ -37,6 +37,7 @@ export function createPollSource(settings: PollSettings, deps: PollDeps): RealQu
     settings.staleAfterMs,
     deps.trading,
     (error) => logger.error({ err: error }, 'quote listener failed'),
+    'poll',
   )
   const breaker = new CircuitBreaker({
     failureThreshold: settings.breakerFailures,

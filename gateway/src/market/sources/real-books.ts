@@ -1,7 +1,7 @@
 import { listingByCode } from '@kabu/shared/market/listings/index'
-import type { Bar, BarInterval, Market, Quote } from '@kabu/shared/market/types'
+import type { Bar, BarInterval, Listing, Market, Quote } from '@kabu/shared/market/types'
 import { LiveBook } from './live-book'
-import type { KeptDay } from './types'
+import type { KeptDay, RealSourceKind } from './types'
 
 /**
  * The books of a real source's codes and the bookkeeping every real source shares: who listens,
@@ -14,17 +14,38 @@ export class RealBooks {
   // The seq of the last relayed quote followed, by code (the relay's seq, not this source's own).
   private readonly followedSeq = new Map<string, number>()
 
+  /** Codes whose quotes are served delayed (a streaming feed's REST snapshots past its limit). */
+  readonly delayed = new Set<string>()
+
   constructor(
     codes: readonly string[],
     private readonly staleAfterMs: number,
     private readonly trading: (market: Market) => boolean,
     private readonly onListenerError: (error: unknown) => void,
+    private readonly source: RealSourceKind,
   ) {
     for (const code of codes) {
       const listing = listingByCode(code)
       if (!listing) throw new Error(`quote source maps ${code}, which is not a listed code`)
       this.books.set(listing.code, new LiveBook(listing))
     }
+  }
+
+  /**
+   * The book of `code`, made on first use (a streaming feed's codes come and go with demand), of
+   * the listing `lookup` finds (the market's catalogue: the whole Tokyo listing).
+   */
+  bookOf(
+    code: string,
+    lookup: (code: string) => Listing | undefined = listingByCode,
+  ): LiveBook | undefined {
+    const held = this.books.get(code)
+    if (held) return held
+    const listing = lookup(code)
+    if (!listing) return undefined
+    const book = new LiveBook(listing)
+    this.books.set(listing.code, book)
+    return book
   }
 
   get codes(): string[] {
@@ -46,7 +67,8 @@ export class RealBooks {
 
   snapshot = (code: string): Quote | undefined => {
     const book = this.books.get(code)
-    return book?.delivered ? book.quote(this.trading(book.listing.market)) : undefined
+    if (!book?.delivered) return undefined
+    return book.quote(this.trading(book.listing.market), this.source, this.delayed.has(code))
   }
 
   bars = (code: string, interval: BarInterval, from?: number, to?: number): Bar[] =>

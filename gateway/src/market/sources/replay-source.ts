@@ -39,8 +39,12 @@ export function createReplaySource(settings: ReplaySettings, deps: ReplayDeps): 
   const rows = parseReplay(readFileSync(settings.file, 'utf8'), format, settings.code)
   const steps = stepsOf(rows, settings.speed)
   const codes = [...new Set(steps.flatMap((s) => s.codes))]
-  const books = new RealBooks(codes, Infinity, deps.trading, (error) =>
-    deps.logger.error({ err: error }, 'quote listener failed'),
+  const books = new RealBooks(
+    codes,
+    Infinity,
+    deps.trading,
+    (error) => deps.logger.error({ err: error }, 'quote listener failed'),
+    'replay',
   )
   let timer: NodeJS.Timeout | null = null
   let next = 0

@@ -3,12 +3,13 @@ import path from 'node:path'
 import { pollMappingSchema } from './poll-mapping'
 import type { PollSettings } from './poll-source'
 import type { ReplaySettings } from './replay-source'
+import { parseStreamSource, type StreamEnv, type StreamSourceSettings } from './stream-settings'
 
-/** QUOTE_SOURCE and its companion settings, parsed. */
+/** One source of QUOTE_SOURCE's list and its companion settings, parsed. */
 export type QuoteSourceSettings =
-  { kind: 'simulator' } | ({ kind: 'poll' } & PollSettings) | ({ kind: 'replay' } & ReplaySettings)
+  ({ kind: 'poll' } & PollSettings) | ({ kind: 'replay' } & ReplaySettings) | StreamSourceSettings
 
-interface QuoteEnv {
+interface QuoteEnv extends StreamEnv {
   QUOTE_SOURCE: string
   QUOTE_POLL_MAP?: string | undefined
   QUOTE_POLL_INTERVAL_MS: number
@@ -32,10 +33,45 @@ function pollMapping(text: string | undefined) {
   return parsed.data
 }
 
-/** `simulator`, `poll:URL` or `replay:FILE[?speed=N&code=C&label=L]` (API.md). */
-export function parseQuoteSource(e: QuoteEnv): QuoteSourceSettings {
-  const [kind, ...rest] = e.QUOTE_SOURCE.split(':')
+/** The kinds QUOTE_SOURCE's list may name; an entry starts with one of them. */
+export const SOURCE_KINDS = ['simulator', 'poll', 'replay', 'kabustation', 'alpaca'] as const
+
+/**
+ * QUOTE_SOURCE split into its entries: at each comma that starts a new kind, so a comma inside a
+ * URL's query or a replay's label stays where it is.
+ */
+export function quoteSourceEntries(text: string): string[] {
+  const next = new RegExp(`,(?=\\s*(?:${SOURCE_KINDS.join('|')})(?::|$|,))`)
+  return text
+    .split(next)
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+}
+
+/**
+ * QUOTE_SOURCE (API.md): a comma-separated list of `simulator`, `poll:URL`,
+ * `replay:FILE[?speed=N&code=C&label=L]`, `kabustation:URL` and `alpaca:URL`. The real sources,
+ * in the order listed (the first that carries a code feeds it); empty, the simulator alone, which
+ * feeds every code no real source carries whether or not it is listed.
+ */
+export function parseQuoteSources(e: QuoteEnv): QuoteSourceSettings[] {
+  const sources: QuoteSourceSettings[] = []
+  for (const entry of quoteSourceEntries(e.QUOTE_SOURCE)) {
+    const source = parseQuoteSource(entry, e)
+    if (source) sources.push(source)
+  }
+  const kinds = sources.map((source) => source.kind)
+  if (new Set(kinds).size !== kinds.length) {
+    throw new Error('invalid settings: QUOTE_SOURCE names one kind of source twice')
+  }
+  return sources
+}
+
+/** One entry of QUOTE_SOURCE; undefined for `simulator`. */
+function parseQuoteSource(entry: string, e: QuoteEnv): QuoteSourceSettings | undefined {
+  const [kind, ...rest] = entry.split(':')
   const target = rest.join(':')
+  if (kind === 'kabustation' || kind === 'alpaca') return parseStreamSource(kind, target, e)
   if (kind === 'poll') {
     if (e.QUOTE_STALE_MS <= e.QUOTE_POLL_INTERVAL_MS) {
       throw new Error('invalid settings: QUOTE_STALE_MS must exceed QUOTE_POLL_INTERVAL_MS')
@@ -67,5 +103,5 @@ export function parseQuoteSource(e: QuoteEnv): QuoteSourceSettings {
       label: params.get('label') ?? undefined,
     }
   }
-  return { kind: 'simulator' }
+  return undefined
 }

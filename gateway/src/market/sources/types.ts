@@ -1,7 +1,10 @@
-import type { Bar, BarInterval, Quote } from '@kabu/shared/market/types'
+import type { BookLevel } from '@kabu/shared/market/depth'
+import type { Bar, BarInterval, Quote, QuoteSourceKind } from '@kabu/shared/market/types'
 
-/** Where live quotes come from (API.md QUOTE_SOURCE); FeedStatus.source carries the kind. */
-export type SourceKind = 'simulator' | 'poll' | 'replay'
+/** Where live quotes come from (API.md QUOTE_SOURCE); every quote says its kind (`Quote.source`). */
+export type SourceKind = QuoteSourceKind
+/** The kinds of a real source: every one but the simulator. */
+export type RealSourceKind = Exclude<QuoteSourceKind, 'simulator'>
 
 /**
  * A producer of live quotes for the codes it carries, which says whether it is still delivering.
@@ -28,8 +31,23 @@ export interface QuoteSource {
  * every other code). `trading` says whether the code's exchange is in session now.
  */
 export interface RealQuoteSource extends QuoteSource {
-  readonly kind: 'poll' | 'replay'
+  readonly kind: RealSourceKind
+  /** The codes it feeds now: fixed for a poll or a replay, following demand for a streaming feed. */
   readonly codes: readonly string[]
+  /**
+   * Whether a market order on `code` must wait (`quote_stale`): the source is not live, or (a
+   * streaming feed) it would carry the code but does not feed it now. Absent: `!isLive()` for the
+   * codes it carries.
+   */
+  isStale?(code: string): boolean
+  /** Whether it would carry `code` when wanted (a streaming feed); absent: `carries`. */
+  owns?(code: string): boolean
+  /** Of `codes`, those served from a REST snapshot past a streaming feed's symbol limit. */
+  delayedCodes?(): string[]
+  /** Codes it would carry past its symbol limit that the simulator feeds instead. */
+  simulatedCodes?(): string[]
+  /** The book the feed sent of `code` (a streaming feed's board), when it sent one. */
+  book?(code: string): FeedBook | undefined
   /** Undefined until the source has delivered this code once. */
   snapshot(code: string): Quote | undefined
   bars(code: string, interval: BarInterval, from?: number, to?: number): Bar[]
@@ -64,6 +82,15 @@ export interface KeptDay {
   quote: Quote
   /** Oldest first. */
   minutes: Bar[]
+}
+
+/** A feed's own book of one code: its levels (best first) and the day's VWAP where it says one. */
+export interface FeedBook {
+  bids: BookLevel[]
+  asks: BookLevel[]
+  vwap: number | null
+  /** Epoch milliseconds of the update that last changed it. */
+  time: number
 }
 
 /** One print of a real source, already mapped to our code. Prices are plain decimals. */

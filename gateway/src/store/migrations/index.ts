@@ -32,6 +32,14 @@ import { orderIds } from './0029-order-ids'
 import { orderTriggers } from './0030-order-triggers'
 import { holdingCost } from './0031-holding-cost'
 import { shortSide } from './0032-short-side'
+import { freezeNotices } from './0033-freeze-notices'
+import { assetHistory } from './0034-asset-history'
+import { corporateActions } from './0036-corporate-actions'
+import { holdingAccounts } from './0037-accounts'
+import { dividendsByAccount } from './0038-dividends-by-account'
+import { tax } from './0039-tax'
+import { alerts } from './0041-alerts'
+import { notifications } from './0042-notifications'
 
 /**
  * Every migration, in order, listed in code rather than found by scanning a folder, so they run the
@@ -70,6 +78,14 @@ const MIGRATIONS: ReadonlyArray<[name: string, build: (kind: StoreKind) => Migra
   ['0030-order-triggers', orderTriggers],
   ['0031-holding-cost', holdingCost],
   ['0032-short-side', shortSide],
+  ['0033-freeze-notices', freezeNotices],
+  ['0034-asset-history', assetHistory],
+  ['0036-corporate-actions', corporateActions],
+  ['0037-accounts', holdingAccounts],
+  ['0038-dividends-by-account', dividendsByAccount],
+  ['0039-tax', tax],
+  ['0041-alerts', alerts],
+  ['0042-notifications', notifications],
 ]
 
 export function migrationProvider(kind: StoreKind): MigrationProvider {

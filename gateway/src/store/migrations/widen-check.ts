@@ -13,8 +13,7 @@ export interface WidenedCheck {
 /**
  * Widens a CHECK constraint in place. PostgreSQL drops and adds it. SQLite cannot change one, and
  * its defensive mode (on in better-sqlite3) forbids editing sqlite_schema, so the table is
- * rebuilt: foreign keys off outside the transaction; a new table with the same rows and ids, the
- * old one dropped, the new one renamed, its indexes remade, the foreign keys checked.
+ * rebuilt (rewriteSqliteTable).
  */
 export async function widenCheck(
   db: Kysely<unknown>,
@@ -26,6 +25,21 @@ export async function widenCheck(
     await sql.raw(`alter table ${table} add constraint ${constraint} check (${to})`).execute(db)
     return
   }
+  await rewriteSqliteTable(db, table, from, to)
+}
+
+/**
+ * Rewrites an SQLite table's definition, `from` becoming `to` in its CREATE TABLE text (a CHECK
+ * widened, a UNIQUE constraint over more columns), by rebuilding it: foreign keys off outside the
+ * transaction; a new table with the same rows and ids, the old one dropped, the new one renamed,
+ * its indexes remade, the foreign keys checked.
+ */
+export async function rewriteSqliteTable(
+  db: Kysely<unknown>,
+  table: string,
+  from: string,
+  to: string,
+): Promise<void> {
   await sql`pragma foreign_keys = off`.execute(db)
   try {
     await db.transaction().execute(async (trx) => {

@@ -1,3 +1,4 @@
+import type { HoldingAccount } from '@kabu/shared/api/accounts'
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely'
 import type { Int, IntDefault, NullableInt } from './columns'
 
@@ -58,6 +59,8 @@ export interface HoldingsTable {
    * trust funds, credit_debt the borrow fees owed (shared/market/credit.ts shortEquity).
    */
   side: ColumnType<'long' | 'short', 'long' | 'short' | undefined, 'long' | 'short'>
+  /** Migration 0037: the account it sits in (a NISA buy's holding: `nisa`). */
+  account: ColumnType<HoldingAccount, HoldingAccount | undefined, HoldingAccount>
 }
 
 export interface WatchlistTable {
@@ -101,7 +104,12 @@ export interface OrdersTable {
   group_id: NullableInt
   parent_id: NullableInt
   leverage: IntDefault
-  account: ColumnType<'taxable' | 'nisa', 'taxable' | 'nisa' | undefined, 'taxable' | 'nisa'>
+  account: ColumnType<HoldingAccount, HoldingAccount | undefined, HoldingAccount>
+  /**
+   * Migration 0037: the NISA room a working NISA buy still holds (book value of what it has not
+   * filled: its limit × shares); 0 on every other order and once it has ended.
+   */
+  nisa_reserved: IntDefault
   holding_id: NullableInt
   /** Cash still frozen for what a buy has not filled. */
   frozen: IntDefault

@@ -1,16 +1,15 @@
 /** The order inquiry, the stop/OCO/IFD ticket and its read-back (position's orders, the stock ticket). */
 export default {
-  'stock.orders.sentence.market': '{side, select, buy {Buy} other {Sell}} {num} {code} at market',
-  'stock.orders.sentence.limit':
-    '{side, select, buy {Buy} other {Sell}} {num} {code} at a limit of {price}',
+  'stock.orders.sentence.market': '{verb} {num} {code} at market',
+  'stock.orders.sentence.limit': '{verb} {num} {code} at a limit of {price}',
   'stock.orders.sentence.stop':
-    '{side, select, buy {Buy} other {Sell}} {num} {code} at market once it is {side, select, buy {at or above} other {at or below}} {trigger}',
+    '{verb} {num} {code} at market once it is {side, select, buy {at or above} other {at or below}} {trigger}',
   'stock.orders.sentence.stop_limit':
-    '{side, select, buy {Buy} other {Sell}} {num} {code} at a limit of {price} once it is {side, select, buy {at or above} other {at or below}} {trigger}',
+    '{verb} {num} {code} at a limit of {price} once it is {side, select, buy {at or above} other {at or below}} {trigger}',
   'stock.orders.sentence.trailing':
-    '{side, select, buy {Buy} other {Sell}} {num} {code} at market once it {side, select, buy {rises {trail} off its low} other {falls {trail} off its high}}',
+    '{verb} {num} {code} at market once it {side, select, buy {rises {trail} off its low} other {falls {trail} off its high}}',
   'stock.orders.sentence.oco':
-    'Sell {num} {code} at a limit of {price}, or at market once it is at or below {trigger}',
+    '{verb} {num} {code} at a limit of {price}, or at market once it is at or below {trigger}',
   'stock.orders.sentence.day': '{order}, today only',
   'stock.orders.sentence.until': '{order}, until {date}',
   'stock.orders.sentence.then.ifd': '{term}. Once filled, sell at a limit of {price}',
@@ -24,8 +23,18 @@ export default {
   'stock.orders.group.oco': 'OCO',
   'stock.orders.group.ifd': 'IFD',
   'stock.orders.group.ifdoco': 'IFDOCO',
-  'stock.orders.side.buy': 'Buy',
-  'stock.orders.side.sell': 'Sell',
+  'stock.orders.trade.cashBuy': 'Cash buy',
+  'stock.orders.trade.cashSell': 'Cash sell',
+  'stock.orders.trade.marginBuy': 'Margin buy',
+  'stock.orders.trade.marginSell': 'Margin sell to close',
+  'stock.orders.trade.short': 'Short sell',
+  'stock.orders.trade.cover': 'Buy to cover',
+  'stock.orders.verb.cashBuy': 'Buy',
+  'stock.orders.verb.cashSell': 'Sell',
+  'stock.orders.verb.marginBuy': 'Margin buy',
+  'stock.orders.verb.marginSell': 'Sell to close',
+  'stock.orders.verb.short': 'Short sell',
+  'stock.orders.verb.cover': 'Buy to cover',
   'stock.orders.status.waiting': 'Waiting to trigger',
   'stock.orders.status.open': 'Working',
   'stock.orders.status.partial': 'Partly filled',
@@ -39,6 +48,7 @@ export default {
   'stock.orders.title': 'Order',
   'stock.orders.notFound': 'This order was not found',
   'stock.orders.orderNo': 'Order no.',
+  'stock.orders.tradeLabel': 'Trade',
   'stock.orders.type': 'Type',
   'stock.orders.quantity': 'Quantity',
   'stock.orders.filledNum': 'Filled',

@@ -48,6 +48,8 @@ export default {
     'Borrow fee: {rate} a year on the proceeds, accrued each calendar day (about {day} a day)',
   'stock.short.call':
     'When (proceeds + margin − cost to buy back − borrow fees) ÷ cost to buy back falls under {ratio}, a margin call follows; unmet within {days} days, the short is bought back at the market.',
+  'stock.short.priceRule':
+    'Short-sale price restriction: once a stock has fallen {fall} or more below its base price (the previous close), shorts of more than {units} trading units are refused for the rest of that day and the next trading day.',
   'stock.short.marketOnly':
     'A short sale fills at once at the market. It is closed by buying back all of it, and needs a verified identity.',
   'stock.short.confirmTitle': 'Confirm the short sale',

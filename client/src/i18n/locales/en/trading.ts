@@ -114,6 +114,8 @@ export default {
     'Interest {rate} a year on what you owe, charged every calendar day (first day about {day}), rounded down',
   'stock.credit.terms.call':
     'If (market value − what you owe) falls below {ratio} of the market value, you get a margin call: add trust funds within {days} days or the position is sold at the market, the loan repaid first',
+  'stock.credit.terms.minMargin':
+    'Opening a credit position needs a margin deposit (available cash plus the margin in your open credit positions) of at least {amount}',
   'stock.credit.terms.fillsAtOnce':
     'A credit buy fills at once (market, or a limit at or above the price) and is sold whole.',
   'stock.credit.review.margin': 'Your margin',

@@ -1,16 +1,15 @@
 /** 注文照会、逆指値・OCO・IFD の注文票と読み上げ（features/position の注文中、features/stock の注文票）。 */
 export default {
-  'stock.orders.sentence.market': '{code} を成行で {num} 株{side, select, buy {買う} other {売る}}',
-  'stock.orders.sentence.limit':
-    '{code} を {price} の指値で {num} 株{side, select, buy {買う} other {売る}}',
+  'stock.orders.sentence.market': '{code} を成行で {num} 株{verb}',
+  'stock.orders.sentence.limit': '{code} を {price} の指値で {num} 株{verb}',
   'stock.orders.sentence.stop':
-    '{code} を {trigger} {side, select, buy {以上} other {以下}}になったら成行で {num} 株{side, select, buy {買う} other {売る}}',
+    '{code} を {trigger} {side, select, buy {以上} other {以下}}になったら成行で {num} 株{verb}',
   'stock.orders.sentence.stop_limit':
-    '{code} を {trigger} {side, select, buy {以上} other {以下}}になったら {price} の指値で {num} 株{side, select, buy {買う} other {売る}}',
+    '{code} を {trigger} {side, select, buy {以上} other {以下}}になったら {price} の指値で {num} 株{verb}',
   'stock.orders.sentence.trailing':
-    '{code} を{side, select, buy {安値から {trail} 上がったら} other {高値から {trail} 下がったら}}成行で {num} 株{side, select, buy {買う} other {売る}}',
+    '{code} を{side, select, buy {安値から {trail} 上がったら} other {高値から {trail} 下がったら}}成行で {num} 株{verb}',
   'stock.orders.sentence.oco':
-    '{code} を {price} の指値で、または {trigger} 以下になったら成行で {num} 株売る',
+    '{code} を {price} の指値で、または {trigger} 以下になったら成行で {num} 株{verb}',
   'stock.orders.sentence.day': '{order}、当日中',
   'stock.orders.sentence.until': '{order}、{date} まで',
   'stock.orders.sentence.then.ifd': '{term}。約定したら {price} の指値で売る',
@@ -24,8 +23,18 @@ export default {
   'stock.orders.group.oco': 'OCO',
   'stock.orders.group.ifd': 'IFD',
   'stock.orders.group.ifdoco': 'IFDOCO',
-  'stock.orders.side.buy': '買',
-  'stock.orders.side.sell': '売',
+  'stock.orders.trade.cashBuy': '現物買',
+  'stock.orders.trade.cashSell': '現物売',
+  'stock.orders.trade.marginBuy': '信用新規買',
+  'stock.orders.trade.marginSell': '信用返済売',
+  'stock.orders.trade.short': '信用新規売',
+  'stock.orders.trade.cover': '信用返済買',
+  'stock.orders.verb.cashBuy': '買う',
+  'stock.orders.verb.cashSell': '売る',
+  'stock.orders.verb.marginBuy': '信用で新規買いする',
+  'stock.orders.verb.marginSell': '返済売りする',
+  'stock.orders.verb.short': '信用で新規売りする',
+  'stock.orders.verb.cover': '返済買いする',
   'stock.orders.status.waiting': '発動待ち',
   'stock.orders.status.open': '注文中',
   'stock.orders.status.partial': '一部約定',
@@ -39,6 +48,7 @@ export default {
   'stock.orders.title': '注文照会',
   'stock.orders.notFound': 'この注文は見つかりません',
   'stock.orders.orderNo': '注文番号',
+  'stock.orders.tradeLabel': '取引区分',
   'stock.orders.type': '注文種別',
   'stock.orders.quantity': '注文数量',
   'stock.orders.filledNum': '約定数量',

@@ -46,6 +46,8 @@ export default {
   'stock.short.borrowFee': '貸株料：売却代金に年 {rate}、暦日ごとに計上（1日あたり約 {day}）',
   'stock.short.call':
     '維持率（売却代金＋保証金−買戻し代金−貸株料）÷ 買戻し代金 が {ratio} を下回ると追証が発生します。{days} 日以内に解消されない場合、建玉は成行で買い戻されます。',
+  'stock.short.priceRule':
+    '空売り価格規制：基準価格（前日終値）から {fall} 以上下落した銘柄は、その日と翌営業日、{units} 単位を超える信用新規売りができません。',
   'stock.short.marketOnly':
     '信用売りは成行で即時に約定します。返済は全数量の買い戻し（返済買い）です。本人確認が必要です。',
   'stock.short.confirmTitle': '信用新規売りの確認',

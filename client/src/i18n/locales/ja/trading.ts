@@ -114,6 +114,8 @@ export default {
     '借入残高に年 {rate} の金利を暦日ごとに計上（初日およそ {day}、端数切り捨て）',
   'stock.credit.terms.call':
     '（時価 − 借入残高）が時価の {ratio} を下回ると追証が発生します。{days} 日以内に追加保証金を入れない場合、建玉は成行で決済され、借入から返済されます',
+  'stock.credit.terms.minMargin':
+    '新規建てには委託保証金（利用可能額＋保有中の信用建玉の保証金）が {amount} 以上必要です',
   'stock.credit.terms.fillsAtOnce':
     '信用買いは即時約定（成行、または現在値以上の指値）で、返済は全数量です。',
   'stock.credit.review.margin': 'お客様の保証金',

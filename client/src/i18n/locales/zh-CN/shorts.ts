@@ -44,6 +44,8 @@ export default {
   'stock.short.borrowFee': '融券费：按卖出金额年化 {rate}，按自然日计提（每日约 {day}）',
   'stock.short.call':
     '维持率 =（卖出金额＋保证金−买回金额−融券费）÷ 买回金额，低于 {ratio} 时须追加保证金；{days} 日内未补足，持仓将按市价买回。',
+  'stock.short.priceRule':
+    '卖空价格限制：较基准价格（前一日收盘价）下跌 {fall} 及以上的股票，当日及下一交易日不能融券卖出超过 {units} 个交易单位。',
   'stock.short.marketOnly':
     '融券卖出以市价即时成交；平仓须全部买回（买券还券），并须完成实名认证。',
   'stock.short.confirmTitle': '确认融券卖出',

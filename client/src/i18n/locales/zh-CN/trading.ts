@@ -111,6 +111,8 @@ export default {
   'stock.credit.terms.interest': '按借款余额年利率 {rate} 逐日计息（首日约 {day}，向下取整）',
   'stock.credit.terms.call':
     '若（市值 − 借款）低于市值的 {ratio}，将发出追加保证金通知：须在 {days} 天内追加，否则持仓将按市价平仓，优先偿还借款',
+  'stock.credit.terms.minMargin':
+    '新开信用仓位需委托保证金（可用资金＋现有信用持仓的保证金）不低于 {amount}',
   'stock.credit.terms.fillsAtOnce':
     '融资买入须立即成交（市价，或不低于现价的限价），卖出须全部卖出。',
   'stock.credit.review.margin': '您的保证金',

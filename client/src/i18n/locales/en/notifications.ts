@@ -1,0 +1,37 @@
+export default {
+  'mine.panel.notifications': 'Notifications',
+  'mine.panel.notifySettings': 'Notification settings',
+  'mine.notifications.title': 'Notifications',
+  'mine.notifications.unread': '{count} unread',
+  'mine.notifications.readAll': 'Mark all as read',
+  'mine.notifications.empty': 'No notifications yet',
+  'mine.notifications.loadMore': 'Show older notifications',
+  'mine.notifications.unreadMark': 'Unread',
+  'mine.notifications.kind.fills': 'Order fills',
+  'mine.notifications.kind.alerts': 'Price alerts',
+  'mine.notifications.kind.ipo': 'New shares',
+  'mine.notifications.kind.margin': 'Margin calls',
+  'mine.notifications.kind.dividends': 'Dividends',
+  'mine.notifications.kind.messages': 'Messages and reviews',
+  'mine.notifications.kinds': 'What to tell you',
+  'mine.notifications.channel.app': 'In app',
+  'mine.notifications.channel.push': 'Push',
+  'mine.notifications.device': 'Push on this device',
+  'mine.notifications.device.subscribed':
+    'This device receives push notifications, even with the app closed.',
+  'mine.notifications.device.unsubscribed':
+    'This device does not receive push notifications yet. Turning them on asks your browser for permission.',
+  'mine.notifications.device.denied':
+    "Your browser blocks notifications from this site. Allow them in the browser's site settings.",
+  'mine.notifications.device.unsupported':
+    'This browser cannot receive push notifications (on an iPhone, add the app to the home screen first).',
+  'mine.notifications.subscribe': 'Turn on notifications on this device',
+  'mine.notifications.unsubscribe': 'Turn off notifications on this device',
+  'mine.notifications.quiet': 'Quiet hours (Japan time)',
+  'mine.notifications.quiet.on': 'No pushes {window} (notifications still appear in the app)',
+  'mine.notifications.quiet.off': 'No quiet hours set',
+  'mine.notifications.quiet.from': 'From',
+  'mine.notifications.quiet.to': 'To',
+  'mine.notifications.quiet.save': 'Save quiet hours',
+  'mine.notifications.quiet.clear': 'Clear quiet hours',
+} satisfies Record<string, string>

@@ -1,0 +1,37 @@
+export default {
+  'mine.panel.notifications': '通知',
+  'mine.panel.notifySettings': '通知設定',
+  'mine.notifications.title': '通知',
+  'mine.notifications.unread': '未読 {count} 件',
+  'mine.notifications.readAll': 'すべて既読にする',
+  'mine.notifications.empty': 'まだ通知はありません',
+  'mine.notifications.loadMore': '以前の通知を表示',
+  'mine.notifications.unreadMark': '未読',
+  'mine.notifications.kind.fills': '約定',
+  'mine.notifications.kind.alerts': '株価アラート',
+  'mine.notifications.kind.ipo': '新規公開株',
+  'mine.notifications.kind.margin': '追証・強制決済',
+  'mine.notifications.kind.dividends': '配当金',
+  'mine.notifications.kind.messages': 'お知らせ・審査結果',
+  'mine.notifications.kinds': '通知の種類',
+  'mine.notifications.channel.app': 'アプリ内',
+  'mine.notifications.channel.push': 'プッシュ',
+  'mine.notifications.device': 'この端末へのプッシュ通知',
+  'mine.notifications.device.subscribed':
+    'この端末はプッシュ通知を受け取ります。アプリを閉じていても届きます。',
+  'mine.notifications.device.unsubscribed':
+    'この端末はまだプッシュ通知を受け取りません。オンにするとブラウザが許可を求めます。',
+  'mine.notifications.device.denied':
+    'ブラウザがこのサイトの通知をブロックしています。ブラウザのサイト設定で通知を許可してください。',
+  'mine.notifications.device.unsupported':
+    'このブラウザはプッシュ通知に対応していません（iPhoneではホーム画面に追加したアプリで利用できます）。',
+  'mine.notifications.subscribe': 'この端末で通知をオンにする',
+  'mine.notifications.unsubscribe': 'この端末の通知をオフにする',
+  'mine.notifications.quiet': 'おやすみ時間（日本時間）',
+  'mine.notifications.quiet.on': '{window} はプッシュ通知を送りません（通知はアプリ内に残ります）',
+  'mine.notifications.quiet.off': 'おやすみ時間は設定されていません',
+  'mine.notifications.quiet.from': '開始',
+  'mine.notifications.quiet.to': '終了',
+  'mine.notifications.quiet.save': 'おやすみ時間を保存',
+  'mine.notifications.quiet.clear': 'おやすみ時間を解除',
+} satisfies Record<string, string>

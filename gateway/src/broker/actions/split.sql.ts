@@ -1,0 +1,115 @@
+import { sql, type Kysely } from 'kysely'
+import type { Database } from '../../store/index'
+import type { SelectedLines } from '../ledger/index'
+import { HELD } from './steps.sql'
+
+type Db = Kysely<Database>
+
+/** A split as the SQL needs it: `num` new shares for `den` old (one of them is 1). */
+export interface SplitRow {
+  action: string
+  code: string
+  exDate: string
+  /** Local midnight of the ex-date: holdings bought before it were held through the cum date. */
+  exStart: number
+  ratio: string
+  num: bigint
+  den: bigint
+  /** The last close before the ex-date (units): a reverse split's fraction is paid at it. */
+  lastClose: bigint
+}
+
+const cost = sql`coalesce(buy_cost, buy_price * stock_num)`
+
+/**
+ * What the split does to each holding held through the cum date (long or short), as rows of
+ * holding_splits: one INSERT…SELECT however many. A forward split multiplies the shares; a reverse
+ * one divides them, a long's fraction paid in cash at the last close, a short's rounded up (it owes
+ * one whole new share for the fraction, sold short at the last close: its proceeds grow by that).
+ */
+export async function writeSplits(db: Db, s: SplitRow): Promise<number> {
+  const after =
+    s.den === 1n
+      ? sql`stock_num * ${s.num}`
+      : sql`case when side = 'short' then (stock_num + ${s.den - 1n}) / ${s.den}
+          else stock_num / ${s.den} end`
+  const cash =
+    s.den === 1n
+      ? sql`0`
+      : sql`case when side = 'short' then 0 else (stock_num % ${s.den}) * ${s.lastClose} end`
+  const result = await sql`insert into holding_splits
+      (holding_id, action, user_id, code, ex_date, ratio, shares_before, shares_after, cash_in_lieu)
+    select id, ${s.action}, user_id, code, ${s.exDate}, ${s.ratio}, stock_num, ${after}, ${cash}
+    from holdings
+    where code = ${s.code} and status in (${sql.join(HELD)})
+      and coalesce(buy_time, created_at) < ${BigInt(s.exStart)}`.execute(db)
+  return Number(result.numAffectedRows ?? 0n)
+}
+
+const mine = (s: SplitRow) =>
+  sql`id in (select holding_id from holding_splits where action = ${s.action})`
+
+/**
+ * Moves the split holdings to their new shares. A forward split keeps what they cost: the price
+ * per share divides, and where that is not exact the cost is kept in buy_cost (as a fill in parts
+ * does). A reverse split's long keeps the cost of the whole shares it keeps (the fraction's cost
+ * leaves with its cash); one left with none is closed as sold at the last close. A short's
+ * proceeds grow by the fraction it sold short. Every SET reads the row as it was.
+ */
+export async function moveSplitHoldings(db: Db, s: SplitRow, now: number): Promise<void> {
+  if (s.den === 1n) {
+    await sql`update holdings set
+        buy_cost = case when buy_cost is null and buy_price % ${s.num} <> 0
+          then buy_price * stock_num else buy_cost end,
+        buy_price = buy_price / ${s.num},
+        stock_num = stock_num * ${s.num}
+      where ${mine(s)}`.execute(db)
+    return
+  }
+  const kept = sql`(select shares_after from holding_splits x
+    where x.holding_id = holdings.id and x.action = ${s.action})`
+  const keptCost = sql`(${cost} - ${cost} * (stock_num % ${s.den}) / stock_num)`
+  await sql`update holdings set
+      status = 4, sell_price = ${s.lastClose}, sell_fee = 0, stamp_duty = 0, sell_time = ${BigInt(now)},
+      realised = stock_num * ${s.lastClose} - ${cost} - buy_fee
+    where ${mine(s)} and side = 'long' and stock_num < ${s.den}`.execute(db)
+  await sql`update holdings set
+      buy_cost = ${keptCost}, buy_price = ${keptCost} / (stock_num / ${s.den}),
+      stock_num = stock_num / ${s.den}
+    where ${mine(s)} and side = 'long' and stock_num >= ${s.den}`.execute(db)
+  const roundedUp = sql`${cost} + (${kept} * ${s.den} - stock_num) * ${s.lastClose}`
+  await sql`update holdings set
+      buy_cost = ${roundedUp}, buy_price = ${roundedUp} / ${kept}, stock_num = ${kept}
+    where ${mine(s)} and side = 'short'`.execute(db)
+}
+
+/**
+ * The book value each user's NISA holdings give up to a reverse split, read before the holdings
+ * move: a fraction's share of its holding's cost (what moveSplitHoldings takes off), or the whole
+ * cost of a holding left with no share. Sold for cash in lieu, it is a NISA sale: back in the
+ * lifetime room from next year.
+ */
+export async function nisaFractions(db: Db, s: SplitRow) {
+  if (s.den === 1n) return []
+  const { rows } = await sql<{ user_id: bigint; cost: bigint }>`select user_id,
+      cast(sum(case when stock_num < ${s.den} then ${cost}
+        else ${cost} * (stock_num % ${s.den}) / stock_num end) as bigint) as cost
+    from holdings
+    where ${mine(s)} and side = 'long' and account = 'nisa' and stock_num % ${s.den} <> 0
+    group by user_id order by user_id`.execute(db)
+  return rows.map((r) => ({ userId: BigInt(r.user_id), cost: BigInt(r.cost) }))
+}
+
+/** The cash in lieu of each user's fractions: one line per user. */
+export const cashInLieuLines = (s: SplitRow, currency: string): SelectedLines =>
+  sql`select user_id, 'available' as book, ${currency} as currency,
+      cast(sum(cash_in_lieu) as bigint) as amount
+    from holding_splits where action = ${s.action} and cash_in_lieu > 0 group by user_id`
+
+export async function cashInLieuTotal(db: Db, s: SplitRow): Promise<bigint> {
+  const { rows } = await sql<{
+    total: bigint | null
+  }>`select cast(sum(cash_in_lieu) as bigint) as total
+    from holding_splits where action = ${s.action}`.execute(db)
+  return BigInt(rows[0]?.total ?? 0n)
+}

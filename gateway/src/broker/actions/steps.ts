@@ -1,0 +1,138 @@
+import type { Kysely } from 'kysely'
+import type { Currency } from '@kabu/shared/money/currencies'
+import { formatUnits } from '@kabu/shared/money/decimal'
+import type { UserEvent } from '@kabu/shared/realtime'
+import type { Database } from '../../store/index'
+import { newOrderNo } from '../common/order-no'
+import type { SplitOrders } from '../common/split-orders'
+import type { Ledger, Posting } from '../ledger/index'
+import type { NisaBook } from '../common/nisa-book'
+import type { TaxBook } from '../common/tax-book'
+import * as d from './dividends.sql'
+import * as s from './split.sql'
+import { claimStep, recordStepRows } from './steps.sql'
+
+export interface StepDeps {
+  db: Kysely<Database>
+  ledger: Ledger
+  splitOrders: SplitOrders
+  tax: TaxBook
+  /** NISA's rooms: a reverse split's fraction of a NISA holding is sold for its cash in lieu. */
+  nisa: NisaBook
+}
+
+type Events = { userId: bigint; event: UserEvent }[]
+
+const house = (
+  book: 'bank_clearing' | 'tax' | 'tax_local' | 'credit',
+  currency: string,
+  amount: bigint,
+) => ({ account: { house: book, currency: currency as Currency }, amount }) satisfies Posting
+const nonZero = (lines: Posting[]) => lines.filter((l) => l.amount !== 0n)
+
+/**
+ * Each step of a corporate action is ONE SQL transaction that claims its done-marker first, so a
+ * second pass, a restart or a new leader finds it done and writes nothing; every statement inside
+ * is set-based over all the holders.
+ */
+export function createSteps(deps: StepDeps) {
+  const { db, ledger } = deps
+
+  /**
+   * A split on its ex-date: resting orders, then holdings, then any cash in lieu (untaxed here; a
+   * NISA holding's fraction sold also gives its book value back to the room).
+   */
+  async function split(step: string, row: s.SplitRow, currency: string, now: number) {
+    return db.transaction().execute(async (trx): Promise<Events> => {
+      if (!(await claimStep(trx, step, now))) return []
+      // Orders first: a sell that cannot follow is cancelled while its holding still rests on it.
+      const events = await deps.splitOrders(trx, row, now)
+      const rows = await s.writeSplits(trx, row)
+      const nisaSold = await s.nisaFractions(trx, row)
+      await s.moveSplitHoldings(trx, row, now)
+      for (const sold of nisaSold) await deps.nisa.sold(trx, sold.userId, sold.cost, now)
+      const cash = await s.cashInLieuTotal(trx, row)
+      if (cash > 0n) {
+        await ledger.post(trx, {
+          kind: 'split_cash',
+          userId: null,
+          orderNo: newOrderNo('CA', now),
+          selected: s.cashInLieuLines(row, currency),
+          postings: [house('bank_clearing', currency, -cash)],
+        })
+      }
+      await recordStepRows(trx, step, rows)
+      return events
+    })
+  }
+
+  /**
+   * A dividend's holders of record, on its ex-date: longs expect it; an open short pays the
+   * dividend equivalent now, added to what it owes as a borrow fee is (repaid at its cover), the
+   * lender's cash through bank clearing.
+   */
+  async function record(step: string, row: d.DividendRow, now: number) {
+    await db.transaction().execute(async (trx) => {
+      if (!(await claimStep(trx, step, now))) return
+      const longs = await d.recordLongs(trx, row, now)
+      const shorts = await d.recordShorts(trx, row, now)
+      if (shorts > 0) {
+        await d.chargeShorts(trx, row)
+        const owed = -(await d.totalsOf(trx, row.action, 'short', 'paid')).net
+        await ledger.post(trx, {
+          kind: 'dividend_adjustment',
+          userId: null,
+          orderNo: newOrderNo('CA', now),
+          selected: d.shortLines(row.action),
+          postings: [
+            house('credit', row.currency, -2n * owed),
+            house('bank_clearing', row.currency, owed),
+          ],
+        })
+      }
+      await recordStepRows(trx, step, longs + shorts)
+    })
+  }
+
+  /**
+   * A dividend's payment: each holder's Japanese tax set by their account's year (the tax book:
+   * in 源泉徴収あり the dividend joins the year's netting), then every holder's net into `available`
+   * as ONE posting; the issuer's cash less the foreign tax kept at source arrives through bank
+   * clearing, Japan's tax goes to `tax` (national) and `tax_local` (local).
+   */
+  async function pay(step: string, action: string, currency: string, now: number) {
+    return db.transaction().execute(async (trx): Promise<Events> => {
+      if (!(await claimStep(trx, step, now))) return []
+      const recordTax = await deps.tax.dividendsDue(trx, action, now)
+      const t = await d.totalsOf(trx, action, 'long', 'expected')
+      if (t.net > 0n) {
+        const { txId } = await ledger.post(trx, {
+          kind: 'dividend',
+          userId: null,
+          orderNo: newOrderNo('CA', now),
+          selected: d.payLines(action),
+          postings: nonZero([
+            house('bank_clearing', currency, -(t.gross - t.foreign)),
+            house('tax', currency, t.national),
+            house('tax_local', currency, t.local),
+          ]),
+        })
+        await recordTax(txId)
+      }
+      const paid = await d.markPaid(trx, action, now)
+      await recordStepRows(trx, step, 1)
+      return paid.map((row) => ({
+        userId: row.user_id,
+        event: {
+          type: 'dividend:paid' as const,
+          id: String(row.id),
+          code: row.code,
+          net: formatUnits(row.net),
+          currency: row.currency,
+        },
+      }))
+    })
+  }
+
+  return { split, record, pay }
+}

@@ -1,0 +1,179 @@
+import type { Kysely } from 'kysely'
+import { localDate } from '@kabu/shared/market/time-zone'
+import type { Currency } from '@kabu/shared/money/currencies'
+import { sold as soldAtAverage } from '@kabu/shared/tax/moving-average'
+import { withholdsAtSale, type TaxKind } from '@kabu/shared/tax/tax-kind'
+import { taxStep, type TaxStep, type TaxYear } from '@kabu/shared/tax/withholding'
+import { lockUser, type Database } from '../../store/index'
+import type { Ledger, Posting } from '../ledger/index'
+import { inTaxableAccount, type TaxableSale, type TaxBook } from '../common/tax-book'
+import { taxKindOf } from './taxable'
+import { dividendSteps } from './dividend-steps'
+import { expectedHolders, insertEvents, writeDividendTax } from './dividends.sql'
+import {
+  insertEvent,
+  lockUsers,
+  saleState,
+  yearsOf,
+  type NewTaxEvent,
+  type SaleState,
+} from './tax.sql'
+
+/**
+ * The year's netting runs in yen: Japanese listings' sales and dividends. A foreign listing's sale
+ * would need the day's TTM rate to yen; until the app has one its sales are not netted and its
+ * dividends keep the withholding at source they always had.
+ */
+const NETTED_CURRENCY: Currency = 'JPY'
+
+/** The Tokyo calendar year and date of `at`: the app settles at the fill, so also the settlement's. */
+export function taxDateOf(at: number): { year: number; date: string } {
+  const date = localDate('jp', at)
+  return { year: Number(date.slice(0, 4)), date }
+}
+
+/**
+ * One event's step of the year in an account of `kind`: in 源泉徴収あり the account then holds
+ * exactly the tax due on the year's net (taxStep: a rise withheld, a fall refunded); in the others
+ * the net moves and nothing is withheld.
+ */
+export function stepIn(kind: TaxKind, before: TaxYear, year: number, gain: bigint): TaxStep {
+  if (withholdsAtSale(kind)) return taxStep(before, year, gain)
+  const from = before.year === year ? before : { ...before, net: 0n }
+  return {
+    after: { year, net: from.net + gain, withheld: from.withheld },
+    change: { national: 0n, local: 0n },
+  }
+}
+
+const yearOf = (year: number, s: SaleState['year']): TaxYear => ({
+  year,
+  net: s.net,
+  withheld: { national: s.national, local: s.local },
+})
+
+/**
+ * A sale's cost by the moving average of the code's cash holdings in the account: its open rows'
+ * cost (this one's included) plus the drift its past sales left, at the average per share. The
+ * drift after is what this sale took at the average instead of its row's own cost.
+ */
+export function averageCost(state: SaleState, sale: TaxableSale): { cost: bigint; drift: bigint } {
+  const basis = {
+    shares: state.shares + sale.shares,
+    cost: state.cost + sale.rowCost + state.drift,
+  }
+  const cost = soldAtAverage(basis, sale.shares).cost
+  return { cost, drift: state.drift + sale.rowCost - cost }
+}
+
+/** The posting of a withholding (positive change) or a refund (negative), national and local apart. */
+function taxPosting(
+  userId: bigint,
+  orderNo: string,
+  change: TaxStep['change'],
+): Parameters<Ledger['post']>[1] {
+  const total = change.national + change.local
+  const lines: Posting[] = [
+    { account: { user: userId, book: 'available', currency: NETTED_CURRENCY }, amount: -total },
+    { account: { house: 'tax', currency: NETTED_CURRENCY }, amount: change.national },
+    { account: { house: 'tax_local', currency: NETTED_CURRENCY }, amount: change.local },
+  ]
+  return {
+    kind: total > 0n ? 'tax_withheld' : 'tax_refund',
+    userId,
+    orderNo,
+    postings: lines.filter((l) => l.amount !== 0n),
+  }
+}
+
+/**
+ * The taxable account's books (MARKET-RULES.md §10), given to trading and corporate actions as
+ * their TaxBook. A sale reads one statement (saleState), may post one ledger transaction (its
+ * withholding or refund) and writes one row: its event, carrying the year and the code's average as
+ * it leaves them, so the next sale reads them back from the latest rows.
+ */
+export function createTaxBook(deps: { ledger: Ledger }): TaxBook {
+  const { ledger } = deps
+
+  async function sold(trx: Kysely<Database>, sale: TaxableSale): Promise<void> {
+    if (sale.currency !== NETTED_CURRENCY) return
+    const { year, date } = taxDateOf(sale.at)
+    const kind = await taxKindOf(trx, sale.userId)
+    const state = await saleState(trx, { userId: sale.userId, code: sale.code, year })
+    const { cost, drift } = sale.averaged
+      ? averageCost(state, sale)
+      : { cost: sale.proceeds - sale.fees - sale.realised, drift: state.drift }
+    const gain = sale.proceeds - sale.fees - cost
+    const { after, change } = stepIn(kind, yearOf(year, state.year), year, gain)
+    const taxTx =
+      change.national !== 0n || change.local !== 0n
+        ? await ledger.post(trx, taxPosting(sale.userId, sale.orderNo, change))
+        : undefined
+    await insertEvent(trx, {
+      ...eventOf(sale.userId, year, date, sale.at, kind, after, change),
+      kind: 'sale',
+      code: sale.code,
+      currency: sale.currency,
+      shares: sale.shares,
+      gross: sale.proceeds,
+      foreign_tax: 0n,
+      fees: sale.fees,
+      cost,
+      gain,
+      basis_drift: drift,
+      sale_tx_id: sale.saleTxId,
+      tax_tx_id: taxTx?.txId ?? null,
+    } satisfies NewTaxEvent)
+  }
+
+  /**
+   * Set-based over the holders (100,000 of them took a read, an update and an insert each): their
+   * kinds read with their rows, their years 5,000 at a time, every step computed in memory, the
+   * rows' withholding written by bulk UPDATEs and the events by multi-row INSERTs.
+   */
+  async function dividendsDue(trx: Kysely<Database>, action: string, now: number) {
+    const rows = await expectedHolders(trx, action)
+    const netted = rows.filter((r) => r.currency === NETTED_CURRENCY && inTaxableAccount(r))
+    const first = netted[0]
+    if (!first) return () => Promise.resolve()
+    // Every holder of an action is paid on one date: its Tokyo year is the dividend's.
+    const year = Number(first.payDate.slice(0, 4))
+    const holders = netted.map((r) => r.userId)
+    // Users in id order, before any of their books: the order every sale takes them in too.
+    await lockUsers(trx, holders)
+    const years = await yearsOf(trx, holders, year)
+    const { withheld, events } = dividendSteps(netted, years, year, now)
+    await writeDividendTax(trx, withheld)
+    return async (paymentTxId: bigint) => {
+      for (const e of events) e.sale_tx_id = paymentTxId
+      await insertEvents(trx, events)
+    }
+  }
+
+  const hold = (trx: Kysely<Database>, userId: bigint) => lockUser(trx, userId)
+  return { hold, sold, dividendsDue }
+}
+
+/** The columns every event shares: who, when, the account's kind and the year it leaves. */
+function eventOf(
+  userId: bigint,
+  year: number,
+  date: string,
+  at: number,
+  kind: TaxKind,
+  after: TaxYear,
+  change: TaxStep['change'],
+) {
+  return {
+    user_id: userId,
+    year,
+    trade_date: date,
+    at: BigInt(at),
+    account: kind,
+    national: change.national,
+    local: change.local,
+    year_net: after.net,
+    year_national: after.withheld.national,
+    year_local: after.withheld.local,
+  }
+}

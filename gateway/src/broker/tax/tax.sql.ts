@@ -1,0 +1,144 @@
+import { sql, type Kysely, type Selectable } from 'kysely'
+import { HOLDING } from '@kabu/shared/api/trade'
+import { onPostgres, type Database } from '../../store/index'
+import { prepared, preparedInsert } from '../../store/prepared'
+import type { TaxEventsTable } from '../../store/schema/tax'
+import { TAXABLE_HOLDINGS } from '../common/tax-book'
+
+export type TaxEventRow = Selectable<TaxEventsTable>
+export type NewTaxEvent = Omit<TaxEventRow, 'id'>
+
+const big = (v: unknown): bigint => (v === null || v === undefined ? 0n : BigInt(v as bigint))
+
+/**
+ * What a sale of `code` reads, in ONE statement, once its own row has closed: the code's cash
+ * holdings still open in the taxable account (shares, and what they cost with their buy fees), the
+ * code's moving-average drift left by its last sale, and the year as its latest event left it.
+ */
+const saleStateQuery = prepared((db, p: { userId: bigint; code: string; year: number }) => {
+  const open = db
+    .selectFrom('holdings')
+    .where('user_id', '=', p.userId)
+    .where('code', '=', p.code)
+    .where('side', '=', 'long')
+    .where('leverage', '=', 1n)
+    .where('status', 'in', [BigInt(HOLDING.holding), BigInt(HOLDING.closing)])
+    .where(TAXABLE_HOLDINGS)
+  const ofYear = db
+    .selectFrom('tax_events')
+    .where('user_id', '=', p.userId)
+    .where('year', '=', p.year)
+    .orderBy('id', 'desc')
+    .limit(1)
+  const ofCode = db
+    .selectFrom('tax_events')
+    .where('user_id', '=', p.userId)
+    .where('code', '=', p.code)
+    .where('kind', '=', 'sale')
+    .orderBy('id', 'desc')
+    .limit(1)
+  return db
+    .selectFrom('users')
+    .where('id', '=', p.userId)
+    .select([
+      open.select(sql<bigint>`cast(coalesce(sum(stock_num), 0) as bigint)`.as('v')).as('shares'),
+      open
+        .select(
+          sql<bigint>`cast(coalesce(sum(coalesce(buy_cost, buy_price * stock_num) + buy_fee), 0) as bigint)`.as(
+            'v',
+          ),
+        )
+        .as('cost'),
+      ofCode.select('basis_drift').as('drift'),
+      ofYear.select('year_net').as('net'),
+      ofYear.select('year_national').as('national'),
+      ofYear.select('year_local').as('local'),
+    ])
+})
+
+export interface SaleState {
+  /** The code's other open cash shares in the account, and their rows' cost. */
+  shares: bigint
+  cost: bigint
+  drift: bigint
+  year: { net: bigint; national: bigint; local: bigint }
+}
+
+export async function saleState(
+  db: Kysely<Database>,
+  p: { userId: bigint; code: string; year: number },
+): Promise<SaleState> {
+  const { rows } = await saleStateQuery(db, p)
+  const r = rows[0]
+  if (!r) throw new Error(`user ${p.userId} vanished inside their own sale`)
+  return {
+    shares: big(r.shares),
+    cost: big(r.cost),
+    drift: big(r.drift),
+    year: { net: big(r.net), national: big(r.national), local: big(r.local) },
+  }
+}
+
+/** On PostgreSQL, holds `userIds`' rows (sorted) till the transaction ends; SQLite has one writer. */
+export async function lockUsers(db: Kysely<Database>, userIds: bigint[]): Promise<void> {
+  if (!onPostgres(db)) return
+  const sorted = [...userIds].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+  // Chunks in id order keep the lock order; each under the stores' parameter limits.
+  for (const chunk of chunksOf(sorted)) {
+    await db
+      .selectFrom('users')
+      .select('id')
+      .where('id', 'in', chunk)
+      .orderBy('id')
+      .forNoKeyUpdate()
+      .execute()
+  }
+}
+
+/** Users per statement of a dividend's holders: a dividend may have 100,000 (SQLite takes 32,766 parameters). */
+const USERS_PER_STATEMENT = 5_000
+const chunksOf = (ids: bigint[]) =>
+  Array.from({ length: Math.ceil(ids.length / USERS_PER_STATEMENT) }, (_, i) =>
+    ids.slice(i * USERS_PER_STATEMENT, (i + 1) * USERS_PER_STATEMENT),
+  )
+
+/** The year as the latest event of each of `userIds` left it (a dividend's holders). */
+export async function yearsOf(db: Kysely<Database>, userIds: bigint[], year: number) {
+  const years = new Map<bigint, SaleState['year']>()
+  for (const chunk of chunksOf(userIds)) {
+    const rows = await db
+      .selectFrom('tax_events as e')
+      .select(['e.user_id', 'e.year_net', 'e.year_national', 'e.year_local'])
+      .where('e.user_id', 'in', chunk)
+      .where('e.year', '=', year)
+      .where('e.id', '=', (eb) =>
+        eb
+          .selectFrom('tax_events as l')
+          .select((l) => l.fn.max('l.id').as('id'))
+          .whereRef('l.user_id', '=', 'e.user_id')
+          .where('l.year', '=', year),
+      )
+      .execute()
+    for (const r of rows) {
+      years.set(BigInt(r.user_id), {
+        net: big(r.year_net),
+        national: big(r.year_national),
+        local: big(r.year_local),
+      })
+    }
+  }
+  return years
+}
+
+export const insertEvent = preparedInsert('tax_events')
+
+/** The user's events of one year, oldest first. */
+export function eventsOf(db: Kysely<Database>, userId: bigint, year: number) {
+  return db
+    .selectFrom('tax_events')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('year', '=', year)
+    .orderBy('id')
+    .execute()
+}

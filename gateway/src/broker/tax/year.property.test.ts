@@ -1,0 +1,121 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { newTaxYear, type TaxYear } from '@kabu/shared/tax/withholding'
+import type { TaxableSale } from '../common/tax-book'
+import { averageCost, stepIn } from './book'
+import { totalsOf } from './summary'
+import type { TaxEventRow } from './tax.sql'
+
+const YEN = 10_000n
+const yen = (n: bigint) => n * YEN
+
+/** A lot of one code held in the account: its shares and what it cost. */
+interface Lot {
+  shares: bigint
+  cost: bigint
+}
+
+const move = fc.oneof(
+  fc.record({
+    buy: fc.bigInt({ min: 1n, max: 50n }),
+    price: fc.bigInt({ min: 100n, max: 9_000n }),
+  }),
+  fc.record({ sell: fc.nat(), price: fc.bigInt({ min: 100n, max: 9_000n }) }),
+  fc.record({ dividend: fc.bigInt({ min: 1n, max: 200_000n }) }),
+)
+
+/**
+ * A random year of one account's purchases, sales and dividends run through the tax book's rules
+ * (the moving average of the code's open lots and their drift, then each event's step of the year),
+ * as the gateway writes them into tax_events: whatever the order, what the year withheld less what
+ * it refunded is 20.315 % of max(0, net) as the national and local cuts make it, never negative at
+ * any point, and the lots' costs are taken out exactly once.
+ */
+describe('a random year of the taxable account', () => {
+  it('withholds exactly the tax due on max(0, net), refunds included, never below zero', () => {
+    fc.assert(
+      fc.property(fc.array(move, { minLength: 1, maxLength: 40 }), (moves) => {
+        let lots: Lot[] = []
+        let drift = 0n
+        let paid = 0n
+        let taken = 0n
+        let year: TaxYear = newTaxYear(2026)
+        const events: TaxEventRow[] = []
+        for (const m of moves) {
+          if ('buy' in m) {
+            const shares = m.buy * 100n
+            const cost = yen(m.price) * shares + yen(m.price / 10n)
+            lots.push({ shares, cost })
+            paid += cost
+            continue
+          }
+          let gain: bigint
+          if ('sell' in m) {
+            const lot = lots[m.sell % Math.max(1, lots.length)]
+            if (!lot) continue
+            lots = lots.filter((l) => l !== lot)
+            const open = lots.reduce(
+              (s, l) => ({ shares: s.shares + l.shares, cost: s.cost + l.cost }),
+              {
+                shares: 0n,
+                cost: 0n,
+              },
+            )
+            const sale = { shares: lot.shares, rowCost: lot.cost } as TaxableSale
+            const avg = averageCost(
+              { ...open, drift, year: { net: 0n, national: 0n, local: 0n } },
+              sale,
+            )
+            drift = avg.drift
+            taken += avg.cost
+            const proceeds = yen(m.price) * lot.shares
+            gain = proceeds - proceeds / 1000n - avg.cost
+          } else {
+            gain = yen(m.dividend)
+          }
+          const step = stepIn('tokutei_withholding', year, 2026, gain)
+          expect(step.after.withheld.national).toBeGreaterThanOrEqual(0n)
+          expect(step.after.withheld.local).toBeGreaterThanOrEqual(0n)
+          year = step.after
+          events.push({
+            kind: 'sale' in m ? 'sale' : 'dividend',
+            gain,
+            national: step.change.national,
+            local: step.change.local,
+          } as TaxEventRow)
+        }
+        const t = totalsOf(events)
+        const net = t.gains - t.losses + t.dividends
+        expect(net).toBe(year.net)
+        const held = t.withheldNational + t.withheldLocal - t.refundedNational - t.refundedLocal
+        expect(held).toBeGreaterThanOrEqual(0n)
+        const positive = net > 0n ? net : 0n
+        const national = ((positive * 15_315n) / 100_000n / YEN) * YEN
+        const local = ((positive * 5n) / 100n / YEN) * YEN
+        expect(t.withheldNational - t.refundedNational).toBe(national)
+        expect(t.withheldLocal - t.refundedLocal).toBe(local)
+        // Once every lot is gone, the sales took exactly what the purchases cost.
+        const open = lots.reduce((s, l) => s + l.cost, 0n)
+        expect(taken + open + drift).toBe(paid)
+        if (lots.length === 0) expect(drift).toBe(0n)
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it('in 源泉徴収なし and 一般 moves the year but withholds nothing', () => {
+    fc.assert(
+      fc.property(fc.array(fc.bigInt({ min: -yen(10n ** 6n), max: yen(10n ** 6n) })), (gains) => {
+        let year: TaxYear = newTaxYear(2026)
+        for (const gain of gains) {
+          for (const kind of ['tokutei', 'ippan'] as const) {
+            const step = stepIn(kind, year, 2026, gain)
+            expect(step.change).toEqual({ national: 0n, local: 0n })
+          }
+          year = stepIn('ippan', year, 2026, gain).after
+        }
+        expect(year.net).toBe(gains.reduce((s, g) => s + g, 0n))
+      }),
+    )
+  })
+})

@@ -1,0 +1,92 @@
+import { sql } from 'kysely'
+import type { SelfFreezeScope } from '@kabu/shared/api/trust'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freshDatabase } from '../../../tests/support/db'
+import { prepared, preparedInsert } from './prepared'
+import type { Store } from './index'
+
+let f: Store & { newUser(): Promise<bigint> }
+let drop: () => Promise<void>
+let serial = 0
+beforeAll(async () => {
+  const database = await freshDatabase({ migrated: true })
+  const store = database.openStore()
+  drop = async () => {
+    await store.close()
+    await database.drop()
+  }
+  f = {
+    ...store,
+    async newUser() {
+      serial++
+      const { id } = await store.db
+        .insertInto('users')
+        .values({
+          account: `prepared${serial}`,
+          password_hash: 'not-a-login',
+          invite_code: `P${serial}`,
+          inviter_id: null,
+          created_at: 1,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      return id
+    },
+  }
+})
+afterAll(() => drop())
+
+const freezeOf = prepared((db, p: { userId: bigint; scope: SelfFreezeScope }) =>
+  db
+    .selectFrom('self_freezes')
+    .select(['user_id', 'scope'])
+    .where('user_id', '=', p.userId)
+    .where('scope', '=', p.scope),
+)
+const insertFreeze = preparedInsert('self_freezes')
+
+describe('prepared queries', () => {
+  it('run with the values of each call, as the query Kysely builds anew would', async () => {
+    const [a, b] = [await f.newUser(), await f.newUser()]
+    await insertFreeze(f.db, { user_id: a, scope: 'withdraw', frozen_at: 1 })
+    await insertFreeze(f.db, { user_id: b, scope: 'trading', frozen_at: 2 })
+    for (const [userId, scope] of [
+      [a, 'withdraw'],
+      [a, 'trading'],
+      [b, 'trading'],
+    ] as const) {
+      const built = await f.db
+        .selectFrom('self_freezes')
+        .select(['user_id', 'scope'])
+        .where('user_id', '=', userId)
+        .where('scope', '=', scope)
+        .execute()
+      expect((await freezeOf(f.db, { userId, scope })).rows).toEqual(built)
+    }
+    expect((await freezeOf(f.db, { userId: b, scope: 'trading' })).rows).toEqual([
+      { user_id: b, scope: 'trading' },
+    ])
+  })
+
+  it('run inside the transaction they are given, rolled back with it', async () => {
+    const userId = await f.newUser()
+    await expect(
+      f.db.transaction().execute(async (trx) => {
+        await insertFreeze(trx, { user_id: userId, scope: 'trading', frozen_at: 3 })
+        expect((await freezeOf(trx, { userId, scope: 'trading' })).rows).toHaveLength(1)
+        throw new Error('roll back')
+      }),
+    ).rejects.toThrow('roll back')
+    expect((await freezeOf(f.db, { userId, scope: 'trading' })).rows).toHaveLength(0)
+  })
+
+  it('refuse a value missing, an expression or a list for a value', async () => {
+    await expect(freezeOf(f.db, { userId: 1n } as never)).rejects.toThrow('without scope')
+    await expect(freezeOf(f.db, { userId: 1n, scope: sql`'all'` } as never)).rejects.toThrow(
+      'an expression for scope',
+    )
+    await expect(freezeOf(f.db, { userId: [1n, 2n], scope: 'trading' } as never)).rejects.toThrow(
+      'a list for userId',
+    )
+  })
+})

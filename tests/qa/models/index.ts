@@ -1,0 +1,21 @@
+import type { QaModel } from '../model'
+import { bankModel } from './bank'
+import { orderModel } from './order'
+import { depositModel } from './deposit'
+import { exchangeModel } from './exchange'
+import { followModel } from './follow'
+import { kycModel } from './kyc'
+import { loanModel } from './loan'
+import { withdrawModel } from './withdraw'
+
+/** Every machine QA's kit drives, in the order the report lists them. */
+export const QA_MODELS: QaModel[] = [
+  depositModel,
+  withdrawModel,
+  exchangeModel,
+  kycModel,
+  bankModel,
+  loanModel,
+  followModel,
+  orderModel,
+]

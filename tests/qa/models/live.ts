@@ -1,0 +1,82 @@
+import { io } from 'socket.io-client'
+import type { Observable } from 'rxjs'
+import { isWindowOpen, parseDailyWindow } from '@kabu/shared/market/business-day'
+import { USER_NAMESPACE, type UserEvent } from '@kabu/shared/realtime'
+import type { SessionGrant } from '@kabu/shared/api/user'
+import { createUserEvents } from '../../../client/src/realtime/user-events'
+import type { Kit } from '../model'
+import type { Target } from '../target'
+
+/** What every model's driver wires its machine with: the target's calls and its `/user` socket. */
+
+/** A call as the app's client makes it: the answer's data, or a throw carrying the refusal's msg. */
+export const caller =
+  (target: Target, grant: SessionGrant) =>
+  <T>(path: string, form: Record<string, string | undefined> = {}): Promise<T> =>
+    target.data<T>(
+      path,
+      Object.fromEntries(Object.entries(form).filter(([, v]) => v !== undefined)) as Record<
+        string,
+        string
+      >,
+      grant,
+    )
+
+/**
+ * The user's own events from the target's `/user` socket, through the client's own feed
+ * (client/src/realtime/user-events.ts) with a socket to the target instead of the page's origin.
+ */
+export function userEventsOn(target: Target, grant: SessionGrant): Observable<UserEvent> {
+  return createUserEvents(
+    () => grant,
+    (credentials) => {
+      const socket = io(`${target.url}${USER_NAMESPACE}`, {
+        transports: ['websocket'],
+        auth: (send) => send(credentials() ?? {}),
+      })
+      return {
+        on: (event, listener) => void socket.on(event, listener),
+        onConnect: (listener) => void socket.on('connect', listener),
+        close: () => void socket.disconnect(),
+      }
+    },
+  )
+}
+
+const TOKYO_MS = 9 * 3_600_000
+
+/**
+ * Makes sure the target's clock is inside a Japanese bank window (`withdraw_window` …): when it is
+ * not and the kit may move the clock, it moves it forward to 30 minutes after the window opens on
+ * the next bank business day. Without that power nothing moves; the refusal is reported.
+ */
+export async function inBankWindow(kit: Kit, windowName: string): Promise<void> {
+  const text = (await kit.target.config()).get(windowName)
+  const window = text ? parseDailyWindow(text) : null
+  if (!window || !kit.powers.clock) return
+  const { now } = await kit.target.ops<{ now: string }>('GET', '/clock')
+  let at = Date.parse(now)
+  if (isWindowOpen(at, window)) return
+  const tokyoMidnight = Math.floor((at + TOKYO_MS) / 86_400_000) * 86_400_000 - TOKYO_MS
+  for (let day = 0; day < 15; day++) {
+    at = tokyoMidnight + day * 86_400_000 + (window.start + 30) * 60_000
+    if (at > Date.parse(now) && isWindowOpen(at, window)) {
+      await kit.target.ops('POST', '/clock', { at: new Date(at).toISOString() })
+      return settle(kit.target)
+    }
+  }
+}
+
+/** Waits (a minute at most) until the target answers at once again: a moved clock runs its jobs. */
+async function settle(target: Target): Promise<void> {
+  const until = Date.now() + 60_000
+  while (Date.now() < until) {
+    const asked = Date.now()
+    const ok = await fetch(`${target.url}/health`).then(
+      (r) => r.ok,
+      () => false,
+    )
+    if (ok && Date.now() - asked < 300) return
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+}
