@@ -3,6 +3,7 @@ import { holdingRows, type WireClosedHolding, type WireHolding } from '@kabu/sha
 import type { UserEvent } from '@kabu/shared/realtime'
 import { creditSplit, dailyBorrowFee } from '@kabu/shared/market/credit'
 import { formatUnits } from '@kabu/shared/money/decimal'
+import { taxOn } from '@kabu/shared/tax/withholding'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import { creditJobsAt } from '../support/credit-jobs'
 import { reconcile } from '../../gateway/src/broker/trust/reconciliation'
@@ -88,17 +89,19 @@ describe('short selling (売建) and buying to cover (買埋)', () => {
     expect(units(closed.sell_fee)).toBe(coverFee)
     const gain = proceeds - cost - openFee - coverFee - 3n * fee
     expect(units(closed.yingkui)).toBe(gain)
+    // The gain is the year's first in a 特定口座 源泉徴収あり: its tax is withheld at the cover.
+    const tax = taxOn(gain)
     expect(await books(t, name, 'JPY')).toMatchObject({
-      available: START + gain,
+      available: START + gain - tax.national - tax.local,
       frozen: 0n,
       credit: 0n,
     })
     expect((await reconcile(t.app.db, start)).ok).toBe(true)
     // Two orders, both filled at once: the short sale and the buy that covered it.
     const done = await orders(t, g, 'done')
-    expect(done.map((o) => [o.side, o.status, o.leverage])).toEqual([
-      ['buy', 'filled', 3],
-      ['sell', 'filled', 3],
+    expect(done.map((o) => [o.side, o.effect, o.status, o.leverage])).toEqual([
+      ['buy', 'close', 'filled', 3],
+      ['sell', 'open', 'filled', 3],
     ])
   })
 
@@ -122,10 +125,10 @@ describe('short selling (売建) and buying to cover (買埋)', () => {
     expect(await sell(t, g, { id })).toMatchObject({ msg: 'short_cover_by_buy' })
     expect(await cover(g, id, { num: '200' })).toMatchObject({ msg: 'credit_whole_only' })
     expect(await cover(g, id, { code: '6758' })).toMatchObject({ msg: 'invalid_input' })
-    // A short bigger than the cash for its margin.
+    // A short bigger than the cash for its margin (the cash at the least 委託保証金 to open credit).
     const poor = account()
-    const small = await trader(t, poor, '1000', { verified: true })
-    expect(await ask(small, {})).toMatchObject({ msg: 'insufficient_balance' })
+    const small = await trader(t, poor, '300000', { verified: true })
+    expect(await ask(small, { num: '1000' })).toMatchObject({ msg: 'insufficient_balance' })
     expect(holdingRows(await openList(t, small))).toEqual([])
     expect(await cover(g, id)).toMatchObject({ status: 1 })
     expect(await cover(g, id)).toMatchObject({ status: 0 })
