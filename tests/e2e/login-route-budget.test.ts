@@ -44,13 +44,25 @@ let close: () => Promise<void>
 let context: BrowserContext
 let route: Awaited<ReturnType<typeof openLoginRoute>>
 
-/** Marks, in the page's own clock, the moment the password field is in the document. */
+/**
+ * Marks, in the page's own clock, the moment the password field is in the document, and the
+ * longest the busy toast (.k-busy, in the page while a request runs) stayed: its timer, not the
+ * request's time on the wire, is what fetches the message toasts, and a busy main thread keeps it
+ * there past a quick response.
+ */
 function watchForForm() {
-  const w = window as unknown as { formShownAt?: number }
-  new MutationObserver((_, observer) => {
-    if (!document.querySelector('[data-testid="password"]')) return
-    w.formShownAt = performance.now()
-    observer.disconnect()
+  const w = window as unknown as { formShownAt?: number; busyLongestMs: number }
+  w.busyLongestMs = 0
+  let busySince: number | undefined
+  new MutationObserver(() => {
+    const now = performance.now()
+    const busy = document.querySelector('.k-busy') !== null
+    if (busy && busySince === undefined) busySince = now
+    if (busySince !== undefined) w.busyLongestMs = Math.max(w.busyLongestMs, now - busySince)
+    if (!busy) busySince = undefined
+    if (w.formShownAt === undefined && document.querySelector('[data-testid="password"]')) {
+      w.formShownAt = now
+    }
   }).observe(document, { childList: true, subtree: true })
 }
 
@@ -58,7 +70,7 @@ function watchForForm() {
  * Opens the login route on a fresh phone and keeps every script fetched until the network is
  * idle (as sent, with its text), the compressed bytes of those requested before the form was in
  * the page (the browser's resource timing: the issue's measure), and how long the form's one
- * request (/common/config) ran.
+ * request (/common/config) ran, on the wire and as the page's busy toast.
  */
 async function openLoginRoute(page: Page) {
   const all: Array<{ path: string; text: string }> = []
@@ -79,6 +91,9 @@ async function openLoginRoute(page: Page) {
   await page.getByTestId('password').waitFor()
   await page.waitForLoadState('networkidle')
   await Promise.all(pending)
+  const busyMs = await page.evaluate(
+    () => (window as unknown as { busyLongestMs: number }).busyLongestMs,
+  )
   const beforeForm = await page.evaluate(() => {
     const shownAt = (window as unknown as { formShownAt: number }).formShownAt
     return performance
@@ -89,7 +104,12 @@ async function openLoginRoute(page: Page) {
         wire: (e as PerformanceResourceTiming).encodedBodySize,
       }))
   })
-  return { all: all.filter((s) => !serviceWorkerCode.test(s.path)), beforeForm, configMs }
+  return {
+    all: all.filter((s) => !serviceWorkerCode.test(s.path)),
+    beforeForm,
+    configMs,
+    busyMs,
+  }
 }
 
 beforeAll(async () => {
@@ -108,7 +128,10 @@ afterAll(async () => {
 describe('the login route’s scripts', () => {
   it(`stay within ${BUDGET_KIB} KiB as sent before the form shows`, () => {
     const kib = route.beforeForm.reduce((n, s) => n + s.wire, 0) / 1024
-    console.log(`before the login form: ${route.beforeForm.length} scripts, ${kib.toFixed(1)} KiB`)
+    console.log(
+      `before the login form: ${route.beforeForm.length} scripts, ${kib.toFixed(1)} KiB;` +
+        ` /common/config ${route.configMs.toFixed(0)} ms, busy toast ${route.busyMs.toFixed(0)} ms`,
+    )
     // Measured at all (resource timing saw the entry's chunks), and compressed.
     expect(route.beforeForm.length).toBeGreaterThan(10)
     expect(kib).toBeLessThanOrEqual(BUDGET_KIB)
@@ -133,8 +156,9 @@ describe('the login route’s scripts', () => {
     it(`leave out ${what}`, () => {
       // A request outlasting the busy spinner's 300 ms rightly fetches the message toasts (app/
       // LazyToastHost): on a machine that slow their absence proves nothing.
-      if (comesWithToasts.has(marker) && route.configMs >= 250) {
-        console.log(`/common/config took ${route.configMs.toFixed(0)} ms: toasts not checked`)
+      const slow = Math.max(route.configMs, route.busyMs)
+      if (comesWithToasts.has(marker) && slow >= 250) {
+        console.log(`the form's request was busy for ${slow.toFixed(0)} ms: toasts not checked`)
         return
       }
       expect(route.all.filter((s) => s.text.includes(marker)).map((s) => s.path)).toEqual([])
