@@ -9,7 +9,10 @@ import type { Config } from '../config'
 import type { MarketService } from '../market/index'
 import type { Database } from '../store/index'
 
-/** What createBroker is built from; apart so that the parts it wires (holders.ts) can name it. */
+/**
+ * What createBroker is built from; apart so that the parts it wires (holders.ts, market-lines.ts)
+ * can name it.
+ */
 export interface BrokerDeps {
   db: Kysely<Database>
   clock: Clock

@@ -1,12 +1,9 @@
 import { CURRENCY_OF_MARKET } from '@kabu/shared/market/types'
-import { createAlerts } from '../broker/alerts/index'
 import { commonRoutes } from '../broker/app-info/routes'
 import { createCommonService } from '../broker/app-info/service'
 import { ledgerBalances } from '../broker/auth/balances'
 import { authRoutes } from '../broker/auth/routes'
 import { createAccounts } from '../broker/accounts/index'
-import { createBlock } from '../broker/block/index'
-import { createDaytrade } from '../broker/daytrade/index'
 import { createAuthService } from '../broker/auth/service'
 import { LOGIN_WINDOW_MS } from '../broker/auth/login-throttle'
 import { periodicJob } from '../broker/common/periodic-job'
@@ -15,9 +12,7 @@ import { createReviewQueues } from '../broker/common/review-queue'
 import type { BrokerArea } from '../broker/index'
 import { createLedger } from '../broker/ledger/index'
 import { ledgerRoutes } from '../broker/ledger/routes'
-import { createIpo } from '../broker/ipo/index'
 import { createLoans } from '../broker/loans/index'
-import { createFollow } from '../broker/follow/index'
 import { opsMessagesRoutes } from '../broker/messages/ops'
 import { messagesRoutes } from '../broker/messages/routes'
 import { createMessages } from '../broker/messages/service'
@@ -25,9 +20,7 @@ import { createNotifications } from '../broker/notifications/index'
 import { createReviewDesk } from '../broker/reviews/index'
 import { createSupport } from '../broker/support/index'
 import { createTax } from '../broker/tax/index'
-import { createTrading } from '../broker/trading/index'
 import { createTrust, selfFrozen } from '../broker/trust/index'
-import * as orderRules from '../broker/trading/order-rules'
 import { createNewsFeed } from '../news/feed'
 import { opsNewsRoutes } from '../news/ops.routes'
 import { newsRoutes } from '../news/routes'
@@ -35,6 +28,7 @@ import { createNewsService } from '../news/service'
 import { createHolders } from './holders'
 import { createFunds } from './funds'
 import { createIdentity } from './identity'
+import { createMarketLines } from './market-lines'
 import { identityChecks } from './identity-checks'
 import { buildSecondFactor } from './second-factor'
 import type { BrokerDeps } from './broker-deps'
@@ -134,89 +128,20 @@ export function createBroker(deps: BrokerDeps) {
     verifyFundPassword: checks.verifyFundPassword,
     identityStatus: checks.identityStatus,
   })
-  // Stock orders, holdings, the watchlist and the matcher of resting limit orders.
-  const trading = createTrading({
+  // The product lines that trade on the market's quotes (registers the credit, block and daytrade
+  // queues, in that order).
+  const { trading, alerts, block, ipo, daytrade, products } = createMarketLines({
+    ...deps,
+    hub: deps.userEvents,
+    userEvents,
+    ledger,
+    reviews,
+    messages,
+    checks,
+    selfFrozen,
     tax: tax.book,
-    db,
-    clock,
-    ledger,
-    market: deps.market,
-    settings: config.trading,
-    marketHours: config.marketHours,
-    userEvents,
-    verifyFundPassword: checks.verifyFundPassword,
-    identityStatus: checks.identityStatus,
-    // The user's own freeze of trading (the trust panel) refuses their orders.
-    selfFrozen,
     nisa: accounts.nisaBook,
-    onError: logFailure('matcher pass failed'),
-    // Stock credit (registers the credit queue).
-    reviews,
-    messages,
-    onCreditError: (error) => deps.logger.error({ err: error }, 'credit job pass failed'),
-  })
-  // Price alerts: the user's list, and the leader's watcher of every batch of quotes.
-  const alerts = createAlerts({
-    db,
-    clock,
-    market: deps.market,
-    maxPerUser: config.alertsMax,
-    userEvents: deps.userEvents,
-    onError: logFailure('alert watcher pass failed'),
-  })
-  // Block trades (立会外分売; registers the block queue; its ops router goes on /api/ops).
-  const block = createBlock({
-    db,
-    clock,
-    ledger,
-    market: deps.market,
-    seed: config.seed,
-    windows: config.block.windows,
-    reviews,
-    checks,
-    selfFrozen,
-  })
-  // New shares: offers, applications, the verifiable draw and its job (started by the app).
-  const ipo = createIpo({
-    db,
-    clock,
-    settings: config.ipo,
-    ledger,
-    market: deps.market,
-    userEvents,
-    messages,
-    checks,
-    selfFrozen,
-    simulatorSeed: config.demo ? config.seed : null,
-    onError: logFailure('ipo job pass failed'),
-  })
-  // Day trading (registers the daytrade queue; its job closes and settles at the close).
-  const daytrade = createDaytrade({
-    db,
-    clock,
-    ledger,
-    market: deps.market,
-    settings: config.trading,
-    marketHours: config.marketHours,
-    rules: orderRules,
-    reviews,
-    userEvents,
-    checks,
-    selfFrozen,
-    jobMs: config.daytrade.jobMs,
-    onError: logFailure('daytrade job pass failed'),
-  })
-  // Follow products: buys, the user's end, and the job paying each day and returning at the deadline.
-  const products = createFollow({
-    db,
-    clock,
-    ledger,
-    checks,
-    selfFrozen,
-    demo: config.demo,
-    userEvents,
-    jobMs: config.products.jobMs,
-    onError: logFailure('products job pass failed'),
+    logFailure,
   })
   // Customer service: the users' threads with the back office (its ops router goes on /api/ops).
   const support = createSupport({ db, clock, userEvents, checks })
