@@ -14,16 +14,14 @@ import { holdingById } from './trading.sql'
 import { fillBuyOrder, fillSellOrder } from './order-fills'
 import { endLinked, endOrder, lostRace, orderUpdated } from './order-settle'
 import { seedUpdate } from './order-wire'
+import { isLeg, moveOrder, type OrderRow } from './orders.sql'
 import {
-  isLeg,
   keepBest,
-  moveOrder,
   orderById,
   triggersChangedSince,
   waitingTriggers,
-  type OrderRow,
   type TriggerRow,
-} from './orders.sql'
+} from './order-triggers.sql'
 import type { Prints } from './prints'
 import { TriggerIndex } from './trigger-index'
 import type { TaxBook } from '../common/tax-book'
