@@ -8,6 +8,9 @@ import { parseUnits } from '@kabu/shared/money/decimal'
 import { startTestApp, type TestApp } from '../support/app'
 import { newUser, verifiedUser } from '../support/identity'
 import { session, brokerApi, brokerData, type BrokerAnswer } from '../support/broker'
+import { createTradingService } from '../../gateway/src/broker/trading/service'
+import { selfFrozen } from '../../gateway/src/broker/trust/index'
+import { identityChecks } from '../../gateway/src/composition/identity-checks'
 
 /** Helpers of the trading tests. */
 
@@ -136,4 +139,35 @@ export function priceNear(t: TestApp, code: string, percent: number): bigint {
   if (quote.limitUp !== null) units = Math.min(units, Math.round(quote.limitUp * 10_000))
   if (quote.limitDown !== null) units = Math.max(units, Math.round(quote.limitDown * 10_000))
   return BigInt(units)
+}
+
+/** How many holdings rows the database has, every user's: a refused order writes none. */
+export async function holdingsCount(t: TestApp): Promise<number> {
+  const row = await t.app.db
+    .selectFrom('holdings')
+    .select((eb) => eb.fn.countAll<string | number | bigint>().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/**
+ * A second trading service over the test gateway's database: another gateway of the cluster, whose
+ * orders this gateway learns of only through the database.
+ */
+export function otherGatewayTrading(t: TestApp) {
+  const checks = identityChecks(t.app.clock, t.app.broker.secondFactor.verifySecondFactor)
+  return createTradingService({
+    db: t.app.db,
+    clock: t.app.clock,
+    ledger: t.app.broker.ledger,
+    tax: t.app.broker.tax.book,
+    market: t.app.market,
+    settings: t.app.config.trading,
+    verifyFundPassword: checks.verifyFundPassword,
+    identityStatus: checks.identityStatus,
+    selfFrozen,
+    userEvents: { emit: () => {} },
+    marketHours: t.app.config.marketHours,
+    nisa: t.app.broker.accounts.nisaBook,
+  })
 }

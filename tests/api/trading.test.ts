@@ -4,9 +4,6 @@ import { listingByCode } from '@kabu/shared/market/listings/index'
 import { tickUnitsAt } from '@kabu/shared/market/ticks'
 import { formatUnits } from '@kabu/shared/money/decimal'
 import type { TestApp } from '../support/app'
-import { createTradingService } from '../../gateway/src/broker/trading/service'
-import { identityChecks } from '../../gateway/src/composition/identity-checks'
-import { selfFrozen } from '../../gateway/src/broker/trust/index'
 import { expectLedgerConsistent } from '../support/invariants'
 import { session, brokerApi } from '../support/broker'
 import { ops } from './funds.support'
@@ -16,8 +13,10 @@ import {
   buy,
   endedList,
   feeOf,
+  holdingsCount,
   MINUTE,
   openList,
+  otherGatewayTrading,
   restingLimit,
   sell,
   START,
@@ -39,14 +38,6 @@ beforeAll(async () => {
 })
 afterAll(() => t.stop())
 afterEach(() => expectLedgerConsistent(t.app.db))
-
-async function holdingsCount() {
-  const row = await t.app.db
-    .selectFrom('holdings')
-    .select((eb) => eb.fn.countAll<string | number | bigint>().as('n'))
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
 
 describe('/trade/buy', () => {
   it('fills a market order at once: cost and fee leave available, frozen is back to 0', async () => {
@@ -157,18 +148,18 @@ describe('/trade/buy', () => {
     ]
   it.each(refusals)('refuses %s, writing nothing', async (_what, form, msg) => {
     const g = await trader(t, account())
-    const before = await holdingsCount()
+    const before = await holdingsCount(t)
     const answer = await buy(t, g, typeof form === 'function' ? form() : form)
     expect(answer).toMatchObject({ http: 200, status: 0, msg })
-    expect(await holdingsCount()).toBe(before)
+    expect(await holdingsCount(t)).toBe(before)
     expect(await books(t, g.account, 'JPY')).toMatchObject({ available: START, frozen: 0n })
   })
 
   it('refuses a buy beyond available cash (insufficient_balance), writing nothing', async () => {
     const g = await trader(t, account(), '1000')
-    const before = await holdingsCount()
+    const before = await holdingsCount(t)
     expect((await buy(t, g, {})).msg).toBe('insufficient_balance')
-    expect(await holdingsCount()).toBe(before)
+    expect(await holdingsCount(t)).toBe(before)
   })
 
   it('refuses a user barred from trading (trading_barred)', async () => {
@@ -234,21 +225,7 @@ describe('/trade/sell', () => {
     const g = await trader(t, account())
     const { id } = (await buy(t, g, { num: '300' })).data as { id: string }
     await advance(t, 16 * MINUTE)
-    const checks = identityChecks(t.app.clock, t.app.broker.secondFactor.verifySecondFactor)
-    const otherGateway = createTradingService({
-      db: t.app.db,
-      clock: t.app.clock,
-      ledger: t.app.broker.ledger,
-      tax: t.app.broker.tax.book,
-      market: t.app.market,
-      settings: t.app.config.trading,
-      verifyFundPassword: checks.verifyFundPassword,
-      identityStatus: checks.identityStatus,
-      selfFrozen,
-      userEvents: { emit: () => {} },
-      marketHours: t.app.config.marketHours,
-      nisa: t.app.broker.accounts.nisaBook,
-    })
+    const otherGateway = otherGatewayTrading(t)
     const user = { userId: await userIdOf(t, g.account), account: g.account }
     await otherGateway.sell(
       { ...user, sessionId: 0n, tradingBarred: false },
