@@ -1,30 +1,20 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { Agent, get, request } from 'node:http'
-import { brotliDecompressSync, brotliCompressSync } from 'node:zlib'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
+import { Agent, get } from 'node:http'
+import { brotliDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import { KEEP_ALIVE_MS } from '../../gateway/src/app'
 import { DEMO, startTestApp, type TestApp } from '../support/app'
 import { session, brokerApi, brokerData } from '../support/broker'
+import { ASSET, ASSET_TEXT, rawGet, writeBuiltClient } from './http-basics.support'
 
 let t: TestApp
-const clientDir = mkdtempSync(path.join(tmpdir(), 'kabu-client-'))
+const client = writeBuiltClient()
 let brokenBalances = false
 
 beforeAll(async () => {
-  mkdirSync(path.join(clientDir, 'assets'))
-  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>kabu</title>')
-  writeFileSync(path.join(clientDir, 'assets', 'index-Ab12Cd.js'), 'console.log(1)')
-  // The build's Brotli copy (client/vite.config.ts): as the build writes it, from the same file.
-  writeFileSync(
-    path.join(clientDir, 'assets', 'index-Ab12Cd.js.br'),
-    brotliCompressSync('console.log(1)'),
-  )
   t = await startTestApp({
     env: {
-      CLIENT_DIR: clientDir,
+      CLIENT_DIR: client.dir,
       KEFU_URL: 'https://support.example.jp/chat',
       APP_VERSION: '1.2.0',
     },
@@ -39,7 +29,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await t.stop()
-  rmSync(clientDir, { recursive: true, force: true })
+  client.remove()
 })
 
 describe('health and headers', () => {
@@ -135,37 +125,24 @@ describe('the built client', () => {
     expect(index.status).toBe(200)
     expect(await index.text()).toContain('<title>kabu</title>')
     expect(index.headers.get('cache-control')).toBe('no-cache')
-    const asset = await fetch(`${t.url}/assets/index-Ab12Cd.js`)
+    const asset = await fetch(`${t.url}${ASSET}`)
     expect(asset.status).toBe(200)
     expect(asset.headers.get('cache-control')).toContain('immutable')
     expect((await fetch(`${t.url}/assets/missing.js`)).status).toBe(404)
   })
 
   it('sends the Brotli copy to a browser that accepts br, the plain file (gzipped) otherwise', async () => {
-    // node:http, not fetch: fetch would decode the body and hide which bytes were sent.
-    const get = (acceptEncoding: string) =>
-      new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
-        const req = request(`${t.url}/assets/index-Ab12Cd.js`, {
-          headers: { 'accept-encoding': acceptEncoding },
-        })
-        req.on('response', (res) => {
-          const chunks: Buffer[] = []
-          res.on('data', (c: Buffer) => chunks.push(c))
-          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }))
-        })
-        req.on('error', reject).end()
-      })
-    const br = await get('gzip, deflate, br, zstd')
+    const br = await rawGet(`${t.url}${ASSET}`, 'gzip, deflate, br, zstd')
     expect(br.headers).toMatchObject({
       'content-encoding': 'br',
       vary: 'Accept-Encoding',
       'cache-control': expect.stringContaining('immutable'),
       'content-type': expect.stringMatching(/^text\/javascript/),
     })
-    expect(brotliDecompressSync(br.body).toString()).toBe('console.log(1)')
-    const plain = await get('identity')
+    expect(brotliDecompressSync(br.body).toString()).toBe(ASSET_TEXT)
+    const plain = await rawGet(`${t.url}${ASSET}`, 'identity')
     expect(plain.headers['content-encoding']).toBeUndefined()
-    expect(plain.body.toString()).toBe('console.log(1)')
+    expect(plain.body.toString()).toBe(ASSET_TEXT)
   })
 })
 
