@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import type { WithdrawRules } from '@kabu/shared/api/funds'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import { startTestApp, type TestApp } from '../support/app'
 import { FUND_PASSWORD, photo, upload, verifiedUser } from '../support/identity'
@@ -150,4 +151,33 @@ export async function wallets(
     session(grant),
   )
   return Object.fromEntries(rows.map((r) => [r.currency, r]))
+}
+
+/** The published withdrawal rules of one wallet, as the user reads them before they type. */
+export const withdrawRules = (t: TestApp, grant: SessionGrant, type = 'jpy') =>
+  brokerData<WithdrawRules>(t.url, '/user/withdrawRules', { type }, session(grant))
+
+/**
+ * Lends the user `yen` straight through the ledger, as an approved credit loan does: cash they hold
+ * but owe (available and borrowed both grow; the house's loans account balances both).
+ */
+export async function lendYen(t: TestApp, grant: SessionGrant, yen: bigint): Promise<void> {
+  const user = await t.app.db
+    .selectFrom('users')
+    .select('id')
+    .where('account', '=', grant.account)
+    .executeTakeFirstOrThrow()
+  const units = yen * 10_000n
+  await t.app.db.transaction().execute((trx) =>
+    t.app.broker.ledger.post(trx, {
+      kind: 'loan',
+      userId: user.id,
+      orderNo: `LN-test-${user.id}`,
+      postings: [
+        { account: { house: 'loans', currency: 'JPY' }, amount: -2n * units },
+        { account: { user: user.id, book: 'available', currency: 'JPY' }, amount: units },
+        { account: { user: user.id, book: 'borrowed', currency: 'JPY' }, amount: units },
+      ],
+    }),
+  )
 }

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { WithdrawalRecord, WithdrawRules } from '@kabu/shared/api/funds'
+import type { WithdrawalRecord } from '@kabu/shared/api/funds'
 import type { InboxPage } from '@kabu/shared/api/inbox'
 import type { FundLine } from '@kabu/shared/api/ledger'
 import type { SessionGrant } from '@kabu/shared/api/user'
@@ -13,11 +13,13 @@ import {
   BANK_DAY_10AM,
   fund,
   idem,
+  lendYen,
   readyUser,
   reject,
   startFundsApp,
   wallets,
   withdraw as withdrawAs,
+  withdrawRules,
 } from './funds.support'
 
 let t: TestApp
@@ -49,13 +51,7 @@ async function funded(money: string) {
 describe('the published withdrawal rules', () => {
   it('are listed with their state for the user before they type', async () => {
     const fresh = await newUser(t, account())
-    const before = await brokerData<WithdrawRules>(
-      t.url,
-      '/user/withdrawRules',
-      { type: 'jpy' },
-      session(fresh),
-    )
-    expect(before).toEqual({
+    expect(await withdrawRules(t, fresh)).toEqual({
       currency: 'JPY',
       verified: false,
       card_bound: false,
@@ -66,13 +62,7 @@ describe('the published withdrawal rules', () => {
       withdrawable: '0',
     })
     const { grant } = await funded('50000')
-    const after = await brokerData<WithdrawRules>(
-      t.url,
-      '/user/withdrawRules',
-      { type: 'usd' },
-      session(grant),
-    )
-    expect(after).toMatchObject({
+    expect(await withdrawRules(t, grant, 'usd')).toMatchObject({
       verified: true,
       card_bound: true,
       fund_password_set: true,
@@ -167,32 +157,10 @@ describe('the published withdrawal rules', () => {
 
   it('exclude borrowed money from what can be withdrawn', async () => {
     const { grant, card } = await funded('50000')
-    const user = await t.app.db
-      .selectFrom('users')
-      .select('id')
-      .where('account', '=', grant.account)
-      .executeTakeFirstOrThrow()
     // A credit line of 30,000 yen: cash the user holds but owes.
-    await t.app.db.transaction().execute((trx) =>
-      t.app.broker.ledger.post(trx, {
-        kind: 'loan',
-        userId: user.id,
-        orderNo: `LN-test-${user.id}`,
-        postings: [
-          { account: { house: 'loans', currency: 'JPY' }, amount: -600_000_000n },
-          { account: { user: user.id, book: 'available', currency: 'JPY' }, amount: 300_000_000n },
-          { account: { user: user.id, book: 'borrowed', currency: 'JPY' }, amount: 300_000_000n },
-        ],
-      }),
-    )
+    await lendYen(t, grant, 30_000n)
     expect(await available(t, grant)).toBe('80000')
-    const rules = await brokerData<WithdrawRules>(
-      t.url,
-      '/user/withdrawRules',
-      { type: 'jpy' },
-      session(grant),
-    )
-    expect(rules.withdrawable).toBe('50000')
+    expect((await withdrawRules(t, grant)).withdrawable).toBe('50000')
     expect((await withdraw(grant, card, { money: '50001' })).msg).toBe('insufficient_balance')
     expect((await withdraw(grant, card, { money: '50000' })).status).toBe(1)
   })
