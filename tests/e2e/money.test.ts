@@ -1,6 +1,4 @@
 import { rmSync } from 'node:fs'
-import path from 'node:path'
-import { addDays } from '@kabu/shared/market/iso-date'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import en from '../../client/src/i18n/locales/en'
@@ -13,6 +11,15 @@ import { journeyScreens } from './journey'
 import { cents, dollarsFor } from './fx-math'
 import { approvePending, nextBankMorning, opsCall, setClock } from './ops'
 import { fundLinesOf, rateOf, walletsOf } from './user-api'
+import { fillBankCard } from './steps/bank-card'
+import { copyPayeeDetails, expectWithdrawRulesMet } from './steps/funds'
+import {
+  expectWithdrawalTimeline,
+  expectYenFundLines,
+  expectYenRecords,
+  filterRecords,
+} from './steps/fund-records'
+import { expectPhotoSidesNamed, fillMyNumberIdentity, pickPhoto } from './steps/kyc'
 
 /**
  * Issue 3's journey on a phone against a real gateway whose reviews wait for an operator: verify
@@ -45,13 +52,6 @@ async function open(route: string, testId: string) {
   // The last screen's toast would cover this one's header on the screenshots: let it time out.
   await page.locator('.MuiSnackbar-root').waitFor({ state: 'detached', timeout: 10_000 })
   await screens.open(route, testId)
-}
-/** Picks a photo into a hidden file input and waits for the gateway to take it. */
-async function pickPhoto(testId: string, file: string) {
-  const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/vue/common/upload'))
-  await page.getByTestId(testId).setInputFiles(file)
-  const answer = (await (await uploaded).json()) as { status?: number; msg?: string }
-  expect(answer, `upload of ${path.basename(file)}`).toMatchObject({ status: 1 })
 }
 /** The next steps home offers, by name, top first. */
 const nextSteps = () =>
@@ -116,34 +116,21 @@ describe('money in, across and out on a 390×844 phone', () => {
     await open('/mine/verified', 'kyc-name')
     // Filled, each photo tile still names its side (issue 34 item 20): in every language.
     await screens.shotInLanguages('01-kyc-photos', async () => {
-      await pickPhoto('kyc-front', images.idFront)
-      await pickPhoto('kyc-back', images.idBack)
+      await pickPhoto(page, 'kyc-front', images.idFront)
+      await pickPhoto(page, 'kyc-back', images.idBack)
       await expect.poll(() => page.locator('form img').count()).toBe(2)
-      for (const side of ['front', 'back']) {
-        const label = page.getByTestId(`kyc-${side}-label`)
-        expect(await label.isVisible(), `${side} label`).toBe(true)
-        expect(await label.textContent()).toBe(
-          await page
-            .getByTestId(`kyc-${side}`)
-            .locator('xpath=..')
-            .locator('img')
-            .getAttribute('alt'),
-        )
-      }
+      await expectPhotoSidesNamed(page)
     })
     // Photos picked before the reload are gone with it: the form starts empty again.
     await page.reload()
     await page.getByTestId('kyc-name').waitFor()
-    await page.getByTestId('kyc-doctype-my_number').check()
-    await page.getByTestId('kyc-name').fill('山田 太郎')
-    await page.getByTestId('kyc-idnumber').fill(MY_NUMBER)
-    await page.getByTestId('kyc-agree').check()
+    await fillMyNumberIdentity(page, '山田 太郎', MY_NUMBER)
     // Sent without photos, the form asks for both; once uploaded, it no longer does.
     await page.getByTestId('kyc-submit').click()
     await page.getByTestId('kyc-front-error').waitFor()
     await page.getByTestId('kyc-back-error').waitFor()
-    await pickPhoto('kyc-front', images.idFront)
-    await pickPhoto('kyc-back', images.idBack)
+    await pickPhoto(page, 'kyc-front', images.idFront)
+    await pickPhoto(page, 'kyc-back', images.idBack)
     await expect.poll(() => page.locator('[data-testid$="-error"]').count()).toBe(0)
     await expect.poll(() => page.getByTestId('kyc-submit').isEnabled()).toBe(true)
     await expect.poll(() => page.locator('form img').count()).toBe(2)
@@ -184,12 +171,7 @@ describe('money in, across and out on a 390×844 phone', () => {
     await expect
       .poll(() => page.getByTestId('bank-holder-folded').textContent())
       .toContain('ヤマダ タロウ')
-    await page.getByTestId('bank-bank-name').fill('みずほ銀行')
-    await page.getByTestId('bank-bank-code').fill('0001')
-    await page.getByTestId('bank-branch-name').fill('本店')
-    await page.getByTestId('bank-branch-code').fill('001')
-    await page.getByTestId('bank-card-number').fill('7654321')
-    await page.getByTestId('bank-fund-password').fill(FUND_PASSWORD)
+    await fillBankCard(page, FUND_PASSWORD)
     await shot('05-bank-add', true)
     await page.getByTestId('bank-submit').click()
     await expect.poll(hashPath, { timeout: 10_000 }).toBe('/mine/bank')
@@ -213,24 +195,11 @@ describe('money in, across and out on a 390×844 phone', () => {
     )
     expect(await page.getByTestId('deposit-payee-hint').textContent()).toContain('株式会社')
     await screens.shotInLanguages('07-deposit-channel', 'deposit-payee', true)
-    const toast = page.locator('.MuiSnackbar-root')
-    for (const [detail, label] of [
-      ['bank', '銀行'],
-      ['branch', '支店'],
-      ['account', '口座'],
-      ['payee', '受取人'],
-    ]) {
-      const button = page.getByTestId(`deposit-copy-${detail}`)
-      await button.click()
-      await expect.poll(() => button.getAttribute('data-copied')).toBe('true')
-      await toast.getByText(`${label}をコピーしました`, { exact: true }).waitFor()
-      const shown = await button.evaluate((b) => b.previousElementSibling?.textContent)
-      expect(await page.evaluate(() => navigator.clipboard.readText()), detail).toBe(shown)
-    }
+    await copyPayeeDetails(page)
     await shot('07-deposit-copied')
     await page.getByTestId('deposit-money').fill('500000')
-    await pickPhoto('deposit-voucher', images.voucher)
-    await toast.first().waitFor({ state: 'detached', timeout: 10_000 })
+    await pickPhoto(page, 'deposit-voucher', images.voucher)
+    await page.locator('.MuiSnackbar-root').first().waitFor({ state: 'detached', timeout: 10_000 })
     await shot('07-deposit-form', true)
     await page.getByTestId('deposit-submit').click()
     await page.getByTestId('deposit-confirm').waitFor()
@@ -281,11 +250,7 @@ describe('money in, across and out on a 390×844 phone', () => {
 
   it('withdraws 50,000 yen: frozen while pending, paid out once the operator approves', async () => {
     await open('/mine/withdraw', 'withdraw-rules')
-    for (const rule of ['verified', 'card', 'fundPassword', 'window']) {
-      expect(await page.getByTestId(`withdraw-rule-${rule}`).getAttribute('data-ok'), rule).toBe(
-        'true',
-      )
-    }
+    await expectWithdrawRulesMet(page)
     expect(await page.getByTestId('withdraw-withdrawable').textContent()).toContain('400,000')
     await page.getByTestId('withdraw-money').fill('50000')
     await page.getByTestId('withdraw-fund_password').fill(FUND_PASSWORD)
@@ -303,67 +268,17 @@ describe('money in, across and out on a 390×844 phone', () => {
   })
 
   it("shows the withdrawal's timeline: submitted, approved and paid, on the bank morning", async () => {
-    const records = page.getByTestId('withdraw-records')
-    const steps = records.locator('ol[aria-label="timeline"] li')
-    // The banner says paid: so does the timeline, with the payment's time (issue 34 item 12).
-    await expect.poll(() => steps.count(), { timeout: 10_000 }).toBe(3)
-    const [submitted, approved, paid] = await steps.allTextContents()
-    // Times shown on the Tokyo clock: the gateway's moved clock, 10:00 on the bank day.
-    const day = bankDay.replaceAll('-', '/')
-    expect(submitted).toMatch(new RegExp(`申請.*${day} 10:\\d\\d`))
-    expect(approved).toMatch(new RegExp(`承認.*${day} 10:\\d\\d`))
-    expect(paid).toMatch(new RegExp(`支払い.*${day} 10:\\d\\d`))
-    const text = await records.textContent()
-    expect(text).toContain('50,000')
-    expect(text).toContain('みずほ銀行')
+    await expectWithdrawalTimeline(page, bankDay)
     await screens.shotInLanguages('14-withdraw-timeline', 'review-timeline', true)
   })
 
   it('lists the deposit, the exchange and the withdrawal in the fund records', async () => {
-    const lines = await fundLinesOf(page, gateway.url, 'jpy')
-    // Both lines of the freeze share one transaction and instant, so their order is not asserted.
-    const seen = lines.map((l) => [l.kind, l.book, l.money, l.balance_after].join(' '))
-    expect(seen.toSorted()).toEqual(
-      [
-        'withdraw_pay frozen -50000 0',
-        'withdraw_freeze frozen 50000 50000',
-        'withdraw_freeze available -50000 350000',
-        'fx available -100000 400000',
-        'deposit available 500000 500000',
-      ].toSorted(),
-    )
-    expect(seen[0]).toBe('withdraw_pay frozen -50000 0')
-    expect(seen.at(-1)).toBe('deposit available 500000 500000')
+    await expectYenFundLines(page, gateway.url)
     await open('/mine/transactionRecords', 'records-list')
     const rows = page.getByTestId('records-list')
-    await expect.poll(() => rows.textContent()).toContain('入金')
-    const text = (await rows.textContent()) ?? ''
-    for (const label of ['入金', '両替', '出金拘束', '出金支払', '500,000', '350,000']) {
-      expect(text, label).toContain(label)
-    }
-    // Each line's balance is its own book's: the paid withdrawal left nothing held, which is not
-    // "balance ¥0" beside ¥350,000 available (issue 34 item 5).
-    const balances = await rows.getByTestId('records-balance').allTextContents()
-    expect(balances[0]).toMatch(/^拘束中の合計 [¥￥]0$/)
-    expect(balances.filter((b) => /^残高/.test(b))).toEqual([])
-    expect(balances.filter((b) => /^利用可能残高 [¥￥]350,000$/.test(b))).toHaveLength(1)
+    await expectYenRecords(rows)
     await screens.shotInLanguages('15-records-jpy', 'records-balance', true)
-
-    await page.getByTestId('records-kind-fx').click()
-    await expect.poll(() => rows.textContent()).not.toContain('入金')
-    expect(await rows.textContent()).toContain('100,000')
-
-    // Days, counted in Tokyo: the bank day holds the withdrawal's lines; the day after, nothing.
-    await page.getByTestId('records-kind-all').click()
-    await page.getByTestId('records-from').fill(bankDay)
-    await page.getByTestId('records-to').fill(bankDay)
-    await expect.poll(() => rows.textContent()).toContain('出金支払')
-    const dayAfter = addDays(bankDay, 1)
-    await page.getByTestId('records-to').fill(dayAfter)
-    await page.getByTestId('records-from').fill(dayAfter)
-    await expect.poll(() => rows.count()).toBe(0)
-    await page.getByTestId('records-days-clear').click()
-    await expect.poll(() => rows.textContent()).toContain('入金')
+    await filterRecords(page, rows, bankDay)
 
     // The wallets are named by currency, not by stock market (issue 34 item 16).
     expect(await page.getByTestId('market-usd').textContent()).toBe('米ドル USD')
