@@ -5,6 +5,9 @@ import { createActionsJob } from '../../gateway/src/broker/actions/jobs'
 import type { UserEvents } from '../../gateway/src/broker/common/user-events'
 import type { ListedAction } from '../../gateway/src/market/action-schedule'
 import type { TestApp } from '../support/app'
+import { brokerApi, session } from '../support/broker'
+import { FUND_PASSWORD } from '../support/identity'
+import { buy, trader } from './trading.support'
 
 /** A clock a test sets by hand. */
 export const handClock = (at: number) => {
@@ -15,6 +18,30 @@ export const handClock = (at: number) => {
 /** Tomorrow in the market's local dates: buys made now are held through the cum date. */
 export const tomorrow = (t: TestApp, market: Market = 'jp') =>
   addDays(localDate(market, t.app.clock.now()), 1)
+
+/** How many rows a table has. */
+export async function rowsIn(t: TestApp, table: 'ledger_transactions' | 'tax_events') {
+  const row = await t.app.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/** A verified user `name` with NISA open and 100 Toyota in it. */
+export async function nisaHolder(t: TestApp, name: string) {
+  const g = await trader(t, name, undefined, { verified: true })
+  const opened = await brokerApi(
+    t.url,
+    '/user/nisaOpen',
+    { fund_password: FUND_PASSWORD },
+    session(g),
+  )
+  if (opened.status !== 1) throw new Error(`NISA not opened: ${opened.msg}`)
+  const bought = await buy(t, g, { account: 'nisa' })
+  if (bought.status !== 1) throw new Error(`NISA buy refused: ${bought.msg}`)
+  return { g, name }
+}
 
 /** An hour into a local date. */
 export const hourInto = (market: Market, date: string) => epochAtLocal(market, date, 60)

@@ -6,9 +6,19 @@ import { listingByCode } from '@kabu/shared/market/listings/index'
 import { formatUnits } from '@kabu/shared/money/decimal'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import type { TestApp } from '../support/app'
+import { parseDetail } from '@kabu/shared/tax/ledger-detail'
 import { brokerData, session } from '../support/broker'
 import { expectLedgerConsistent } from '../support/invariants'
-import { action, actionsJobAt, handClock, hourInto, tomorrow } from './actions.support'
+import {
+  action,
+  actionsJobAt,
+  handClock,
+  hourInto,
+  nisaHolder,
+  rowsIn,
+  tomorrow,
+} from './actions.support'
+import { csvRows, dueOn, fileOf, summary, wire } from './tax.support'
 import {
   APPLE,
   books,
@@ -50,15 +60,8 @@ const holdingRow = (id: bigint) =>
   t.app.db.selectFrom('holdings').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 const dividends = (g: SessionGrant, type = 'jpy') =>
   brokerData<WireDividend[]>(t.url, '/user/dividends', { type }, session(g))
-const ledgerCount = async () =>
-  Number(
-    (
-      await t.app.db
-        .selectFrom('ledger_transactions')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  )
+const ledgerCount = () => rowsIn(t, 'ledger_transactions')
+const taxEvents = () => rowsIn(t, 'tax_events')
 
 describe('dividends', () => {
   it('pays a Japanese holder of record on the payment date, 20.315 % withheld, once', async () => {
@@ -242,5 +245,55 @@ describe('splits', () => {
     expect(after.buy_cost).toBe(cost - (cost * 2n) / 7n)
     // Two old shares of the seven at $100.
     expect((await books(t, name, 'USD')).available).toBe(before.available + 200n * 10_000n)
+  })
+
+  it("sells a taxable holding's reverse split fraction for the tax, a NISA one's untaxed", async () => {
+    const taxed = await holder()
+    const nisa = await nisaHolder(t, account())
+    const held = await holdingRow(taxed.id)
+    // 1 new share for 3 old: of 100, one is paid at a last close ¥500 over the buy.
+    const close = held.buy_price / YEN + 500n
+    const paid = (held.buy_cost ?? held.buy_price * 100n) + held.buy_fee
+    const cost = (paid * 2n + 100n) / 200n
+    const gain = close * YEN - cost
+    const due = dueOn(gain)
+    const [before, nisaBefore] = [
+      await books(t, taxed.name, 'JPY'),
+      await books(t, nisa.name, 'JPY'),
+    ]
+    const ex = addDays(tomorrow(t), 2)
+    const split = action({ code: TOYOTA, kind: 'split', exDate: ex, ratio: 1 / 3 })
+    const job = actionsJobAt(t, handClock(hourInto('jp', ex)), () => [split], Number(close))
+    await job.runOnce()
+    const [after, nisaAfter] = [await books(t, taxed.name, 'JPY'), await books(t, nisa.name, 'JPY')]
+    expect(after.available).toBe(before.available + close * YEN - due.national - due.local)
+    expect(nisaAfter.available).toBe(nisaBefore.available + close * YEN)
+    const y = Number(ex.slice(0, 4))
+    const s = await summary(t, taxed.g, y)
+    expect(s).toMatchObject({ gains: wire(gain), withheld_local: wire(due.local) })
+    expect(s.withheld_national).toBe(wire(due.national))
+    const tax = wire(due.national + due.local)
+    expect(s.lines).toEqual([
+      { at: hourInto('jp', ex), kind: 'sale', code: TOYOTA, amount: wire(gain), tax },
+    ])
+    expect((await summary(t, nisa.g, y)).lines).toEqual([])
+    const report = await fileOf(t, taxed.g, '/user/annualReport', {
+      year: String(y),
+      format: 'csv',
+    })
+    expect(csvRows(report.text).filter((r) => r.type === 'sale')).toMatchObject([
+      { shares: '1', proceeds: wire(close * YEN), cost: wire(cost), gain: wire(gain) },
+    ])
+    const exported = await fileOf(t, taxed.g, '/user/ledgerExport', { type: 'jpy' })
+    const lines = csvRows(exported.text).filter((l) => l.detail)
+    expect(lines.map((l) => [l.kind, l.amount, parseDetail(l.detail ?? '')?.fields.gain])).toEqual([
+      ['split_cash', wire(close * YEN), wire(gain)],
+      ['tax_withheld', wire(-(due.national + due.local)), undefined],
+    ])
+    // Run again: the step is done, nothing is written twice.
+    const counts = [await ledgerCount(), await taxEvents()]
+    await job.runOnce()
+    expect([await ledgerCount(), await taxEvents()]).toEqual(counts)
+    expect(await books(t, taxed.name, 'JPY')).toEqual(after)
   })
 })

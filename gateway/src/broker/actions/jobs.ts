@@ -39,7 +39,10 @@ export interface ActionsJobDeps {
   /** The last close before an ex-date (units): a reverse split's fraction is paid at it. */
   lastClose: (code: string, exDate: string) => bigint | undefined
   splitOrders: SplitOrders
-  /** The taxable account's books: a dividend's Japanese withholding by the holder's year. */
+  /**
+   * The taxable account's books: a dividend's Japanese withholding by the holder's year, and a
+   * reverse split's fraction sold for cash in lieu.
+   */
   tax: TaxBook
   /** NISA's rooms: a reverse split's fraction of a NISA holding is a NISA sale. */
   nisa: NisaBook

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '../../store/index'
+import { TAXABLE_HOLDINGS } from '../common/tax-book'
 import type { SelectedLines } from '../ledger/index'
 import { HELD } from './steps.sql'
 
@@ -20,6 +21,8 @@ export interface SplitRow {
 }
 
 const cost = sql`coalesce(buy_cost, buy_price * stock_num)`
+/** A long's cash in lieu: its old shares past the last whole new share, at the last close. */
+const longCash = (s: SplitRow) => sql`(stock_num % ${s.den}) * ${s.lastClose}`
 
 /**
  * What the split does to each holding held through the cum date (long or short), as rows of
@@ -33,10 +36,7 @@ export async function writeSplits(db: Db, s: SplitRow): Promise<number> {
       ? sql`stock_num * ${s.num}`
       : sql`case when side = 'short' then (stock_num + ${s.den - 1n}) / ${s.den}
           else stock_num / ${s.den} end`
-  const cash =
-    s.den === 1n
-      ? sql`0`
-      : sql`case when side = 'short' then 0 else (stock_num % ${s.den}) * ${s.lastClose} end`
+  const cash = s.den === 1n ? sql`0` : sql`case when side = 'short' then 0 else ${longCash(s)} end`
   const result = await sql`insert into holding_splits
       (holding_id, action, user_id, code, ex_date, ratio, shares_before, shares_after, cash_in_lieu)
     select id, ${s.action}, user_id, code, ${s.exDate}, ${s.ratio}, stock_num, ${after}, ${cash}
@@ -98,6 +98,31 @@ export async function nisaFractions(db: Db, s: SplitRow) {
     where ${mine(s)} and side = 'long' and account = 'nisa' and stock_num % ${s.den} <> 0
     group by user_id order by user_id`.execute(db)
   return rows.map((r) => ({ userId: BigInt(r.user_id), cost: BigInt(r.cost) }))
+}
+
+/**
+ * Each user's fractions of cash holdings in the taxable account, read before the holdings move: a
+ * sale for the tax (MARKET-RULES.md §10), its proceeds the cash in lieu. `cost` is what leaves the
+ * rows' cost: the fraction's share (its holding keeps the buy fee), or a holding left with no share
+ * whole, fee included. A credit position's fraction is not here: it is paid, not yet taxed.
+ */
+export async function taxableFractions(db: Db, s: SplitRow) {
+  if (s.den === 1n) return []
+  const { rows } = await sql<{ user_id: bigint; shares: bigint; cost: bigint; cash: bigint }>`
+    select user_id, cast(sum(stock_num % ${s.den}) as bigint) as shares,
+      cast(sum(case when stock_num < ${s.den} then ${cost} + buy_fee
+        else ${cost} * (stock_num % ${s.den}) / stock_num end) as bigint) as cost,
+      cast(sum(${longCash(s)}) as bigint) as cash
+    from holdings
+    where ${mine(s)} and side = 'long' and leverage = 1 and ${TAXABLE_HOLDINGS}
+      and stock_num % ${s.den} <> 0
+    group by user_id order by user_id`.execute(db)
+  return rows.map((r) => ({
+    userId: BigInt(r.user_id),
+    shares: BigInt(r.shares),
+    cost: BigInt(r.cost),
+    cash: BigInt(r.cash),
+  }))
 }
 
 /** The cash in lieu of each user's fractions: one line per user. */

@@ -29,6 +29,8 @@ const house = (
   amount: bigint,
 ) => ({ account: { house: book, currency: currency as Currency }, amount }) satisfies Posting
 const nonZero = (lines: Posting[]) => lines.filter((l) => l.amount !== 0n)
+const inIdOrder = (sellers: { userId: bigint }[]) =>
+  [...new Set(sellers.map((f) => f.userId))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
 
 /**
  * Each step of a corporate action is ONE SQL transaction that claims its done-marker first, so a
@@ -39,8 +41,10 @@ export function createSteps(deps: StepDeps) {
   const { db, ledger } = deps
 
   /**
-   * A split on its ex-date: resting orders, then holdings, then any cash in lieu (untaxed here; a
-   * NISA holding's fraction sold also gives its book value back to the room).
+   * A split on its ex-date: resting orders, then holdings, then any cash in lieu. A reverse
+   * split's fraction sold for it is a sale: a NISA holding's gives its book value back to the room,
+   * a taxable cash holding's goes to the tax book (its share of the code's moving average, the
+   * year's net, any withholding or refund posted here, in this transaction).
    */
   async function split(step: string, row: s.SplitRow, currency: string, now: number) {
     return db.transaction().execute(async (trx): Promise<Events> => {
@@ -49,17 +53,38 @@ export function createSteps(deps: StepDeps) {
       const events = await deps.splitOrders(trx, row, now)
       const rows = await s.writeSplits(trx, row)
       const nisaSold = await s.nisaFractions(trx, row)
+      const taxSold = await s.taxableFractions(trx, row)
       await s.moveSplitHoldings(trx, row, now)
+      // The sellers in id order before any of their books, the order every sale takes them in.
+      for (const userId of inIdOrder([...nisaSold, ...taxSold])) await deps.tax.hold(trx, userId)
       for (const sold of nisaSold) await deps.nisa.sold(trx, sold.userId, sold.cost, now)
       const cash = await s.cashInLieuTotal(trx, row)
       if (cash > 0n) {
-        await ledger.post(trx, {
+        const orderNo = newOrderNo('CA', now)
+        const { txId } = await ledger.post(trx, {
           kind: 'split_cash',
           userId: null,
-          orderNo: newOrderNo('CA', now),
+          orderNo,
           selected: s.cashInLieuLines(row, currency),
           postings: [house('bank_clearing', currency, -cash)],
         })
+        for (const f of taxSold) {
+          await deps.tax.sold(trx, {
+            userId: f.userId,
+            code: row.code,
+            currency,
+            orderNo,
+            saleTxId: txId,
+            shares: f.shares,
+            proceeds: f.cash,
+            fees: 0n,
+            averaged: true,
+            rowCost: f.cost,
+            realised: f.cash - f.cost,
+            at: now,
+            splitDen: row.den,
+          })
+        }
       }
       await recordStepRows(trx, step, rows)
       return events

@@ -26,6 +26,11 @@ export interface TaxableSale {
   rowCost: bigint
   realised: bigint
   at: number
+  /**
+   * A reverse split's fractions sold for cash in lieu, told after the holdings moved: `shares` are
+   * old shares, `splitDen` of which make one share the account holds now. Absent on a market sale.
+   */
+  splitDen?: bigint
 }
 
 /**

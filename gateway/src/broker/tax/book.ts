@@ -55,11 +55,12 @@ const yearOf = (year: number, s: SaleState['year']): TaxYear => ({
 /**
  * A sale's cost by the moving average of the code's cash holdings in the account: its open rows'
  * cost (this one's included) plus the drift its past sales left, at the average per share. The
- * drift after is what this sale took at the average instead of its row's own cost.
+ * drift after is what this sale took at the average instead of its row's own cost. A split's
+ * fraction counts in old shares: the shares held now are `splitDen` old ones each.
  */
 export function averageCost(state: SaleState, sale: TaxableSale): { cost: bigint; drift: bigint } {
   const basis = {
-    shares: state.shares + sale.shares,
+    shares: state.shares * (sale.splitDen ?? 1n) + sale.shares,
     cost: state.cost + sale.rowCost + state.drift,
   }
   const cost = soldAtAverage(basis, sale.shares).cost

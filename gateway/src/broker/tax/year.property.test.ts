@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { sold as soldAtAverage } from '@kabu/shared/tax/moving-average'
 import { newTaxYear, type TaxYear } from '@kabu/shared/tax/withholding'
 import type { TaxableSale } from '../common/tax-book'
 import { averageCost, stepIn } from './book'
@@ -116,6 +117,56 @@ describe('a random year of the taxable account', () => {
         }
         expect(year.net).toBe(gains.reduce((s, g) => s + g, 0n))
       }),
+    )
+  })
+})
+
+const total = (xs: bigint[]) => xs.reduce((s, x) => s + x, 0n)
+const lot = fc.record({
+  shares: fc.bigInt({ min: 1n, max: 500n }),
+  cost: fc.bigInt({ min: 1n, max: 10n ** 12n }),
+})
+
+/**
+ * A reverse split of 1 new share for `den` old, its fractions sold for cash in lieu once the rows
+ * hold new shares (the split step's order): the fractions take the average of the shares as they
+ * were, and with the kept shares sold later the costs add up to what the lots cost.
+ */
+describe("a reverse split's fractions sold for cash in lieu", () => {
+  it('cost their old shares at the average before the split', () => {
+    fc.assert(
+      fc.property(
+        fc.array(lot, { minLength: 1, maxLength: 6 }),
+        fc.bigInt({ min: 2n, max: 10n }),
+        (lots, den) => {
+          const fraction = total(lots.map((l) => l.shares % den))
+          fc.pre(fraction > 0n)
+          // What the split takes off each row (split.sql.ts): the fraction's share, or a row whole.
+          const taken = lots.map((l) =>
+            l.shares < den ? l.cost : (l.cost * (l.shares % den)) / l.shares,
+          )
+          const kept = lots.filter((l) => l.shares >= den)
+          const open = {
+            shares: total(kept.map((l) => l.shares / den)),
+            cost: total(lots.map((l, i) => l.cost - (taken[i] ?? 0n))),
+          }
+          const year = { net: 0n, national: 0n, local: 0n }
+          const sale = { shares: fraction, rowCost: total(taken), splitDen: den } as TaxableSale
+          const { cost, drift } = averageCost({ ...open, drift: 0n, year }, sale)
+          const paid = total(lots.map((l) => l.cost))
+          const before = { shares: total(lots.map((l) => l.shares)), cost: paid }
+          expect(cost).toBe(soldAtAverage(before, fraction).cost)
+          if (open.shares === 0n) {
+            expect(cost).toBe(paid)
+            return
+          }
+          const rest = { shares: open.shares, rowCost: open.cost } as TaxableSale
+          const last = averageCost({ shares: 0n, cost: 0n, drift, year }, rest)
+          expect(cost + last.cost).toBe(paid)
+          expect(last.drift).toBe(0n)
+        },
+      ),
+      { numRuns: 300 },
     )
   })
 })
