@@ -13,7 +13,8 @@ import {
   startPushService,
   type FakeDevice,
 } from './push-service.support'
-import { buy, TOYOTA, trader } from './trading.support'
+import { formatUnits } from '@kabu/shared/money/decimal'
+import { buy, lastUnits, TOYOTA, trader } from './trading.support'
 
 let t: TestApp
 let service: Awaited<ReturnType<typeof startPushService>>
@@ -131,6 +132,33 @@ describe('Web Push, the push service played by the test', () => {
       body: '7203 4025 JPY（税后）',
       url: '#/mine/dividends',
     })
+  })
+
+  it('sends a price alert that fired, from the leader’s watcher', async () => {
+    const { g, device, path } = await subscribed('en')
+    // A price_below set above the price fires on the watcher's next pass.
+    const value = formatUnits(lastUnits(t, TOYOTA) * 2n)
+    const added = await call(g, '/user/alertAdd', {
+      code: TOYOTA,
+      kind: 'price_below',
+      value,
+      repeat: '0',
+    })
+    expect(added).toMatchObject({ status: 1, msg: 'add_ok' })
+    await expect.poll(() => pushesTo(path).length, { timeout: 10_000 }).toBeGreaterThan(0)
+    await settled()
+    const payloads = pushesTo(path).map(
+      (p) => JSON.parse(decryptPush(device, p.body)) as PushPayload,
+    )
+    expect(payloads).toEqual([
+      {
+        type: 'alerts',
+        title: `7203 price below ${value}`,
+        body: expect.stringMatching(/^Now [\d.]+$/),
+        url: '#/quotes/info?code=7203',
+      },
+    ])
+    expect((await inbox(g, 'en')).list[0]).toMatchObject({ kind: 'alerts', read: 0 })
   })
 
   it('sends nothing for a kind switched off, or in quiet hours, and still writes the record', async () => {

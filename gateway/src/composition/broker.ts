@@ -132,7 +132,6 @@ export function createBroker(deps: BrokerDeps) {
   // queues, in that order).
   const { trading, alerts, block, ipo, daytrade, products } = createMarketLines({
     ...deps,
-    hub: deps.userEvents,
     userEvents,
     ledger,
     reviews,

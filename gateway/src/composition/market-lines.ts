@@ -6,7 +6,6 @@ import type { NisaBook } from '../broker/common/nisa-book'
 import type { ReviewRegistry } from '../broker/common/review-queue'
 import type { SelfFrozen } from '../broker/common/self-freeze'
 import type { TaxBook } from '../broker/common/tax-book'
-import type { UserEvents } from '../broker/common/user-events'
 import { createDaytrade } from '../broker/daytrade/index'
 import { createFollow } from '../broker/follow/index'
 import { createIpo } from '../broker/ipo/index'
@@ -29,8 +28,6 @@ export function createMarketLines(
     selfFrozen: SelfFrozen
     tax: TaxBook
     nisa: NisaBook
-    /** The bare `/user` hub, which price alerts get; `userEvents` goes through notifications. */
-    hub: UserEvents
     logFailure: (what: string) => (error: unknown) => void
   },
 ) {
@@ -63,7 +60,8 @@ export function createMarketLines(
     clock,
     market,
     maxPerUser: config.alertsMax,
-    userEvents: deps.hub,
+    // Through notifications, as every area's events: a fired alert is a record and a push too.
+    userEvents,
     onError: logFailure('alert watcher pass failed'),
   })
   // Block trades (立会外分売; registers the block queue; its ops router goes on /api/ops).
