@@ -49,6 +49,8 @@ export interface UsersTable {
   /** Null until the user sets a fund password. */
   fund_password_hash: string | null
   created_at: Int
+  /** Moved by each write of the user's tax year (migration 0045). */
+  tax_seq: IntDefault
 }
 
 export interface SessionsTable {

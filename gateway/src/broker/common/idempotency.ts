@@ -112,6 +112,16 @@ export async function idempotent<T>(
   }
 }
 
+/**
+ * A one-statement command found that what it was computed from had moved before it ran (another
+ * request changed it): it wrote nothing, and the command runs again as a transaction.
+ */
+export class ReadMoved extends Error {
+  constructor() {
+    super('the read a one-statement command was computed from has moved')
+  }
+}
+
 /** The key row a one-statement command writes; the command adds the answer it stores. */
 export interface KeyRow {
   userId: bigint

@@ -1,6 +1,12 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../../store/index'
-import { idempotent, idempotentStatement, type IdempotencyKey, type KeyRow } from './idempotency'
+import {
+  idempotent,
+  idempotentStatement,
+  ReadMoved,
+  type IdempotencyKey,
+  type KeyRow,
+} from './idempotency'
 import { Refusal } from './refusal'
 
 /** Same-key commands in flight, per database (tests build several apps in one process). */
@@ -39,7 +45,8 @@ async function oneKeyAtATime<T>(db: Kysely<Database>, key: IdempotencyKey, run: 
  * commits one meanwhile, that answer is returned; if not, the refusal stands and nothing is kept.
  *
  * `oneStatement`, asked once the checks passed, may offer the command as a single PostgreSQL
- * statement instead of `run` (the hot path of market orders: see idempotentStatement). Requests
+ * statement instead of `run` (the hot path of market orders: see idempotentStatement); one that
+ * finds its read moved (ReadMoved) wrote nothing, and `run` takes over. Requests
  * with the same key queue on this gateway (oneKeyAtATime), so the same key and body always get the
  * first answer.
  */
@@ -48,7 +55,10 @@ export function checkedIdempotent<T>(
   key: IdempotencyKey,
   checks: () => Promise<void>,
   run: (trx: Transaction<Database>) => Promise<T>,
-  oneStatement?: () => ((keyRow: KeyRow) => Promise<T>) | undefined,
+  oneStatement?: () =>
+    | ((keyRow: KeyRow) => Promise<T>)
+    | undefined
+    | Promise<((keyRow: KeyRow) => Promise<T>) | undefined>,
 ): Promise<T> {
   return oneKeyAtATime(db, key, async () => {
     try {
@@ -57,7 +67,13 @@ export function checkedIdempotent<T>(
       if (!(error instanceof Refusal)) throw error
       return idempotent<T>(db, key, () => Promise.reject(error))
     }
-    const statement = oneStatement?.()
-    return statement ? idempotentStatement(db, key, statement) : idempotent(db, key, run)
+    const statement = await oneStatement?.()
+    if (!statement) return idempotent(db, key, run)
+    try {
+      return await idempotentStatement(db, key, statement)
+    } catch (error) {
+      if (!(error instanceof ReadMoved)) throw error
+      return idempotent(db, key, run)
+    }
   })
 }

@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely'
+import { sql, type Kysely, type RawBuilder } from 'kysely'
+import type { AfterTx } from '../ledger/index'
 import type { Database } from '../../store/index'
 
 /**
@@ -33,6 +34,15 @@ export interface TaxableSale {
   splitDen?: bigint
 }
 
+/** A sale not yet written: its tax planned ahead of its one statement. */
+export type PlannedTaxableSale = Omit<TaxableSale, 'saleTxId'>
+
+/** What a sale's one statement adds for its tax (LedgerCommand's gate and afterTx). */
+export interface PlannedSaleTax {
+  gate?: RawBuilder<unknown>
+  afterTx: AfterTx[]
+}
+
 /**
  * The taxable account's books (broker/tax), the port trading and corporate actions are given: a
  * sale's gain and withholding, and the Japanese withholding of a dividend's holders, each in the
@@ -46,6 +56,12 @@ export interface TaxBook {
   hold(trx: Kysely<Database>, userId: bigint): Promise<void>
   /** Realises a sale's gain, withholds or refunds, records it. Posts at most one ledger line. */
   sold(trx: Kysely<Database>, sale: TaxableSale): Promise<void>
+  /**
+   * `sold` for a sale that is one PostgreSQL statement: read before it (the sold row still open),
+   * what the statement must check and write. Undefined when the sale withholds or refunds (its
+   * own ledger transaction): the sale then takes its SQL transaction and `sold`.
+   */
+  planSale(db: Kysely<Database>, sale: PlannedTaxableSale): Promise<PlannedSaleTax | undefined>
   /**
    * Before a dividend's payment is posted: sets each expected holder's Japanese withholding by
    * their account and their year's netting (the rows' `withheld_*` and `net`). Answers what records

@@ -14,7 +14,7 @@ import type { HouseBook, LedgerCommand, LedgerTxInput, UserBook } from './postin
 // statement, or from a query) is the ledger's choice (paths.ts); many at once, many.ts. Outside broker/ledger no file imports the ledger's others but
 // routes.ts and the check.ts read-out (a lint zone, eslint.config.js).
 
-export type { AlsoWrite, BusinessStep, Guard } from './post.pg.sql'
+export type { AfterTx, AlsoWrite, BusinessStep, Guard } from './post.pg.sql'
 export type { SelectedLines } from './selected.sql'
 export type {
   AccountRef,

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely'
 import type { Database } from '../../store/index'
-import type { KeyRow } from '../common/idempotency'
+import { ReadMoved, type KeyRow } from '../common/idempotency'
 import type { AccountKey } from './ledger.sql'
 
 /**
@@ -42,6 +42,9 @@ export interface BusinessStep {
   also?: readonly AlsoWrite[]
 }
 
+/** A row a command writes once its ledger header is: it reads `tx` (the header) for its id. */
+export type AfterTx = (tx: RawBuilder<unknown>) => RawBuilder<unknown>
+
 /** One of a command's further writes (BusinessStep.also). */
 export type AlsoWrite = (
   business: RawBuilder<unknown>,
@@ -50,6 +53,9 @@ export type AlsoWrite = (
 
 /** The business step's CTE, which the key's answer and the statement's result read. */
 const BUSINESS = sql.raw('biz')
+/** The command's gate (LedgerCommand.gate) and the header, which its after-steps read. */
+const GATE = sql.raw('g0')
+const TX = sql.raw('t')
 
 /**
  * The answer the key stores: `{ id: "<the business row's id>" }`, as toJson writes it, built in
@@ -86,16 +92,22 @@ function upsert({ key, amount }: PgLine, guard: Guard, now: number) {
 
 /**
  * Posts `lines` (distinct accounts, in lock order) under a new header, with the business step and
- * key row when given (the key then stores the business row's id as the command's answer). Returns
- * the header's id and the business row's id, or undefined when a step could not go (then nothing
- * was written). A key that exists already fails the statement with PostgreSQL's unique violation
+ * key row when given (the key then stores the business row's id as the command's answer), after
+ * the command's gate and before its after-steps (LedgerCommand). Returns the header's id and the
+ * business row's id, or undefined when a step could not go (then nothing was written); a gate
+ * that found no row throws ReadMoved, having written nothing. A key that exists already fails the statement with PostgreSQL's unique violation
  * on `idempotency_keys_pk`, which also undoes every step.
  */
 export async function postInOneStatement(
   db: Kysely<Database>,
   header: { kind: string; userId: bigint | null; orderNo: string; now: number },
   lines: readonly PgLine[],
-  extra: { business?: BusinessStep; key?: KeyRow } = {},
+  extra: {
+    business?: BusinessStep
+    key?: KeyRow
+    gate?: RawBuilder<unknown>
+    afterTx?: readonly AfterTx[]
+  } = {},
 ): Promise<{ txId: bigint; businessId: bigint | null; alsoIds: bigint[] } | undefined> {
   const steps: RawBuilder<unknown>[] = []
   let guard: Guard = sql`true`
@@ -103,7 +115,8 @@ export async function postInOneStatement(
     steps.push(sql`${name} as (${write})`)
     guard = movedOne(name)
   }
-  const { business, key } = extra
+  const { business, key, gate, afterTx = [] } = extra
+  if (gate) add(GATE, gate)
   if (key && !business) throw new Error('a key in the chain stores the business row: give one')
   const alsoName = (i: number) => sql.raw(`b${i}`)
   // Unguarded: each reads the business row, so it writes exactly when that step did.
@@ -130,6 +143,7 @@ export async function postInOneStatement(
     ),
     sql` union all `,
   )
+  const after = afterTx.map((write, i) => sql`, ${sql.raw(`a${i}`)} as (${write(TX)})`)
   const keyRow = key
     ? sql`, k as (
       insert into idempotency_keys (user_id, scope, idem, body_hash, result, created_at)
@@ -143,7 +157,7 @@ export async function postInOneStatement(
     (_, i) => sql`, (select id from ${alsoName(i)}) as ${sql.raw(`also_${i}`)}`,
   )
   const statement = sql<
-    { entries: bigint; tx_id: bigint | null; business_id: bigint | null } & Record<
+    { entries: bigint; gated: bigint; tx_id: bigint | null; business_id: bigint | null } & Record<
       `also_${number}`,
       bigint | null
     >
@@ -159,12 +173,14 @@ export async function postInOneStatement(
       insert into ledger_entries (tx_id, account_id, amount, balance_after)
       select t.id, l.id, l.amount, l.balance from t cross join (${moved}) l order by l.n
       returning tx_id
-    )${keyRow}
+    )${sql.join(after, sql``)}${keyRow}
     select (select count(*) from e) as entries, (select id from t) as tx_id,
+      ${gate ? sql`(select count(*) from ${GATE})` : sql`cast(1 as bigint)`} as gated,
       ${business ? sql`(select id from ${BUSINESS})` : sql`cast(null as bigint)`} as business_id
       ${sql.join(alsoIds, sql``)}`
   const { rows } = await statement.execute(db)
   const row = rows[0]
+  if (row?.gated === 0n) throw new ReadMoved()
   if (!row || row.tx_id === null) return undefined
   if (row.entries !== BigInt(lines.length))
     throw new Error('ledger posting wrote only some entries')

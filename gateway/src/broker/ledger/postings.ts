@@ -1,8 +1,9 @@
 import type { UserBookName } from '@kabu/shared/api/ledger'
 import type { LedgerKind } from '@kabu/shared/lines/index'
 import { isCurrency, type Currency } from '@kabu/shared/money/currencies'
+import type { RawBuilder } from 'kysely'
 import type { KeyRow } from '../common/idempotency'
-import type { BusinessStep } from './post.pg.sql'
+import type { AfterTx, BusinessStep } from './post.pg.sql'
 import type { SelectedLines } from './selected.sql'
 
 // What a posting is made of. The ledger's entry (index.ts) re-exports these types; the ledger's own
@@ -54,6 +55,15 @@ export interface LedgerTxInput {
 export interface LedgerCommand {
   business: BusinessStep
   key: KeyRow
+  /**
+   * What the command was computed from, read before its statement: a locking read (SELECT … FOR
+   * NO KEY UPDATE) that finds its one row only while that read still stands. It runs first, so
+   * it takes its lock before any other; finding none, the statement writes nothing and the post
+   * throws ReadMoved (the caller then takes its transaction).
+   */
+  gate?: RawBuilder<unknown>
+  /** Rows written once the ledger transaction is: each reads `tx`, its header (for its `id`). */
+  afterTx?: readonly AfterTx[]
 }
 
 /**

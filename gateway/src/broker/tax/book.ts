@@ -4,15 +4,21 @@ import type { Currency } from '@kabu/shared/money/currencies'
 import { sold as soldAtAverage } from '@kabu/shared/tax/moving-average'
 import { withholdsAtSale, type TaxKind } from '@kabu/shared/tax/tax-kind'
 import { taxStep, type TaxStep, type TaxYear } from '@kabu/shared/tax/withholding'
-import { lockUser, type Database } from '../../store/index'
+import type { Database } from '../../store/index'
 import type { Ledger, Posting } from '../ledger/index'
-import { inTaxableAccount, type TaxableSale, type TaxBook } from '../common/tax-book'
-import { taxKindOf } from './taxable'
+import {
+  inTaxableAccount,
+  type PlannedTaxableSale,
+  type TaxableSale,
+  type TaxBook,
+} from '../common/tax-book'
 import { dividendSteps } from './dividend-steps'
 import { expectedHolders, insertEvents, writeDividendTax } from './dividends.sql'
 import {
+  eventAfterTx,
   insertEvent,
-  lockUsers,
+  holdTaxYears,
+  saleGate,
   saleState,
   yearsOf,
   type NewTaxEvent,
@@ -58,7 +64,10 @@ const yearOf = (year: number, s: SaleState['year']): TaxYear => ({
  * drift after is what this sale took at the average instead of its row's own cost. A split's
  * fraction counts in old shares: the shares held now are `splitDen` old ones each.
  */
-export function averageCost(state: SaleState, sale: TaxableSale): { cost: bigint; drift: bigint } {
+export function averageCost(
+  state: Pick<SaleState, 'shares' | 'cost' | 'drift'>,
+  sale: Pick<TaxableSale, 'shares' | 'rowCost'>,
+): { cost: bigint; drift: bigint } {
   const basis = {
     shares: state.shares * (sale.splitDen ?? 1n) + sale.shares,
     cost: state.cost + sale.rowCost + state.drift,
@@ -99,32 +108,39 @@ export function createTaxBook(deps: { ledger: Ledger }): TaxBook {
   async function sold(trx: Kysely<Database>, sale: TaxableSale): Promise<void> {
     if (sale.currency !== NETTED_CURRENCY) return
     const { year, date } = taxDateOf(sale.at)
-    const kind = await taxKindOf(trx, sale.userId)
     const state = await saleState(trx, { userId: sale.userId, code: sale.code, year })
-    const { cost, drift } = sale.averaged
-      ? averageCost(state, sale)
-      : { cost: sale.proceeds - sale.fees - sale.realised, drift: state.drift }
-    const gain = sale.proceeds - sale.fees - cost
-    const { after, change } = stepIn(kind, yearOf(year, state.year), year, gain)
+    const figures = saleFigures(state, sale, year)
     const taxTx =
-      change.national !== 0n || change.local !== 0n
-        ? await ledger.post(trx, taxPosting(sale.userId, sale.orderNo, change))
+      figures.change.national !== 0n || figures.change.local !== 0n
+        ? await ledger.post(trx, taxPosting(sale.userId, sale.orderNo, figures.change))
         : undefined
     await insertEvent(trx, {
-      ...eventOf(sale.userId, year, date, sale.at, kind, after, change),
-      kind: 'sale',
-      code: sale.code,
-      currency: sale.currency,
-      shares: sale.shares,
-      gross: sale.proceeds,
-      foreign_tax: 0n,
-      fees: sale.fees,
-      cost,
-      gain,
-      basis_drift: drift,
+      ...saleEvent(sale, year, date, state.kind, figures),
       sale_tx_id: sale.saleTxId,
       tax_tx_id: taxTx?.txId ?? null,
     } satisfies NewTaxEvent)
+  }
+
+  /**
+   * A sale's tax ahead of its one PostgreSQL statement: read while the sold row is still open,
+   * its event written after the sale's header under a gate that the read still stands. Undefined
+   * when it withholds or refunds: that is a ledger transaction of its own, which the one
+   * statement cannot post, so such a sale takes its SQL transaction and `sold`.
+   */
+  async function planSale(db: Kysely<Database>, sale: PlannedTaxableSale) {
+    if (sale.currency !== NETTED_CURRENCY) return { afterTx: [] }
+    const { year, date } = taxDateOf(sale.at)
+    const read = await saleState(db, { userId: sale.userId, code: sale.code, year })
+    // `sold` reads once the row has closed: the code's other open rows, not this one. A row not
+    // open as read (sold meanwhile) is the transaction's to refuse.
+    if (sale.averaged && read.shares < sale.shares) return undefined
+    const state = sale.averaged
+      ? { ...read, shares: read.shares - sale.shares, cost: read.cost - sale.rowCost }
+      : read
+    const figures = saleFigures(state, sale, year)
+    if (figures.change.national !== 0n || figures.change.local !== 0n) return undefined
+    const event = { ...saleEvent(sale, year, date, state.kind, figures), tax_tx_id: null }
+    return { gate: saleGate(db, sale, read), afterTx: eventAfterTx(event) }
   }
 
   /**
@@ -141,7 +157,7 @@ export function createTaxBook(deps: { ledger: Ledger }): TaxBook {
     const year = Number(first.payDate.slice(0, 4))
     const holders = netted.map((r) => r.userId)
     // Users in id order, before any of their books: the order every sale takes them in too.
-    await lockUsers(trx, holders)
+    await holdTaxYears(trx, holders)
     const years = await yearsOf(trx, holders, year)
     const { withheld, events } = dividendSteps(netted, years, year, now)
     await writeDividendTax(trx, withheld)
@@ -151,8 +167,40 @@ export function createTaxBook(deps: { ledger: Ledger }): TaxBook {
     }
   }
 
-  const hold = (trx: Kysely<Database>, userId: bigint) => lockUser(trx, userId)
-  return { hold, sold, dividendsDue }
+  const hold = (trx: Kysely<Database>, userId: bigint) => holdTaxYears(trx, [userId])
+  return { hold, sold, planSale, dividendsDue }
+}
+
+/** A sale's cost by the average (or its own), its gain and the year's step it makes. */
+function saleFigures(state: SaleState, sale: PlannedTaxableSale, year: number) {
+  const { cost, drift } = sale.averaged
+    ? averageCost(state, sale)
+    : { cost: sale.proceeds - sale.fees - sale.realised, drift: state.drift }
+  const gain = sale.proceeds - sale.fees - cost
+  return { cost, drift, gain, ...stepIn(state.kind, yearOf(year, state.year), year, gain) }
+}
+
+/** A sale's event but for the ledger transactions it points at. */
+function saleEvent(
+  sale: PlannedTaxableSale,
+  year: number,
+  date: string,
+  kind: TaxKind,
+  f: ReturnType<typeof saleFigures>,
+) {
+  return {
+    ...eventOf(sale.userId, year, date, sale.at, kind, f.after, f.change),
+    kind: 'sale' as const,
+    code: sale.code,
+    currency: sale.currency,
+    shares: sale.shares,
+    gross: sale.proceeds,
+    foreign_tax: 0n,
+    fees: sale.fees,
+    cost: f.cost,
+    gain: f.gain,
+    basis_drift: f.drift,
+  }
 }
 
 /** The columns every event shares: who, when, the account's kind and the year it leaves. */

@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Selectable } from 'kysely'
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely'
+import type { TaxKind } from '@kabu/shared/tax/tax-kind'
 import { HOLDING } from '@kabu/shared/api/trade'
 import { onPostgres, type Database } from '../../store/index'
 import { prepared, preparedInsert } from '../../store/prepared'
@@ -10,20 +11,27 @@ export type NewTaxEvent = Omit<TaxEventRow, 'id'>
 
 const big = (v: unknown): bigint => (v === null || v === undefined ? 0n : BigInt(v as bigint))
 
-/**
- * What a sale of `code` reads, in ONE statement, once its own row has closed: the code's cash
- * holdings still open in the taxable account (shares, and what they cost with their buy fees), the
- * code's moving-average drift left by its last sale, and the year as its latest event left it.
- */
-const saleStateQuery = prepared((db, p: { userId: bigint; code: string; year: number }) => {
-  const open = db
+/** The code's cash holdings still open in the taxable account: the moving average's rows. */
+const openCash = (db: Kysely<Database>, userId: bigint, code: string) =>
+  db
     .selectFrom('holdings')
-    .where('user_id', '=', p.userId)
-    .where('code', '=', p.code)
+    .where('user_id', '=', userId)
+    .where('code', '=', code)
     .where('side', '=', 'long')
     .where('leverage', '=', 1n)
     .where('status', 'in', [BigInt(HOLDING.holding), BigInt(HOLDING.closing)])
     .where(TAXABLE_HOLDINGS)
+const openShares = sql<bigint>`cast(coalesce(sum(stock_num), 0) as bigint)`
+const openCost = sql<bigint>`cast(coalesce(sum(coalesce(buy_cost, buy_price * stock_num) + buy_fee), 0) as bigint)`
+
+/**
+ * What a sale of `code` reads, in ONE statement: the code's cash holdings open in the taxable
+ * account (shares, and what they cost with their buy fees), the code's moving-average drift left
+ * by its last sale, the year as its latest event left it, the account's kind (no row: 特定口座
+ * 源泉徴収あり) and the user's tax_seq.
+ */
+const saleStateQuery = prepared((db, p: { userId: bigint; code: string; year: number }) => {
+  const open = openCash(db, p.userId, p.code)
   const ofYear = db
     .selectFrom('tax_events')
     .where('user_id', '=', p.userId)
@@ -41,27 +49,30 @@ const saleStateQuery = prepared((db, p: { userId: bigint; code: string; year: nu
     .selectFrom('users')
     .where('id', '=', p.userId)
     .select([
-      open.select(sql<bigint>`cast(coalesce(sum(stock_num), 0) as bigint)`.as('v')).as('shares'),
-      open
-        .select(
-          sql<bigint>`cast(coalesce(sum(coalesce(buy_cost, buy_price * stock_num) + buy_fee), 0) as bigint)`.as(
-            'v',
-          ),
-        )
-        .as('cost'),
+      open.select(openShares.as('v')).as('shares'),
+      open.select(openCost.as('v')).as('cost'),
       ofCode.select('basis_drift').as('drift'),
       ofYear.select('year_net').as('net'),
       ofYear.select('year_national').as('national'),
       ofYear.select('year_local').as('local'),
+      db
+        .selectFrom('tax_accounts')
+        .select('kind')
+        .where('user_id', '=', p.userId)
+        .as('kind'),
+      'tax_seq',
     ])
 })
 
 export interface SaleState {
-  /** The code's other open cash shares in the account, and their rows' cost. */
+  /** The code's open cash shares in the account, and their rows' cost. */
   shares: bigint
   cost: bigint
   drift: bigint
   year: { net: bigint; national: bigint; local: bigint }
+  kind: TaxKind
+  /** users.tax_seq as read: a sale's gate checks it still stands. */
+  seq: bigint
 }
 
 export async function saleState(
@@ -76,21 +87,70 @@ export async function saleState(
     cost: big(r.cost),
     drift: big(r.drift),
     year: { net: big(r.net), national: big(r.national), local: big(r.local) },
+    kind: r.kind ?? 'tokutei_withholding',
+    seq: big(r.tax_seq),
   }
 }
 
-/** On PostgreSQL, holds `userIds`' rows (sorted) till the transaction ends; SQLite has one writer. */
-export async function lockUsers(db: Kysely<Database>, userIds: bigint[]): Promise<void> {
+/**
+ * A sale's gate (LedgerCommand.gate) for its one statement: the user's row, locked, only while
+ * tax_seq and the code's open cash rows are as `state` read them. A sale or dividend committed
+ * meanwhile has moved tax_seq, which PostgreSQL checks again on the row's newest version once the
+ * lock is free; the rows' sums are read at the statement's start, so a buy after it came after.
+ */
+export function saleGate(
+  db: Kysely<Database>,
+  p: { userId: bigint; code: string },
+  state: Pick<SaleState, 'seq' | 'shares' | 'cost'>,
+) {
+  const open = openCash(db, p.userId, p.code)
+  return sql`${db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', p.userId)
+    .where('tax_seq', '=', state.seq)
+    .where(open.select(openShares.as('v')), '=', state.shares)
+    .where(open.select(openCost.as('v')), '=', state.cost)
+    .forNoKeyUpdate()}`
+}
+
+/**
+ * After a sale's ledger header `tx`: its event (`sale_tx_id` the header's id) and the user's
+ * tax_seq moved past it.
+ */
+export function eventAfterTx(event: Omit<NewTaxEvent, 'sale_tx_id'>) {
+  const entries = Object.entries(event)
+  return [
+    (tx: RawBuilder<unknown>) =>
+      sql`insert into tax_events (${sql.join(entries.map(([name]) => sql.ref(name)))}, sale_tx_id)
+        select ${sql.join(entries.map(([, value]) => value))}, id from ${tx} returning id`,
+    (tx: RawBuilder<unknown>) =>
+      sql`update users set tax_seq = tax_seq + 1
+        where id = ${event.user_id} and exists (select 1 from ${tx}) returning id`,
+  ]
+}
+
+
+/**
+ * Holds `userIds`' tax years for a write (PostgreSQL: their rows locked in id order till the
+ * transaction ends, and their tax_seq moved, so a sale read before it finds its gate closed);
+ * SQLite has one writer and no one-statement sale.
+ */
+export async function holdTaxYears(db: Kysely<Database>, userIds: bigint[]): Promise<void> {
   if (!onPostgres(db)) return
   const sorted = [...userIds].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
   // Chunks in id order keep the lock order; each under the stores' parameter limits.
   for (const chunk of chunksOf(sorted)) {
-    await db
+    const inOrder = db
       .selectFrom('users')
       .select('id')
       .where('id', 'in', chunk)
       .orderBy('id')
       .forNoKeyUpdate()
+    await db
+      .updateTable('users')
+      .set((eb) => ({ tax_seq: eb('tax_seq', '+', 1n) }))
+      .where('id', 'in', inOrder)
       .execute()
   }
 }

@@ -2,7 +2,6 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { sold as soldAtAverage } from '@kabu/shared/tax/moving-average'
 import { newTaxYear, type TaxYear } from '@kabu/shared/tax/withholding'
-import type { TaxableSale } from '../common/tax-book'
 import { averageCost, stepIn } from './book'
 import { totalsOf } from './summary'
 import type { TaxEventRow } from './tax.sql'
@@ -62,11 +61,7 @@ describe('a random year of the taxable account', () => {
                 cost: 0n,
               },
             )
-            const sale = { shares: lot.shares, rowCost: lot.cost } as TaxableSale
-            const avg = averageCost(
-              { ...open, drift, year: { net: 0n, national: 0n, local: 0n } },
-              sale,
-            )
+            const avg = averageCost({ ...open, drift }, { shares: lot.shares, rowCost: lot.cost })
             drift = avg.drift
             taken += avg.cost
             const proceeds = yen(m.price) * lot.shares

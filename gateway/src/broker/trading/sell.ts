@@ -21,7 +21,7 @@ import { marketDays } from '@kabu/shared/market/validity'
 import { NEXT_ID, orderOf, reserveOrderId } from './orders.sql'
 import { recordSell, saleFees, sellOrderOf, type SellAsk } from './sell-orders'
 import { claimForSale } from './sale-claim'
-import { closeHolding, saleOf, type Settlement } from './settle'
+import { closeHolding, saleOf, taxableSale, type Settlement } from './settle'
 import * as q from './trading.sql'
 
 export interface SellInput {
@@ -193,18 +193,23 @@ export function createSell(deps: SellDeps, fresh: FreshHoldings) {
       // All of it at the market on PostgreSQL: the close, the proceeds and the key, one statement.
       // Only a sale that credits the user can be one: the statement commits its first step (the
       // close) by itself, so a sale whose fees exceed its proceeds (a debit after the close) takes
-      // the transaction above, where a refused debit rolls the close back. So does a sale in the
-      // taxable account (its gain and withholding are written in the sale's transaction) and a
-      // NISA holding's (its growth frame given back: settle.ts closeHolding).
-      () => {
+      // the transaction above, where a refused debit rolls the close back. So does a NISA
+      // holding's (its growth frame given back: settle.ts closeHolding) and a taxable one that
+      // withholds or refunds (a ledger transaction of its own); the taxable account's event of
+      // any other is written by the statement, under the gate of what the tax book read for it.
+      async () => {
         if (!(oneStatement && plan?.whole && plan.h.credit_debt === 0n)) return undefined
-        if (inTaxableAccount(plan.h) || plan.h.account === 'nisa') return undefined
+        if (plan.h.account === 'nisa') return undefined
         const { h, last, ask } = plan
-        const { set, tx } = saleOf(settings, h, last, clock.now())
+        const now = clock.now()
+        const { set, tx } = saleOf(settings, h, last, now)
         if (tx.postings.some((p) => 'user' in p.account && p.amount < 0n)) return undefined
+        const tax = inTaxableAccount(h)
+          ? await deps.tax.planSale(db, taxableSale(h, set, now))
+          : { afterTx: [] }
+        if (!tax) return undefined
         return async (keyRow) => {
           const change = { id: h.id, from: HOLDING.holding, set, stockNum: h.stock_num }
-          const now = clock.now()
           const values = sellOrderValues(sellOrderOf(h, ask, newOrderNo('TR', now), now, last))
           const fee = saleFees(settings, h.market, last * h.stock_num)
           const posted = await deps.ledger.post(db, tx, {
@@ -224,6 +229,8 @@ export function createSell(deps: SellDeps, fresh: FreshHoldings) {
               ],
             },
             key: keyRow,
+            gate: tax.gate,
+            afterTx: tax.afterTx,
           })
           if (!posted) throw new Refusal('order_not_holding')
           const orderId = posted.alsoIds[0]

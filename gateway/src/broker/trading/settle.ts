@@ -7,7 +7,7 @@ import type { Database } from '../../store/index'
 import type { NisaBook } from '../common/nisa-book'
 import type { Ledger, LedgerTxInput, Posting, UserBook } from '../ledger/index'
 import { repayCreditPostings } from './credit-postings'
-import { inTaxableAccount, type TaxableSale, type TaxBook } from '../common/tax-book'
+import { inTaxableAccount, type PlannedTaxableSale, type TaxBook } from '../common/tax-book'
 import { saleCharges } from './fees'
 import { costOf, transition, type HoldingChange, type HoldingRow } from './trading.sql'
 
@@ -98,7 +98,7 @@ export async function closeHolding(
   // Before the posting: the NISA book takes the user's lock first, as every NISA change does.
   if (h.account === 'nisa') await nisa.sold(db, h.user_id, costOf(h), now)
   const { txId } = await ledger.post(db, tx)
-  if (taxable) await tax.sold(db, taxableSale(h, set, txId, now))
+  if (taxable) await tax.sold(db, { ...taxableSale(h, set, now), saleTxId: txId })
   return true
 }
 
@@ -106,12 +106,7 @@ export async function closeHolding(
  * A closed sale as the tax sees it: a cash holding against the code's moving average, a credit
  * position (or a short, whose proceeds came first) as its own position, its realised P/L.
  */
-export function taxableSale(
-  h: HoldingRow,
-  set: HoldingChange,
-  saleTxId: bigint,
-  now: number,
-): TaxableSale {
+export function taxableSale(h: HoldingRow, set: HoldingChange, now: number): PlannedTaxableSale {
   const realised = set.realised ?? 0n
   const averaged = h.side === 'long' && h.leverage === 1n
   const short = h.side === 'short'
@@ -124,7 +119,6 @@ export function taxableSale(
     code: h.code,
     currency: h.currency,
     orderNo: h.order_no,
-    saleTxId,
     shares: h.stock_num,
     proceeds,
     fees: averaged ? (set.sell_fee ?? 0n) + (set.stamp_duty ?? 0n) : proceeds - cost - realised,

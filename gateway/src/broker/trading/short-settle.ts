@@ -105,7 +105,7 @@ export async function closeShort(
   const taxable = inTaxableAccount(h)
   if (taxable) await tax.hold(db, h.user_id)
   const { txId } = await ledger.post(db, tx)
-  if (taxable) await tax.sold(db, taxableSale(h, set, txId, now))
+  if (taxable) await tax.sold(db, { ...taxableSale(h, set, now), saleTxId: txId })
   return true
 }
 

@@ -40,6 +40,7 @@ import { dividendsByAccount } from './0038-dividends-by-account'
 import { tax } from './0039-tax'
 import { alerts } from './0041-alerts'
 import { notifications } from './0042-notifications'
+import { taxSeq } from './0045-tax-seq'
 
 /**
  * Every migration, in order, listed in code rather than found by scanning a folder, so they run the
@@ -86,6 +87,7 @@ const MIGRATIONS: ReadonlyArray<[name: string, build: (kind: StoreKind) => Migra
   ['0039-tax', tax],
   ['0041-alerts', alerts],
   ['0042-notifications', notifications],
+  ['0045-tax-seq', taxSeq],
 ]
 
 export function migrationProvider(kind: StoreKind): MigrationProvider {
