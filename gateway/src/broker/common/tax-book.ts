@@ -1,5 +1,4 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely'
-import type { AfterTx } from '../ledger/index'
 import type { Database } from '../../store/index'
 
 /**
@@ -40,7 +39,8 @@ export type PlannedTaxableSale = Omit<TaxableSale, 'saleTxId'>
 /** What a sale's one statement adds for its tax (LedgerCommand's gate and afterTx). */
 export interface PlannedSaleTax {
   gate?: RawBuilder<unknown>
-  afterTx: AfterTx[]
+  /** Each reads `tx`, the sale's ledger header (the ledger's AfterTx). */
+  afterTx: ((tx: RawBuilder<unknown>) => RawBuilder<unknown>)[]
 }
 
 /**

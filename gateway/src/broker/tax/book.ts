@@ -66,7 +66,7 @@ const yearOf = (year: number, s: SaleState['year']): TaxYear => ({
  */
 export function averageCost(
   state: Pick<SaleState, 'shares' | 'cost' | 'drift'>,
-  sale: Pick<TaxableSale, 'shares' | 'rowCost'>,
+  sale: Pick<TaxableSale, 'shares' | 'rowCost' | 'splitDen'>,
 ): { cost: bigint; drift: bigint } {
   const basis = {
     shares: state.shares * (sale.splitDen ?? 1n) + sale.shares,

@@ -145,9 +145,8 @@ describe("a reverse split's fractions sold for cash in lieu", () => {
             shares: total(kept.map((l) => l.shares / den)),
             cost: total(lots.map((l, i) => l.cost - (taken[i] ?? 0n))),
           }
-          const year = { net: 0n, national: 0n, local: 0n }
-          const sale = { shares: fraction, rowCost: total(taken), splitDen: den } as TaxableSale
-          const { cost, drift } = averageCost({ ...open, drift: 0n, year }, sale)
+          const sale = { shares: fraction, rowCost: total(taken), splitDen: den }
+          const { cost, drift } = averageCost({ ...open, drift: 0n }, sale)
           const paid = total(lots.map((l) => l.cost))
           const before = { shares: total(lots.map((l) => l.shares)), cost: paid }
           expect(cost).toBe(soldAtAverage(before, fraction).cost)
@@ -155,8 +154,8 @@ describe("a reverse split's fractions sold for cash in lieu", () => {
             expect(cost).toBe(paid)
             return
           }
-          const rest = { shares: open.shares, rowCost: open.cost } as TaxableSale
-          const last = averageCost({ shares: 0n, cost: 0n, drift, year }, rest)
+          const rest = { shares: open.shares, rowCost: open.cost }
+          const last = averageCost({ shares: 0n, cost: 0n, drift }, rest)
           expect(cost + last.cost).toBe(paid)
           expect(last.drift).toBe(0n)
         },
