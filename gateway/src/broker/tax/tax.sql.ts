@@ -55,11 +55,7 @@ const saleStateQuery = prepared((db, p: { userId: bigint; code: string; year: nu
       ofYear.select('year_net').as('net'),
       ofYear.select('year_national').as('national'),
       ofYear.select('year_local').as('local'),
-      db
-        .selectFrom('tax_accounts')
-        .select('kind')
-        .where('user_id', '=', p.userId)
-        .as('kind'),
+      db.selectFrom('tax_accounts').select('kind').where('user_id', '=', p.userId).as('kind'),
       'tax_seq',
     ])
 })
@@ -129,7 +125,6 @@ export function eventAfterTx(event: Omit<NewTaxEvent, 'sale_tx_id'>) {
         where id = ${event.user_id} and exists (select 1 from ${tx}) returning id`,
   ]
 }
-
 
 /**
  * Holds `userIds`' tax years for a write (PostgreSQL: their rows locked in id order till the
