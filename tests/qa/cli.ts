@@ -9,7 +9,7 @@ import { runQa } from './run'
  * when every driven path held, 1 when one failed, 2 when the kit could not run at all.
  */
 
-const USAGE = `usage: npm run qa -- --target <gateway URL> [--machines a,b] [--paths N[,machine=M…]] [--seed S]
+const USAGE = `usage: npm run qa -- --target <gateway URL> [--machines a,b] [--paths N] [--seed S]
   [--ops-token T] [--ops-url URL] [--invite CODE] [--report DIR] [--path ID]
 machines: ${QA_MODELS.map((m) => m.name).join(', ')}`
 
@@ -33,9 +33,9 @@ async function main(): Promise<number> {
     return values.help ? 0 : 2
   }
   const seed = Number(values.seed ?? Math.floor(Math.random() * 100_000))
-  const budgets = parseBudgets(values.paths)
-  if (!Number.isInteger(seed) || seed < 0 || !budgets) {
-    console.error(`--seed takes a whole number, --paths N or N,machine=M…\n${USAGE}`)
+  const paths = Number(values.paths)
+  if (!Number.isInteger(seed) || seed < 0 || !Number.isInteger(paths) || paths < 1) {
+    console.error(`--seed and --paths take whole numbers\n${USAGE}`)
     return 2
   }
   const report = await runQa(QA_MODELS, {
@@ -44,8 +44,7 @@ async function main(): Promise<number> {
     opsToken: values['ops-token'] ?? process.env.QA_OPS_TOKEN,
     invite: values.invite,
     machines: values.machines?.split(',').filter(Boolean),
-    paths: budgets.paths,
-    pathsOf: budgets.pathsOf,
+    paths,
     seed,
     path: values.path === undefined ? undefined : Number(values.path),
     log: (line) => console.log(line),
@@ -57,21 +56,6 @@ async function main(): Promise<number> {
     )
   console.log(`seed ${seed}; report ${files.json}, ${files.html}`)
   return passed(report) ? 0 : 1
-}
-
-/** `--paths 3` (every machine) or `--paths 3,ipo=2,block=1` (those two their own); null if wrong. */
-function parseBudgets(text: string) {
-  const [all, ...own] = text.split(',')
-  const whole = (t: string | undefined) => (t && /^[1-9]\d*$/.test(t) ? Number(t) : null)
-  const paths = whole(all)
-  const pathsOf: Record<string, number> = {}
-  for (const entry of own) {
-    const [name, n] = entry.split('=')
-    const budget = whole(n)
-    if (!name || budget === null) return null
-    pathsOf[name] = budget
-  }
-  return paths === null ? null : { paths, pathsOf }
 }
 
 main().then(

@@ -15,8 +15,6 @@ export interface QaOptions {
   invite?: string
   machines?: string[]
   paths: number
-  /** A budget of its own for the machines named (`--paths 3,ipo=2`); the others get `paths`. */
-  pathsOf?: Record<string, number>
   seed: number
   /** Replays one path (its id in the report) of the one machine named. */
   path?: number
@@ -55,7 +53,7 @@ export async function runQa(models: QaModel[], options: QaOptions): Promise<QaRe
     const candidates = candidatePaths(model)
     const paths =
       options.path === undefined
-        ? pickPaths(candidates, options.pathsOf?.[model.name] ?? options.paths, options.seed)
+        ? pickPaths(candidates, options.paths, options.seed)
         : candidates.filter((p) => p.id === options.path)
     const states = new Set<string>()
     const transitions = new Set<string>()
