@@ -84,7 +84,7 @@ const settles = (steps: QaStep[]) =>
   steps.some((s) => s.event.type === LOAD && statusOfLoad(s.event) === 2)
 const minus = (a: string, b: string) => formatUnits(parseUnits(a)! - parseUnits(b)!)
 
-/** The newest participation's status each state stands for (undefined: not asserted). */
+/** The newest participation's status each state stands for (the form's states: none open). */
 const STATUS_OF: Record<string, number | null> = {
   submitted: 0,
   trading: 1,
@@ -190,12 +190,13 @@ export const daytradeModel: QaModel = {
         if (state === 'failed')
           same([head?.reason, yen?.frozen, yen?.available], [REJECTED, '0', FUNDED], 'failed')
         if (state === 'trading' && head) {
-          const bought = (await detail(head.id)).fills.filter((f) => !f.forced).length
-          const held = (await detail(head.id)).positions.find((p) => p.code === CODE)?.qty ?? 0
+          const { fills, positions } = await detail(head.id)
+          const bought = fills.filter((f) => !f.forced).length
+          const held = positions.find((p) => p.code === CODE)?.qty ?? 0
           same(held, bought * 100, 'trading: the position')
         }
         if (state === 'traded') {
-          const returned = head?.returned ?? '?'
+          const returned = head?.returned ?? '0'
           same(
             [head?.balance, yen?.frozen, yen?.available],
             [null, '0', formatUnits(parseUnits(minus(FUNDED, MONEY))! + parseUnits(returned)!)],
