@@ -1,4 +1,5 @@
 import { createActor, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate'
+import { VERDICT_POLL_MS } from '../../client/src/state/review/verdict-watch'
 import { NotCoverable } from './accounts'
 import { CoverageRecorder } from './coverage'
 import { Mismatch, type Kit, type QaModel } from './model'
@@ -13,8 +14,13 @@ import { Refused, WINDOW_REFUSALS } from './target'
  * was expected and what came instead.
  */
 
-/** How long one step may take on the target (an HTTP call, a socket event, a review). */
-const STEP_TIMEOUT_MS = 15_000
+/**
+ * How long one step may take on the target (an HTTP call, a socket event, a review). A verdict the
+ * `/user` socket cannot tell (a gateway in upstream mode refuses it) reaches the machine only by
+ * the client's own poll of the request, VERDICT_POLL_MS after its watch started: the step must
+ * outlast that poll and its read, not end as it fires.
+ */
+const STEP_TIMEOUT_MS = VERDICT_POLL_MS + 15_000
 
 export type PathOutcome =
   | { kind: 'held'; coverage: CoverageRecorder }

@@ -1,11 +1,15 @@
 import type { QaModel } from '../model'
 import { bankModel } from './bank'
+import { blockModel } from './block'
+import { daytradeModel } from './daytrade'
 import { orderModel } from './order'
 import { depositModel } from './deposit'
 import { exchangeModel } from './exchange'
 import { followModel } from './follow'
+import { ipoModel } from './ipo'
 import { kycModel } from './kyc'
 import { loanModel } from './loan'
+import { sellModel } from './sell'
 import { withdrawModel } from './withdraw'
 
 /** Every machine QA's kit drives, in the order the report lists them. */
@@ -18,4 +22,8 @@ export const QA_MODELS: QaModel[] = [
   loanModel,
   followModel,
   orderModel,
+  sellModel,
+  ipoModel,
+  blockModel,
+  daytradeModel,
 ]

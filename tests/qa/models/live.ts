@@ -60,19 +60,31 @@ export async function inBankWindow(kit: Kit, windowName: string): Promise<void> 
   const tokyoMidnight = Math.floor((at + TOKYO_MS) / 86_400_000) * 86_400_000 - TOKYO_MS
   for (let day = 0; day < 15; day++) {
     at = tokyoMidnight + day * 86_400_000 + (window.start + 30) * 60_000
-    if (at > Date.parse(now) && isWindowOpen(at, window)) {
-      await kit.target.ops('POST', '/clock', { at: new Date(at).toISOString() })
-      return settle(kit.target)
-    }
+    if (at > Date.parse(now) && isWindowOpen(at, window)) return moveClockTo(kit, at)
   }
 }
 
-/** Waits (a minute at most) until the target answers at once again: a moved clock runs its jobs. */
-async function settle(target: Target): Promise<void> {
+/**
+ * Moves the target's clock forward to `at` (epoch ms; never backwards: a clock already past it
+ * stays), then waits for the gateway that owns the clock to catch up with the jobs the move ran.
+ */
+export async function moveClockTo(kit: Kit, at: number): Promise<void> {
+  const { now } = await kit.target.ops<{ now: string }>('GET', '/clock')
+  if (Date.parse(now) >= at) return
+  await kit.target.ops('POST', '/clock', { at: new Date(at).toISOString() })
+  return settle(kit.target.opsUrl)
+}
+
+/**
+ * Waits (a minute at most) until the gateway at `url` answers at once again: a moved clock runs
+ * its jobs. That is the back office's gateway, whose clock moved: a gateway in upstream mode in
+ * front of it answers its own `/health` at once however busy the broker behind it is.
+ */
+async function settle(url: string): Promise<void> {
   const until = Date.now() + 60_000
   while (Date.now() < until) {
     const asked = Date.now()
-    const ok = await fetch(`${target.url}/health`).then(
+    const ok = await fetch(`${url}/health`).then(
       (r) => r.ok,
       () => false,
     )

@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto'
+import { assign, fromCallback, fromPromise } from 'xstate'
+import type { BlockOffer, BlockOrder } from '@kabu/shared/api/block'
+import type { Wallet } from '@kabu/shared/api/ledger'
+import { formatUnits, parseUnits } from '@kabu/shared/money/decimal'
+import { blockMachine, type BlockContext } from '../../../client/src/features/block/block.machine'
+import { blockVerdict$ } from '../../../client/src/features/block/block-watch'
+import { FUND_PASSWORD } from '../accounts'
+import { same, type QaModel } from '../model'
+import type { QaStep } from '../paths'
+import { caller, inBankWindow, moveClockTo, userEventsOn } from './live'
+import { CODE } from './order-market'
+import { decideFirst, keepRefusalLast, reviewed } from './reviews'
+
+/**
+ * A block buy (立会外分売, spec §4) of one lot of Toyota from an offer the back office posts for
+ * the path (`POST /api/ops/block`, its window open for a few minutes): the offer and the yen
+ * loaded, a draft confirmed (the price frozen), pending review, then approved (a holding at the
+ * block price; the window must have closed first, so the kit moves the clock past it) or rejected
+ * with the reason (the money unfrozen). A wrong fund password is the refusal. The user's request
+ * and the wallet are checked in each state.
+ */
+
+const FUNDED = '1000000'
+const SHARES = '100'
+const WINDOW_MS = 3 * 60_000
+// What the graph walks with: an open offer the stand-in draft fits (the driver loads the real one).
+const standIn: BlockOffer = {
+  id: '1',
+  code: CODE,
+  name: { ja: '', zh: '', en: '' },
+  market: 'jp',
+  currency: 'JPY',
+  price: '1000',
+  prev_close: '1030',
+  discount: '2.91',
+  lot: 100,
+  available: 1000,
+  requested: 0,
+  min_buy: 100,
+  max_buy: 500,
+  opens_at: 0,
+  closes_at: 1,
+  open: true,
+  phase: 'open',
+  simulated: false,
+}
+
+const approves = (s: QaStep) => s.event.type === 'REVIEWED' && s.event.status === 'approved'
+const yenOf = (wallets: Wallet[]) => wallets.find((w) => w.currency === 'JPY')
+const minus = (a: string, b: string) => formatUnits(parseUnits(a)! - parseUnits(b)!)
+
+export const blockModel: QaModel = {
+  name: 'block',
+  source: 'client/src/features/block/block.machine.ts',
+  machine: blockMachine,
+  events: [
+    { type: 'xstate.done.actor.load', output: { offer: standIn, available: FUNDED } },
+    { type: 'SUBMIT', num: SHARES, fundPassword: FUND_PASSWORD },
+    { type: 'CONFIRM' },
+    { type: 'CANCEL' },
+    { type: 'NEW' },
+    { type: 'xstate.done.actor.submit', output: { id: '1' } },
+    { type: 'xstate.error.actor.submit', error: { msg: 'wrong_fund_password' } },
+    ...reviewed('declined'),
+  ],
+  keep: keepRefusalLast,
+  // The offer, the identity and the funding are the back office's; an approval waits for the
+  // window's close, which only a moved clock brings within a path.
+  needs: (steps) => (steps.some(approves) ? ['ops', 'clock'] : ['ops']),
+  automatic: (e) => e.type === 'REVIEWED',
+  async start(kit) {
+    const { target, accounts } = kit
+    const grant = await accounts.fresh()
+    await accounts.verify(grant)
+    await inBankWindow(kit, 'deposit_window')
+    await accounts.fund(grant, FUNDED)
+    const { now } = await target.ops<{ now: string }>('GET', '/clock')
+    const offer = await target.ops<BlockOffer>('POST', '/block', {
+      code: CODE,
+      lots: 10,
+      max_lots: 5,
+      closes_at: Date.parse(now) + WINDOW_MS,
+    })
+    const call = caller(target, grant)
+    const orders = async () => [
+      ...(await call<BlockOrder[]>('/trade/userblocklist', { type: 'jpy', status: 'pending' })),
+      ...(await call<BlockOrder[]>('/trade/userblocklist', { type: 'jpy', status: 'decided' })),
+    ]
+    const events$ = userEventsOn(target, grant)
+    return {
+      grant,
+      machine: blockMachine.provide({
+        actors: {
+          load: fromPromise(async () => {
+            const info = await call<Record<string, string>>('/user/getUserinfo', { type: 'jpy' })
+            const loaded = await call<BlockOffer>('/trade/blockinfo', { id: offer.id })
+            return { offer: loaded, available: info.jpy ?? '0' }
+          }),
+          submit: fromPromise(({ input }) =>
+            call<{ id: string }>('/trade/blockbuy', {
+              id: input.id,
+              num: String(input.num),
+              fund_password: input.fundPassword,
+              idem: input.idem,
+            }),
+          ),
+          watchReview: fromCallback(({ sendBack, input }) => {
+            const read = () =>
+              call<BlockOrder>('/trade/userblockinfo', { id: input.id }).catch(() => undefined)
+            const watch = blockVerdict$(input.id, events$, read).subscribe(sendBack)
+            return () => watch.unsubscribe()
+          }),
+        },
+        actions: { newIdem: assign({ idem: () => randomUUID() }) },
+      }),
+      async act(event, { actor, steps: all, index }) {
+        if (event.type === 'SUBMIT') {
+          const refused = all[index + 2]?.event.type === 'xstate.error.actor.submit'
+          actor.send({ ...event, fundPassword: refused ? '135790' : FUND_PASSWORD })
+          return true
+        }
+        // Lots are allocated when the window closes; only then may an operator approve.
+        if (event.type === 'REVIEWED' && event.status === 'approved')
+          await moveClockTo(kit, offer.closes_at + 1_000)
+        return decideFirst(kit, 'block', event, actor, 'orderId')
+      },
+      async agrees(state, snapshot) {
+        if (state === 'loading' || state === 'submitting') return
+        const context = snapshot.context as BlockContext
+        const rows = await orders()
+        const yen = yenOf(await call<Wallet[]>('/user/wallets'))
+        const row = rows.find((r) => r.id === context.orderId)
+        const paid = rows.filter((r) => r.status === 1).map((r) => r.paid ?? '0')
+        const spent = paid.reduce((sum, p) => formatUnits(parseUnits(sum)! + parseUnits(p)!), '0')
+        if (state === 'editing' || state === 'confirming')
+          same(
+            [rows.filter((r) => r.status === 0).length, yen?.frozen, yen?.available],
+            [0, '0', minus(FUNDED, spent)],
+            `${state}: pending requests, yen frozen, available`,
+          )
+        if (state === 'pendingReview')
+          same(
+            [row?.status, row?.num, yen?.frozen],
+            [0, Number(SHARES), row?.money],
+            'pending: the request, yen frozen',
+          )
+        if (state === 'approved') {
+          same(
+            [row?.status, row?.allocated, row?.holding_id !== null, yen?.frozen],
+            [1, Number(SHARES), true, '0'],
+            'approved: the request, shares allocated, a holding, yen frozen',
+          )
+          same(yen?.available, minus(FUNDED, row?.paid ?? '0'), 'approved: yen available')
+        }
+        if (state === 'rejected')
+          same(
+            [row?.status, row?.reason, context.reason, yen?.frozen, yen?.available],
+            [2, 'declined', 'declined', '0', FUNDED],
+            'rejected: the request, its reason, yen',
+          )
+      },
+    }
+  },
+}
