@@ -4,8 +4,8 @@ import type { Quote } from '@kabu/shared/market/types'
 import { describe, expect, it } from 'vitest'
 import { AlertIndex, measureOf, type Watched } from './alert-index'
 
-const quote = (price: number, prevClose: number, volume: number): Quote =>
-  ({ code: '7203', price, prevClose, volume }) as Quote
+const quote = (price: number, prevClose: number, volume: number, code = '7203'): Quote =>
+  ({ code, price, prevClose, volume }) as Quote
 
 /** The condition as the product states it, by brute force on decimals. */
 function holds(kind: AlertKind, value: bigint, q: Quote): boolean {
@@ -24,9 +24,18 @@ function holds(kind: AlertKind, value: bigint, q: Quote): boolean {
   }
 }
 
+/** Two codes, so a quote of one must leave the other's alerts alone. */
+const CODES = ['7203', '6758']
+
 const alertArb = fc.record({
+  code: fc.constantFrom(...CODES),
   kind: fc.constantFrom(...ALERT_KINDS),
-  value: fc.bigInt({ min: 1n, max: 60_000_000n }),
+  // Whole yen too (and small numbers, as volumes), so a print lands on a threshold exactly.
+  value: fc.oneof(
+    fc.bigInt({ min: 1n, max: 60_000_000n }),
+    fc.integer({ min: 2400, max: 2600 }).map((yen) => BigInt(yen) * 10_000n),
+    fc.bigInt({ min: 1n, max: 6000n }),
+  ),
   repeat: fc.boolean(),
 })
 
@@ -35,27 +44,28 @@ describe('AlertIndex', () => {
     fc.assert(
       fc.property(
         fc.array(alertArb, { maxLength: 40 }),
-        fc.array(fc.tuple(fc.integer({ min: 1, max: 6000 }), fc.integer({ min: 0, max: 6000 })), {
-          minLength: 1,
-          maxLength: 8,
-        }),
+        fc.array(
+          fc.tuple(
+            fc.oneof(fc.integer({ min: 1, max: 6000 }), fc.integer({ min: 2400, max: 2600 })),
+            fc.integer({ min: 0, max: 6000 }),
+            fc.constantFrom(...CODES),
+          ),
+          { minLength: 1, maxLength: 12 },
+        ),
         (specs, prints) => {
           const index = new AlertIndex()
           const state = new Map<string, Watched>()
           specs.forEach((s, i) => {
-            const a: Watched = { id: String(i), userId: 1n, code: '7203', armed: true, ...s }
+            const a: Watched = { id: String(i), userId: 1n, armed: true, ...s }
             state.set(a.id, a)
             index.put(a)
           })
-          for (const [price, volume] of prints) {
-            const q = quote(price, 2500, volume)
+          for (const [price, volume, code] of prints) {
+            const q = quote(price, 2500, volume, code)
             const { fired, rearmed } = index.check(q)
-            const expectFired = [...state.values()].filter(
-              (a) => a.armed && holds(a.kind, a.value, q),
-            )
-            const expectRearmed = [...state.values()].filter(
-              (a) => !a.armed && !holds(a.kind, a.value, q),
-            )
+            const ofCode = [...state.values()].filter((a) => a.code === code)
+            const expectFired = ofCode.filter((a) => a.armed && holds(a.kind, a.value, q))
+            const expectRearmed = ofCode.filter((a) => !a.armed && !holds(a.kind, a.value, q))
             expect(fired.map((a) => a.id).sort()).toEqual(expectFired.map((a) => a.id).sort())
             expect(rearmed.map((a) => a.id).sort()).toEqual(expectRearmed.map((a) => a.id).sort())
             for (const a of fired) {
@@ -87,6 +97,29 @@ describe('AlertIndex', () => {
     expect(index.remove('2')).toBe(false)
     expect(index.check(quote(2, 1, 0)).fired.map((a) => a.id)).toEqual(['1', '0'])
     expect(index.size).toBe(1)
+  })
+
+  it('makes nothing for a quote that crosses nothing, nor for a code without alerts', () => {
+    const index = new AlertIndex()
+    index.put({
+      id: '1',
+      userId: 1n,
+      code: '7203',
+      kind: 'price_above',
+      value: 20_000n,
+      repeat: true,
+      armed: true,
+    })
+    const below = index.check(quote(1, 1, 0))
+    // The same shared answer each time: the tick path's quotes leave no garbage behind.
+    expect(index.check(quote(1.5, 1, 0))).toBe(below)
+    expect(index.check(quote(5, 1, 0, '6758'))).toBe(below)
+    expect(below).toEqual({ fired: [], rearmed: [] })
+    // At the threshold exactly: the condition holds ("at or above").
+    const { fired } = index.check(quote(2, 1, 0))
+    expect(fired.map((a) => a.id)).toEqual(['1'])
+    expect(index.size).toBe(0)
+    expect([...index.codesHeld()]).toEqual([])
   })
 
   it('has no measure without a trade, nor a change without a previous close', () => {

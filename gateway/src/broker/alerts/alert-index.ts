@@ -30,6 +30,7 @@ interface Entry {
 }
 
 interface Lists {
+  kind: AlertKind
   /** Armed alerts, highest threshold first: those a measure reaches are cut off the end. */
   armed: Entry[]
   /** Fired repeating alerts, lowest threshold first: those a measure falls under are cut off the end. */
@@ -38,16 +39,26 @@ interface Lists {
 
 /** What one quote did: alerts whose condition became true, and fired ones whose became false. */
 export interface Crossed {
-  fired: Watched[]
-  rearmed: Watched[]
+  readonly fired: readonly Watched[]
+  readonly rearmed: readonly Watched[]
 }
+
+/**
+ * What nearly every quote does: nothing. Shared, so a quote that crosses nothing allocates nothing
+ * (the check runs on the tick path's event loop, and its garbage is collected there too).
+ */
+const NONE: Crossed = Object.freeze({ fired: Object.freeze([]), rearmed: Object.freeze([]) })
 
 const threshold = (a: Watched): number => (a.kind === 'price_below' ? -1 : 1) * Number(a.value)
 
 /** A quote's measure for `kind`, or undefined when it has none (no trade yet, no previous close). */
 export function measureOf(kind: AlertKind, quote: Quote): number | undefined {
   if (!(quote.price > 0)) return undefined
-  const price = Math.round(priceToUnits(quote.price))
+  return measureAt(kind, Math.round(priceToUnits(quote.price)), quote)
+}
+
+/** measureOf for a quote that has traded, its price in units already worked out once. */
+function measureAt(kind: AlertKind, price: number, quote: Quote): number | undefined {
   switch (kind) {
     case 'price_above':
       return price
@@ -78,9 +89,36 @@ function countBefore(list: readonly Entry[], before: (t: number) => boolean): nu
   return low
 }
 
+/** Entries over `m` (a list highest first): countBefore for the check, no closure made a quote. */
+function countOver(list: readonly Entry[], m: number): number {
+  let low = 0
+  let high = list.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (list[middle]!.threshold > m) low = middle + 1
+    else high = middle
+  }
+  return low
+}
+
+/** Entries at or under `m` (a list lowest first). */
+function countAtOrUnder(list: readonly Entry[], m: number): number {
+  let low = 0
+  let high = list.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (list[middle]!.threshold <= m) low = middle + 1
+    else high = middle
+  }
+  return low
+}
+
 export class AlertIndex {
-  /** code → kind → lists. */
-  private readonly codes = new Map<string, Map<AlertKind, Lists>>()
+  /**
+   * code → its kinds' lists (at most one per kind). A code with no alert has no entry, so its
+   * quotes cost one lookup; an array, not a map by kind, so a check walks it allocating nothing.
+   */
+  private readonly codes = new Map<string, Lists[]>()
   private readonly byId = new Map<string, Entry>()
 
   get size(): number {
@@ -142,7 +180,7 @@ export class AlertIndex {
     if (!entry) return false
     this.byId.delete(id)
     const { code, kind, armed } = entry.alert
-    const lists = this.codes.get(code)?.get(kind)
+    const lists = this.codes.get(code)?.find((l) => l.kind === kind)
     if (!lists) return true
     const list = armed ? lists.armed : lists.waiting
     const t = entry.threshold
@@ -165,36 +203,55 @@ export class AlertIndex {
    */
   check(quote: Quote): Crossed {
     const kinds = this.codes.get(quote.code)
-    const fired: Watched[] = []
-    const rearmed: Watched[] = []
-    if (!kinds) return { fired, rearmed }
-    for (const [kind, lists] of kinds) {
-      const m = measureOf(kind, quote)
+    if (!kinds || !(quote.price > 0)) return NONE
+    const price = Math.round(priceToUnits(quote.price))
+    let fired: Watched[] | undefined
+    let rearmed: Watched[] | undefined
+    // Backwards: a kind left with no alert is dropped from the array as the walk goes.
+    for (let k = kinds.length - 1; k >= 0; k--) {
+      const lists = kinds[k]!
+      const m = measureAt(lists.kind, price, quote)
       if (m === undefined) continue
-      // Armed, highest first: the end holds every threshold at or under the measure.
-      const cut = countBefore(lists.armed, (t) => t > m)
-      for (const e of lists.armed.splice(cut)) fired.push(e.alert)
+      const { armed, waiting } = lists
+      // Armed, highest first: the end holds every threshold at or under the measure, so the last
+      // entry says whether there is any (most quotes stop here).
+      if (armed.length > 0 && armed[armed.length - 1]!.threshold <= m) {
+        const cut = countOver(armed, m)
+        fired ??= []
+        for (let i = cut; i < armed.length; i++) fired.push(this.take(armed[i]!))
+        armed.length = cut
+      }
       // Waiting, lowest first: the end holds every threshold over the measure.
-      const back = countBefore(lists.waiting, (t) => t <= m)
-      for (const e of lists.waiting.splice(back)) rearmed.push(e.alert)
-      if (lists.armed.length === 0 && lists.waiting.length === 0) this.drop(quote.code, kind)
+      if (waiting.length > 0 && waiting[waiting.length - 1]!.threshold > m) {
+        const back = countAtOrUnder(waiting, m)
+        rearmed ??= []
+        for (let i = back; i < waiting.length; i++) rearmed.push(this.take(waiting[i]!))
+        waiting.length = back
+      }
+      if (armed.length === 0 && waiting.length === 0) this.drop(quote.code, lists.kind)
     }
-    for (const a of fired) this.byId.delete(a.id)
-    for (const a of rearmed) this.byId.delete(a.id)
-    return { fired, rearmed }
+    return fired || rearmed ? { fired: fired ?? [], rearmed: rearmed ?? [] } : NONE
+  }
+
+  /** An entry cut off its list: no longer held under its id. */
+  private take(entry: Entry): Watched {
+    this.byId.delete(entry.alert.id)
+    return entry.alert
   }
 
   private lists(code: string, kind: AlertKind): Lists {
     let kinds = this.codes.get(code)
-    if (!kinds) this.codes.set(code, (kinds = new Map()))
-    let lists = kinds.get(kind)
-    if (!lists) kinds.set(kind, (lists = { armed: [], waiting: [] }))
+    if (!kinds) this.codes.set(code, (kinds = []))
+    let lists = kinds.find((l) => l.kind === kind)
+    if (!lists) kinds.push((lists = { kind, armed: [], waiting: [] }))
     return lists
   }
 
   private drop(code: string, kind: AlertKind): void {
     const kinds = this.codes.get(code)
-    kinds?.delete(kind)
-    if (kinds?.size === 0) this.codes.delete(code)
+    if (!kinds) return
+    const at = kinds.findIndex((l) => l.kind === kind)
+    if (at >= 0) kinds.splice(at, 1)
+    if (kinds.length === 0) this.codes.delete(code)
   }
 }

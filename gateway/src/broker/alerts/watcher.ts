@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
+import { ALERT_KINDS, type AlertKind } from '@kabu/shared/api/alerts'
 import type { Quote } from '@kabu/shared/market/types'
-import { priceToUnits } from '@kabu/shared/money/units'
 import type { Clock } from '../../clock'
 import type { MarketService } from '../../market/index'
 import type { Database } from '../../store/index'
@@ -8,6 +8,7 @@ import type { LeaderJob } from '../common/broker-area'
 import type { UserEvents } from '../common/user-events'
 import { unitsToWire } from '../common/wire-money'
 import { AlertIndex, type Watched } from './alert-index'
+import { noteCrossings, type Crossings, type PassCrossings } from './crossings'
 import {
   alertsByIds,
   alertsChangedSince,
@@ -43,19 +44,17 @@ const LOAD_PAGE = 5_000
  */
 const PASS_GAP_MS = 100
 
-/** One alert's crossings in one pass, written as one conditional UPDATE. */
-interface Crossings {
-  alert: Watched
-  /** `armed` as the index held it when the pass began: the UPDATE moves only from it. */
-  from: boolean
-  fires: Array<{ price: bigint; at: number }>
-}
+/**
+ * The kind as the shared constant, not the driver's fresh string: the index compares it with
+ * literals for every quote, and two interned strings compare by identity, others by content.
+ */
+const kindOf = (kind: AlertRow['kind']): AlertKind => ALERT_KINDS.find((k) => k === kind) ?? kind
 
 const watchedOf = (row: AlertRow): Watched => ({
   id: row.id.toString(),
   userId: row.user_id,
   code: row.code,
-  kind: row.kind,
+  kind: kindOf(row.kind),
   value: row.value,
   repeat: row.repeat === 1n,
   armed: row.armed === 1n,
@@ -132,23 +131,8 @@ export function createAlertWatcher(deps: AlertWatcherDeps) {
     return fresh
   }
 
-  /** Checks one quote, noting each alert's crossings (an alert may cross back and forth). */
-  function check(quote: Quote, at: number, crossings: Map<string, Crossings>): void {
-    const { fired, rearmed } = index.check(quote)
-    const price = BigInt(Math.round(priceToUnits(quote.price)))
-    for (const alert of [...fired, ...rearmed]) {
-      let c = crossings.get(alert.id)
-      if (!c) crossings.set(alert.id, (c = { alert, from: alert.armed, fires: [] }))
-      const now = { ...alert, armed: !alert.armed }
-      if (alert.armed) c.fires.push({ price, at })
-      c.alert = now
-      // A one-shot alert is done; a repeating one waits (or is armed again) in the index.
-      if (alert.repeat) index.put(now)
-    }
-  }
-
   /** Writes the pass's crossings in one transaction, then tells the users what fired. */
-  async function record(crossings: Map<string, Crossings>): Promise<void> {
+  async function record(crossings: PassCrossings): Promise<void> {
     if (crossings.size === 0) return
     const now = clock.now()
     const moved: Crossings[] = []
@@ -201,13 +185,13 @@ export function createAlertWatcher(deps: AlertWatcherDeps) {
     passedAt = performance.now()
     const fresh = await sync()
     const at = clock.now()
-    const crossings = new Map<string, Crossings>()
+    const crossings: PassCrossings = new Map()
     for (const code of fresh) {
       const quote = market.snapshot(code)
-      if (quote) check(quote, at, crossings)
+      if (quote) noteCrossings(index, quote, at, crossings)
     }
     for (const batch of batches) {
-      for (const quote of batch) check(quote, at, crossings)
+      for (const quote of batch) noteCrossings(index, quote, at, crossings)
     }
     try {
       await record(crossings)
