@@ -1,11 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { SessionGrant } from '@kabu/shared/api/user'
 import { taxOn } from '@kabu/shared/tax/withholding'
 import { onPostgres } from '../../gateway/src/store/index'
 import type { TestApp } from '../support/app'
 import { expectLedgerConsistent } from '../support/invariants'
-import { buy, lastUnits, sell, startTradingApp, TOYOTA, trader, userIdOf } from './trading.support'
-import { YEN } from './tax.support'
+import { sell, startTradingApp, trader, userIdOf } from './trading.support'
+import { lotAt } from './tax.support'
 
 /**
  * One user's taxable sales raced (issue 35's one-statement sale on PostgreSQL beside issue 36's
@@ -32,27 +31,11 @@ beforeAll(async () => {
 afterAll(() => t.stop())
 afterEach(() => expectLedgerConsistent(t.app.db))
 
-/** 100 Toyota bought at the market price moved by `yenPerShare` (tax.test.ts lotAt). */
-async function lotAt(g: SessionGrant, yenPerShare: bigint): Promise<bigint> {
-  const answer = await buy(t, g, { code: TOYOTA, num: '100' })
-  expect(answer).toMatchObject({ status: 1 })
-  const id = BigInt((answer.data as { id: string }).id)
-  const price = lastUnits(t, TOYOTA) + yenPerShare * YEN
-  await t.app.db
-    .updateTable('holdings')
-    .set({ buy_price: price, buy_cost: null })
-    .where('id', '=', id)
-    .execute()
-  // The gateway keeps the row its market buy wrote for the first sell: a refused one takes it.
-  expect(await sell(t, g, { id: String(id), num: '1' })).toMatchObject({ status: 0 })
-  return id
-}
-
 /** Sells every lot at once, then checks the user's events one after another. */
 async function raceAndCheck(name: string, lots: bigint[]) {
   const g = await trader(t, name)
   const ids: bigint[] = []
-  for (const yenPerShare of lots) ids.push(await lotAt(g, yenPerShare))
+  for (const yenPerShare of lots) ids.push(await lotAt(t, g, yenPerShare))
   const answers = await Promise.all(ids.map((id) => sell(t, g, { id: String(id), num: '100' })))
   for (const answer of answers) expect(answer).toMatchObject({ status: 1 })
 

@@ -1,9 +1,14 @@
+import { expect } from 'vitest'
 import type { WireTaxSummary } from '@kabu/shared/api/tax'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import type { TestApp } from '../support/app'
 import { brokerData, session } from '../support/broker'
+import { buy, lastUnits, sell, TOYOTA } from './trading.support'
 
-/** Helpers of the tax tests: the summary, a file call's text, and the tax each part takes. */
+/**
+ * Helpers of the tax tests: the summary, a file call's text, the tax each part takes, and a lot
+ * bought at a chosen price.
+ */
 
 export const YEN = 10_000n
 
@@ -53,4 +58,21 @@ export const wire = (units: bigint) => {
   const abs = units < 0n ? -units : units
   const fraction = (abs % YEN).toString().padStart(4, '0').replace(/0+$/, '')
   return `${sign}${abs / YEN}${fraction ? `.${fraction}` : ''}`
+}
+
+/** Buys 100 Toyota and makes it a purchase at the market price moved by `yenPerShare`. */
+export async function lotAt(t: TestApp, g: SessionGrant, yenPerShare: bigint): Promise<bigint> {
+  const answer = await buy(t, g, { code: TOYOTA, num: '100' })
+  expect(answer).toMatchObject({ status: 1 })
+  const id = BigInt((answer.data as { id: string }).id)
+  const price = lastUnits(t, TOYOTA) + yenPerShare * YEN
+  await t.app.db
+    .updateTable('holdings')
+    .set({ buy_price: price, buy_cost: null })
+    .where('id', '=', id)
+    .execute()
+  // On PostgreSQL the gateway keeps the row its market buy wrote for the first sell: a refused
+  // sell (one share of a 100-share lot) takes that copy, so the sale reads the price set here.
+  expect(await sell(t, g, { id: String(id), num: '1' })).toMatchObject({ status: 0 })
+  return id
 }

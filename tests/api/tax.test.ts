@@ -7,8 +7,8 @@ import type { TestApp } from '../support/app'
 import { brokerData } from '../support/broker'
 import { expectLedgerConsistent } from '../support/invariants'
 import { action, actionsJobAt, handClock, hourInto, tomorrow } from './actions.support'
-import { buy, lastUnits, sell, startTradingApp, TOYOTA, trader } from './trading.support'
-import { csvRows, dueOn, fileOf, summary, wire, YEN } from './tax.support'
+import { sell, startTradingApp, TOYOTA, trader } from './trading.support'
+import { csvRows, dueOn, fileOf, lotAt, summary, wire, YEN } from './tax.support'
 
 /**
  * Issue 36's tax in 特定口座 源泉徴収あり through the real gateway on both stores: a gain withholds
@@ -31,22 +31,6 @@ const year = () => Number(new Date(t.app.clock.now() + 9 * 3_600_000).toISOStrin
 const row = (id: bigint) =>
   t.app.db.selectFrom('holdings').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 const house = (book: 'tax' | 'tax_local') => t.app.broker.ledger.houseBalance(t.app.db, book, 'JPY')
-/** Buys 100 Toyota and makes it a purchase at the market price moved by `yenPerShare`. */
-async function lotAt(g: SessionGrant, yenPerShare: bigint): Promise<bigint> {
-  const answer = await buy(t, g, { code: TOYOTA, num: '100' })
-  expect(answer).toMatchObject({ status: 1 })
-  const id = BigInt((answer.data as { id: string }).id)
-  const price = lastUnits(t, TOYOTA) + yenPerShare * YEN
-  await t.app.db
-    .updateTable('holdings')
-    .set({ buy_price: price, buy_cost: null })
-    .where('id', '=', id)
-    .execute()
-  // On PostgreSQL the gateway keeps the row its market buy wrote for the first sell: a refused
-  // sell (one share of a 100-share lot) takes that copy, so the sale reads the price set here.
-  expect(await sell(t, g, { id: String(id), num: '1' })).toMatchObject({ status: 0 })
-  return id
-}
 
 /** Sells the lot whole at the market: its gain against its own cost (the code's only lot). */
 async function sold(g: SessionGrant, id: bigint): Promise<bigint> {
@@ -69,7 +53,7 @@ describe('tax in 特定口座 源泉徴収あり', { timeout: 60_000 }, () => {
     const g = await trader(t, account())
     const y = year()
     const [national0, local0] = [await house('tax'), await house('tax_local')]
-    const gain = await sold(g, await lotAt(g, -200n))
+    const gain = await sold(g, await lotAt(t, g, -200n))
     expect(gain).toBeGreaterThan(0n)
     const due = dueOn(gain)
     let s = await summary(t, g, y)
@@ -92,7 +76,7 @@ describe('tax in 特定口座 源泉徴収あり', { timeout: 60_000 }, () => {
     expect(await house('tax_local')).toBe(local0 + due.local)
 
     // A loss larger than the gain: the year's net falls below zero, all of it comes back.
-    const lotId = await lotAt(g, 400n)
+    const lotId = await lotAt(t, g, 400n)
     const loss = await sold(g, lotId)
     expect(loss).toBeLessThan(-gain)
     s = await summary(t, g, y)
@@ -102,7 +86,7 @@ describe('tax in 特定口座 源泉徴収あり', { timeout: 60_000 }, () => {
     expect(await house('tax')).toBe(national0)
     // A dividend against the year's loss joins the netting: only what lifts the net above zero is
     // withheld (here nothing, the loss being larger).
-    const holding = await lotAt(g, 0n)
+    const holding = await lotAt(t, g, 0n)
     const paid = await payDividend(50)
     const divs = await dividendRows(g)
     expect(divs).toMatchObject([{ gross: 5_000n * YEN, withheld_national: 0n, withheld_local: 0n }])
@@ -121,14 +105,14 @@ describe('tax in 特定口座 源泉徴収あり', { timeout: 60_000 }, () => {
   it('withholds a dividend at 20.315 % on a level year, then refunds it when a loss follows', async () => {
     const g = await trader(t, account())
     const y = year()
-    await lotAt(g, 0n)
+    await lotAt(t, g, 0n)
     await payDividend(30)
     // ¥3,000: 459.45 → 459 national, 150 local.
     let s = await summary(t, g, y)
     expect(parts(s)).toEqual(['459', '150', '0'])
     expect(s.lines[0]).toMatchObject({ kind: 'dividend', amount: '3000', tax: '609' })
     // Sold against the average of both lots: half the dearer lot's premium is its loss.
-    await sold(g, await lotAt(g, 300n))
+    await sold(g, await lotAt(t, g, 300n))
     s = await summary(t, g, y)
     const loss = parseUnits(s.lines[1]?.amount ?? '', { signed: true }) ?? 0n
     expect(loss).toBeLessThan(-3_000n * YEN)
@@ -139,8 +123,8 @@ describe('tax in 特定口座 源泉徴収あり', { timeout: 60_000 }, () => {
 
   it('averages the cost of two purchases of the code', async () => {
     const g = await trader(t, account())
-    const first = await lotAt(g, -100n)
-    const second = await lotAt(g, 300n)
+    const first = await lotAt(t, g, -100n)
+    const second = await lotAt(t, g, 300n)
     const [a, b] = [await row(first), await row(second)]
     const paid = a.buy_price * 100n + a.buy_fee + b.buy_price * 100n + b.buy_fee
     expect(await sell(t, g, { id: String(first), num: '100' })).toMatchObject({ status: 1 })
@@ -169,10 +153,10 @@ describe('tax in 特定口座 源泉徴収あり', { timeout: 60_000 }, () => {
   it('writes the annual report the ledger export’s lines recompute, as CSV and a printable page', async () => {
     const g = await trader(t, account())
     const y = year()
-    await sold(g, await lotAt(g, -150n))
-    await lotAt(g, 0n)
+    await sold(g, await lotAt(t, g, -150n))
+    await lotAt(t, g, 0n)
     await payDividend(20)
-    await sold(g, await lotAt(g, 80n))
+    await sold(g, await lotAt(t, g, 80n))
     const csv = await fileOf(t, g, '/user/annualReport', { year: String(y), format: 'csv' })
     expect(csv.http).toBe(200)
     expect(csv.type).toMatch(/^text\/csv/)
@@ -247,7 +231,7 @@ describe('tax in 特定口座 源泉徴収あり', { timeout: 60_000 }, () => {
   it('starts a new Tokyo year afresh: last year’s gains neither offset nor are refunded', async () => {
     const g = await trader(t, account())
     const y = year()
-    const gain = await sold(g, await lotAt(g, -300n))
+    const gain = await sold(g, await lotAt(t, g, -300n))
     const held = await summary(t, g, y)
     const next = Date.parse(`${y + 1}-01-05T01:00:00Z`)
     const res = await fetch(`${t.url}/api/ops/clock`, {
@@ -263,14 +247,14 @@ describe('tax in 特定口座 源泉徴収あり', { timeout: 60_000 }, () => {
     })
     Object.assign(g, again)
     await expect.poll(() => t.app.market.isStale(TOYOTA), { timeout: 20_000 }).toBe(false)
-    const loss = await sold(g, await lotAt(g, 100n))
+    const loss = await sold(g, await lotAt(t, g, 100n))
     expect(loss).toBeLessThan(0n)
     const fresh = await summary(t, g, y + 1)
     expect(fresh).toMatchObject({ year: y + 1, gains: '0', net: wire(loss) })
     expect(parts(fresh)).toEqual(['0', '0', '0'])
     expect(await summary(t, g, y)).toEqual(held)
     expect(held.net).toBe(wire(gain))
-    const gain2 = await sold(g, await lotAt(g, -400n))
+    const gain2 = await sold(g, await lotAt(t, g, -400n))
     const due = dueOn(gain2 + loss)
     expect(parts(await summary(t, g, y + 1))).toEqual([wire(due.national), wire(due.local), '0'])
   })
