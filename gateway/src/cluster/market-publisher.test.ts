@@ -4,35 +4,15 @@ import pino from 'pino'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { MarketService } from '../market/index'
 import type { FeedBook } from '../market/sources/index'
+import { flatQuote } from '../market/quote.fixture'
 import { marketPublisher } from './market-publisher'
 import { createQuoteRelay, type QuoteRelay } from './quote-relay'
 
 const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL
 const logger = pino({ level: 'silent' })
 
-const quote = (seq: number, time: number, source: Quote['source'], price: number): Quote => ({
-  code: '6501',
-  market: 'jp',
-  kind: 'stock',
-  name: { ja: '6501', zh: '6501', en: '6501' },
-  price,
-  prevClose: price,
-  open: price,
-  high: price,
-  low: price,
-  volume: 0,
-  turnover: 0,
-  change: 0,
-  changePct: 0,
-  marketCap: 0,
-  limitUp: null,
-  limitDown: null,
-  time,
-  seq,
-  trading: true,
-  special: null,
-  source,
-})
+const quote = (seq: number, time: number, source: Quote['source'], price: number): Quote =>
+  flatQuote({ code: '6501', seq, time, source, price })
 
 const level = (price: number) => ({ price, size: 100 })
 const board: FeedBook = {

@@ -8,6 +8,7 @@ import { quoteBytes } from '../market/quote-bytes'
 import { FAKE_MAPPING, startFakeEndpoint } from '../market/sources/fake-endpoint.fixture'
 import { pollMappingSchema } from '../market/sources/poll-mapping'
 import type { PollSettings } from '../market/sources/poll-source'
+import { flatQuote } from '../market/quote.fixture'
 import { marketPublisher } from './market-publisher'
 import { createClient } from 'redis'
 import {
@@ -20,28 +21,8 @@ import {
 const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL
 const logger = pino({ level: 'silent' })
 
-const quote = (code: string, seq: number, price: number, time = 1_000): Quote => ({
-  code,
-  market: 'jp',
-  kind: 'stock',
-  name: { ja: code, zh: code, en: code },
-  price,
-  prevClose: price,
-  open: price,
-  high: price,
-  low: price,
-  volume: 0,
-  turnover: 0,
-  change: 0,
-  changePct: 0,
-  marketCap: 0,
-  limitUp: null,
-  limitDown: null,
-  time,
-  seq,
-  trading: true,
-  special: null,
-})
+const quote = (code: string, seq: number, price: number, time = 1_000): Quote =>
+  flatQuote({ code, seq, price, time })
 
 /** A poll of the fake endpoint, quick to turn stale and to try again. */
 const pollOf = (url: string): PollSettings & { kind: 'poll' } => ({
