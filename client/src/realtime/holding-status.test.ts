@@ -82,6 +82,10 @@ describe('orderStatus$', () => {
       status: 'partial',
       filled_num: 100,
       avg_price: '1',
+      code: '7203',
+      market: 'jp',
+      side: 'buy',
+      num: 200,
     })
     events.next(changed('8')) // another order: no read
     events.next(changed('7'))

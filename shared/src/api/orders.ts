@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { LocalName } from '../market/types'
+import type { LocalName, Market } from '../market/types'
 import type { HoldingAccount } from './accounts'
 import { idemText, idText, optionalField, priceText, sharesText, type OrderKind } from './trade'
 import { marketTypeSchema } from './user'
@@ -119,6 +119,11 @@ export interface OrderUpdated {
   status: OrderStatus
   filled_num: number
   avg_price: string | null
+  /** What the order is, so a listener (the notifier, a toast) need not read it back. */
+  code: string
+  market: Market
+  side: OrderSide
+  num: number
   /** Present (true) when a stop's trigger was reached just now and the order went to the market. */
   fired?: true
 }

@@ -1,23 +1,41 @@
 import { sql } from 'kysely'
 import type { NotifyKind } from '@kabu/shared/api/notifications'
-import { prepared } from '../../store/prepared'
 import type { Database } from '../../store/index'
 import type { Kysely } from 'kysely'
 
 /**
- * The notifier's statements, run for every notifiable event (each filled order): built once each
- * (store/prepared.ts), and the user's delivery settings read in one statement, since a fill's
- * notification was otherwise five statements beside the order's own dozen.
+ * The notifier's statements, run for every notifiable event (each filled order). They take a
+ * batch of events at a time (notifier.ts): one read of the users' delivery settings and one
+ * insert of the records, however many fills landed meanwhile, since a fill's notification was
+ * otherwise three statements beside the order's own one or two.
  */
 
 type Db = Kysely<Database>
 
-const settingsRows = prepared((db, p: { userId: bigint }) =>
-  db
+export interface DeliverySettings {
+  /** The switches the user changed, as `kind:channel` of those off (everything else is on). */
+  off: Set<string>
+  /** Quiet hours, `HH:MM-HH:MM` Tokyo time, or '' for none. */
+  quiet: string
+  /** Whether any device of the user's is subscribed to pushes. */
+  subscribed: boolean
+}
+
+/**
+ * The users' switches, quiet hours and whether they have a subscribed device, in one statement
+ * (one row per switch changed, or one of nulls: each user's row anchors theirs). An unknown user
+ * has no entry.
+ */
+export async function deliverySettings(
+  db: Db,
+  userIds: readonly bigint[],
+): Promise<Map<bigint, DeliverySettings>> {
+  const rows = await db
     .selectFrom('users as u')
     .leftJoin('notify_settings as s', 's.user_id', 'u.id')
-    .where('u.id', '=', p.userId)
+    .where('u.id', 'in', userIds)
     .select((eb) => [
+      'u.id as user_id',
       's.kind',
       's.channel',
       's.enabled',
@@ -32,82 +50,58 @@ const settingsRows = prepared((db, p: { userId: bigint }) =>
         .select(sql<bigint>`count(*)`.as('n'))
         .whereRef('ps.user_id', '=', 'u.id')
         .as('devices'),
-    ]),
-)
+    ])
+    .execute()
+  const settings = new Map<bigint, DeliverySettings>()
+  for (const r of rows) {
+    const userId = BigInt(r.user_id)
+    let s = settings.get(userId)
+    if (!s) {
+      s = { off: new Set(), quiet: r.quiet ?? '', subscribed: BigInt(r.devices ?? 0) > 0n }
+      settings.set(userId, s)
+    }
+    if (r.kind !== null && r.channel !== null && r.enabled === 0n)
+      s.off.add(`${r.kind}:${r.channel}`)
+  }
+  return settings
+}
 
-export interface DeliverySettings {
-  /** The switches the user changed, as `kind:channel` of those off (everything else is on). */
-  off: Set<string>
-  /** Quiet hours, `HH:MM-HH:MM` Tokyo time, or '' for none. */
-  quiet: string
-  /** Whether any device of the user's is subscribed to pushes. */
-  subscribed: boolean
+export interface NewNotification {
+  userId: bigint
+  kind: NotifyKind
+  topic: string
+  params: string
+  url: string
 }
 
 /**
- * A user's switches, quiet hours and whether they have a subscribed device, in one statement
- * (one row per switch changed, or one of nulls: the user's row anchors it). Undefined for an
- * unknown user.
+ * Writes the records in one statement and answers their ids in the rows' order: both stores
+ * insert a multi-row VALUES list in its order and RETURNING gives each row as it was inserted.
  */
-export async function deliverySettings(
+export async function insertNotifications(
   db: Db,
-  userId: bigint,
-): Promise<DeliverySettings | undefined> {
-  const { rows } = await settingsRows(db, { userId })
-  const first = rows[0]
-  if (!first) return undefined
-  const off = new Set<string>()
-  for (const r of rows) {
-    if (r.kind !== null && r.channel !== null && r.enabled === 0n) off.add(`${r.kind}:${r.channel}`)
-  }
-  return { off, quiet: first.quiet ?? '', subscribed: BigInt(first.devices ?? 0) > 0n }
-}
-
-const orderFacts = prepared((db, p: { userId: bigint; id: bigint }) =>
-  db
-    .selectFrom('orders')
-    .select(['code', 'market', 'side', 'num'])
-    .where('id', '=', p.id)
-    .where('user_id', '=', p.userId),
-)
-
-/** What a notice says of an order (the user's own only). */
-export async function orderOf(db: Db, userId: bigint, id: bigint) {
-  const { rows } = await orderFacts(db, { userId, id })
-  return rows[0]
-}
-
-const insertRow = prepared(
-  (
-    db,
-    p: {
-      userId: bigint
-      kind: NotifyKind
-      topic: string
-      params: string
-      url: string
-      now: number
-    },
-  ) =>
-    db
-      .insertInto('notifications')
-      .values({
-        user_id: p.userId,
-        kind: p.kind,
-        topic: p.topic,
-        params: p.params,
-        url: p.url,
-        created_at: p.now,
-      })
-      .returning('id'),
-)
-
-export async function insertNotification(
-  db: Db,
-  row: { userId: bigint; kind: NotifyKind; topic: string; params: string; url: string },
+  rows: readonly NewNotification[],
   now: number,
-): Promise<bigint> {
-  const { rows } = await insertRow(db, { ...row, now })
-  if (!rows[0]) throw new Error('a notification insert returned no row')
-  return BigInt(rows[0].id)
+): Promise<bigint[]> {
+  const inserted = await db
+    .insertInto('notifications')
+    .values(
+      rows.map((r) => ({
+        user_id: r.userId,
+        kind: r.kind,
+        topic: r.topic,
+        params: r.params,
+        url: r.url,
+        created_at: now,
+      })),
+    )
+    .returning(['id', 'user_id'])
+    .execute()
+  if (inserted.length !== rows.length) throw new Error('a notifications insert lost rows')
+  return inserted.map((row, i) => {
+    // The order is what pairs each id with its record's socket event: check it, never assume it.
+    if (BigInt(row.user_id) !== rows[i]?.userId)
+      throw new Error('notifications came back reordered')
+    return BigInt(row.id)
+  })
 }

@@ -16,10 +16,6 @@ export interface Notice {
 
 /** The rows an event names by id only, read (scoped by the user) to say what it was about. */
 export interface NoticeLookups {
-  order(
-    userId: bigint,
-    id: bigint,
-  ): Promise<{ code: string; market: string; side: string; num: bigint } | undefined>
   holding(userId: bigint, id: bigint): Promise<{ code: string; market: string } | undefined>
 }
 
@@ -76,16 +72,15 @@ export async function noticeOf(
                 ? 'stop_fired'
                 : null
       if (!topic) return null
-      const o = await lookups.order(userId, BigInt(event.id))
-      if (!o) return null
+      // The event says what the order is: a fill's notice reads nothing back (issue 35's order path).
       const params = {
-        code: o.code,
-        side: o.side,
-        num: String(o.num),
+        code: event.code,
+        side: event.side,
+        num: String(event.num),
         filled: String(event.filled_num),
         price: event.avg_price ?? '',
       }
-      return notice(topic, params, `/position/order?type=${typeOf(o.market)}&id=${event.id}`)
+      return notice(topic, params, `/position/order?type=${typeOf(event.market)}&id=${event.id}`)
     }
     case 'alert:triggered':
       return notice(

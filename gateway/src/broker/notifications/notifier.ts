@@ -5,14 +5,13 @@ import {
   type NotifyLang,
   type PushPayload,
 } from '@kabu/shared/api/notifications'
-import type { UserEvent } from '@kabu/shared/realtime'
 import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
 import type { Clock } from '../../clock'
 import type { Database } from '../../store/index'
 import type { UserEvents } from '../common/user-events'
 import { noticeOf, type Notice, type NoticeLookups } from './notifiable'
-import { deliverySettings, insertNotification, orderOf } from './delivery.sql'
+import { deliverySettings, insertNotifications, type DeliverySettings } from './delivery.sql'
 import * as q from './notify.sql'
 import type { PushSender } from './push'
 import { inQuietHours } from './quiet'
@@ -36,6 +35,14 @@ const textsOf = (notice: Notice): NotificationTexts =>
     NOTIFY_LANGS.map((lang) => [lang, render(notice.topic, notice.params, lang)]),
   ) as NotificationTexts
 
+/** Records written per statement at most (each is six parameters; both stores allow thousands). */
+const BATCH = 500
+
+interface Pending {
+  userId: bigint
+  notice: Notice
+}
+
 /**
  * The areas' `UserEvents`, wrapped (issue 37): every event goes on to the `/user` hub as before,
  * and one that is a notification (notifiable.ts) is then delivered by the user's settings, read
@@ -43,6 +50,10 @@ const textsOf = (notice: Notice): NotificationTexts =>
  * - `app`: its record is written and `notification:new` follows on the socket (toast, badge);
  * - `push`: each subscribed device gets it in its own language, unless quiet hours hold it back
  *   (quiet hours never hold back the record); a device its push service says is gone is deleted.
+ *
+ * Notices queue and are delivered a batch at a time: while one batch's settings are read and its
+ * records written, the fills that land meanwhile wait and go together in the next (one read and
+ * one insert for all of them). A lone notice goes at once, so nothing waits on a timer.
  *
  * Delivery runs after the area's commit, as the event itself does: if the process dies between
  * the commit and the record, that notification is lost (the socket event was too), while the
@@ -52,11 +63,15 @@ const textsOf = (notice: Notice): NotificationTexts =>
  */
 export function createNotifier(deps: NotifierDeps) {
   const { db, clock, hub, push, logger } = deps
-  const lookups: NoticeLookups = {
-    order: (userId, id) => orderOf(db, userId, id),
-    holding: (userId, id) => q.holdingOf(db, userId, id),
+  const lookups: NoticeLookups = { holding: (userId, id) => q.holdingOf(db, userId, id) }
+  const inFlight = new Set<Promise<unknown>>()
+  const queue: Pending[] = []
+  let draining = false
+
+  const track = (work: Promise<unknown>) => {
+    inFlight.add(work)
+    void work.finally(() => inFlight.delete(work))
   }
-  const inFlight = new Set<Promise<void>>()
 
   async function pushTo(userId: bigint, notice: Notice): Promise<void> {
     const targets = await q.subscriptionsOf(db, userId)
@@ -75,38 +90,69 @@ export function createNotifier(deps: NotifierDeps) {
     }
   }
 
-  async function deliver(userId: bigint, event: UserEvent): Promise<void> {
-    const notice = await noticeOf(userId, event, lookups)
-    if (!notice) return
-    const settings = await deliverySettings(db, userId)
-    if (!settings) return
-    const on = (channel: NotifyChannel) => !settings.off.has(`${notice.kind}:${channel}`)
+  async function deliver(batch: Pending[]): Promise<void> {
+    const settings = await deliverySettings(db, [...new Set(batch.map((p) => p.userId))])
     const now = clock.now()
-    if (on('app')) {
-      const params = JSON.stringify(notice.params)
-      const id = await insertNotification(db, { userId, ...notice, params }, now)
+    const on = (p: Pending, s: DeliverySettings, channel: NotifyChannel) =>
+      !s.off.has(`${p.notice.kind}:${channel}`)
+    const recorded = batch.filter((p) => {
+      const s = settings.get(p.userId)
+      return s !== undefined && on(p, s, 'app')
+    })
+    const records = recorded.map(({ userId, notice }) => ({
+      userId,
+      ...notice,
+      params: JSON.stringify(notice.params),
+    }))
+    const ids = records.length > 0 ? await insertNotifications(db, records, now) : []
+    recorded.forEach(({ userId, notice }, i) =>
       hub.emit(userId, {
         type: 'notification:new',
-        id: String(id),
+        id: String(ids[i]),
         kind: notice.kind,
         url: notice.url,
         created: now,
         texts: textsOf(notice),
-      })
+      }),
+    )
+    for (const p of batch) {
+      const s = settings.get(p.userId)
+      if (!s?.subscribed || !on(p, s, 'push') || inQuietHours(s.quiet, now)) continue
+      // A push service's answer can take seconds: the next batch does not wait for it.
+      track(
+        pushTo(p.userId, p.notice).catch((error: unknown) =>
+          logger.error({ err: error, kind: p.notice.kind }, 'notification push failed'),
+        ),
+      )
     }
-    if (settings.subscribed && on('push') && !inQuietHours(settings.quiet, now)) {
-      await pushTo(userId, notice)
+  }
+
+  async function drain(): Promise<void> {
+    draining = true
+    try {
+      while (queue.length > 0) {
+        const batch = queue.splice(0, BATCH)
+        await deliver(batch).catch((error: unknown) =>
+          logger.error({ err: error, notices: batch.length }, 'notification failed'),
+        )
+      }
+    } finally {
+      draining = false
     }
   }
 
   const userEvents: UserEvents = {
     emit(userId, event) {
       hub.emit(userId, event)
-      const delivery = deliver(userId, event).catch((error: unknown) =>
-        logger.error({ err: error, event: event.type }, 'notification failed'),
+      const queued = noticeOf(userId, event, lookups).then(
+        (notice) => {
+          if (!notice) return
+          queue.push({ userId, notice })
+          if (!draining) track(drain())
+        },
+        (error: unknown) => logger.error({ err: error, event: event.type }, 'notification failed'),
       )
-      inFlight.add(delivery)
-      void delivery.finally(() => inFlight.delete(delivery))
+      track(queued)
     },
   }
 

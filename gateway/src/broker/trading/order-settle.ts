@@ -1,6 +1,7 @@
 import { HOLDING } from '@kabu/shared/api/trade'
 import type { OrderUpdated } from '@kabu/shared/api/orders'
 import type { Currency } from '@kabu/shared/money/currencies'
+import type { Market } from '@kabu/shared/market/types'
 import { formatUnits } from '@kabu/shared/money/decimal'
 import type { UserEvent } from '@kabu/shared/realtime'
 import type { Posting } from '../ledger/index'
@@ -114,6 +115,10 @@ export function orderUpdated(o: {
   status: OrderRow['status']
   filled_num: bigint | number
   filled_value: bigint
+  code: string
+  market: string
+  side: OrderRow['side']
+  num: bigint | number
 }): UserEvent & OrderUpdated {
   const filled = BigInt(o.filled_num)
   return {
@@ -122,5 +127,9 @@ export function orderUpdated(o: {
     status: o.status,
     filled_num: Number(filled),
     avg_price: filled > 0n ? formatUnits(o.filled_value / filled) : null,
+    code: o.code,
+    market: o.market as Market,
+    side: o.side,
+    num: Number(o.num),
   }
 }
