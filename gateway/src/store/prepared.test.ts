@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import type { SelfFreezeScope } from '@kabu/shared/api/trust'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freshDatabase } from '../../../tests/support/db'
-import { prepared, preparedInsert } from './prepared'
+import { prepared, preparedInsert, preparedList } from './prepared'
 import type { Store } from './index'
 
 let f: Store & { newUser(): Promise<bigint> }
@@ -88,5 +88,37 @@ describe('prepared queries', () => {
     await expect(freezeOf(f.db, { userId: [1n, 2n], scope: 'trading' } as never)).rejects.toThrow(
       'a list for userId',
     )
+  })
+
+  it('over a list, run each length with its own items, and refuse an empty or too long list', async () => {
+    const users = [await f.newUser(), await f.newUser(), await f.newUser()]
+    const freezes = preparedList(
+      (db, items: Array<{ userId: bigint }>) =>
+        db
+          .selectFrom('self_freezes')
+          .select('user_id')
+          .where(
+            'user_id',
+            'in',
+            items.map((i) => i.userId),
+          )
+          .orderBy('user_id'),
+      3,
+    )
+    for (const userId of users)
+      await insertFreeze(f.db, { user_id: userId, scope: 'trading', frozen_at: 4 })
+    const of = async (ids: bigint[]) =>
+      (
+        await freezes(
+          f.db,
+          ids.map((userId) => ({ userId })),
+        )
+      ).rows.map((r) => r.user_id)
+    expect(await of([users[2]!])).toEqual([users[2]])
+    expect(await of([users[0]!, users[2]!])).toEqual([users[0], users[2]])
+    expect(await of([users[1]!, users[0]!])).toEqual([users[0], users[1]])
+    expect(await of(users)).toEqual(users)
+    await expect(of([])).rejects.toThrow('a list of 0 items')
+    await expect(of([...users, 1n])).rejects.toThrow('a list of 4 items')
   })
 })

@@ -77,3 +77,38 @@ export function preparedInsert<T extends keyof Database & string>(table: T) {
     await insert(db, row)
   }
 }
+
+/**
+ * `prepared` for a query over a list (a batch's rows, an `in` list): built and compiled once per
+ * list length, each item's fields standing in as `item.field` does in `build`. Lengths up to
+ * `maxLength`; a longer list is the caller's to split.
+ */
+export function preparedList<T extends object, R>(
+  build: (db: Kysely<Database>, items: T[]) => Compilable<R>,
+  maxLength: number,
+): (db: Kysely<Database>, items: readonly T[]) => Promise<QueryResult<R>> {
+  type Run = (db: Kysely<Database>, values: Record<string, unknown>) => Promise<QueryResult<R>>
+  const byLength = new Map<number, Run>()
+  return (db, items) => {
+    const length = items.length
+    if (length === 0 || length > maxLength) throw new RangeError(`a list of ${length} items`)
+    let run = byLength.get(length)
+    if (!run) {
+      run = prepared((d, p: Record<string, unknown>) =>
+        build(
+          d,
+          Array.from(
+            { length },
+            (_, i) => new Proxy({} as T, { get: (_, name) => p[`${i}.${String(name)}`] }),
+          ),
+        ),
+      )
+      byLength.set(length, run)
+    }
+    const values: Record<string, unknown> = {}
+    items.forEach((item, i) => {
+      for (const [name, value] of Object.entries(item)) values[`${i}.${name}`] = value
+    })
+    return run(db, values)
+  }
+}

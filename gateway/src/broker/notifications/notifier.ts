@@ -11,7 +11,12 @@ import type { Clock } from '../../clock'
 import type { Database } from '../../store/index'
 import type { UserEvents } from '../common/user-events'
 import { noticeOf, type Notice, type NoticeLookups } from './notifiable'
-import { deliverySettings, insertNotifications, type DeliverySettings } from './delivery.sql'
+import {
+  DELIVERY_BATCH,
+  deliverySettings,
+  insertNotifications,
+  type DeliverySettings,
+} from './delivery.sql'
 import * as q from './notify.sql'
 import type { PushSender } from './push'
 import { inQuietHours } from './quiet'
@@ -34,9 +39,6 @@ const textsOf = (notice: Notice): NotificationTexts =>
   Object.fromEntries(
     NOTIFY_LANGS.map((lang) => [lang, render(notice.topic, notice.params, lang)]),
   ) as NotificationTexts
-
-/** Records written per statement at most (each is six parameters; both stores allow thousands). */
-const BATCH = 500
 
 interface Pending {
   userId: bigint
@@ -131,7 +133,7 @@ export function createNotifier(deps: NotifierDeps) {
     draining = true
     try {
       while (queue.length > 0) {
-        const batch = queue.splice(0, BATCH)
+        const batch = queue.splice(0, DELIVERY_BATCH)
         await deliver(batch).catch((error: unknown) =>
           logger.error({ err: error, notices: batch.length }, 'notification failed'),
         )
