@@ -1,6 +1,7 @@
 import type { QaModel } from '../model'
 import { bankModel } from './bank'
 import { blockModel } from './block'
+import { creditModel } from './credit'
 import { daytradeModel } from './daytrade'
 import { orderModel } from './order'
 import { depositModel } from './deposit'
@@ -10,6 +11,7 @@ import { ipoModel } from './ipo'
 import { kycModel } from './kyc'
 import { loanModel } from './loan'
 import { sellModel } from './sell'
+import { supportModel } from './support'
 import { withdrawModel } from './withdraw'
 
 /** Every machine QA's kit drives, in the order the report lists them. */
@@ -26,4 +28,6 @@ export const QA_MODELS: QaModel[] = [
   ipoModel,
   blockModel,
   daytradeModel,
+  creditModel,
+  supportModel,
 ]
