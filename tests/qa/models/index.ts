@@ -1,6 +1,7 @@
 import type { QaModel } from '../model'
 import { bankModel } from './bank'
 import { blockModel } from './block'
+import { coverModel } from './cover'
 import { creditModel } from './credit'
 import { daytradeModel } from './daytrade'
 import { orderModel } from './order'
@@ -11,6 +12,7 @@ import { ipoModel } from './ipo'
 import { kycModel } from './kyc'
 import { loanModel } from './loan'
 import { sellModel } from './sell'
+import { shortModel } from './short'
 import { supportModel } from './support'
 import { withdrawModel } from './withdraw'
 
@@ -29,5 +31,7 @@ export const QA_MODELS: QaModel[] = [
   blockModel,
   daytradeModel,
   creditModel,
+  shortModel,
+  coverModel,
   supportModel,
 ]
