@@ -23,6 +23,7 @@ export default defineConfig({
             'client/build/**/*.test.ts',
             'tests/lint/**/*.test.ts',
             'tests/build/**/*.test.ts',
+            'tests/qa/**/*.test.ts',
           ],
           // vitest's default on 2 cores is one worker: the files ran one at a time.
           maxWorkers: 2,

@@ -57,7 +57,11 @@ export class CoverageRecorder {
   /** The `inspect` option of `createActor`: only the root actor's own steps count. */
   readonly inspect = (event: InspectionEvent) => {
     if (event.type !== '@xstate.microstep' || event.actorRef.sessionId !== event.rootId) return
-    for (const t of event._transitions) this.transitions.add(transitionKey(t))
+    for (const t of event._transitions) {
+      this.transitions.add(transitionKey(t))
+      // The state it left counts too: a transient one (an `always` choice) is never in a snapshot.
+      for (let node = t.source; node.parent; node = node.parent) this.states.add(node.id)
+    }
     for (const id of activeStates(event.snapshot as AnyMachineSnapshot)) this.states.add(id)
   }
 

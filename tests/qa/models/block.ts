@@ -8,7 +8,7 @@ import { blockVerdict$ } from '../../../client/src/features/block/block-watch'
 import { FUND_PASSWORD } from '../accounts'
 import { same, type QaModel } from '../model'
 import type { QaStep } from '../paths'
-import { caller, inBankWindow, moveClockTo, userEventsOn } from './live'
+import { caller, moveClockTo, userEventsOn, verifiedWithYen } from './live'
 import { CODE } from './order-market'
 import { decideFirst, keepRefusalLast, reviewed } from './reviews'
 
@@ -70,11 +70,8 @@ export const blockModel: QaModel = {
   needs: (steps) => (steps.some(approves) ? ['ops', 'clock'] : ['ops']),
   automatic: (e) => e.type === 'REVIEWED',
   async start(kit) {
-    const { target, accounts } = kit
-    const grant = await accounts.fresh()
-    await accounts.verify(grant)
-    await inBankWindow(kit, 'deposit_window')
-    await accounts.fund(grant, FUNDED)
+    const { target } = kit
+    const grant = await verifiedWithYen(kit, FUNDED)
     const { now } = await target.ops<{ now: string }>('GET', '/clock')
     const offer = await target.ops<BlockOffer>('POST', '/block', {
       code: CODE,

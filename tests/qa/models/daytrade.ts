@@ -19,7 +19,7 @@ import { daytradeChanged$ } from '../../../client/src/features/daytrade/daytrade
 import { same, type QaModel } from '../model'
 import { describePath } from '../model-paths'
 import type { QaStep } from '../paths'
-import { caller, inBankWindow, moveClockTo, userEventsOn } from './live'
+import { caller, moveClockTo, userEventsOn, verifiedWithYen } from './live'
 import { CODE } from './order-market'
 
 /**
@@ -114,11 +114,8 @@ export const daytradeModel: QaModel = {
   // the day's close, which only a moved clock brings within a path.
   needs: (steps) => (settles(steps) ? ['ops', 'clock'] : ['ops']),
   async start(kit) {
-    const { target, accounts } = kit
-    const grant = await accounts.fresh()
-    await accounts.verify(grant)
-    await inBankWindow(kit, 'deposit_window')
-    await accounts.fund(grant, FUNDED)
+    const { target } = kit
+    const grant = await verifiedWithYen(kit, FUNDED)
     const call = caller(target, grant)
     const newest = async () =>
       (await call<DaytradeParticipation[]>('/trade/daytradelist', { type: 'jpy' }))[0]

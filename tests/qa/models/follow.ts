@@ -9,7 +9,7 @@ import {
 } from '../../../client/src/features/follow/follow.machine'
 import { FUND_PASSWORD } from '../accounts'
 import { needsOf, same, type QaModel } from '../model'
-import { caller, inBankWindow } from './live'
+import { caller, verifiedWithYen } from './live'
 
 /**
  * A follow order (spec §4) for a user with 100,000 yen, on a product the back office creates for
@@ -81,11 +81,8 @@ export const followModel: QaModel = {
   // The product, the funding and the fund password's identity go through the back office.
   needs: needsOf(['ops']),
   async start(kit, steps) {
-    const { target, accounts } = kit
-    const grant = await accounts.fresh()
-    await accounts.verify(grant)
-    await inBankWindow(kit, 'deposit_window')
-    await accounts.fund(grant, FUNDED)
+    const { target } = kit
+    const grant = await verifiedWithYen(kit, FUNDED)
     const call = caller(target, grant)
     const firstLoad = steps.find((s) => s.event.type === LOAD)?.event
     const bought = steps.findIndex((s) => s.event.type === 'xstate.done.actor.buy')

@@ -1,6 +1,8 @@
 import type { QaModel } from '../model'
 import { bankModel } from './bank'
 import { blockModel } from './block'
+import { coverModel } from './cover'
+import { creditModel } from './credit'
 import { daytradeModel } from './daytrade'
 import { orderModel } from './order'
 import { depositModel } from './deposit'
@@ -10,6 +12,8 @@ import { ipoModel } from './ipo'
 import { kycModel } from './kyc'
 import { loanModel } from './loan'
 import { sellModel } from './sell'
+import { shortModel } from './short'
+import { supportModel } from './support'
 import { withdrawModel } from './withdraw'
 
 /** Every machine QA's kit drives, in the order the report lists them. */
@@ -26,4 +30,8 @@ export const QA_MODELS: QaModel[] = [
   ipoModel,
   blockModel,
   daytradeModel,
+  creditModel,
+  shortModel,
+  coverModel,
+  supportModel,
 ]

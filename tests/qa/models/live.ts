@@ -3,7 +3,12 @@ import type { Observable } from 'rxjs'
 import { isWindowOpen, parseDailyWindow } from '@kabu/shared/market/business-day'
 import { USER_NAMESPACE, type UserEvent } from '@kabu/shared/realtime'
 import type { SessionGrant } from '@kabu/shared/api/user'
-import { createUserEvents } from '../../../client/src/realtime/user-events'
+import {
+  createUserEvents,
+  createUserFeed,
+  type UserEventsSocket,
+  type UserFeedItem,
+} from '../../../client/src/realtime/user-events'
 import type { Kit } from '../model'
 import type { Target } from '../target'
 
@@ -27,20 +32,39 @@ export const caller =
  * (client/src/realtime/user-events.ts) with a socket to the target instead of the page's origin.
  */
 export function userEventsOn(target: Target, grant: SessionGrant): Observable<UserEvent> {
-  return createUserEvents(
-    () => grant,
-    (credentials) => {
-      const socket = io(`${target.url}${USER_NAMESPACE}`, {
-        transports: ['websocket'],
-        auth: (send) => send(credentials() ?? {}),
-      })
-      return {
-        on: (event, listener) => void socket.on(event, listener),
-        onConnect: (listener) => void socket.on('connect', listener),
-        close: () => void socket.disconnect(),
-      }
-    },
-  )
+  return createUserEvents(() => grant, socketTo(target))
+}
+
+/** The same feed with its LISTENING marks, for a watch that reads again at each (re)connect. */
+export function userFeedOn(target: Target, grant: SessionGrant): Observable<UserFeedItem> {
+  return createUserFeed(() => grant, socketTo(target))
+}
+
+const socketTo =
+  (target: Target) =>
+  (credentials: () => { token: string; account: string } | null): UserEventsSocket => {
+    const socket = io(`${target.url}${USER_NAMESPACE}`, {
+      transports: ['websocket'],
+      auth: (send) => send(credentials() ?? {}),
+    })
+    return {
+      on: (event, listener) => void socket.on(event, listener),
+      onConnect: (listener) => void socket.on('connect', listener),
+      close: () => void socket.disconnect(),
+    }
+  }
+
+/**
+ * A fresh account of the kit's, verified (fund password set) with `money` yen deposited: what
+ * every trading model's user starts from. Deposits wait for the bank window (the clock moved to
+ * it when the target allows).
+ */
+export async function verifiedWithYen(kit: Kit, money: string): Promise<SessionGrant> {
+  const grant = await kit.accounts.fresh()
+  await kit.accounts.verify(grant)
+  await inBankWindow(kit, 'deposit_window')
+  await kit.accounts.fund(grant, money)
+  return grant
 }
 
 const TOKYO_MS = 9 * 3_600_000

@@ -15,7 +15,7 @@ import {
   type OrderWatchEvent,
 } from '../../../client/src/features/stock/order.machine'
 import { needsOf, same, type QaModel } from '../model'
-import { caller, inBankWindow, userEventsOn } from './live'
+import { caller, userEventsOn, verifiedWithYen } from './live'
 import { CODE, holdingOf, LOT, orderRules, priceAway, quoteOf } from './order-market'
 import { fillSoon, restingSellOf, sellHolding } from './order-moves'
 
@@ -114,11 +114,8 @@ export const orderModel: QaModel = {
   needs: needsOf(['ops'], { STATUS: ['clock'] }),
   automatic: (e) => e.type === 'ORDER' || e.type === 'STATUS',
   async start(kit) {
-    const { target, accounts } = kit
-    const grant = await accounts.fresh()
-    await accounts.verify(grant)
-    await inBankWindow(kit, 'deposit_window')
-    await accounts.fund(grant, FUNDED)
+    const { target } = kit
+    const grant = await verifiedWithYen(kit, FUNDED)
     const call = caller(target, grant)
     const events$ = userEventsOn(target, grant)
     const orderNow = (id: string) => call<WireOrder>('/trade/orderInfo', { id })

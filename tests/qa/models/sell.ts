@@ -11,7 +11,7 @@ import {
 import { needsOf, same, type QaModel } from '../model'
 import { describePath } from '../model-paths'
 import type { QaStep } from '../paths'
-import { caller, inBankWindow, userEventsOn } from './live'
+import { caller, userEventsOn, verifiedWithYen } from './live'
 import { CODE, holdingOf, priceAway, quoteOf } from './order-market'
 import { fillSoon, pastSellLock, restingSellOf } from './order-moves'
 
@@ -98,11 +98,8 @@ export const sellModel: QaModel = {
   needs: needsOf(['ops'], { 'xstate.done.actor.sell': ['clock'] }),
   automatic: (e) => e.type === 'STATUS',
   async start(kit, steps) {
-    const { target, accounts } = kit
-    const grant = await accounts.fresh()
-    await accounts.verify(grant)
-    await inBankWindow(kit, 'deposit_window')
-    await accounts.fund(grant, FUNDED)
+    const { target } = kit
+    const grant = await verifiedWithYen(kit, FUNDED)
     const call = caller(target, grant)
     // The row the path starts from: 200 shares held, or a buy of 200 resting under the market.
     const rests = has(steps, 'CANCEL_ORDER')
