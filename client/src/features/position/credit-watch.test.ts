@@ -61,7 +61,21 @@ describe('creditEvents$', () => {
     expect(heard).toEqual([{ type: 'MET' }])
   })
 
-  it('hears nothing more of a read that fails or finds the position ended', async () => {
+  it('reads again when a sale fills at once, and hears CLOSED when the read finds it so', async () => {
+    const { feed, heard, reads } = watch()
+    const order = { type: 'order:updated', id: '30', filled_num: 100, avg_price: '2500' } as const
+    const at = { code: '7203', market: 'jp', num: 100 } as const
+    feed.next({ ...order, ...at, side: 'buy', status: 'filled' })
+    feed.next({ ...order, ...at, side: 'sell', status: 'open' })
+    expect(reads).toHaveLength(0)
+    feed.next({ ...order, ...at, side: 'sell', status: 'filled' })
+    expect(reads).toHaveLength(1)
+    reads[0]!({ type: 'CLOSED' })
+    await settle()
+    expect(heard).toEqual([{ type: 'CLOSED' }])
+  })
+
+  it('hears nothing more of a read that fails or finds no credit position', async () => {
     const { feed, heard, reads } = watch()
     feed.next(LISTENING)
     reads[0]!(undefined)

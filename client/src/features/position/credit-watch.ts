@@ -9,8 +9,10 @@ export type ReadCall = () => Promise<PositionEvent | undefined>
 /**
  * What the credit machine hears of position `id`: its `/user` pushes (credit:call, its closing
  * trade:updated, the verdicts on trust funds), and at each {@link LISTENING} a read of its call,
- * so a call made while the socket was away or not yet joined is still seen. A read is dropped when
- * a push about the call arrived while it was on its way: the push is the newer word.
+ * so a call made while the socket was away or not yet joined is still seen. A sale of the user's
+ * that filled at once (a market sale from another screen or device) is told only as the order's
+ * `order:updated`, which does not name the holding: it is read again then too. A read is dropped
+ * when a push about the call arrived while it was on its way: the push is the newer word.
  */
 export function creditEvents$(
   id: string,
@@ -20,7 +22,7 @@ export function creditEvents$(
   let pushes = 0
   return feed$.pipe(
     mergeMap((item) => {
-      if (item.type === LISTENING.type) {
+      if (item.type === LISTENING.type || aSaleFilled(item)) {
         const seen = pushes
         return from(readCall().catch(() => undefined)).pipe(
           filter((event): event is PositionEvent => event !== undefined && pushes === seen),
@@ -50,3 +52,6 @@ function fromPush(id: string, e: UserEvent): CreditEvent | undefined {
   if (e.type === 'trade:updated' && e.id === id && e.status === 4) return { type: 'CLOSED' }
   return undefined
 }
+
+const aSaleFilled = (e: UserEvent) =>
+  e.type === 'order:updated' && e.side === 'sell' && e.status === 'filled'

@@ -7,13 +7,13 @@ import { userFeed$ } from '../../realtime/user-events'
 import { creditEvents$, type ReadCall } from './credit-watch'
 import { creditMachine, type CreditEvent } from './credit.machine'
 
-/** Position `id`'s call as `/trade/userstocklist` lists it; nothing once it has ended. */
+/** Position `id`'s call as `/trade/userstocklist` lists it, or CLOSED once it has ended. */
 const readCall =
   (type: MarketType, id: string): ReadCall =>
   async () => {
     const h = await fetchHolding(type, id)
-    if (!h?.credit || h.status === HOLDING.closed || h.status === HOLDING.cancelled)
-      return undefined
+    if (!h?.credit) return undefined
+    if (h.status === HOLDING.closed || h.status === HOLDING.cancelled) return { type: 'CLOSED' }
     const { call_deadline: deadline, call_amount: amount } = h.credit
     return deadline === null ? { type: 'MET' } : { type: 'CALLED', deadline, amount }
   }
