@@ -66,3 +66,25 @@ export async function freshDatabase(options: { migrated?: boolean } = {}): Promi
   }
   return database
 }
+
+let bareUsers = 0
+
+/**
+ * A `users` row and nothing else (no login, no books), for tests of the store's own parts; the
+ * name is `tag`, a counter and the process, so files and runs sharing a database never collide.
+ */
+export async function bareUser(db: Store['db'], tag: string): Promise<bigint> {
+  const name = `${tag}${++bareUsers}x${process.pid}`
+  const row = await db
+    .insertInto('users')
+    .values({
+      account: name,
+      password_hash: 'not-a-login',
+      invite_code: name.toUpperCase(),
+      inviter_id: null,
+      created_at: 1,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
+}

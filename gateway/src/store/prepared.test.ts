@@ -1,13 +1,12 @@
 import { sql } from 'kysely'
 import type { SelfFreezeScope } from '@kabu/shared/api/trust'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freshDatabase } from '../../../tests/support/db'
+import { bareUser, freshDatabase } from '../../../tests/support/db'
 import { prepared, preparedInsert, preparedList } from './prepared'
 import type { Store } from './index'
 
 let f: Store & { newUser(): Promise<bigint> }
 let drop: () => Promise<void>
-let serial = 0
 beforeAll(async () => {
   const database = await freshDatabase({ migrated: true })
   const store = database.openStore()
@@ -17,21 +16,7 @@ beforeAll(async () => {
   }
   f = {
     ...store,
-    async newUser() {
-      serial++
-      const { id } = await store.db
-        .insertInto('users')
-        .values({
-          account: `prepared${serial}`,
-          password_hash: 'not-a-login',
-          invite_code: `P${serial}`,
-          inviter_id: null,
-          created_at: 1,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      return id
-    },
+    newUser: () => bareUser(store.db, 'prepared'),
   }
 })
 afterAll(() => drop())

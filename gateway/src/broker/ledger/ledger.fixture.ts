@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Currency } from '@kabu/shared/money/currencies'
-import { freshDatabase } from '../../../../tests/support/db'
+import { bareUser, freshDatabase } from '../../../../tests/support/db'
 import { createClock } from '../../clock'
 import type { Database } from '../../store/index'
 import { createLedger, type Ledger } from './index'
@@ -16,8 +16,6 @@ export interface LedgerFixture {
   close(): Promise<void>
 }
 
-let serial = 0
-
 /** A migrated database (SQLite, or PostgreSQL under TEST_DATABASE_URL) with a ledger on it. */
 export async function ledgerFixture(): Promise<LedgerFixture> {
   const database = await freshDatabase({ migrated: true })
@@ -28,21 +26,7 @@ export async function ledgerFixture(): Promise<LedgerFixture> {
     db,
     ledger,
     kind: database.kind,
-    async newUser() {
-      serial++
-      const row = await db
-        .insertInto('users')
-        .values({
-          account: `ledger${serial}x${process.pid}`,
-          password_hash: 'not-a-login',
-          invite_code: `L${serial}X${process.pid}`,
-          inviter_id: null,
-          created_at: 1,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      return row.id
-    },
+    newUser: () => bareUser(db, 'ledger'),
     async deposit(userId, amount, currency = 'JPY') {
       await db.transaction().execute((trx) =>
         ledger.post(trx, {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { UserEvent } from '@kabu/shared/realtime'
 import { createClock } from '../../clock'
 import type { Database } from '../../store/index'
-import { freshDatabase, type TestDatabase } from '../../../../tests/support/db'
+import { bareUser, freshDatabase, type TestDatabase } from '../../../../tests/support/db'
 import { createNotifier } from './notifier'
 import { setSwitch } from './notify.sql'
 
@@ -22,22 +22,7 @@ afterAll(async () => {
   await database.drop()
 })
 
-let serial = 0
-async function newUser(): Promise<bigint> {
-  serial++
-  const row = await store.db
-    .insertInto('users')
-    .values({
-      account: `notify${serial}x${process.pid}`,
-      password_hash: 'not-a-login',
-      invite_code: `N${serial}X${process.pid}`,
-      inviter_id: null,
-      created_at: 1,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  return row.id
-}
+const newUser = () => bareUser(store.db, 'notify')
 
 /** The store, counting the notification inserts and settings reads run through it. */
 function counted(db: Kysely<Database>) {
