@@ -73,9 +73,17 @@ async function soldInYen(g: SessionGrant, id: bigint) {
   const proceeds = yenOf((r.sell_price ?? 0n) * r.stock_num, rate)
   const fees = yenOf((r.sell_fee ?? 0n) + (r.stamp_duty ?? 0n), rate)
   const buyRate = yenPerUsd(r.buy_time ?? 0n)
-  const cost = yenOf(r.buy_price * r.stock_num + r.buy_fee, buyRate)
+  const cost = rowYen(r)
   return { rate, buyRate, proceeds, fees, cost, gain: proceeds - fees - cost }
 }
+
+/** What a lot cost in yen: its dollars, fee included, at its buy instant's rate. */
+const rowYen = (r: {
+  buy_price: bigint
+  stock_num: bigint
+  buy_fee: bigint
+  buy_time: bigint | null
+}) => yenOf(r.buy_price * r.stock_num + r.buy_fee, yenPerUsd(r.buy_time ?? 0n))
 
 const lastSale = (code: string) =>
   t.app.db
@@ -157,6 +165,30 @@ describe('a foreign sale in 特定口座 源泉徴収あり', { timeout: 60_000 
       [sale.rate, sale.gain],
       [loss.rate, loss.gain],
     ])
+  })
+
+  it('averages a loss in yen over the open lots, each at its own rate (PostgreSQL: one statement)', async () => {
+    const g = await trader(t, account())
+    const [sold, kept] = [await usLot(g, 13n, 0.7), await usLot(g, 11n, 1.9)]
+    const basis = rowYen(await row(sold)) + rowYen(await row(kept))
+    const sale = await soldInYen(g, sold)
+    // Half the 20 shares at the average of the two lots' yen costs, rounded half up.
+    const cost = (basis * 2n * 10n + 20n) / 40n
+    const gain = sale.proceeds - sale.fees - cost
+    expect(gain).toBeLessThan(0n)
+    // A loss on a year at nothing: nothing withheld or refunded, so on PostgreSQL the sell's one
+    // statement writes this event, planned in yen before it.
+    expect(await lastSale(APPLE)).toMatchObject({
+      user_id: (await row(sold)).user_id,
+      fx_rate: sale.rate,
+      cost,
+      gain,
+      national: 0n,
+      local: 0n,
+      tax_tx_id: null,
+    })
+    const s = await summary(t, g, year())
+    expect(s).toMatchObject({ losses: wire(-gain), withheld_national: '0', refunded: '0' })
   })
 
   // The app's NISA buys Japanese stocks only (shared/tax/nisa.ts nisaEligible): the foreign row is

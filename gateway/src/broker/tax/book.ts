@@ -13,7 +13,7 @@ import {
   type TaxBook,
 } from '../common/tax-book'
 import { dividendSteps } from './dividend-steps'
-import { NETTED_CURRENCY, saleInYen, taxPosting } from './in-yen'
+import { NETTED_CURRENCY, plannedInYen, saleInYen, taxPosting } from './in-yen'
 import { expectedHolders, insertEvents, writeDividendTax } from './dividends.sql'
 import {
   eventAfterTx,
@@ -101,25 +101,29 @@ export function createTaxBook(deps: { ledger: Ledger; fx: FxSource }): TaxBook {
    * A sale's tax ahead of its one PostgreSQL statement: read while the sold row is still open,
    * its event written after the sale's header under a gate that the read still stands. Undefined
    * when it withholds or refunds: that is a ledger transaction of its own, which the one
-   * statement cannot post, so such a sale takes its SQL transaction and `sold`. So does a foreign
-   * sale: its basis in yen is its open rows' costs each at its own rate, which `sold` reads once
-   * the sold row has closed; taking the sold row back out of a read that still holds it would round
-   * apart from that by a unit.
+   * statement cannot post, so such a sale takes its SQL transaction and `sold`; a foreign one
+   * that does neither is planned in yen like `sold` (plannedInYen).
    */
-  async function planSale(db: Kysely<Database>, sale: PlannedTaxableSale) {
-    if (sale.currency !== NETTED_CURRENCY) return undefined
-    const { year, date } = taxDateOf(sale.at)
-    const read = await saleState(db, { userId: sale.userId, code: sale.code, year })
+  async function planSale(db: Kysely<Database>, told: PlannedTaxableSale) {
+    const { year, date } = taxDateOf(told.at)
+    const read = await saleState(db, { userId: told.userId, code: told.code, year })
     // `sold` reads once the row has closed: the code's other open rows, not this one. A row not
     // open as read (sold meanwhile) is the transaction's to refuse.
-    if (sale.averaged && read.shares < sale.shares) return undefined
-    const state = sale.averaged
-      ? { ...read, shares: read.shares - sale.shares, cost: read.cost - sale.rowCost }
+    if (told.averaged && read.shares < told.shares) return undefined
+    const native = told.averaged
+      ? { ...read, shares: read.shares - told.shares, cost: read.cost - told.rowCost }
       : read
+    const planned = await plannedInYen(db, fx, native, told)
+    if (!planned) return undefined
+    const { state, sale, rate } = planned
     const figures = saleFigures(state, sale, year)
     if (figures.change.national !== 0n || figures.change.local !== 0n) return undefined
-    const event = { ...saleEvent(sale, year, date, state.kind, figures), tax_tx_id: null }
-    return { gate: saleGate(db, sale, read), afterTx: eventAfterTx(event) }
+    const event = {
+      ...saleEvent(sale, year, date, state.kind, figures),
+      ...(rate === null ? {} : { fx_rate: rate }),
+      tax_tx_id: null,
+    }
+    return { gate: saleGate(db, told, read), afterTx: eventAfterTx(event) }
   }
 
   /**

@@ -29,12 +29,50 @@ export async function saleInYen(
   fx: FxSource,
   state: SaleState,
   sale: PlannedTaxableSale,
-): Promise<{ state: SaleState; sale: PlannedTaxableSale; rate: string | null }> {
+): Promise<InYen> {
   if (sale.currency === NETTED_CURRENCY) return { state, sale, rate: null }
+  return converted(fx, state, sale, sale.averaged ? await openRows(db, sale) : [])
+}
+
+/**
+ * saleInYen for a sale planned ahead of its one statement (a whole market sell), read while its
+ * row is still open: that row (its cost and buy instant) is left out of the basis, as `sold` would
+ * read it once closed; every row is converted apart, so leaving one out is exact. `state` is the
+ * native read less the sold row. Null when the rows read do not add up to it (moved in between):
+ * the sale then takes its transaction.
+ */
+export async function plannedInYen(
+  db: Kysely<Database>,
+  fx: FxSource,
+  state: SaleState,
+  sale: PlannedTaxableSale,
+): Promise<InYen | null> {
+  if (sale.currency === NETTED_CURRENCY || !sale.averaged) return saleInYen(db, fx, state, sale)
+  const rows = await openRows(db, sale)
+  const bought = sale.boughtAt ?? sale.at
+  const at = rows.findIndex((r) => r.cost === sale.rowCost && r.at === bought)
+  const others = rows.filter((_, i) => i !== at)
+  const cost = others.reduce((sum, r) => sum + r.cost, 0n)
+  if (at < 0 || cost !== state.cost) return null
+  return converted(fx, state, sale, others)
+}
+
+interface InYen {
+  state: SaleState
+  sale: PlannedTaxableSale
+  /** The sale's rate, yen per unit of its currency; null for a yen sale. */
+  rate: string | null
+}
+
+function converted(
+  fx: FxSource,
+  state: SaleState,
+  sale: PlannedTaxableSale,
+  rows: { cost: bigint; at: number }[],
+): InYen {
   const currency = currencyOf(sale.currency)
   const rateAt = (at: number) => fx.rateAt(currency, NETTED_CURRENCY, at)
   const rate = rateAt(sale.at)
-  const rows = sale.averaged ? await openRows(db, sale) : []
   return {
     state: { ...state, cost: rows.reduce((sum, r) => sum + inYen(r.cost, rateAt(r.at)), 0n) },
     sale: {
