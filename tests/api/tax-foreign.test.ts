@@ -152,11 +152,20 @@ describe('a foreign sale in 特定口座 源泉徴収あり', { timeout: 60_000 
 
     // The annual report's sales are the yen figures, and the dollar wallet's export says them too.
     const csv = await fileOf(t, g, '/user/annualReport', { year: String(y), format: 'csv' })
-    const sales = csvRows(csv.text).filter((l) => l.type === 'sale')
+    const report = csvRows(csv.text)
+    const sales = report.filter((l) => l.type === 'sale')
     expect(sales.map((l) => [l.code, l.proceeds, l.cost, l.gain])).toEqual([
       [APPLE, wire(sale.proceeds), wire(sale.cost), wire(sale.gain)],
       [APPLE, wire(loss.proceeds), wire(loss.cost), wire(loss.gain)],
     ])
+    // The tax in yen: what was due on the gain withheld, then refunded whole.
+    for (const type of ['withheld', 'refunded']) {
+      const line = report.find((l) => l.type === type)
+      expect([line?.withheld_national, line?.withheld_local]).toEqual([
+        wire(due.national),
+        wire(due.local),
+      ])
+    }
     const exported = await fileOf(t, g, '/user/ledgerExport', { type: 'usd' })
     const details = csvRows(exported.text)
       .map((l) => parseDetail(l.detail ?? ''))
