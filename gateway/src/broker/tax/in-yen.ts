@@ -19,10 +19,12 @@ export const NETTED_CURRENCY: Currency = 'JPY'
  * the rate of its own buy instant (`buy_time`, else when it was written), recomputed from the FX
  * source (`rateAt`) rather than stored. Why not a stored yen cost: every path that writes or splits
  * a holding (buys in one statement, fills, partial sells, splits, block and IPO allotments) would
- * have to carry it, and a row's buy instant is already kept by all of them. A buy filled in parts
- * converts at its row's buy instant, its last fill, as a broker converts a trade date's fills at
- * that day's TTM. A credit position or a short is its own position: its realised P/L at the sale's
- * rate. The drift of the code's average is kept in yen, so the average needs no old rate again.
+ * have to carry it, and a row's buy instant is already kept by all of them. The price of that: a
+ * buy filled in parts converts whole at its row's buy instant, its last fill (extendHolding moves
+ * it), as a broker converts a trade date's fills at one TTM; a dated buy filled over several days
+ * is where this rule is approximate (a stored yen cost, migration-sized, would make it exact). A
+ * credit position or a short is its own position: its realised P/L at the sale's rate. The drift
+ * of the code's average is kept in yen, so the average needs no old rate again.
  */
 export async function saleInYen(
   db: Kysely<Database>,
