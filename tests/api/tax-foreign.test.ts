@@ -5,6 +5,7 @@ import type { TestApp } from '../support/app'
 import { brokerApi, session } from '../support/broker'
 import { FUND_PASSWORD } from '../support/identity'
 import { expectLedgerConsistent } from '../support/invariants'
+import { action, actionsJobAt, handClock, hourInto, tomorrow } from './actions.support'
 import { APPLE, books, buy, lastUnits, sell, startTradingApp, trader } from './trading.support'
 import { csvRows, dueOn, fileOf, summary, wire } from './tax.support'
 
@@ -84,6 +85,16 @@ const rowYen = (r: {
   buy_fee: bigint
   buy_time: bigint | null
 }) => yenOf(r.buy_price * r.stock_num + r.buy_fee, yenPerUsd(r.buy_time ?? 0n))
+
+/** The code's sale before event `id` (the year and drift it left), if any. */
+const saleBefore = (id: bigint) =>
+  t.app.db
+    .selectFrom('tax_events')
+    .selectAll()
+    .where('code', '=', APPLE)
+    .where('id', '<', id)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow()
 
 const lastSale = (code: string) =>
   t.app.db
@@ -198,6 +209,46 @@ describe('a foreign sale in 特定口座 源泉徴収あり', { timeout: 60_000 
     })
     const s = await summary(t, g, year())
     expect(s).toMatchObject({ losses: wire(-gain), withheld_national: '0', refunded: '0' })
+  })
+
+  it('nets a reverse split’s fraction of a US lot in yen, withheld in dollars', async () => {
+    const g = await trader(t, account())
+    const id = await usLot(g, 10n, 1.3)
+    const held = await row(id)
+    const cost = held.buy_cost ?? held.buy_price * held.stock_num
+    // 1 new share for 5 old: of 10, none is a fraction; of 7 (3 sold first), two are paid in cash.
+    expect(await sell(t, g, { id: String(id), num: '3' })).toMatchObject({ status: 1 })
+    const seven = await row(id)
+    const close = held.buy_price / 10_000n + 50n
+    const usd = (await books(t, g.account, 'USD')).available
+    const ex = tomorrow(t, 'us')
+    const split = action({ code: APPLE, market: 'us', kind: 'split', exDate: ex, ratio: 0.2 })
+    await actionsJobAt(t, handClock(hourInto('us', ex)), () => [split], Number(close)).runOnce()
+    const event = await lastSale(APPLE)
+    const [buyRate, rate] = [yenPerUsd(held.buy_time ?? 0n), yenPerUsd(hourInto('us', ex))]
+    // What the fraction took off the row (its share, the fee staying) and what the row keeps.
+    const sevenCost = seven.buy_cost ?? seven.buy_price * 7n
+    const taken = (sevenCost * 2n) / 7n
+    const keeps = yenOf(sevenCost - taken + seven.buy_fee, buyRate)
+    // The three shares sold first left the year and the average's drift (in yen) it starts from.
+    const before = await saleBefore(event.id)
+    const basis = keeps + yenOf(taken, buyRate) + before.basis_drift
+    const fractionCost = (basis * 2n * 2n + 7n) / 14n
+    const gain = yenOf(2n * close * 10_000n, rate) - fractionCost
+    const due = dueOn(before.year_net + gain)
+    expect(event).toMatchObject({ fx_rate: rate, shares: 2n, cost: fractionCost, gain })
+    expect([event.national, event.local]).toEqual([
+      due.national - before.year_national,
+      due.local - before.year_local,
+    ])
+    expect(event.national).toBeGreaterThan(0n)
+    expect((await books(t, g.account, 'USD')).available).toBe(
+      usd +
+        2n * close * 10_000n -
+        centsCovering(due.national, rate) -
+        centsCovering(due.local, rate),
+    )
+    expect(cost).toBeGreaterThan(0n)
   })
 
   // The app's NISA buys Japanese stocks only (shared/tax/nisa.ts nisaEligible): the foreign row is
