@@ -4,6 +4,7 @@ import { isWorking } from '@kabu/shared/api/orders'
 import { HOLDING } from '@kabu/shared/api/trade'
 import { formatUnits } from '@kabu/shared/money/decimal'
 import type { Currency } from '@kabu/shared/money/currencies'
+import { coveringYen } from '@kabu/shared/tax/foreign-sale'
 import { openList } from '../../gateway/src/broker/trading/lists'
 import type { TestApp } from '../support/app'
 import { credit } from './trading.support'
@@ -119,14 +120,24 @@ export async function expectDerivationMatchesLedger(
         expected += h.sell_price! * h.stock_num - h.sell_fee! - h.stamp_duty!
     }
     // A taxable sale withholds (or refunds) the year's tax on its gain: a ledger line of its own.
+    // A foreign sale's figures are yen: its withholding is taken in its currency at its rate, each
+    // part rounded up to the minor unit; every refund is paid in yen (broker/tax/in-yen.ts).
     const taxes = await t.app.db
       .selectFrom('tax_events')
-      .select(['national', 'local'])
+      .select(['national', 'local', 'currency', 'fx_rate'])
       .where('user_id', '=', userId)
-      .where('currency', '=', w.currency)
       .execute()
     for (const tax of taxes) {
-      expected -= tax.national + tax.local
+      const yen = tax.national + tax.local
+      if (tax.fx_rate !== null && yen > 0n) {
+        if (tax.currency !== w.currency) continue
+        const rate = tax.fx_rate
+        expected -= coveringYen(tax.national, rate, w.currency as Currency)
+        expected -= coveringYen(tax.local, rate, w.currency as Currency)
+        count('tax:withheld in a foreign currency')
+      } else if (w.currency === 'JPY') {
+        expected -= yen
+      }
       if (tax.national !== 0n) count('tax:withheld or refunded')
     }
     expect(books.available + books.frozen).toBe(expected)

@@ -120,7 +120,7 @@ export function createBroker(deps: BrokerDeps) {
   // the user's self-freeze holds is the table of shared/src/api/freeze-covers.ts.
   const funds = createFunds({ db, clock, config, ledger, reviews, identity: checks, selfFrozen })
   // The taxable account's books: each sale's and dividend's tax, the summary and annual report.
-  const tax = createTax({ db, ledger })
+  const tax = createTax({ db, ledger, fx: funds.fx })
   // The taxable kind and the NISA account, whose growth frame trading's NISA orders move.
   const accounts = createAccounts({
     db,

@@ -25,6 +25,16 @@ describe('FX rate source', () => {
     expect(other.quote('USD', 'JPY').rate).not.toBe(a.quote('USD', 'JPY').rate)
   })
 
+  it('answers at any instant the rate its quote gave then (rateAt): a past trade’s rate', () => {
+    const later = createFxSource({ clock: at(T0 + 3 * 3_600_000), seed: 7, spread: '0' })
+    for (const ms of [T0, T0 + 59_000, T0 + 61_000, T0 + 90 * 60_000]) {
+      const then = createFxSource({ clock: at(ms), seed: 7, spread: '0' })
+      expect(later.rateAt('USD', 'JPY', ms)).toBe(then.quote('USD', 'JPY').rate)
+      expect(later.rateAt('CNY', 'JPY', ms)).toBe(then.quote('CNY', 'JPY').rate)
+    }
+    expect(later.rateAt('USD', 'JPY', T0)).not.toBe(later.rateAt('USD', 'JPY', T0 + 90 * 60_000))
+  })
+
   it('drifts over time, and a round trip through the rates comes back to one', () => {
     const rates = (ms: number) => createFxSource({ clock: at(ms), seed: 1, spread: '0' })
     const now = rates(T0)

@@ -48,6 +48,12 @@ export interface FxSource {
   all(): FxQuote[]
   /** The reference mid rate without drift: settings in yen become fixed limits in other wallets. */
   referenceRate(from: Currency, to: Currency): string
+  /**
+   * The mid rate `quote` gave (or gives) at instant `at` (epoch ms): the tax converts a foreign
+   * sale and each purchase at its own instant's rate (the TTM analogue), and anyone with the seed
+   * recomputes it.
+   */
+  rateAt(from: Currency, to: Currency, at: number): string
 }
 
 export function createFxSource(deps: { clock: Clock; seed: number; spread: string }): FxSource {
@@ -83,10 +89,12 @@ export function createFxSource(deps: { clock: Clock; seed: number; spread: strin
     return over(to).dividedBy(over(from)).toSignificantDigits(SIGNIFICANT_DIGITS).toFixed()
   }
 
+  const rateAt = (from: Currency, to: Currency, at: number) =>
+    cross(from, to, Math.floor(at / MINUTE_MS))
   const quote = (from: Currency, to: Currency): FxQuote => ({
     from,
     to,
-    rate: cross(from, to, Math.floor(deps.clock.now() / MINUTE_MS)),
+    rate: rateAt(from, to, deps.clock.now()),
     spread: spread.toFixed(),
   })
 
@@ -97,5 +105,6 @@ export function createFxSource(deps: { clock: Clock; seed: number; spread: strin
         CURRENCIES.filter((to) => to !== from).map((to) => quote(from, to)),
       ),
     referenceRate: (from, to) => cross(from, to, null),
+    rateAt,
   }
 }

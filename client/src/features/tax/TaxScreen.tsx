@@ -84,6 +84,9 @@ function TaxYear({ year }: { year: string }) {
         <Stack spacing={0.5}>
           <FigureRows rows={figures} />
         </Stack>
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+          <FormattedMessage id="mine.tax.inYen" />
+        </Typography>
       </Paper>
       <Stack direction="row" spacing={1}>
         <Button

@@ -105,11 +105,20 @@ export async function nisaFractions(db: Db, s: SplitRow) {
  * sale for the tax (MARKET-RULES.md §10), its proceeds the cash in lieu. `cost` is what leaves the
  * rows' cost: the fraction's share (its holding keeps the buy fee), or a holding left with no share
  * whole, fee included. A credit position's fraction is not here: it is paid, not yet taxed.
+ * `boughtAt`, the latest buy of the user's rows with a fraction, is the instant a foreign code's
+ * fraction cost converts to yen at (the app's rule: one rate for what one user's fractions cost).
  */
 export async function taxableFractions(db: Db, s: SplitRow) {
   if (s.den === 1n) return []
-  const { rows } = await sql<{ user_id: bigint; shares: bigint; cost: bigint; cash: bigint }>`
+  const { rows } = await sql<{
+    user_id: bigint
+    shares: bigint
+    cost: bigint
+    cash: bigint
+    bought_at: bigint
+  }>`
     select user_id, cast(sum(stock_num % ${s.den}) as bigint) as shares,
+      cast(max(coalesce(buy_time, created_at)) as bigint) as bought_at,
       cast(sum(case when stock_num < ${s.den} then ${cost} + buy_fee
         else ${cost} * (stock_num % ${s.den}) / stock_num end) as bigint) as cost,
       cast(sum(${longCash(s)}) as bigint) as cash
@@ -122,6 +131,7 @@ export async function taxableFractions(db: Db, s: SplitRow) {
     shares: BigInt(r.shares),
     cost: BigInt(r.cost),
     cash: BigInt(r.cash),
+    boughtAt: Number(r.bought_at),
   }))
 }
 

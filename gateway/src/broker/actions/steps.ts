@@ -82,6 +82,7 @@ export function createSteps(deps: StepDeps) {
             rowCost: f.cost,
             realised: f.cash - f.cost,
             at: now,
+            boughtAt: f.boughtAt,
             splitDen: row.den,
           })
         }

@@ -27,6 +27,11 @@ export interface TaxableSale {
   realised: bigint
   at: number
   /**
+   * When the sold row was bought (its buy time): a foreign sale converts the row's cost to yen at
+   * that instant's rate. Absent: at the sale's.
+   */
+  boughtAt?: number
+  /**
    * A reverse split's fractions sold for cash in lieu, told after the holdings moved: `shares` are
    * old shares, `splitDen` of which make one share the account holds now. Absent on a market sale.
    */

@@ -28,6 +28,7 @@ const sale: TaxEventRow = {
   year_local: 1_348n * YEN,
   basis_drift: 0n,
   sale_tx_id: null,
+  fx_rate: null,
   tax_tx_id: null,
 }
 

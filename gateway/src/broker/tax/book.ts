@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely'
 import { localDate } from '@kabu/shared/market/time-zone'
-import type { Currency } from '@kabu/shared/money/currencies'
 import { sold as soldAtAverage } from '@kabu/shared/tax/moving-average'
 import { withholdsAtSale, type TaxKind } from '@kabu/shared/tax/tax-kind'
 import { taxStep, type TaxStep, type TaxYear } from '@kabu/shared/tax/withholding'
+import type { FxSource } from '../../market/fx'
 import type { Database } from '../../store/index'
-import type { Ledger, Posting } from '../ledger/index'
+import type { Ledger } from '../ledger/index'
 import {
   inTaxableAccount,
   type PlannedTaxableSale,
@@ -13,6 +13,7 @@ import {
   type TaxBook,
 } from '../common/tax-book'
 import { dividendSteps } from './dividend-steps'
+import { NETTED_CURRENCY, plannedInYen, saleInYen, taxPosting } from './in-yen'
 import { expectedHolders, insertEvents, writeDividendTax } from './dividends.sql'
 import {
   eventAfterTx,
@@ -24,13 +25,6 @@ import {
   type NewTaxEvent,
   type SaleState,
 } from './tax.sql'
-
-/**
- * The year's netting runs in yen: Japanese listings' sales and dividends. A foreign listing's sale
- * would need the day's TTM rate to yen; until the app has one its sales are not netted and its
- * dividends keep the withholding at source they always had.
- */
-const NETTED_CURRENCY: Currency = 'JPY'
 
 /** The Tokyo calendar year and date of `at`: the app settles at the fill, so also the settlement's. */
 export function taxDateOf(at: number): { year: number; date: string } {
@@ -76,47 +70,29 @@ export function averageCost(
   return { cost, drift: state.drift + sale.rowCost - cost }
 }
 
-/** The posting of a withholding (positive change) or a refund (negative), national and local apart. */
-function taxPosting(
-  userId: bigint,
-  orderNo: string,
-  change: TaxStep['change'],
-): Parameters<Ledger['post']>[1] {
-  const total = change.national + change.local
-  const lines: Posting[] = [
-    { account: { user: userId, book: 'available', currency: NETTED_CURRENCY }, amount: -total },
-    { account: { house: 'tax', currency: NETTED_CURRENCY }, amount: change.national },
-    { account: { house: 'tax_local', currency: NETTED_CURRENCY }, amount: change.local },
-  ]
-  return {
-    kind: total > 0n ? 'tax_withheld' : 'tax_refund',
-    userId,
-    orderNo,
-    postings: lines.filter((l) => l.amount !== 0n),
-  }
-}
-
 /**
  * The taxable account's books (MARKET-RULES.md §10), given to trading and corporate actions as
  * their TaxBook. A sale reads one statement (saleState), may post one ledger transaction (its
  * withholding or refund) and writes one row: its event, carrying the year and the code's average as
  * it leaves them, so the next sale reads them back from the latest rows.
  */
-export function createTaxBook(deps: { ledger: Ledger }): TaxBook {
-  const { ledger } = deps
+export function createTaxBook(deps: { ledger: Ledger; fx: FxSource }): TaxBook {
+  const { ledger, fx } = deps
 
-  async function sold(trx: Kysely<Database>, sale: TaxableSale): Promise<void> {
-    if (sale.currency !== NETTED_CURRENCY) return
-    const { year, date } = taxDateOf(sale.at)
-    const state = await saleState(trx, { userId: sale.userId, code: sale.code, year })
+  /** A sale in any currency, netted in yen (in-yen.ts: a foreign one at its instants' rates). */
+  async function sold(trx: Kysely<Database>, told: TaxableSale): Promise<void> {
+    const { year, date } = taxDateOf(told.at)
+    const read = await saleState(trx, { userId: told.userId, code: told.code, year })
+    const { state, sale, rate } = await saleInYen(trx, fx, read, told)
     const figures = saleFigures(state, sale, year)
     const taxTx =
       figures.change.national !== 0n || figures.change.local !== 0n
-        ? await ledger.post(trx, taxPosting(sale.userId, sale.orderNo, figures.change))
+        ? await ledger.post(trx, taxPosting(sale, figures.change, rate))
         : undefined
     await insertEvent(trx, {
       ...saleEvent(sale, year, date, state.kind, figures),
-      sale_tx_id: sale.saleTxId,
+      fx_rate: rate,
+      sale_tx_id: told.saleTxId,
       tax_tx_id: taxTx?.txId ?? null,
     } satisfies NewTaxEvent)
   }
@@ -125,22 +101,29 @@ export function createTaxBook(deps: { ledger: Ledger }): TaxBook {
    * A sale's tax ahead of its one PostgreSQL statement: read while the sold row is still open,
    * its event written after the sale's header under a gate that the read still stands. Undefined
    * when it withholds or refunds: that is a ledger transaction of its own, which the one
-   * statement cannot post, so such a sale takes its SQL transaction and `sold`.
+   * statement cannot post, so such a sale takes its SQL transaction and `sold`; a foreign one
+   * that does neither is planned in yen like `sold` (plannedInYen).
    */
-  async function planSale(db: Kysely<Database>, sale: PlannedTaxableSale) {
-    if (sale.currency !== NETTED_CURRENCY) return { afterTx: [] }
-    const { year, date } = taxDateOf(sale.at)
-    const read = await saleState(db, { userId: sale.userId, code: sale.code, year })
+  async function planSale(db: Kysely<Database>, told: PlannedTaxableSale) {
+    const { year, date } = taxDateOf(told.at)
+    const read = await saleState(db, { userId: told.userId, code: told.code, year })
     // `sold` reads once the row has closed: the code's other open rows, not this one. A row not
     // open as read (sold meanwhile) is the transaction's to refuse.
-    if (sale.averaged && read.shares < sale.shares) return undefined
-    const state = sale.averaged
-      ? { ...read, shares: read.shares - sale.shares, cost: read.cost - sale.rowCost }
+    if (told.averaged && read.shares < told.shares) return undefined
+    const native = told.averaged
+      ? { ...read, shares: read.shares - told.shares, cost: read.cost - told.rowCost }
       : read
+    const planned = await plannedInYen(db, fx, native, told)
+    if (!planned) return undefined
+    const { state, sale, rate } = planned
     const figures = saleFigures(state, sale, year)
     if (figures.change.national !== 0n || figures.change.local !== 0n) return undefined
-    const event = { ...saleEvent(sale, year, date, state.kind, figures), tax_tx_id: null }
-    return { gate: saleGate(db, sale, read), afterTx: eventAfterTx(event) }
+    const event = {
+      ...saleEvent(sale, year, date, state.kind, figures),
+      ...(rate === null ? {} : { fx_rate: rate }),
+      tax_tx_id: null,
+    }
+    return { gate: saleGate(db, told, read), afterTx: eventAfterTx(event) }
   }
 
   /**
@@ -150,6 +133,8 @@ export function createTaxBook(deps: { ledger: Ledger }): TaxBook {
    */
   async function dividendsDue(trx: Kysely<Database>, action: string, now: number) {
     const rows = await expectedHolders(trx, action)
+    // A foreign dividend keeps the withholding at source it always had: only its sales are netted
+    // in yen so far (in-yen.ts); its dividends joining the netting is the next step.
     const netted = rows.filter((r) => r.currency === NETTED_CURRENCY && inTaxableAccount(r))
     const first = netted[0]
     if (!first) return () => Promise.resolve()

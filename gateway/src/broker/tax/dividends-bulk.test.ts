@@ -6,6 +6,7 @@ import { taxOn } from '@kabu/shared/tax/withholding'
 import type { Kysely } from 'kysely'
 import { freshDatabase } from '../../../../tests/support/db'
 import { createClock } from '../../clock'
+import { createFxSource } from '../../market/fx'
 import type { Database } from '../../store/index'
 import { createLedger } from '../ledger/index'
 import { createTaxBook } from './book'
@@ -115,8 +116,10 @@ describe(`a dividend's netting in bulk (${process.env.TEST_DATABASE_URL ? 'postg
       .execute()
     const paymentTx = 77n
     await f.db.transaction().execute(async (trx) => {
+      const clock = createClock()
       const record = await createTaxBook({
-        ledger: createLedger({ clock: createClock() }),
+        ledger: createLedger({ clock }),
+        fx: createFxSource({ clock, seed: 1, spread: '0' }),
       }).dividendsDue(trx, ACTION, 2)
       await record(paymentTx)
     })

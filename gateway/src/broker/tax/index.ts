@@ -5,6 +5,7 @@ import type { Database } from '../../store/index'
 import type { BrokerArea } from '../common/broker-area'
 import type { BrokerCalls } from '../common/broker-calls'
 import type { Ledger } from '../ledger/index'
+import type { FxSource } from '../../market/fx'
 import { reportCsv, reportHtml, reportRows } from './annual-report'
 import { createTaxBook } from './book'
 import { summaryOf } from './summary'
@@ -15,7 +16,7 @@ import { taxKindOf } from './taxable'
  * The taxable account's tax (issue 36): the TaxBook trading and corporate actions write through
  * (book.ts), and the user's reads of it, `/user/taxSummary` and `/user/annualReport`.
  */
-export function createTax(deps: { db: Kysely<Database>; ledger: Ledger }) {
+export function createTax(deps: { db: Kysely<Database>; ledger: Ledger; fx: FxSource }) {
   const { db } = deps
   const book = createTaxBook(deps)
 

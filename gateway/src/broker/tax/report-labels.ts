@@ -65,7 +65,7 @@ export const REPORT_LABELS: Record<ReportLang, ReportLabels> = {
     withheld: '徴収',
     refunded: '還付',
     none: '該当なし',
-    note: '取得費は移動平均法（総平均法に準ずる方法）によります。金額は円です。',
+    note: '取得費は移動平均法（総平均法に準ずる方法）によります。金額は円です。外国株式は約定時の仲値で円換算し、源泉徴収はその通貨で（最小単位に切り上げて）行い、還付は円で行います。',
   },
   'zh-CN': {
     title: '特定账户年度交易报告书',
@@ -97,7 +97,7 @@ export const REPORT_LABELS: Record<ReportLang, ReportLabels> = {
     withheld: '代扣',
     refunded: '退还',
     none: '无',
-    note: '取得成本按移动平均法计算。金额单位：日元。',
+    note: '取得成本按移动平均法计算。金额单位：日元。外国股票按成交时的中间汇率折算为日元；预扣税以该币种收取（向上取整至最小单位），退税以日元支付。',
   },
   en: {
     title: 'Annual trade report (specified account)',
@@ -129,6 +129,6 @@ export const REPORT_LABELS: Record<ReportLang, ReportLabels> = {
     withheld: 'Withheld',
     refunded: 'Refunded',
     none: 'None',
-    note: 'Cost by the moving average of purchases. Amounts in yen.',
+    note: 'Cost by the moving average of purchases. Amounts in yen. A foreign stock converts at the mid rate of each trade; its tax is withheld in its own currency (rounded up to the cent) and refunded in yen.',
   },
 }

@@ -7,7 +7,8 @@ import type { TaxEventsTable } from '../../store/schema/tax'
 import { TAXABLE_HOLDINGS } from '../common/tax-book'
 
 export type TaxEventRow = Selectable<TaxEventsTable>
-export type NewTaxEvent = Omit<TaxEventRow, 'id'>
+/** An event to write: a yen one (every dividend, a yen sale) has no fx_rate. */
+export type NewTaxEvent = Omit<TaxEventRow, 'id' | 'fx_rate'> & { fx_rate?: string | null }
 
 const big = (v: unknown): bigint => (v === null || v === undefined ? 0n : BigInt(v as bigint))
 
@@ -59,6 +60,21 @@ const saleStateQuery = prepared((db, p: { userId: bigint; code: string; year: nu
       'tax_seq',
     ])
 })
+
+/**
+ * The code's open cash rows in the taxable account one by one: what each cost (fee included) and
+ * when it was bought, for a foreign code's basis in yen (each row at its own instant's rate).
+ */
+export async function openRows(db: Kysely<Database>, p: { userId: bigint; code: string }) {
+  const rows = await openCash(db, p.userId, p.code)
+    .select([
+      sql<bigint>`coalesce(buy_cost, buy_price * stock_num) + buy_fee`.as('cost'),
+      sql<bigint>`coalesce(buy_time, created_at)`.as('at'),
+    ])
+    .orderBy('id')
+    .execute()
+  return rows.map((r) => ({ cost: big(r.cost), at: Number(r.at) }))
+}
 
 export interface SaleState {
   /** The code's open cash shares in the account, and their rows' cost. */

@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { coveringYen, inYen } from '@kabu/shared/tax/foreign-sale'
 import { sold as soldAtAverage } from '@kabu/shared/tax/moving-average'
 import { newTaxYear, type TaxYear } from '@kabu/shared/tax/withholding'
 import { averageCost, stepIn } from './book'
@@ -15,63 +16,83 @@ interface Lot {
   cost: bigint
 }
 
+/** Yen per dollar at a trade's instant, as the FX source writes it (140 to 160, five decimals). */
+const usdRate = fc
+  .integer({ min: 14_000_000, max: 16_000_000 })
+  .map((n) => `${Math.floor(n / 100_000)}.${String(n % 100_000).padStart(5, '0')}`)
+/** A trade of the yen code (rate 1) or of a dollar one, in yen at its own instant's rate. */
+const listing = fc.oneof(fc.constant(null), usdRate)
+
 const move = fc.oneof(
   fc.record({
     buy: fc.bigInt({ min: 1n, max: 50n }),
     price: fc.bigInt({ min: 100n, max: 9_000n }),
+    rate: listing,
   }),
-  fc.record({ sell: fc.nat(), price: fc.bigInt({ min: 100n, max: 9_000n }) }),
+  fc.record({ sell: fc.nat(), price: fc.bigInt({ min: 100n, max: 9_000n }), rate: listing }),
   fc.record({ dividend: fc.bigInt({ min: 1n, max: 200_000n }) }),
 )
+
+/** One code's book in the account, in yen: its open lots, drift, and what was paid and taken. */
+const newBook = () => ({ lots: [] as Lot[], drift: 0n, paid: 0n, taken: 0n })
 
 /**
  * A random year of one account's purchases, sales and dividends run through the tax book's rules
  * (the moving average of the code's open lots and their drift, then each event's step of the year),
  * as the gateway writes them into tax_events: whatever the order, what the year withheld less what
  * it refunded is 20.315 % of max(0, net) as the national and local cuts make it, never negative at
- * any point, and the lots' costs are taken out exactly once.
+ * any point, and the lots' costs are taken out exactly once. A dollar code's trades join it in yen
+ * (in-yen.ts: each lot at its buy's rate, a sale at its own), its withholding taken in dollars
+ * worth at least the yen due.
  */
 describe('a random year of the taxable account', () => {
   it('withholds exactly the tax due on max(0, net), refunds included, never below zero', () => {
     fc.assert(
       fc.property(fc.array(move, { minLength: 1, maxLength: 40 }), (moves) => {
-        let lots: Lot[] = []
-        let drift = 0n
-        let paid = 0n
-        let taken = 0n
+        const books = { jpy: newBook(), usd: newBook() }
         let year: TaxYear = newTaxYear(2026)
         const events: TaxEventRow[] = []
         for (const m of moves) {
+          const book = 'rate' in m && m.rate !== null ? books.usd : books.jpy
+          const inRate = (units: bigint) => ('rate' in m && m.rate ? inYen(units, m.rate) : units)
           if ('buy' in m) {
             const shares = m.buy * 100n
-            const cost = yen(m.price) * shares + yen(m.price / 10n)
-            lots.push({ shares, cost })
-            paid += cost
+            const cost = inRate(yen(m.price) * shares + yen(m.price / 10n))
+            book.lots.push({ shares, cost })
+            book.paid += cost
             continue
           }
           let gain: bigint
           if ('sell' in m) {
-            const lot = lots[m.sell % Math.max(1, lots.length)]
+            const lot = book.lots[m.sell % Math.max(1, book.lots.length)]
             if (!lot) continue
-            lots = lots.filter((l) => l !== lot)
-            const open = lots.reduce(
+            book.lots = book.lots.filter((l) => l !== lot)
+            const open = book.lots.reduce(
               (s, l) => ({ shares: s.shares + l.shares, cost: s.cost + l.cost }),
               {
                 shares: 0n,
                 cost: 0n,
               },
             )
-            const avg = averageCost({ ...open, drift }, { shares: lot.shares, rowCost: lot.cost })
-            drift = avg.drift
-            taken += avg.cost
+            const avg = averageCost(
+              { ...open, drift: book.drift },
+              { shares: lot.shares, rowCost: lot.cost },
+            )
+            book.drift = avg.drift
+            book.taken += avg.cost
             const proceeds = yen(m.price) * lot.shares
-            gain = proceeds - proceeds / 1000n - avg.cost
+            gain = inRate(proceeds) - inRate(proceeds / 1000n) - avg.cost
           } else {
             gain = yen(m.dividend)
           }
           const step = stepIn('tokutei_withholding', year, 2026, gain)
           expect(step.after.withheld.national).toBeGreaterThanOrEqual(0n)
           expect(step.after.withheld.local).toBeGreaterThanOrEqual(0n)
+          if ('rate' in m && m.rate) {
+            for (const part of [step.change.national, step.change.local]) {
+              expect(inYen(coveringYen(part, m.rate, 'USD'), m.rate)).toBeGreaterThanOrEqual(part)
+            }
+          }
           year = step.after
           events.push({
             kind: 'sale' in m ? 'sale' : 'dividend',
@@ -90,10 +111,12 @@ describe('a random year of the taxable account', () => {
         const local = ((positive * 5n) / 100n / YEN) * YEN
         expect(t.withheldNational - t.refundedNational).toBe(national)
         expect(t.withheldLocal - t.refundedLocal).toBe(local)
-        // Once every lot is gone, the sales took exactly what the purchases cost.
-        const open = lots.reduce((s, l) => s + l.cost, 0n)
-        expect(taken + open + drift).toBe(paid)
-        if (lots.length === 0) expect(drift).toBe(0n)
+        // Once every lot is gone, the sales took exactly what the purchases cost (in yen).
+        for (const b of [books.jpy, books.usd]) {
+          const open = b.lots.reduce((s, l) => s + l.cost, 0n)
+          expect(b.taken + open + b.drift).toBe(b.paid)
+          if (b.lots.length === 0) expect(b.drift).toBe(0n)
+        }
       }),
       { numRuns: 300 },
     )

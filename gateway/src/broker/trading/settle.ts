@@ -126,5 +126,6 @@ export function taxableSale(h: HoldingRow, set: HoldingChange, now: number): Pla
     rowCost: cost,
     realised,
     at: now,
+    boughtAt: Number(h.buy_time ?? h.created_at),
   }
 }

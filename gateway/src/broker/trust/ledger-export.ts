@@ -53,6 +53,7 @@ export function walletLines(db: Kysely<Database>, userId: bigint, currency: Curr
         'x.year_national as x_year_national',
         'x.year_local as x_year_local',
         'x.account as x_account',
+        'x.fx_rate as x_rate',
       ])
       .where('a.user_id', '=', userId)
       .where('a.currency', '=', currency)
@@ -67,7 +68,8 @@ type WalletLine = Awaited<ReturnType<typeof walletLines>>[number]
 /**
  * The tax computation a line carries (shared/tax/ledger-detail.ts): a sale's proceeds, fees,
  * moving-average cost and gain; a dividend's withholding; a withholding's or refund's year before
- * and after. Empty on every other line.
+ * and after. Empty on every other line. A foreign sale's are yen, with the rate they were taken at;
+ * its withholding's line moves its own currency (the yen rounded up to that currency's unit).
  */
 function detailOf(r: WalletLine): string {
   if (r.x_kind === null || r.x_code === null) return ''
@@ -80,6 +82,8 @@ function detailOf(r: WalletLine): string {
   }
   const national = n(r.x_national)
   const local = n(r.x_local)
+  // A foreign sale's figures are yen at this rate (yen per unit of the line's currency).
+  const rate: Record<string, string> = r.x_rate === null ? {} : { rate: r.x_rate }
   if (n(r.x_sale_tx) !== r.tx_id) {
     const net = n(r.x_year_net)
     return formatDetail('tax', {
@@ -90,6 +94,7 @@ function detailOf(r: WalletLine): string {
       due_local: n(r.x_year_local),
       national,
       local,
+      ...rate,
     })
   }
   if (r.x_kind === 'dividend') {
@@ -114,6 +119,7 @@ function detailOf(r: WalletLine): string {
     gain: n(r.x_gain),
     national,
     local,
+    ...rate,
   })
 }
 

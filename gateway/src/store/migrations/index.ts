@@ -41,6 +41,7 @@ import { tax } from './0039-tax'
 import { alerts } from './0041-alerts'
 import { notifications } from './0042-notifications'
 import { taxSeq } from './0045-tax-seq'
+import { taxFxRate } from './0046-tax-fx-rate'
 
 /**
  * Every migration, in order, listed in code rather than found by scanning a folder, so they run the
@@ -88,6 +89,7 @@ const MIGRATIONS: ReadonlyArray<[name: string, build: (kind: StoreKind) => Migra
   ['0041-alerts', alerts],
   ['0042-notifications', notifications],
   ['0045-tax-seq', taxSeq],
+  ['0046-tax-fx-rate', taxFxRate],
 ]
 
 export function migrationProvider(kind: StoreKind): MigrationProvider {

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely'
+import type { ColumnType, Generated } from 'kysely'
 import type { Int, NullableInt } from './columns'
 
 /** Tables of migration 0039-tax. Amounts in units; integers are bigint in JS on both stores. */
@@ -6,7 +6,9 @@ import type { Int, NullableInt } from './columns'
 /**
  * One sale or dividend of a user's taxable account and the year as it left it. `national` and
  * `local` are what it withheld (negative: refunded); `gain` is what joined the year's netting (a
- * sale's gain, a dividend's amount after foreign tax), `cost` a sale's moving-average cost.
+ * sale's gain, a dividend's amount after foreign tax), `cost` a sale's moving-average cost. A
+ * foreign listing's sale (`currency` not JPY) is netted in yen: its gross, fees, cost, gain and
+ * drift are yen at the rates broker/tax/in-yen.ts says, its withholding's ledger line in `currency`.
  */
 export interface TaxEventsTable {
   id: Generated<bigint>
@@ -36,6 +38,8 @@ export interface TaxEventsTable {
   basis_drift: Int
   sale_tx_id: NullableInt
   tax_tx_id: NullableInt
+  /** Migration 0046: a foreign sale's rate to yen (yen per unit of `currency`); null otherwise. */
+  fx_rate: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface TaxTables {

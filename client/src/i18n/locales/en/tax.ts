@@ -16,6 +16,8 @@ export default {
   'mine.tax.report': 'Annual trade report',
   'mine.tax.csv': 'CSV',
   'mine.tax.print': 'Print / PDF',
+  'mine.tax.inYen':
+    'In yen. A foreign stock’s sale converts at the mid rate of each trade; its tax is withheld in its own currency (rounded up to the cent) and refunded in yen.',
   'mine.tax.empty': 'No sales or dividends this year',
   'mine.tax.kind.sale': 'Sale',
   'mine.tax.kind.dividend': 'Dividend',

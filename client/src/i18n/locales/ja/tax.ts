@@ -16,6 +16,8 @@ export default {
   'mine.tax.report': '年間取引報告書',
   'mine.tax.csv': 'CSV',
   'mine.tax.print': '印刷 / PDF',
+  'mine.tax.inYen':
+    '金額は円です。外国株式の譲渡は約定時の仲値で円換算し、源泉徴収はその通貨で（最小単位に切り上げて）行い、還付は円で行います。',
   'mine.tax.empty': 'この年の譲渡・配当はありません',
   'mine.tax.kind.sale': '譲渡',
   'mine.tax.kind.dividend': '配当',

@@ -16,6 +16,8 @@ export default {
   'mine.tax.report': '年度交易报告书',
   'mine.tax.csv': 'CSV',
   'mine.tax.print': '打印 / PDF',
+  'mine.tax.inYen':
+    '金额单位：日元。外国股票的卖出按成交时的中间汇率折算为日元；预扣税以该币种收取（向上取整至最小单位），退税以日元支付。',
   'mine.tax.empty': '本年度没有卖出或股息',
   'mine.tax.kind.sale': '卖出',
   'mine.tax.kind.dividend': '股息',

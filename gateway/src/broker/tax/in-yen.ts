@@ -1,0 +1,125 @@
+import type { Kysely } from 'kysely'
+import { isCurrency, type Currency } from '@kabu/shared/money/currencies'
+import { coveringYen, inYen } from '@kabu/shared/tax/foreign-sale'
+import type { TaxParts } from '@kabu/shared/tax/withholding'
+import type { FxSource } from '../../market/fx'
+import type { Database } from '../../store/index'
+import type { PlannedTaxableSale } from '../common/tax-book'
+import type { Ledger, Posting } from '../ledger/index'
+import { openRows, type SaleState } from './tax.sql'
+
+/** The year's netting runs in yen; a foreign listing's sale joins it converted (inYen). */
+export const NETTED_CURRENCY: Currency = 'JPY'
+
+/**
+ * A sale and the code's basis as the year nets them, in yen; `rate` the sale's (null: a yen sale).
+ *
+ * The rule this app runs (MARKET-RULES.md §10, the TTM analogue being the FX source's mid rate):
+ * proceeds and fees at the rate of the sale's instant; each open row's cost, and the sold row's, at
+ * the rate of its own buy instant (`buy_time`, else when it was written), recomputed from the FX
+ * source (`rateAt`) rather than stored. Why not a stored yen cost: every path that writes or splits
+ * a holding (buys in one statement, fills, partial sells, splits, block and IPO allotments) would
+ * have to carry it, and a row's buy instant is already kept by all of them. The price of that: a
+ * buy filled in parts converts whole at its row's buy instant, its last fill (extendHolding moves
+ * it), as a broker converts a trade date's fills at one TTM; a dated buy filled over several days
+ * is where this rule is approximate (a stored yen cost, migration-sized, would make it exact). A
+ * credit position or a short is its own position: its realised P/L at the sale's rate. The drift
+ * of the code's average is kept in yen, so the average needs no old rate again.
+ */
+export async function saleInYen(
+  db: Kysely<Database>,
+  fx: FxSource,
+  state: SaleState,
+  sale: PlannedTaxableSale,
+): Promise<InYen> {
+  if (sale.currency === NETTED_CURRENCY) return { state, sale, rate: null }
+  return converted(fx, state, sale, sale.averaged ? await openRows(db, sale) : [])
+}
+
+/**
+ * saleInYen for a sale planned ahead of its one statement (a whole market sell), read while its
+ * row is still open: that row (its cost and buy instant) is left out of the basis, as `sold` would
+ * read it once closed; every row is converted apart, so leaving one out is exact. `state` is the
+ * native read less the sold row. Null when the rows read do not add up to it (moved in between):
+ * the sale then takes its transaction.
+ */
+export async function plannedInYen(
+  db: Kysely<Database>,
+  fx: FxSource,
+  state: SaleState,
+  sale: PlannedTaxableSale,
+): Promise<InYen | null> {
+  if (sale.currency === NETTED_CURRENCY || !sale.averaged) return saleInYen(db, fx, state, sale)
+  const rows = await openRows(db, sale)
+  const bought = sale.boughtAt ?? sale.at
+  const at = rows.findIndex((r) => r.cost === sale.rowCost && r.at === bought)
+  const others = rows.filter((_, i) => i !== at)
+  const cost = others.reduce((sum, r) => sum + r.cost, 0n)
+  if (at < 0 || cost !== state.cost) return null
+  return converted(fx, state, sale, others)
+}
+
+interface InYen {
+  state: SaleState
+  sale: PlannedTaxableSale
+  /** The sale's rate, yen per unit of its currency; null for a yen sale. */
+  rate: string | null
+}
+
+function converted(
+  fx: FxSource,
+  state: SaleState,
+  sale: PlannedTaxableSale,
+  rows: { cost: bigint; at: number }[],
+): InYen {
+  const currency = currencyOf(sale.currency)
+  const rateAt = (at: number) => fx.rateAt(currency, NETTED_CURRENCY, at)
+  const rate = rateAt(sale.at)
+  return {
+    state: { ...state, cost: rows.reduce((sum, r) => sum + inYen(r.cost, rateAt(r.at)), 0n) },
+    sale: {
+      ...sale,
+      proceeds: inYen(sale.proceeds, rate),
+      fees: inYen(sale.fees, rate),
+      rowCost: inYen(sale.rowCost, rateAt(sale.boughtAt ?? sale.at)),
+      realised: inYen(sale.realised, rate),
+    },
+    rate,
+  }
+}
+
+function currencyOf(text: string): Currency {
+  if (!isCurrency(text)) throw new Error(`a sale in an unknown currency: ${text}`)
+  return text
+}
+
+/**
+ * The posting of a withholding (positive change) or a refund (negative), national and local apart.
+ * A foreign sale's withholding is taken in its own currency at its rate, each part rounded up to
+ * the currency's minor unit (coveringYen: never short of the yen due; the user may hold no yen and
+ * a sale is never refused for it) into the house's tax books of that currency. A refund is always
+ * paid in yen: the year's figures are yen, and what it gives back is the yen the year no longer owes.
+ */
+export function taxPosting(
+  sale: Pick<PlannedTaxableSale, 'userId' | 'orderNo' | 'currency'>,
+  change: TaxParts,
+  rate: string | null,
+): Parameters<Ledger['post']>[1] {
+  const withheld = change.national + change.local > 0n
+  const inSale = withheld && rate !== null
+  const currency = inSale ? currencyOf(sale.currency) : NETTED_CURRENCY
+  const amount = (yen: bigint) => (inSale ? coveringYen(yen, rate, currency) : yen)
+  const national = amount(change.national)
+  const local = amount(change.local)
+  const lines: Posting[] = [
+    { account: { user: sale.userId, book: 'available', currency }, amount: -(national + local) },
+    { account: { house: 'tax', currency }, amount: national },
+    { account: { house: 'tax_local', currency }, amount: local },
+  ]
+  return {
+    kind: withheld ? 'tax_withheld' : 'tax_refund',
+    userId: sale.userId,
+    orderNo: sale.orderNo,
+    postings: lines.filter((l) => l.amount !== 0n),
+  }
+}
