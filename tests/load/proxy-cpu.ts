@@ -33,6 +33,7 @@ async function stretch(rate: number) {
     rate,
     'boards/s': Math.round((boards / ms) * 1_000),
     'CPU %': (cpuMs / ms) * 100,
+    'system %': (used.system / 1_000 / ms) * 100,
     boards,
     cpuMs,
   }
@@ -43,10 +44,11 @@ const rows = [idle]
 for (const rate of RATES) rows.push(await stretch(rate))
 const idleShare = idle.cpuMs / (SECONDS * 1_000)
 console.table(
-  rows.map(({ rate, 'boards/s': perSecond, 'CPU %': cpu, boards, cpuMs }) => ({
+  rows.map(({ rate, 'boards/s': perSecond, 'CPU %': cpu, 'system %': system, boards, cpuMs }) => ({
     rate,
     'boards/s': perSecond,
     'CPU %': cpu.toFixed(1),
+    'of it system %': system.toFixed(1),
     'µs/board net of idle': boards
       ? (((cpuMs - idleShare * SECONDS * 1_000) * 1_000) / boards).toFixed(1)
       : '',
