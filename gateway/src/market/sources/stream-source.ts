@@ -15,6 +15,9 @@ import {
 import type { StreamFaults } from './stream-settings'
 import type { FeedBook, RealQuoteSource } from './types'
 
+/** Least time between two plans that phones' subscriptions ask for (see `soon`). */
+const SYNC_GAP_MS = 100
+
 export interface StreamDeps {
   demand: QuoteDemand
   /** The market's listings (its catalogue: every Tokyo code, not only the hand-made ones). */
@@ -70,7 +73,9 @@ export function createStreamSource(
   let [retry, snapshots, graceTimer]: Array<NodeJS.Timeout | null> = [null, null, null]
   let stopDemand: (() => void) | null = null
   let syncing: Promise<void> | null = null
-  let pending: NodeJS.Immediate | null = null
+  // Cancels the sync `soon` has waiting.
+  let pending: (() => void) | null = null
+  let lastPlanAt = -Infinity
   let [syncAgain, nextDelayed, malformed] = [false, 0, 0]
 
   /** Takes updates in: prints, boards; publishes the codes they changed. */
@@ -106,6 +111,7 @@ export function createStreamSource(
     syncing = (async () => {
       do {
         syncAgain = false
+        lastPlanAt = performance.now()
         carried = splitAtLimit(demand.plan(owns, Infinity).stream, feed)
         const before = serving
         serving = new Set([...carried.stream, ...carried.delayed])
@@ -148,14 +154,24 @@ export function createStreamSource(
   }
 
   /**
-   * A sync after the current turn: a burst of phones subscribing (2,000 reconnecting at once) is
-   * one plan and one registration, not one each.
+   * A sync after the current turn, or once SYNC_GAP_MS have passed since the last: a burst of
+   * phones subscribing (2,000 reconnecting at once, over many turns) is a plan and a registration
+   * every SYNC_GAP_MS, not one each turn (each plan ranks every wanted code).
    */
   function soon(): void {
-    pending ??= setImmediate(() => {
+    if (pending) return
+    const run = () => {
       pending = null
       if (running) sync()
-    })
+    }
+    const wait = lastPlanAt + SYNC_GAP_MS - performance.now()
+    if (wait > 0) {
+      const timer = setTimeout(run, wait).unref()
+      pending = () => clearTimeout(timer)
+    } else {
+      const immediate = setImmediate(run)
+      pending = () => clearImmediate(immediate)
+    }
   }
 
   /** Wakes when the next released code's grace ends, so it is let go then. */
@@ -290,7 +306,7 @@ export function createStreamSource(
       generation++
       stopDemand?.()
       for (const timer of [retry, snapshots, graceTimer]) if (timer) clearTimeout(timer)
-      if (pending) clearImmediate(pending)
+      pending?.()
       ;[stopDemand, retry, snapshots, graceTimer, pending] = [null, null, null, null, null]
       session?.close()
       session = null

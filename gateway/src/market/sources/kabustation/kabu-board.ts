@@ -1,6 +1,7 @@
 import type { BookLevel } from '@kabu/shared/market/depth'
 import { z } from 'zod'
 import type { FeedUpdate } from '../stream-feed'
+import { isKabuBoard } from './kabu-board-check'
 
 /*
  * kabu STATION's board (時価情報・板情報), as `GET /board/{symbol}@{exchange}` answers it and as its
@@ -54,27 +55,40 @@ export const kabuBoardSchema = z
 
 export type KabuBoard = z.infer<typeof kabuBoardSchema>
 
+// Named once: a board comes with every print of every registered code.
+const SELL_NAMES = Array.from({ length: LEVELS }, (_, i) => `Sell${i + 1}` as LevelName)
+const BUY_NAMES = Array.from({ length: LEVELS }, (_, i) => `Buy${i + 1}` as LevelName)
+
 /** A board's levels of one side, best first, without empty ones. */
-function side(board: KabuBoard, name: 'Sell' | 'Buy'): BookLevel[] {
+function side(board: KabuBoard, names: readonly LevelName[]): BookLevel[] {
   const levels: BookLevel[] = []
-  for (let i = 1; i <= LEVELS; i++) {
-    const at = board[`${name}${i}` as LevelName]
+  for (const name of names) {
+    const at = board[name]
     if (at?.Price && at.Price > 0) levels.push({ price: at.Price, size: Math.max(0, at.Qty ?? 0) })
   }
   return levels
 }
 
+/** Whether levels are already as the stable sort would leave them: prices rising (1) or falling (-1). */
+function inOrder(levels: readonly BookLevel[], direction: 1 | -1): boolean {
+  for (let i = 1; i < levels.length; i++) {
+    if ((levels[i]!.price - levels[i - 1]!.price) * direction < 0) return false
+  }
+  return true
+}
+
 /** Our asks (offers to sell, lowest first) and bids (highest first) from a board. */
 export function boardLevels(board: KabuBoard): { bids: BookLevel[]; asks: BookLevel[] } {
-  let asks = side(board, 'Sell')
-  let bids = side(board, 'Buy')
+  let asks = side(board, SELL_NAMES)
+  let bids = side(board, BUY_NAMES)
   // Without numbered levels, the reversed pair: BidPrice is the best ask, AskPrice the best bid.
   if (asks.length === 0 && board.BidPrice)
     asks = [{ price: board.BidPrice, size: board.BidQty ?? 0 }]
   if (bids.length === 0 && board.AskPrice)
     bids = [{ price: board.AskPrice, size: board.AskQty ?? 0 }]
-  asks.sort((a, b) => a.price - b.price)
-  bids.sort((a, b) => b.price - a.price)
+  // A board comes in order; the sort (which copies) is for one that does not.
+  if (!inOrder(asks, 1)) asks.sort((a, b) => a.price - b.price)
+  if (!inOrder(bids, -1)) bids.sort((a, b) => b.price - a.price)
   return { bids, asks }
 }
 
@@ -113,6 +127,15 @@ export function parseBoard(text: string): FeedUpdate | string {
   } catch {
     return 'not JSON'
   }
+  return boardOf(json, text)
+}
+
+/**
+ * Parsed JSON as a board update, or why it is not one: the hand check first (kabu-board-check.ts),
+ * the schema only for what that check does not pass.
+ */
+export function boardOf(json: unknown, text: string): FeedUpdate | string {
+  if (isKabuBoard(json)) return boardUpdate(json, text)
   const parsed = kabuBoardSchema.safeParse(json)
   if (!parsed.success) return parsed.error.issues.map((i) => i.path.join('.')).join(', ')
   return boardUpdate(parsed.data, text)
