@@ -1,7 +1,7 @@
-import type { KabuBoard } from './kabu-board'
+import type { KabuBoard } from './kabu-board-schema'
 
 /*
- * The board's schema (kabu-board.ts `kabuBoardSchema`) checked by hand, for the PUSH hot path: one
+ * The board's schema (kabu-board-schema.ts `kabuBoardSchema`) checked by hand, for the PUSH hot path: one
  * message per print of every registered code, where zod's walk of the twenty levels (a copy of each)
  * cost more than the JSON parse itself. It accepts only what the schema accepts; anything else goes
  * to the schema, which refuses it and says why (or accepts a shape this check does not know).
