@@ -80,6 +80,10 @@ describe('a day order', () => {
         status: 'expired',
         filled_num: 0,
         avg_price: null,
+        code: '7203',
+        market: 'jp',
+        side: 'buy',
+        num: 100,
       })
     } finally {
       socket.socket.close()

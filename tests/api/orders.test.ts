@@ -38,6 +38,9 @@ beforeAll(async () => {
 afterAll(() => t.stop())
 afterEach(() => expectLedgerConsistent(t.app.db))
 
+/** What `order:updated` says the order is: a buy of 100 Toyota. */
+const toyota100 = { code: '7203', market: 'jp', side: 'buy', num: 100 } as const
+
 describe('a resting limit buy', () => {
   it('is an open order, not owned; the matcher fills it into a holding of its id', async () => {
     const g = await trader(t, account())
@@ -60,7 +63,7 @@ describe('a resting limit buy', () => {
       expect(await books(t, g.account, 'JPY')).toMatchObject({ available: START - frozen, frozen })
       await eventually(() => socket.updates.length > 0)
       expect(socket.updates).toEqual([
-        { type: 'order:updated', id, status: 'open', filled_num: 0, avg_price: null },
+        { type: 'order:updated', id, status: 'open', filled_num: 0, avg_price: null, ...toyota100 },
       ])
 
       const print = tickUnder(limit)
@@ -86,6 +89,7 @@ describe('a resting limit buy', () => {
         status: 'filled',
         filled_num: 100,
         avg_price: formatUnits(print),
+        ...toyota100,
       })
     } finally {
       socket.socket.close()
