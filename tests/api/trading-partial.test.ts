@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { holdingRows, type WireClosedHolding, type WireHolding } from '@kabu/shared/api/trade'
 import { formatUnits } from '@kabu/shared/money/decimal'
-import { taxOn } from '@kabu/shared/tax/withholding'
 import type { TestApp } from '../support/app'
 import { expectLedgerConsistent } from '../support/invariants'
 import {
@@ -15,6 +14,7 @@ import {
   sell,
   startTradingApp,
   trader,
+  firstSaleTax,
 } from './trading.support'
 
 const units = (text: string) => BigInt(Math.round(Number(text) * 10_000))
@@ -36,17 +36,6 @@ async function holdingOf300() {
   await advance(t, 16 * MINUTE)
   const held = (await openList(t, g))[id] as WireHolding
   return { g, id, held }
-}
-
-/**
- * What a fresh user's first sale withholds in the default 特定口座 源泉徴収あり: the tax on its gain
- * when the price rose past the fees since the buy (the one holding is the code's whole average).
- */
-function firstSaleTax(part: WireClosedHolding): bigint {
-  const gain = units(part.yingkui)
-  if (gain <= 0n) return 0n
-  const { national, local } = taxOn(gain)
-  return national + local
 }
 
 describe('/trade/sell, part of a holding', () => {

@@ -5,6 +5,7 @@ import type { Currency } from '@kabu/shared/money/currencies'
 import { listingByCode } from '@kabu/shared/market/listings/index'
 import { roundUnitsToTick } from '@kabu/shared/market/ticks'
 import { parseUnits } from '@kabu/shared/money/decimal'
+import { taxOn } from '@kabu/shared/tax/withholding'
 import { startTestApp, type TestApp } from '../support/app'
 import { newUser, verifiedUser } from '../support/identity'
 import { session, brokerApi, brokerData, type BrokerAnswer } from '../support/broker'
@@ -170,4 +171,15 @@ export function otherGatewayTrading(t: TestApp) {
     marketHours: t.app.config.marketHours,
     nisa: t.app.broker.accounts.nisaBook,
   })
+}
+
+/**
+ * What a fresh user's first sale withholds in the default 特定口座 源泉徴収あり: the tax on its gain
+ * when the price rose past the fees since the buy (the one holding is the code's whole average).
+ */
+export function firstSaleTax(part: { yingkui: string }): bigint {
+  const gain = parseUnits(part.yingkui)
+  if (gain === null || gain <= 0n) return 0n
+  const { national, local } = taxOn(gain)
+  return national + local
 }

@@ -24,6 +24,7 @@ import {
   TOYOTA,
   trader,
   userIdOf,
+  firstSaleTax,
 } from './trading.support'
 import { printQuote } from '../support/prints'
 
@@ -182,7 +183,7 @@ describe('/trade/sell', () => {
     expect(row).toMatchObject({ status: 4 })
     const proceeds = BigInt(Math.round(Number(row.sell_price) * 10_000)) * 100n
     const after = await books(t, g.account, 'JPY')
-    expect(after.available - before.available).toBe(proceeds - feeOf(proceeds))
+    expect(after.available - before.available).toBe(proceeds - feeOf(proceeds) - firstSaleTax(row))
     expect(row.sell_fee).toBe(formatUnits(feeOf(proceeds)))
     expect(row.stamp_duty).toBe('0')
     const bought = BigInt(Math.round(Number(row.buy_price) * 10_000)) * 100n
