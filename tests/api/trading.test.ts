@@ -217,7 +217,7 @@ describe('/trade/sell', () => {
     const row = (await endedList(t, g))[id] as WireClosedHolding
     const proceeds = BigInt(Math.round(Number(row.sell_price) * 10_000)) * 100n
     const after = await books(t, g.account, 'JPY')
-    expect(after.available - before.available).toBe(proceeds - feeOf(proceeds))
+    expect(after.available - before.available).toBe(proceeds - feeOf(proceeds) - firstSaleTax(row))
   })
 
   it('sells what the database holds when another gateway sold part of it since the buy', async () => {
