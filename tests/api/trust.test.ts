@@ -27,6 +27,14 @@ afterEach(async () => {
 })
 
 const funded = (money: string) => fundedUser(t, account(), money)
+const idOf = async (name: string) =>
+  (
+    await t.app.db
+      .selectFrom('users')
+      .select('id')
+      .where('account', '=', name)
+      .executeTakeFirstOrThrow()
+  ).id
 
 describe('the panel', () => {
   it('names the operator, its registration and where client money is held (settings)', async () => {
@@ -68,15 +76,33 @@ describe('the panel', () => {
     expect(paid.reconciliation.segregated_total).toBe(paid.reconciliation.customer_total)
   })
 
+  it('leaves tax withheld out of both sides: owed to the tax office, it is no longer customers’', async () => {
+    const { grant } = await funded('20000')
+    const before = (await panel(t, grant)).reconciliation
+    const userId = await idOf(grant.account)
+    await t.app.db.transaction().execute((trx) =>
+      t.app.broker.ledger.post(trx, {
+        kind: 'tax_withheld',
+        userId,
+        orderNo: `TAX-${account()}`,
+        postings: [
+          {
+            account: { user: userId, book: 'available', currency: 'JPY' },
+            amount: -2_030n * 10_000n,
+          },
+          { account: { house: 'tax', currency: 'JPY' }, amount: 1_530n * 10_000n },
+          { account: { house: 'tax_local', currency: 'JPY' }, amount: 500n * 10_000n },
+        ],
+      }),
+    )
+    const after = (await panel(t, grant)).reconciliation
+    expect(Number(after.customer_total)).toBe(Number(before.customer_total) - 2_030)
+    expect(after).toMatchObject({ ok: true, segregated_total: after.customer_total })
+  })
+
   it('says not ok when a customer balance moves outside the double entry (the guard, broken)', async () => {
     const { grant } = await funded('20000')
-    const userId = (
-      await t.app.db
-        .selectFrom('users')
-        .select('id')
-        .where('account', '=', grant.account)
-        .executeTakeFirstOrThrow()
-    ).id
+    const userId = await idOf(grant.account)
     const tamper = (delta: bigint) =>
       t.app.db
         .updateTable('ledger_accounts')

@@ -4,8 +4,12 @@ import type { Clock } from '../../clock'
 import type { Database } from '../../store/index'
 import * as q from './figures.sql'
 
-/** The house's books that hold customers' cash or the house's own takings from it. */
-const CASH_BOOKS = ['bank_clearing', 'fees', 'fx']
+/**
+ * The house's books of cash that came through the bank: what customers paid in and took out
+ * (`bank_clearing`), the house's takings (fees, the FX spread) and the tax withheld (national and
+ * local), which sits in the bank until it is paid to the tax office but is no longer customers'.
+ */
+const CASH_BOOKS = ['bank_clearing', 'fees', 'fx', 'tax', 'tax_local']
 
 export interface Reconciliation {
   ok: boolean
@@ -18,7 +22,8 @@ export interface Reconciliation {
  * The live reconciliation, in every currency: customers' money (their books, what they owe
  * subtracted) against the segregated account's book, read from the other side of the ledger: what
  * the bank account holds for customers (minus bank clearing: every deposit came in and every
- * withdrawal went out through it) less the house's own takings (fees, the FX spread) and less what
+ * withdrawal went out through it) less the house's own takings (fees, the FX spread), less the tax
+ * withheld for the tax office and less what
  * product issuers hold to pay customers' profits. The house's `loans` and `credit` books are left
  * out because they hold exactly −2 × what customers owe, which the customer side has subtracted;
  * any posting that broke double entry, or a debt book out of step, shows as a difference.
