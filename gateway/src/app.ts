@@ -59,7 +59,11 @@ export const KEEP_ALIVE_MS = 65_000
  */
 export function createApp(config: Config, deps: AppDeps = {}) {
   const logger = deps.logger ?? createLogger(config)
-  const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  const store = openStore({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    idleError: (err) => logger.warn({ err }, 'an idle PostgreSQL connection was lost'),
+  })
   const clock = deps.clock ?? createClock()
   const ownMarket = createMarket({
     clock,

@@ -16,10 +16,15 @@ export interface Store {
 /**
  * Opens the store the settings ask for: PostgreSQL when a URL is given (several gateways can share
  * it), else the embedded SQLite file in `dataDir`. Nothing is queried yet; migrations run in start().
+ * `idleError` hears a PostgreSQL connection lost while idle in the pool (the pool replaces it).
  */
-export function openStore(options: { databaseUrl?: string | undefined; dataDir: string }): Store {
+export function openStore(options: {
+  databaseUrl?: string | undefined
+  dataDir: string
+  idleError?: (error: Error) => void
+}): Store {
   if (options.databaseUrl) {
-    const { dialect } = openPostgres(options.databaseUrl)
+    const { dialect } = openPostgres(options.databaseUrl, options.idleError)
     const db = new Kysely<Database>({ dialect })
     const url = new URL(options.databaseUrl)
     return {

@@ -46,11 +46,20 @@ function preparing(pool: pg.Pool): PostgresPool {
   }
 }
 
-export function openPostgres(connectionString: string): {
+/**
+ * `idleError` hears an idle pooled connection's error (the server restarted, an administrator ended
+ * the backend): the pool drops that connection and the next query opens another, but node-postgres
+ * emits the error on the pool, and an 'error' nobody listens to would end the process.
+ */
+export function openPostgres(
+  connectionString: string,
+  idleError: (error: Error) => void = () => undefined,
+): {
   dialect: PostgresDialect
   pool: pg.Pool
 } {
   const pool = new pg.Pool({ connectionString, types, max: 10 })
+  pool.on('error', idleError)
   return { dialect: new PostgresDialect({ pool: preparing(pool) }), pool }
 }
 

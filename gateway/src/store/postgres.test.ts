@@ -1,0 +1,41 @@
+import { Kysely, sql } from 'kysely'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { freshDatabase, type TestDatabase } from '../../../tests/support/db'
+import { openPostgres } from './postgres'
+
+const adminUrl = process.env.TEST_DATABASE_URL
+
+describe.skipIf(!adminUrl)('the PostgreSQL pool', () => {
+  let database: TestDatabase
+  beforeAll(async () => {
+    database = await freshDatabase()
+  })
+  afterAll(() => database.drop())
+
+  it('outlives its idle connections being ended: told, it opens another at the next query', async () => {
+    const idleError = vi.fn()
+    const { dialect } = openPostgres(database.env.DATABASE_URL as string, idleError)
+    const db = new Kysely<Record<string, never>>({ dialect })
+    try {
+      const one = async () => (await sql<{ n: number }>`select 1 as n`.execute(db)).rows[0]?.n
+      expect(await one()).toBe(1)
+      // An administrator (or a restart) ends the pool's idle backend under it.
+      const admin = new pg.Client({ connectionString: adminUrl })
+      await admin.connect()
+      try {
+        const ended = await admin.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1',
+          [new URL(database.env.DATABASE_URL as string).pathname.slice(1)],
+        )
+        expect(ended.rowCount).toBe(1)
+      } finally {
+        await admin.end()
+      }
+      await expect.poll(() => idleError.mock.calls.length).toBe(1)
+      expect(await one()).toBe(1)
+    } finally {
+      await db.destroy()
+    }
+  })
+})
