@@ -9,6 +9,7 @@ import pg from 'pg'
 export async function sampleWaits(url: string, applicationName: string) {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
+  const walFrom = await walPosition(client)
   const counts = new Map<string, number>()
   let samples = 0
   let running = true
@@ -25,16 +26,37 @@ export async function sampleWaits(url: string, applicationName: string) {
     }
   })()
   return {
-    /** Stops sampling; the top waits as "share of busy-backend samples", most frequent first. */
-    async stop(): Promise<string> {
+    /** Stops sampling: the waits, and the write-ahead log written meanwhile. */
+    async stop(): Promise<{ waits: string; walBytes: number }> {
       running = false
       await loop
+      const walBytes = await walSince(client, walFrom)
       await client.end()
-      const total = [...counts.values()].reduce((a, b) => a + b, 0)
-      if (total === 0) return `no busy backend in ${samples} samples`
-      const top = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 4)
-      const shares = top.map(([wait, n]) => `${wait} ${((100 * n) / total).toFixed(0)} %`)
-      return `${(total / samples).toFixed(1)} busy backends per sample; ${shares.join(', ')}`
+      return { waits: described(counts, samples), walBytes }
     },
   }
+}
+
+/** The server's write-ahead log position now (all its databases: run on a quiet server). */
+export async function walPosition(client: pg.Client): Promise<string> {
+  const { rows } = await client.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn')
+  return rows[0]?.lsn ?? '0/0'
+}
+
+/** Bytes of write-ahead log written since `from`. */
+export async function walSince(client: pg.Client, from: string): Promise<number> {
+  const { rows } = await client.query<{ bytes: string }>(
+    'select pg_wal_lsn_diff(pg_current_wal_lsn(), $1)::text as bytes',
+    [from],
+  )
+  return Number(rows[0]?.bytes ?? 0)
+}
+
+/** The top waits as "share of busy-backend samples", most frequent first. */
+function described(counts: Map<string, number>, samples: number): string {
+  const total = [...counts.values()].reduce((a, b) => a + b, 0)
+  if (total === 0) return `no busy backend in ${samples} samples`
+  const top = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 4)
+  const shares = top.map(([wait, n]) => `${wait} ${((100 * n) / total).toFixed(0)} %`)
+  return `${(total / samples).toFixed(1)} busy backends per sample; ${shares.join(', ')}`
 }

@@ -3,8 +3,9 @@
  * 1 and 8 concurrent clients, on SQLite and (when TEST_DATABASE_URL or DATABASE_URL is set) on
  * PostgreSQL, where it also runs `pgbench -c 8 -T 20` (TPC-B) on a scratch database and prints our
  * orders/s against its tx/s. The clients run in a child process, so the gateway has this one alone.
- * On PostgreSQL it also prints what the gateway's backends waited on (orders-waits.ts). Prints
- * figures only; it never asserts a timing.
+ * On PostgreSQL it also prints what the gateway's backends waited on and the write-ahead log
+ * written per order against pgbench's per transaction (orders-waits.ts; the server's whole log, so
+ * on a quiet server). Prints figures only; it never asserts a timing.
  *
  * With Redis too (TEST_REDIS_URL or REDIS_URL) it then runs the same 8 clients against one
  * gateway and against two gateways sharing the PostgreSQL and one market (orders-cluster.ts), and
@@ -23,7 +24,7 @@ import { session } from '../support/broker'
 import { credit } from '../api/trading.support'
 import { newUser } from '../support/identity'
 import type { TestApp } from '../support/app'
-import { sampleWaits } from './orders-waits'
+import { sampleWaits, walPosition, walSince } from './orders-waits'
 import { ordersAcrossGateways } from './orders-cluster'
 import { postgresCpu } from './postgres-cpu'
 
@@ -63,6 +64,8 @@ interface Result {
   postgresCpuPercent?: number
   /** PostgreSQL only: what the gateway's backends waited on meanwhile. */
   waits?: string
+  /** PostgreSQL only: write-ahead log bytes per order. */
+  walPerOrder?: number
 }
 
 /** The gateway's PostgreSQL connections, named so the wait sampler sees only them. */
@@ -99,7 +102,7 @@ async function drive(
   })
   const cpu = process.cpuUsage(cpuBefore)
   const postgresCpuPercent = pgCpu?.()
-  const waits = await sampler?.stop()
+  const sampled = await sampler?.stop()
   const { latencies, refused, elapsed, cpuPercent } = JSON.parse(stdout) as {
     latencies: number[]
     refused: number
@@ -117,7 +120,8 @@ async function drive(
     cpuPercent: ((cpu.user + cpu.system) / 1e6 / elapsed) * 100,
     driverCpuPercent: cpuPercent,
     postgresCpuPercent,
-    waits,
+    waits: sampled?.waits,
+    walPerOrder: sampled && sampled.walBytes / latencies.length,
   }
 }
 
@@ -163,6 +167,10 @@ async function onStore(label: string, env: Record<string, string | undefined>) {
             : `, postgres cpu ${r.postgresCpuPercent.toFixed(0)} %`),
       )
       if (r.waits) console.info(`${label} ${clients} client(s) backends: ${r.waits}`)
+      if (r.walPerOrder !== undefined)
+        console.info(
+          `${label} ${clients} client(s): ${r.walPerOrder.toFixed(0)} B of WAL per order`,
+        )
     }
     const check = await app.broker.ledger.check(app.db)
     console.info(`${label} ledger check: ${check.ok ? 'ok' : check.violations.join('; ')}`)
@@ -173,8 +181,8 @@ async function onStore(label: string, env: Record<string, string | undefined>) {
   return results
 }
 
-/** pgbench TPC-B on a scratch database next to `url`, dropped afterwards; its tx/s. */
-async function pgbench(url: string): Promise<number | null> {
+/** pgbench TPC-B on a scratch database next to `url`, dropped afterwards; its tx/s and WAL per tx. */
+async function pgbench(url: string): Promise<{ tps: number; walPerTx: number } | null> {
   const scratch = `kabu_pgbench_${process.pid}`
   const admin = new pg.Client({ connectionString: url })
   await admin.connect()
@@ -185,6 +193,7 @@ async function pgbench(url: string): Promise<number | null> {
     target.search = ''
     const conn = target.toString()
     execFileSync('pgbench', ['-i', '-q', '-s', '1', conn], { stdio: 'ignore', timeout: 120_000 })
+    const walFrom = await walPosition(admin)
     const out = execFileSync(
       'pgbench',
       ['-c', '8', '-j', '2', '-T', String(PGBENCH_SECONDS), conn],
@@ -194,8 +203,11 @@ async function pgbench(url: string): Promise<number | null> {
         timeout: (PGBENCH_SECONDS + 60) * 1000,
       },
     )
+    const walBytes = await walSince(admin, walFrom)
     const tps = /tps = ([\d.]+)/.exec(out)
-    return tps ? Number(tps[1]) : null
+    const done = /transactions actually processed: (\d+)/.exec(out)
+    if (!tps || !done) return null
+    return { tps: Number(tps[1]), walPerTx: walBytes / Number(done[1]) }
   } finally {
     await admin.query(`drop database if exists ${scratch}`)
     await admin.end()
@@ -219,11 +231,12 @@ async function main() {
   }
   process.env.TEST_DATABASE_URL = pgUrl
   const results = await onStore('postgres', {})
-  const tps = await pgbench(pgUrl)
-  if (tps === null) return console.info('pgbench: no tps in its output')
+  const bench = await pgbench(pgUrl)
+  if (bench === null) return console.info('pgbench: no tps in its output')
   const ours = results[8]?.perSecond ?? 0
   console.info(
-    `pgbench -c 8 -T ${PGBENCH_SECONDS}: ${tps.toFixed(1)} tx/s; orders at 8 clients / pgbench = ${(ours / tps).toFixed(3)}`,
+    `pgbench -c 8 -T ${PGBENCH_SECONDS}: ${bench.tps.toFixed(1)} tx/s, ${bench.walPerTx.toFixed(0)} B of WAL per tx; ` +
+      `orders at 8 clients / pgbench = ${(ours / bench.tps).toFixed(3)}`,
   )
   if (REDIS_URL) await ordersAcrossGateways(REDIS_URL, SECONDS)
   else console.info('two gateways: skipped (set TEST_REDIS_URL or REDIS_URL)')
