@@ -1,10 +1,11 @@
-import { recordFailure } from './machine-helpers'
+import { errorKey, recordFailure } from './machine-helpers'
 
 /**
  * Pieces every list read page by page shares (news, the inbox): loading → shown (list | empty) |
  * failed, a pull or a retry reloads the first page, reaching the end asks for the next one. Each
- * machine keeps its own `setup()` (events, context, the `fetchPage` actor, `replace` and `append`
- * with what its page says beside the list); only the states and the merge live here.
+ * machine keeps its own `setup()` (events, context, the `fetchPage` actor, its guards and its own
+ * calls); the states, the merge and the assignments of `replace`, `append` and `recordError` live
+ * here.
  */
 
 /** What every paged list keeps, whatever else its page tells. */
@@ -17,14 +18,14 @@ export interface PagedList<TItem> {
 }
 
 /** The fields the first page sets: it replaces the list and clears an old failure. */
-export const firstPageFields = <TItem>(list: TItem[]): PagedList<TItem> => ({
+const firstPageFields = <TItem>(list: TItem[]): PagedList<TItem> => ({
   items: list,
   page: 1,
   failure: null,
 })
 
 /** The fields the next page sets, under the items already shown. */
-export const nextPageFields = <TItem extends { id: string }>(
+const nextPageFields = <TItem extends { id: string }>(
   shown: PagedList<TItem>,
   list: TItem[],
 ): PagedList<TItem> => {
@@ -34,6 +35,30 @@ export const nextPageFields = <TItem extends { id: string }>(
     items: [...shown.items, ...list.filter((item) => !known.has(item.id))],
     page: shown.page + 1,
     failure: null,
+  }
+}
+
+/**
+ * What `replace`, `append` and `recordError` assign, each for `assign()` in the machine's setup;
+ * `besides` is what a page says beside its list (a total, an unread count), set by both.
+ *
+ * @example
+ * const page = pageAssignments<NewsListContext, NewsPage>((p) => ({ total: p.total }))
+ * setup({ actions: { replace: assign(page.replace), append: assign(page.append), … } })
+ */
+export function pageAssignments<
+  TContext extends PagedList<{ id: string }>,
+  TPage extends { list: TContext['items'] },
+>(besides: (page: TPage) => Partial<TContext>) {
+  // The list fields are PagedList's, of TContext's own items (TPage's constraint): TContext's.
+  type Fields = Partial<TContext>
+  return {
+    replace: (_: unknown, page: TPage) =>
+      ({ ...firstPageFields(page.list), ...besides(page) }) as Fields,
+    append: ({ context }: { context: TContext }, page: TPage) =>
+      ({ ...nextPageFields(context, page.list), ...besides(page) }) as Fields,
+    recordError: (_: unknown, params: { error: unknown }) =>
+      ({ failure: errorKey(params.error) }) as Fields,
   }
 }
 

@@ -1,13 +1,7 @@
 import { ALERTS_PAGE_SIZE, type AlertItem, type AlertsPage } from '@kabu/shared/api/alerts'
 import { assign, fromPromise, setup, spawnChild } from 'xstate'
 import { errorKey, notProvided } from '../../state/machine-helpers'
-import {
-  firstPageFields,
-  hasItems,
-  nextPageFields,
-  pagedListStates,
-  type PagedList,
-} from '../../state/paged-list'
+import { hasItems, pageAssignments, pagedListStates, type PagedList } from '../../state/paged-list'
 
 export interface AlertsContext extends PagedList<AlertItem> {
   /** Alerts the user holds on the server, as of the last page read (ALERTS_MAX may pass a page). */
@@ -44,6 +38,8 @@ export interface Changed {
  */
 const pageAfter = (shown: number) => Math.floor(shown / ALERTS_PAGE_SIZE) + 1
 
+const page = pageAssignments<AlertsContext, AlertsPage>((p) => ({ total: p.total }))
+
 /**
  * `/mine/alerts`: the paged list (loading → list | empty | failed; more pages while the server's
  * `total` says so). A pause, a resume or a delete changes its one line in place as the server
@@ -57,15 +53,9 @@ export const alertsMachine = setup({
     changeAlert: fromPromise<Changed, AlertChange>(notProvided('changeAlert')),
   },
   actions: {
-    replace: assign((_, page: AlertsPage) => ({
-      ...firstPageFields(page.list),
-      total: page.total,
-    })),
-    append: assign(({ context }, page: AlertsPage) => ({
-      ...nextPageFields(context, page.list),
-      total: page.total,
-    })),
-    recordError: assign((_, params: { error: unknown }) => ({ failure: errorKey(params.error) })),
+    replace: assign(page.replace),
+    append: assign(page.append),
+    recordError: assign(page.recordError),
   },
   guards: { hasItems, hasMore: ({ context }) => context.items.length < context.total },
 }).createMachine({

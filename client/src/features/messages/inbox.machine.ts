@@ -1,13 +1,7 @@
 import { INBOX_PAGE_SIZE, type InboxItem, type InboxPage } from '@kabu/shared/api/inbox'
 import { assign, fromPromise, setup } from 'xstate'
-import {
-  firstPageFields,
-  hasItems,
-  nextPageFields,
-  pagedListStates,
-  type PagedList,
-} from '../../state/paged-list'
-import { errorKey, notProvided } from '../../state/machine-helpers'
+import { hasItems, pageAssignments, pagedListStates, type PagedList } from '../../state/paged-list'
+import { notProvided } from '../../state/machine-helpers'
 
 export interface InboxContext extends PagedList<InboxItem> {
   unread: number
@@ -28,6 +22,8 @@ const countsOf = (page: InboxPage) => ({
   hasMore: page.list.length === INBOX_PAGE_SIZE,
 })
 
+const page = pageAssignments<InboxContext, InboxPage>(countsOf)
+
 /**
  * The inbox of `/mine/message`: loading → list | empty | failed; a pull, a retry or a message
  * arriving live reloads the first page; scrolling on loads the next. The page fetch is an actor
@@ -37,12 +33,9 @@ export const inboxMachine = setup({
   types: { context: {} as InboxContext, events: {} as InboxEvent },
   actors: { fetchPage: fromPromise<InboxPage, { page: number }>(notProvided('fetchPage')) },
   actions: {
-    replace: assign((_, page: InboxPage) => ({ ...firstPageFields(page.list), ...countsOf(page) })),
-    append: assign(({ context }, page: InboxPage) => ({
-      ...nextPageFields(context, page.list),
-      ...countsOf(page),
-    })),
-    recordError: assign((_, params: { error: unknown }) => ({ failure: errorKey(params.error) })),
+    replace: assign(page.replace),
+    append: assign(page.append),
+    recordError: assign(page.recordError),
   },
   guards: {
     hasItems,

@@ -1,13 +1,7 @@
 import type { NewsCategory, NewsItem, NewsPage } from '@kabu/shared/api/news'
 import { assign, fromPromise, setup } from 'xstate'
-import {
-  firstPageFields,
-  hasItems,
-  nextPageFields,
-  pagedListStates,
-  type PagedList,
-} from '../../state/paged-list'
-import { errorKey, notProvided } from '../../state/machine-helpers'
+import { hasItems, pageAssignments, pagedListStates, type PagedList } from '../../state/paged-list'
+import { notProvided } from '../../state/machine-helpers'
 
 export interface NewsListContext extends PagedList<NewsItem> {
   /** The tab shown; null is "all". */
@@ -27,6 +21,8 @@ export interface PageRequest {
   category: NewsCategory | null
 }
 
+const page = pageAssignments<NewsListContext, NewsPage>((p) => ({ total: p.total }))
+
 /**
  * `/news/index`: loading → list | empty | failed, per category tab. Switching tabs loads that
  * category's first page; a pull or a retry reloads it; reaching the end of the list loads the next
@@ -40,12 +36,9 @@ export const newsListMachine = setup({
   },
   actors: { fetchPage: fromPromise<NewsPage, PageRequest>(notProvided('fetchPage')) },
   actions: {
-    replace: assign((_, page: NewsPage) => ({ ...firstPageFields(page.list), total: page.total })),
-    append: assign(({ context }, page: NewsPage) => ({
-      ...nextPageFields(context, page.list),
-      total: page.total,
-    })),
-    recordError: assign((_, params: { error: unknown }) => ({ failure: errorKey(params.error) })),
+    replace: assign(page.replace),
+    append: assign(page.append),
+    recordError: assign(page.recordError),
     selectCategory: assign(({ event }) => {
       if (event.type !== 'CATEGORY') return {}
       return { category: event.category, items: [], total: 0, page: 0, failure: null }

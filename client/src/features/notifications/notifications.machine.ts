@@ -4,14 +4,8 @@ import {
   type WireNotification,
 } from '@kabu/shared/api/notifications'
 import { assign, fromPromise, setup, spawnChild } from 'xstate'
-import {
-  firstPageFields,
-  hasItems,
-  nextPageFields,
-  pagedListStates,
-  type PagedList,
-} from '../../state/paged-list'
-import { errorKey, notProvided } from '../../state/machine-helpers'
+import { hasItems, pageAssignments, pagedListStates, type PagedList } from '../../state/paged-list'
+import { notProvided } from '../../state/machine-helpers'
 
 export interface NotificationsContext extends PagedList<WireNotification> {
   unread: number
@@ -43,6 +37,8 @@ const countsOf = (page: NotificationsPage) => ({
   hasMore: page.list.length === NOTIFICATIONS_PAGE_SIZE,
 })
 
+const page = pageAssignments<NotificationsContext, NotificationsPage>(countsOf)
+
 /**
  * The notifications inbox (`/mine/notifications`): the paged list of the inbox of messages, plus
  * MARK_READ, which has the server mark one line (opened) or all read and shows them so. The page
@@ -55,15 +51,9 @@ export const notificationsMachine = setup({
     markRead: fromPromise<Marked, { id?: string }>(notProvided('markRead')),
   },
   actions: {
-    replace: assign((_, page: NotificationsPage) => ({
-      ...firstPageFields(page.list),
-      ...countsOf(page),
-    })),
-    append: assign(({ context }, page: NotificationsPage) => ({
-      ...nextPageFields(context, page.list),
-      ...countsOf(page),
-    })),
-    recordError: assign((_, params: { error: unknown }) => ({ failure: errorKey(params.error) })),
+    replace: assign(page.replace),
+    append: assign(page.append),
+    recordError: assign(page.recordError),
   },
   guards: { hasItems, hasMore: ({ context }) => context.hasMore },
 }).createMachine({

@@ -1,13 +1,7 @@
 import { SUPPORT_PAGE_SIZE, type SupportThreadItem } from '@kabu/shared/api/support'
 import { assign, fromPromise, setup } from 'xstate'
-import { errorKey, notProvided } from '../../state/machine-helpers'
-import {
-  firstPageFields,
-  hasItems,
-  nextPageFields,
-  pagedListStates,
-  type PagedList,
-} from '../../state/paged-list'
+import { notProvided } from '../../state/machine-helpers'
+import { hasItems, pageAssignments, pagedListStates, type PagedList } from '../../state/paged-list'
 import type { SupportThreadsPage } from './support.api'
 
 export interface SupportThreadsContext extends PagedList<SupportThreadItem> {
@@ -22,6 +16,11 @@ export type SupportThreadsEvent =
   /** A `support:message` arrived on the `/user` socket: a status and an unread count changed. */
   | { type: 'ARRIVED' }
 
+/** What a page says beside its threads: a full one means there may be more. */
+const page = pageAssignments<SupportThreadsContext, SupportThreadsPage>((p) => ({
+  hasMore: p.list.length === SUPPORT_PAGE_SIZE,
+}))
+
 /**
  * The conversations of `/mine/support`: loading → list | empty | failed; a pull, a retry or an
  * operator's reply arriving live reloads the first page. The page fetch is injected.
@@ -32,15 +31,9 @@ export const supportThreadsMachine = setup({
     fetchPage: fromPromise<SupportThreadsPage, { page: number }>(notProvided('fetchPage')),
   },
   actions: {
-    replace: assign((_, page: SupportThreadsPage) => ({
-      ...firstPageFields(page.list),
-      hasMore: page.list.length === SUPPORT_PAGE_SIZE,
-    })),
-    append: assign(({ context }, page: SupportThreadsPage) => ({
-      ...nextPageFields(context, page.list),
-      hasMore: page.list.length === SUPPORT_PAGE_SIZE,
-    })),
-    recordError: assign((_, params: { error: unknown }) => ({ failure: errorKey(params.error) })),
+    replace: assign(page.replace),
+    append: assign(page.append),
+    recordError: assign(page.recordError),
   },
   guards: { hasItems, hasMore: ({ context }) => context.hasMore },
 }).createMachine({

@@ -16,6 +16,20 @@ export interface LedgerFixture {
   close(): Promise<void>
 }
 
+/**
+ * Every book of a user in one currency, as `balances` answers them: the ones a test names, the
+ * others at zero.
+ */
+export const userBooks = (named: { available?: bigint; frozen?: bigint; borrowed?: bigint }) => ({
+  available: 0n,
+  frozen: 0n,
+  borrowed: 0n,
+  product: 0n,
+  intraday: 0n,
+  credit: 0n,
+  ...named,
+})
+
 /** A migrated database (SQLite, or PostgreSQL under TEST_DATABASE_URL) with a ledger on it. */
 export async function ledgerFixture(): Promise<LedgerFixture> {
   const database = await freshDatabase({ migrated: true })

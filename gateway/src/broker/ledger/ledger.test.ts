@@ -3,18 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { expectLedgerConsistent } from '../../../../tests/support/invariants'
 import { Refusal } from '../common/refusal'
 import { HOUSE_SHARDS } from './account-keys'
-import { ledgerFixture, type LedgerFixture } from './ledger.fixture'
-
-/** Every book of a user in one currency: the ones a test names, the others at zero. */
-const books = (named: { available?: bigint; frozen?: bigint; borrowed?: bigint }) => ({
-  available: 0n,
-  frozen: 0n,
-  borrowed: 0n,
-  product: 0n,
-  intraday: 0n,
-  credit: 0n,
-  ...named,
-})
+import { ledgerFixture, userBooks, type LedgerFixture } from './ledger.fixture'
 
 let f: LedgerFixture
 
@@ -59,14 +48,14 @@ describe(`ledger (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'})`, ()
     await f.deposit(user, 1_000_000n)
     await f.deposit(user, 250_000n)
     expect(await f.ledger.balances(f.db, user, 'JPY')).toEqual(
-      books({
+      userBooks({
         available: 1_250_000n,
         frozen: 0n,
         borrowed: 0n,
       }),
     )
     expect(await f.ledger.balances(f.db, user, 'USD')).toEqual(
-      books({
+      userBooks({
         available: 0n,
         frozen: 0n,
         borrowed: 0n,
@@ -100,7 +89,7 @@ describe(`ledger (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'})`, ()
       }),
     )
     expect(await f.ledger.balances(f.db, user, 'JPY')).toEqual(
-      books({
+      userBooks({
         available: 200n,
         frozen: 300n,
       }),
@@ -129,7 +118,7 @@ describe(`ledger (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'})`, ()
     )
     expect(key).toBe('insufficient_balance')
     expect(await f.ledger.balances(f.db, user, 'JPY')).toEqual(
-      books({
+      userBooks({
         available: 100n,
         frozen: 0n,
       }),

@@ -2,18 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { expectLedgerConsistent } from '../../../../tests/support/invariants'
 import { Refusal } from '../common/refusal'
 import { idempotent } from '../common/idempotency'
-import { ledgerFixture, type LedgerFixture } from './ledger.fixture'
-
-/** Every book of a user in one currency: the ones a test names, the others at zero. */
-const books = (named: { available?: bigint; frozen?: bigint; borrowed?: bigint }) => ({
-  available: 0n,
-  frozen: 0n,
-  borrowed: 0n,
-  product: 0n,
-  intraday: 0n,
-  credit: 0n,
-  ...named,
-})
+import { ledgerFixture, userBooks, type LedgerFixture } from './ledger.fixture'
 
 let f: LedgerFixture
 
@@ -62,7 +51,7 @@ describe(`races (${store})`, () => {
     expect(refused).toHaveLength(199)
     for (const reason of refused) expect((reason as Refusal).key).toBe('insufficient_balance')
     expect(await f.ledger.balances(f.db, user, 'JPY')).toEqual(
-      books({
+      userBooks({
         available: 40n,
         frozen: 60n,
       }),
@@ -160,7 +149,7 @@ describe(`races (${store})`, () => {
     )
     for (const user of users) {
       expect(await f.ledger.balances(f.db, user, 'USD')).toEqual(
-        books({
+        userBooks({
           available: 997n,
           frozen: 0n,
           borrowed: 0n,

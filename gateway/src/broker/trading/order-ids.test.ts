@@ -1,39 +1,21 @@
-import { Migrator, sql, type Kysely } from 'kysely'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freshDatabase, type TestDatabase } from '../../../../tests/support/db'
-import type { Store } from '../../store/index'
-import { migrationProvider } from '../../store/migrations/index'
+import { migrationFixture, type MigrationFixture } from '../../store/migrations/migration.fixture'
 import { reserveOrderId } from './orders.sql'
 
-let database: TestDatabase
-let store: Store
-const db = () => store.db as unknown as Kysely<unknown>
+let m: MigrationFixture
+const db = () => m.db
 
 beforeAll(async () => {
-  database = await freshDatabase()
-  store = database.openStore()
+  m = await migrationFixture()
 })
-afterAll(async () => {
-  await store.close()
-  await database.drop()
-})
+afterAll(() => m.close())
 
 describe(`0029-order-ids (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'})`, () => {
   // Issue 35: a resting order was a holding row; it becomes an order, and orders share ids with
   // the holdings they make.
   it("moves resting holdings to orders and draws order ids from the holdings' sequence", async () => {
-    let schema: string | undefined
-    if (store.kind === 'postgres') {
-      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(
-        db(),
-      )
-      schema = rows[0]?.schema
-    }
-    const migrator = new Migrator({
-      db: store.db,
-      provider: migrationProvider(store.kind),
-      migrationTableSchema: schema,
-    })
+    const migrator = await m.migrator()
     expect((await migrator.migrateTo('0028-orders')).error).toBeUndefined()
     const user = await sql<{ id: bigint }>`
       insert into users (account, password_hash, invite_code, created_at)
@@ -70,7 +52,7 @@ describe(`0029-order-ids (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite
     expect(left.rows.map((r) => BigInt(r.id))).toEqual([held, closing])
 
     // New ids pass every order's and holding's: an order's, then a holding written by default.
-    const next = await reserveOrderId(store.db)
+    const next = await reserveOrderId(m.store.db)
     expect(next).toBeGreaterThan(BigInt(sell!.id))
     const later = await holding('TR-NEXT', 0, {})
     expect(BigInt(later)).toBeGreaterThan(next)

@@ -1,46 +1,21 @@
-import { Migrator, sql, type Kysely } from 'kysely'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freshDatabase, type TestDatabase } from '../../../../tests/support/db'
-import type { Store } from '../index'
-import { migrationProvider } from './index'
+import { fails, migrationFixture, type MigrationFixture } from './migration.fixture'
 
-let database: TestDatabase
-let store: Store
-const db = () => store.db as unknown as Kysely<unknown>
+let m: MigrationFixture
+const db = () => m.db
 
 beforeAll(async () => {
-  database = await freshDatabase()
-  store = database.openStore()
+  m = await migrationFixture()
 })
-afterAll(async () => {
-  await store.close()
-  await database.drop()
-})
-
-async function fails(run: () => Promise<unknown>): Promise<boolean> {
-  return run().then(
-    () => false,
-    () => true,
-  )
-}
+afterAll(() => m.close())
 
 const DEADLINE = 3_000
 
 describe(`0027-ipo-lapsed (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'})`, () => {
   // Issue 34 item 6: the deadline job recorded an unpaid winner as waived (6), "you declined".
   it('admits status 7 and moves the waivers settled after the deadline (the job’s) to it', async () => {
-    let schema: string | undefined
-    if (store.kind === 'postgres') {
-      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(
-        db(),
-      )
-      schema = rows[0]?.schema
-    }
-    const migrator = new Migrator({
-      db: store.db,
-      provider: migrationProvider(store.kind),
-      migrationTableSchema: schema,
-    })
+    const migrator = await m.migrator()
     expect((await migrator.migrateTo('0026-sale-stamp-duty')).error).toBeUndefined()
     const user = await sql<{ id: bigint }>`
       insert into users (account, password_hash, invite_code, created_at)

@@ -1,38 +1,14 @@
-import { Migrator, sql, type Kysely } from 'kysely'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freshDatabase, type TestDatabase } from '../../../../tests/support/db'
-import type { Store } from '../index'
-import { migrationProvider } from './index'
+import { fails, migrationFixture, type MigrationFixture } from './migration.fixture'
 
-let database: TestDatabase
-let store: Store
-const db = () => store.db as unknown as Kysely<unknown>
+let m: MigrationFixture
+const db = () => m.db
 
 beforeAll(async () => {
-  database = await freshDatabase()
-  store = database.openStore()
+  m = await migrationFixture()
 })
-afterAll(async () => {
-  await store.close()
-  await database.drop()
-})
-
-// On PostgreSQL the tests work in a schema of their own: Kysely's bookkeeping goes there too (as
-// migrateToLatest does), not to a `public` another test may have taken.
-let schema: string | undefined
-const migrator = () =>
-  new Migrator({
-    db: store.db,
-    provider: migrationProvider(store.kind),
-    migrationTableSchema: schema,
-  })
-
-async function fails(run: () => Promise<unknown>): Promise<boolean> {
-  return run().then(
-    () => false,
-    () => true,
-  )
-}
+afterAll(() => m.close())
 
 /** Inserts an account, answering its id. */
 const account = async (userId: bigint | null, book: string) => {
@@ -44,13 +20,8 @@ const account = async (userId: bigint | null, book: string) => {
 
 describe(`0015-ledger-books (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'})`, () => {
   it('keeps every account, id and entry, and admits exactly the new books', async () => {
-    if (store.kind === 'postgres') {
-      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(
-        db(),
-      )
-      schema = rows[0]?.schema
-    }
-    const before = await migrator().migrateTo('0014-block')
+    const migrator = await m.migrator()
+    const before = await migrator.migrateTo('0014-block')
     expect(before.error).toBeUndefined()
     const user = await sql<{ id: bigint }>`
       insert into users (account, password_hash, invite_code, created_at)
@@ -66,7 +37,7 @@ describe(`0015-ledger-books (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sql
     await sql`insert into ledger_entries (tx_id, account_id, amount, balance_after)
               values (${txId}, ${available}, 1, 1), (${txId}, ${fees}, -1, -1)`.execute(db())
 
-    const after = await migrator().migrateTo('0015-ledger-books')
+    const after = await migrator.migrateTo('0015-ledger-books')
     expect(after.error).toBeUndefined()
     const ids = await sql<{ id: bigint }>`select id from ledger_accounts order by id`.execute(db())
     expect(ids.rows.map((r) => r.id)).toEqual([available, fees])
@@ -82,6 +53,6 @@ describe(`0015-ledger-books (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sql
             values (${txId}, ${fees + 1000n}, 1, 1)`.execute(db()),
       ),
     ).toBe(true)
-    expect((await migrator().migrateToLatest()).error).toBeUndefined()
+    expect((await migrator.migrateToLatest()).error).toBeUndefined()
   })
 })

@@ -1,37 +1,14 @@
-import { Migrator, sql, type Kysely } from 'kysely'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freshDatabase, type TestDatabase } from '../../../../tests/support/db'
-import type { Store } from '../index'
-import { migrationProvider } from './index'
+import { fails, migrationFixture, type MigrationFixture } from './migration.fixture'
 
-let database: TestDatabase
-let store: Store
-const db = () => store.db as unknown as Kysely<unknown>
+let m: MigrationFixture
+const db = () => m.db
 
 beforeAll(async () => {
-  database = await freshDatabase()
-  store = database.openStore()
+  m = await migrationFixture()
 })
-afterAll(async () => {
-  await store.close()
-  await database.drop()
-})
-
-// Kysely's bookkeeping in the test's own PostgreSQL schema, as migrateToLatest keeps it.
-let schema: string | undefined
-const migrator = () =>
-  new Migrator({
-    db: store.db,
-    provider: migrationProvider(store.kind),
-    migrationTableSchema: schema,
-  })
-
-async function fails(run: () => Promise<unknown>): Promise<boolean> {
-  return run().then(
-    () => false,
-    () => true,
-  )
-}
+afterAll(() => m.close())
 
 const upload = (id: string, userId: bigint, kind: string) =>
   sql`insert into uploads (id, user_id, kind, bytes, width, height, created_at)
@@ -39,13 +16,8 @@ const upload = (id: string, userId: bigint, kind: string) =>
 
 describe(`0020-support (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'})`, () => {
   it('keeps every upload and the identity requests pointing at them, and admits `support`', async () => {
-    if (store.kind === 'postgres') {
-      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(
-        db(),
-      )
-      schema = rows[0]?.schema
-    }
-    expect((await migrator().migrateTo('0019-ipo-withdrawn')).error).toBeUndefined()
+    const migrator = await m.migrator()
+    expect((await migrator.migrateTo('0019-ipo-withdrawn')).error).toBeUndefined()
     const user = await sql<{ id: bigint }>`
       insert into users (account, password_hash, invite_code, created_at)
       values ('support01', 'x', 'SUPPORT01', 1) returning id`.execute(db())
@@ -58,7 +30,7 @@ describe(`0020-support (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'}
       values (${userId}, 'n', 'my_number', 's', '0018', 'front0000000000000000A',
               'back00000000000000000A', 1)`.execute(db())
 
-    expect((await migrator().migrateTo('0020-support')).error).toBeUndefined()
+    expect((await migrator.migrateTo('0020-support')).error).toBeUndefined()
     const kept = await sql<{ id: string }>`select id from uploads order by id`.execute(db())
     expect(kept.rows.map((r) => r.id)).toEqual(['back00000000000000000A', 'front0000000000000000A'])
     await upload('support0000000000000A', userId, 'support')
