@@ -86,6 +86,30 @@ describe('a gateway in upstream mode relays /user to the broker', () => {
     }
   })
 
+  it('carries events and their acks both ways (the client sends none today; a later one may)', async () => {
+    const grant = await register('relay0007')
+    const upstream = broker.app.io.of(USER_NAMESPACE)
+    const echo = (socket: {
+      on(name: string, fn: (n: number, ack: (n: number) => void) => void): void
+    }) => socket.on('relay:echo', (n, ack) => ack(n + 1))
+    upstream.on('connection', echo)
+    const phone = await userSocket(front.url, grant)
+    try {
+      const raw = phone.socket as unknown as {
+        emitWithAck(name: string, n: number): Promise<number>
+        on(name: string, fn: (n: number, ack: (n: number) => void) => void): void
+      }
+      const timed = phone.socket.timeout(2_000) as unknown as typeof raw
+      expect(await timed.emitWithAck('relay:echo', 41)).toBe(42)
+      raw.on('relay:probe', (n, ack) => ack(n * 2))
+      const [relayed] = [...upstream.sockets.values()]
+      expect(await relayed!.timeout(2_000).emitWithAck('relay:probe', 21)).toBe(42)
+    } finally {
+      upstream.off('connection', echo)
+      phone.socket.disconnect()
+    }
+  })
+
   it("refuses a bad token with the broker's own message, leaving nothing open", async () => {
     const grant = await register('relay0002')
     const direct = await refusal(broker.url, { token: 'nope', account: grant.account })

@@ -21,7 +21,7 @@ const TRANSPORT_QUERY = new Set(['EIO', 'transport', 't', 'sid', 'j', 'b64'])
  * (`please_login_again`) reaches the phone as the broker sent it; a broker that cannot be reached
  * within the timeout, or that has no socket.io, is USER_EVENTS_UPSTREAM, as when the relay is off.
  * Then every event goes across as it is, either way, acks included, and each side closes with the
- * other (user-relay-pipe below).
+ * other (`pipe` below).
  */
 export function relayUserEvents(io: Server, target: UserRelayTarget, logger: Logger): void {
   const opened = new WeakMap<Socket, UpstreamSocket>()
