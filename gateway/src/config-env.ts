@@ -6,6 +6,8 @@ import { notificationsEnvSchema } from './config-env-notifications'
 import { quotesEnvSchema } from './config-env-quotes'
 import { flag, originList } from './config-env-values'
 
+const noCredentials = (url: URL) => !url.username && !url.password
+
 /**
  * Every setting of the gateway, parsed and validated once at start. Names are the fixed ones of
  * API.md "Settings with fixed names"; each one's `.describe()` text is its documentation:
@@ -137,7 +139,22 @@ export const envSchema = z
       .max(300_000)
       .default(10_000)
       .describe(
-        "With BROKER_UPSTREAM: how long to wait to connect, for the broker's answer to start, and in any silence inside it; past it the phone gets `upstream_unavailable` (HTTP 504; 502 when the broker refuses the connection).",
+        "With BROKER_UPSTREAM: how long to wait to connect, for the broker's answer to start, and in any silence inside it; past it the phone gets `upstream_unavailable` (HTTP 504; 502 when the broker refuses the connection). Also how long a relayed `/user` socket waits for the broker's socket.io to accept it (then `user_events_upstream`).",
+      ),
+    BROKER_UPSTREAM_EVENTS: z
+      .union([
+        z.literal('off'),
+        z
+          .url({ protocol: /^https?$/ })
+          // zod runs the refinement on a string that is no URL too: only a URL has credentials.
+          .refine(
+            (u) => !URL.canParse(u) || noCredentials(new URL(u)),
+            'no credentials in the URL',
+          ),
+      ])
+      .optional()
+      .describe(
+        "With BROKER_UPSTREAM: the broker's socket.io (origin and path, e.g. `https://broker.example/socket.io`), to which each phone's `/user` socket is relayed with the phone's own token. Unset: BROKER_UPSTREAM's origin with `/socket.io`. `off`: `/user` refuses every handshake with `user_events_upstream` (a broker without socket.io).",
       ),
     ...quotesEnvSchema.shape,
     LOG_LEVEL: z

@@ -41,7 +41,14 @@ export interface Config {
   demoOperators: { admin: string; reviewer: string }
   timeTravel: boolean
   /** Upstream broker mode: `/api/vue` goes to this broker; the market stays this gateway's. */
-  brokerUpstream: { url: string; timeoutMs: number } | undefined
+  brokerUpstream:
+    | {
+        url: string
+        timeoutMs: number
+        /** Where `/user` is relayed (BROKER_UPSTREAM_EVENTS); undefined: refused (`off`). */
+        events: UpstreamEvents | undefined
+      }
+    | undefined
   /** QUOTE_SOURCE's real sources, in order; empty, the simulator alone. */
   quoteSources: QuoteSourceSettings[]
   /** What the streaming feeds carry: the grace of a released code, how often orders are read. */
@@ -198,7 +205,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     opsRequireSecondFactor: e.OPS_REQUIRE_SECOND_FACTOR ?? !demo,
     timeTravel: e.TIME_TRAVEL,
     brokerUpstream: e.BROKER_UPSTREAM
-      ? { url: e.BROKER_UPSTREAM, timeoutMs: e.BROKER_UPSTREAM_TIMEOUT_MS }
+      ? {
+          url: e.BROKER_UPSTREAM,
+          timeoutMs: e.BROKER_UPSTREAM_TIMEOUT_MS,
+          events: upstreamEvents(e.BROKER_UPSTREAM, e.BROKER_UPSTREAM_EVENTS),
+        }
       : undefined,
     quoteSources: parseQuoteSources(e),
     quoteDemand: { graceMs: e.QUOTE_RELEASE_GRACE_MS, brokerEveryMs: e.QUOTE_DEMAND_REFRESH_MS },
@@ -281,4 +292,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       reconcileMs: e.TRUST_RECONCILE_MS,
     },
   }
+}
+
+/** Where a gateway in upstream mode relays `/user`: the broker's socket.io, as socket.io-client takes it. */
+export interface UpstreamEvents {
+  /** `https://broker.example`: the namespace is appended to it. */
+  origin: string
+  /** The engine's path on that origin (socket.io's default `/socket.io`). */
+  path: string
+}
+
+/**
+ * BROKER_UPSTREAM_EVENTS read against BROKER_UPSTREAM: unset, the broker's own origin with
+ * socket.io's default path (a broker that is one of our gateways); a URL, its origin and path
+ * (a broker whose socket.io lives elsewhere or under a prefix); `off`, no relay.
+ */
+export function upstreamEvents(
+  broker: string,
+  setting: string | undefined,
+): UpstreamEvents | undefined {
+  if (setting === 'off') return undefined
+  const url = new URL(setting ?? new URL(broker).origin)
+  const path = url.pathname.replace(/\/+$/, '')
+  return { origin: url.origin, path: path || '/socket.io' }
 }

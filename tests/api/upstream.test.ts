@@ -4,7 +4,6 @@ import type { SessionGrant } from '@kabu/shared/api/user'
 import { QUOTES_NAMESPACE, USER_NAMESPACE, type SubscribeAck } from '@kabu/shared/realtime'
 import { loadConfig } from '../../gateway/src/config'
 import { createLogger } from '../../gateway/src/logger'
-import { USER_EVENTS_UPSTREAM } from '../../gateway/src/realtime/user-upstream'
 import { DEMO, startTestApp, type TestApp } from '../support/app'
 import { photo } from '../support/identity'
 import {
@@ -191,7 +190,7 @@ describe('a gateway in upstream broker mode', () => {
     expect(((await res.json()) as { status: number }).status).toBe(1)
   })
 
-  it('serves market data itself: /health, /api/market and /quotes; /user is refused', async () => {
+  it('serves market data itself: /health, /api/market and /quotes; /user is relayed', async () => {
     const health = (await (await fetch(`${a.url}/health`)).json()) as { ok: boolean; store: string }
     expect(health).toMatchObject({ ok: true, store: 'upstream' })
     const depth = await fetch(`${a.url}/api/market/depth?code=7203`)
@@ -209,13 +208,17 @@ describe('a gateway in upstream broker mode', () => {
       reconnection: false,
       auth: session(grant),
     })
-    const refused = new Promise<Error>((resolve) => user.once('connect_error', resolve))
+    // The broker's own /user accepts the session (upstream-user-relay.test.ts drives the relay).
+    const relayed = new Promise<void>((resolve, reject) => {
+      user.once('connect', resolve)
+      user.once('connect_error', reject)
+    })
     try {
       const ack = await new Promise<SubscribeAck>((resolve) =>
         quotes.emit('subscribe', ['7203'], resolve),
       )
       expect(ack.ok && ack.snapshots.map((q) => q.code)).toEqual(['7203'])
-      expect((await refused).message).toBe(USER_EVENTS_UPSTREAM)
+      await relayed
     } finally {
       quotes.disconnect()
       user.disconnect()
@@ -288,11 +291,30 @@ describe('a broker that is down or hangs', () => {
 describe('BROKER_UPSTREAM', () => {
   it('takes an http(s) URL without credentials, with a 10 s timeout unless told', () => {
     const url = 'https://broker.example/api/vue'
-    expect(loadConfig({ BROKER_UPSTREAM: url }).brokerUpstream).toEqual({ url, timeoutMs: 10_000 })
+    const events = { origin: 'https://broker.example', path: '/socket.io' }
+    expect(loadConfig({ BROKER_UPSTREAM: url }).brokerUpstream).toEqual({
+      url,
+      timeoutMs: 10_000,
+      events,
+    })
     expect(
       loadConfig({ BROKER_UPSTREAM: url, BROKER_UPSTREAM_TIMEOUT_MS: '2500' }).brokerUpstream,
-    ).toEqual({ url, timeoutMs: 2_500 })
+    ).toEqual({ url, timeoutMs: 2_500, events })
     expect(loadConfig({}).brokerUpstream).toBeUndefined()
+    // BROKER_UPSTREAM_EVENTS: where the broker's socket.io lives, or `off` (no relay).
+    const at = (events: string) =>
+      loadConfig({ BROKER_UPSTREAM: url, BROKER_UPSTREAM_EVENTS: events }).brokerUpstream?.events
+    expect(at('https://events.example/broker/socket.io/')).toEqual({
+      origin: 'https://events.example',
+      path: '/broker/socket.io',
+    })
+    expect(at('https://events.example')).toEqual({
+      origin: 'https://events.example',
+      path: '/socket.io',
+    })
+    expect(at('off')).toBeUndefined()
+    for (const bad of ['on', 'https://user:pw@events.example/socket.io', 'ws://events.example'])
+      expect(() => at(bad), bad).toThrow(/BROKER_UPSTREAM_EVENTS/)
     for (const bad of ['https://user:pw@broker.example/api/vue', 'ftp://broker.example/api/vue']) {
       expect(() => loadConfig({ BROKER_UPSTREAM: bad })).toThrow(/BROKER_UPSTREAM/)
     }

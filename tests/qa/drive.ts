@@ -15,8 +15,9 @@ import { Refused, WINDOW_REFUSALS } from './target'
  */
 
 /**
- * How long one step may take on the target (an HTTP call, a socket event, a review). A verdict the
- * `/user` socket cannot tell (a gateway in upstream mode refuses it) reaches the machine only by
+ * How long one step may take on the target (an HTTP call, a socket event, a review). A gateway in
+ * upstream mode relays the `/user` socket, so verdicts arrive there as directly; but one whose relay
+ * is off (BROKER_UPSTREAM_EVENTS=off) refuses it, and a verdict then reaches the machine only by
  * the client's own poll of the request, VERDICT_POLL_MS after its watch started: the step must
  * outlast that poll and its read, not end as it fires.
  */

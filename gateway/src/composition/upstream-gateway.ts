@@ -19,6 +19,7 @@ import { registerDepthHub } from '../realtime/depth.hub'
 import { originAllowed } from '../realtime/origin-check'
 import { registerQuotesHub } from '../realtime/quotes.hub'
 import { attachRedisAdapter } from '../realtime/redis-adapter'
+import { relayUserEvents } from '../realtime/user-relay'
 import { refuseUserEvents } from '../realtime/user-upstream'
 
 export interface UpstreamGatewayDeps {
@@ -30,7 +31,8 @@ export interface UpstreamGatewayDeps {
  * The composition root of upstream broker mode (`BROKER_UPSTREAM`, DESIGN.md): `/api/vue` is the
  * upstream broker's, forwarded as it is (`http/upstream-proxy.ts`); market data is this gateway's,
  * from its configured quote source (`/api/market`, the `/quotes` namespace with ticks and depth);
- * `/user` is refused (`realtime/user-upstream.ts`). There is no store, no broker, no back office and
+ * `/user` is relayed to the broker's (`realtime/user-relay.ts`), or refused when BROKER_UPSTREAM_EVENTS is
+ * `off` (`realtime/user-upstream.ts`). There is no store, no broker, no back office and
  * no scheduler here: accounts, money and orders live upstream. `main.ts` builds this instead of
  * `createApp` when BROKER_UPSTREAM is set.
  */
@@ -96,7 +98,10 @@ export function createUpstreamGateway(config: Config, deps: UpstreamGatewayDeps 
     hubs.push(registerQuotesHub(io, market, logger.child({ part: 'quotes' }), metrics))
     hubs.push(registerDepthHub(io, market, logger.child({ part: 'depth' })))
     stopCountingTicks = market.onQuotes((quotes) => metrics.tickedIn(quotes.length))
-    refuseUserEvents(io)
+    if (upstream!.events) {
+      const target = { ...upstream!.events, timeoutMs: upstream!.timeoutMs }
+      relayUserEvents(io, target, logger.child({ part: 'user-relay' }))
+    } else refuseUserEvents(io)
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
       server.listen(config.port, config.host, () => {
