@@ -88,8 +88,9 @@ function converted(
   }
 }
 
-function currencyOf(text: string): Currency {
-  if (!isCurrency(text)) throw new Error(`a sale in an unknown currency: ${text}`)
+/** `text` as a currency this app knows; an unknown one is a bug upstream. */
+export function currencyOf(text: string): Currency {
+  if (!isCurrency(text)) throw new Error(`an unknown currency: ${text}`)
   return text
 }
 

@@ -7,7 +7,7 @@ import type { TaxEventsTable } from '../../store/schema/tax'
 import { TAXABLE_HOLDINGS } from '../common/tax-book'
 
 export type TaxEventRow = Selectable<TaxEventsTable>
-/** An event to write: a yen one (every dividend, a yen sale) has no fx_rate. */
+/** An event to write: a yen one (a yen sale or dividend) has no fx_rate. */
 export type NewTaxEvent = Omit<TaxEventRow, 'id' | 'fx_rate'> & { fx_rate?: string | null }
 
 const big = (v: unknown): bigint => (v === null || v === undefined ? 0n : BigInt(v as bigint))
