@@ -226,6 +226,33 @@ describe('a US dividend in 特定口座 源泉徴収あり', { timeout: 60_000 }
     ])
   })
 
+  it('in 源泉徴収なし keeps the withholding at source, its event in yen at the payment rate', async () => {
+    const g = await trader(t, account(), undefined, { verified: true })
+    const form = { kind: 'tokutei', fund_password: FUND_PASSWORD }
+    expect(await brokerApi(t.url, '/user/taxAccount', form, session(g))).toMatchObject({
+      status: 1,
+    })
+    await appleLot(g)
+    const rate = yenPerUsd(await payApple())
+    // 15.315 % and 5 % of the dollars after the US tax, cut to the cent, as every taxable kind had.
+    const national = ((AMOUNT * 15_315n) / (100_000n * CENT)) * CENT
+    const local = ((AMOUNT * 5n) / (100n * CENT)) * CENT
+    const { rows, events } = await paid(g)
+    expect(rows).toMatchObject([
+      { withheld_national: national, withheld_local: local, net: AMOUNT - national - local },
+    ])
+    expect(events).toMatchObject([
+      {
+        account: 'tokutei',
+        fx_rate: rate,
+        gain: yenOf(AMOUNT, rate),
+        national: yenOf(national, rate),
+        local: yenOf(local, rate),
+        year_net: 0n,
+      },
+    ])
+  })
+
   // The app's NISA buys Japanese stocks only (shared/tax/nisa.ts nisaEligible): the foreign row is
   // moved into NISA here, which checks the tax's reach (inTaxableAccount), not NISA's rules.
   it('takes only the US tax at source in NISA', async () => {
