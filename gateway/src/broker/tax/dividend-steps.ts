@@ -24,7 +24,8 @@ export interface DividendRate {
  * after the tax at source converts at the payment's rate; the Japanese withholding on the year's
  * rise is taken in the dividend's currency, each part rounded up to its minor unit (coveringYen),
  * never more than the dividend left (a dividend of a cent or two); its event's figures are yen,
- * with the rate. A dividend only raises the net, so it never refunds.
+ * with the rate (in the other kinds, its withholding at source in yen at that rate). A dividend
+ * only raises the net, so it never refunds.
  *
  * Each event is one object literal: built by spreading a helper's object and adding the rest, the
  * loop took seconds for 100,000 holders (V8 makes such objects slow to build and to read).
