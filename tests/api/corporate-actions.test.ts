@@ -7,6 +7,7 @@ import { formatUnits } from '@kabu/shared/money/decimal'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import type { TestApp } from '../support/app'
 import { parseDetail } from '@kabu/shared/tax/ledger-detail'
+import { coveringYen, inYen } from '@kabu/shared/tax/foreign-sale'
 import { brokerData, session } from '../support/broker'
 import { expectLedgerConsistent } from '../support/invariants'
 import {
@@ -114,7 +115,7 @@ describe('dividends', () => {
     expect((await books(t, name, 'JPY')).available).toBe(before.available + 4025n * YEN)
   })
 
-  it('takes the US tax at source first, then 20.315 % of the rest', async () => {
+  it('takes the US tax at source first, then 20.315 % of the rest in yen at the payment rate', async () => {
     const { g, name } = await holder(APPLE, 'usd', '10')
     const ex = tomorrow(t, 'us')
     const dividend = action({
@@ -129,19 +130,29 @@ describe('dividends', () => {
     const job = actionsJobAt(t, clock, () => [dividend])
     const before = await books(t, name, 'USD')
     await job.runOnce()
-    clock.set(hourInto('us', addDays(ex, 2)))
+    const paidAt = hourInto('us', addDays(ex, 2))
+    clock.set(paidAt)
     await job.runOnce()
-    // $2.50: $0.25 at source; of $2.25, 15.315 % = $0.3445… → $0.34 and 5 % = $0.1125 → $0.11.
+    // $2.50: $0.25 at source; the $2.25 left joins the (fresh) year in yen at the payment's rate,
+    // 15.315 % and 5 % of it cut below the yen, each taken in cents rounded up (tax-foreign-dividends).
+    const rate = t.app.broker.funds.fx.rateAt('USD', 'JPY', paidAt)
+    const due = dueOn(inYen(22_500n, rate))
+    const [national, local] = [
+      coveringYen(due.national, rate, 'USD'),
+      coveringYen(due.local, rate, 'USD'),
+    ]
     expect(await dividends(g, 'usd')).toMatchObject([
       {
         gross: '2.5',
         withheld_foreign: '0.25',
-        withheld_national: '0.34',
-        withheld_local: '0.11',
-        net: '1.8',
+        withheld_national: formatUnits(national),
+        withheld_local: formatUnits(local),
+        net: formatUnits(22_500n - national - local),
       },
     ])
-    expect((await books(t, name, 'USD')).available).toBe(before.available + 18_000n)
+    expect((await books(t, name, 'USD')).available).toBe(
+      before.available + 22_500n - national - local,
+    )
   })
 
   it('charges a short holder of record the dividend equivalent, added to what the short owes', async () => {

@@ -32,6 +32,12 @@ export interface TaxableSale {
    */
   boughtAt?: number
   /**
+   * The buy order the sold row's shares came from (its `bought_by`, else its id): a foreign row
+   * whose order filled at several instants converts fill by fill (`order_fills`), each at its own
+   * instant's rate. Absent, or an id with no fills: at `boughtAt`.
+   */
+  boughtBy?: bigint
+  /**
    * A reverse split's fractions sold for cash in lieu, told after the holdings moved: `shares` are
    * old shares, `splitDen` of which make one share the account holds now. Absent on a market sale.
    */

@@ -13,7 +13,7 @@ import {
   type TaxBook,
 } from '../common/tax-book'
 import { dividendSteps } from './dividend-steps'
-import { NETTED_CURRENCY, plannedInYen, saleInYen, taxPosting } from './in-yen'
+import { currencyOf, NETTED_CURRENCY, plannedInYen, saleInYen, taxPosting } from './in-yen'
 import { expectedHolders, insertEvents, writeDividendTax } from './dividends.sql'
 import {
   eventAfterTx,
@@ -133,18 +133,23 @@ export function createTaxBook(deps: { ledger: Ledger; fx: FxSource }): TaxBook {
    */
   async function dividendsDue(trx: Kysely<Database>, action: string, now: number) {
     const rows = await expectedHolders(trx, action)
-    // A foreign dividend keeps the withholding at source it always had: only its sales are netted
-    // in yen so far (in-yen.ts); its dividends joining the netting is the next step.
-    const netted = rows.filter((r) => r.currency === NETTED_CURRENCY && inTaxableAccount(r))
+    // NISA's rows keep what was recorded: no Japanese tax, a foreign one's tax at source only.
+    const netted = rows.filter(inTaxableAccount)
     const first = netted[0]
     if (!first) return () => Promise.resolve()
+    // A foreign dividend joins in yen at the payment's rate, as a foreign sale at its own.
+    const currency = currencyOf(first.currency)
+    const rate =
+      currency === NETTED_CURRENCY
+        ? null
+        : { currency, rate: fx.rateAt(currency, NETTED_CURRENCY, now) }
     // Every holder of an action is paid on one date: its Tokyo year is the dividend's.
     const year = Number(first.payDate.slice(0, 4))
     const holders = netted.map((r) => r.userId)
     // Users in id order, before any of their books: the order every sale takes them in too.
     await holdTaxYears(trx, holders)
     const years = await yearsOf(trx, holders, year)
-    const { withheld, events } = dividendSteps(netted, years, year, now)
+    const { withheld, events } = dividendSteps(netted, years, year, now, rate)
     await writeDividendTax(trx, withheld)
     return async (paymentTxId: bigint) => {
       for (const e of events) e.sale_tx_id = paymentTxId

@@ -1,9 +1,17 @@
 import { withholdsAtSale } from '@kabu/shared/tax/tax-kind'
+import { coveringYen, inYen } from '@kabu/shared/tax/foreign-sale'
 import { taxStep, type TaxStep } from '@kabu/shared/tax/withholding'
+import type { Currency } from '@kabu/shared/money/currencies'
 import type { DividendTax, ExpectedDividend } from './dividends.sql'
 import type { NewTaxEvent, SaleState } from './tax.sql'
 
 const NO_YEAR: SaleState['year'] = { net: 0n, national: 0n, local: 0n }
+
+/** A foreign dividend's rate: yen per unit of its currency at the payment's instant. */
+export interface DividendRate {
+  currency: Currency
+  rate: string
+}
 
 /**
  * Each holder's step of `year` for a dividend paid on one date, in memory: in 源泉徴収あり the
@@ -11,6 +19,13 @@ const NO_YEAR: SaleState['year'] = { net: 0n, national: 0n, local: 0n }
  * withholding and net are rewritten; in the other kinds it stays withheld at source as recorded,
  * outside the netting (the user files). Answers the rows to rewrite and every holder's event, its
  * `sale_tx_id` left for the payment's ledger transaction.
+ *
+ * A foreign dividend (`fx` given) joins in yen as a foreign sale does (in-yen.ts): what is left
+ * after the tax at source converts at the payment's rate; the Japanese withholding on the year's
+ * rise is taken in the dividend's currency, each part rounded up to its minor unit (coveringYen),
+ * never more than the dividend left (a dividend of a cent or two); its event's figures are yen,
+ * with the rate (in the other kinds, its withholding at source in yen at that rate). A dividend
+ * only raises the net, so it never refunds.
  *
  * Each event is one object literal: built by spreading a helper's object and adding the rest, the
  * loop took seconds for 100,000 holders (V8 makes such objects slow to build and to read).
@@ -20,21 +35,26 @@ export function dividendSteps(
   years: ReadonlyMap<bigint, SaleState['year']>,
   year: number,
   now: number,
+  fx: DividendRate | null = null,
 ): { withheld: DividendTax[]; events: NewTaxEvent[] } {
   const withheld: DividendTax[] = []
   const events: NewTaxEvent[] = []
   const at = BigInt(now)
+  const toYen = (units: bigint) => (fx === null ? units : inYen(units, fx.rate))
   for (const r of rows) {
     const held = years.get(r.userId) ?? NO_YEAR
     const before = { year, net: held.net, withheld: { national: held.national, local: held.local } }
     const amount = r.gross - r.withheldForeign
+    const gain = toYen(amount)
+    const foreign = toYen(r.withheldForeign)
     let step: TaxStep
     if (withholdsAtSale(r.taxKind)) {
-      step = taxStep(before, year, amount)
-      const { national, local } = step.change
+      step = taxStep(before, year, gain)
+      const { national, local } = fx === null ? step.change : takenIn(step.change, fx, amount)
       withheld.push({ id: r.id, national, local, net: amount - national - local })
     } else {
-      step = { after: before, change: { national: r.withheldNational, local: r.withheldLocal } }
+      const change = { national: toYen(r.withheldNational), local: toYen(r.withheldLocal) }
+      step = { after: before, change }
     }
     events.push({
       user_id: r.userId,
@@ -46,20 +66,38 @@ export function dividendSteps(
       currency: r.currency,
       account: r.taxKind,
       shares: r.shares,
-      gross: r.gross,
-      foreign_tax: r.withheldForeign,
+      gross: gain + foreign,
+      foreign_tax: foreign,
       fees: 0n,
       cost: 0n,
-      gain: amount,
+      gain,
       national: step.change.national,
       local: step.change.local,
       year_net: step.after.net,
       year_national: step.after.withheld.national,
       year_local: step.after.withheld.local,
       basis_drift: 0n,
+      fx_rate: fx === null ? null : fx.rate,
       sale_tx_id: null,
       tax_tx_id: null,
     })
   }
   return { withheld, events }
 }
+
+/**
+ * A withholding of yen `change` taken from a foreign dividend of `amount` (its currency's units):
+ * each part rounded up to the currency's minor unit, national first, together never more than
+ * `amount`.
+ */
+export function takenIn(
+  change: TaxStep['change'],
+  fx: DividendRate,
+  amount: bigint,
+): TaxStep['change'] {
+  const national = min(coveringYen(change.national, fx.rate, fx.currency), amount)
+  const local = min(coveringYen(change.local, fx.rate, fx.currency), amount - national)
+  return { national, local }
+}
+
+const min = (a: bigint, b: bigint) => (a < b ? a : b)

@@ -6,7 +6,7 @@ import type { FxSource } from '../../market/fx'
 import type { Database } from '../../store/index'
 import type { PlannedTaxableSale } from '../common/tax-book'
 import type { Ledger, Posting } from '../ledger/index'
-import { openRows, type SaleState } from './tax.sql'
+import { fillsOf, openRows, type SaleState } from './tax.sql'
 
 /** The year's netting runs in yen; a foreign listing's sale joins it converted (inYen). */
 export const NETTED_CURRENCY: Currency = 'JPY'
@@ -19,12 +19,12 @@ export const NETTED_CURRENCY: Currency = 'JPY'
  * the rate of its own buy instant (`buy_time`, else when it was written), recomputed from the FX
  * source (`rateAt`) rather than stored. Why not a stored yen cost: every path that writes or splits
  * a holding (buys in one statement, fills, partial sells, splits, block and IPO allotments) would
- * have to carry it, and a row's buy instant is already kept by all of them. The price of that: a
- * buy filled in parts converts whole at its row's buy instant, its last fill (extendHolding moves
- * it), as a broker converts a trade date's fills at one TTM; a dated buy filled over several days
- * is where this rule is approximate (a stored yen cost, migration-sized, would make it exact). A
- * credit position or a short is its own position: its realised P/L at the sale's rate. The drift
- * of the code's average is kept in yen, so the average needs no old rate again.
+ * have to carry it, and a row's buy instant is already kept by all of them. A buy filled in parts
+ * at several instants (a dated buy filled over several days) converts fill by fill instead: its
+ * order's fills (`order_fills`, found through the row's id or, on a row split off, `bought_by`),
+ * each at its own instant's rate, the row taking its share of their yen by its cost. A credit
+ * position or a short is its own position: its realised P/L at the sale's rate. The drift of the
+ * code's average is kept in yen, so the average needs no old rate again.
  */
 export async function saleInYen(
   db: Kysely<Database>,
@@ -33,7 +33,7 @@ export async function saleInYen(
   sale: PlannedTaxableSale,
 ): Promise<InYen> {
   if (sale.currency === NETTED_CURRENCY) return { state, sale, rate: null }
-  return converted(fx, state, sale, sale.averaged ? await openRows(db, sale) : [])
+  return converted(db, fx, state, sale, sale.averaged ? await openRows(db, sale) : [])
 }
 
 /**
@@ -56,7 +56,7 @@ export async function plannedInYen(
   const others = rows.filter((_, i) => i !== at)
   const cost = others.reduce((sum, r) => sum + r.cost, 0n)
   if (at < 0 || cost !== state.cost) return null
-  return converted(fx, state, sale, others)
+  return converted(db, fx, state, sale, others)
 }
 
 interface InYen {
@@ -66,30 +66,67 @@ interface InYen {
   rate: string | null
 }
 
-function converted(
+async function converted(
+  db: Kysely<Database>,
   fx: FxSource,
   state: SaleState,
   sale: PlannedTaxableSale,
-  rows: { cost: bigint; at: number }[],
-): InYen {
+  rows: Row[],
+): Promise<InYen> {
   const currency = currencyOf(sale.currency)
   const rateAt = (at: number) => fx.rateAt(currency, NETTED_CURRENCY, at)
   const rate = rateAt(sale.at)
+  const sold: Row = { cost: sale.rowCost, at: sale.boughtAt ?? sale.at, order: sale.boughtBy }
+  const costInYen = await costsInYen(db, rateAt, sale.averaged ? [...rows, sold] : rows)
   return {
-    state: { ...state, cost: rows.reduce((sum, r) => sum + inYen(r.cost, rateAt(r.at)), 0n) },
+    state: { ...state, cost: rows.reduce((sum, r) => sum + costInYen(r), 0n) },
     sale: {
       ...sale,
       proceeds: inYen(sale.proceeds, rate),
       fees: inYen(sale.fees, rate),
-      rowCost: inYen(sale.rowCost, rateAt(sale.boughtAt ?? sale.at)),
+      rowCost: costInYen(sold),
       realised: inYen(sale.realised, rate),
     },
     rate,
   }
 }
 
-function currencyOf(text: string): Currency {
-  if (!isCurrency(text)) throw new Error(`a sale in an unknown currency: ${text}`)
+/** A row of the basis: what it cost with its fee, when it was bought, by which buy order. */
+interface Row {
+  cost: bigint
+  at: number
+  order?: bigint | undefined
+}
+
+/**
+ * What each of `rows` cost in yen: at its buy instant's rate, or, when its order filled at more
+ * than one instant, its share by cost of the order's fills each converted at its own instant's
+ * rate (half up to the unit; a row holding the whole order takes exactly their sum).
+ */
+async function costsInYen(
+  db: Kysely<Database>,
+  rateAt: (at: number) => string,
+  rows: readonly Row[],
+): Promise<(row: Row) => bigint> {
+  const orders = rows.flatMap((r) => (r.order === undefined ? [] : [r.order]))
+  const byOrder = new Map<bigint, { yen: bigint; cost: bigint; at: Set<number> }>()
+  for (const f of await fillsOf(db, orders)) {
+    const o = byOrder.get(f.order) ?? { yen: 0n, cost: 0n, at: new Set<number>() }
+    o.yen += inYen(f.cost, rateAt(f.at))
+    o.cost += f.cost
+    o.at.add(f.at)
+    byOrder.set(f.order, o)
+  }
+  return (row) => {
+    const o = row.order === undefined ? undefined : byOrder.get(row.order)
+    if (!o || o.at.size < 2 || o.cost <= 0n) return inYen(row.cost, rateAt(row.at))
+    return (2n * row.cost * o.yen + o.cost) / (2n * o.cost)
+  }
+}
+
+/** `text` as a currency this app knows; an unknown one is a bug upstream. */
+export function currencyOf(text: string): Currency {
+  if (!isCurrency(text)) throw new Error(`an unknown currency: ${text}`)
   return text
 }
 

@@ -7,7 +7,7 @@ import type { TaxEventsTable } from '../../store/schema/tax'
 import { TAXABLE_HOLDINGS } from '../common/tax-book'
 
 export type TaxEventRow = Selectable<TaxEventsTable>
-/** An event to write: a yen one (every dividend, a yen sale) has no fx_rate. */
+/** An event to write: a yen one (a yen sale or dividend) has no fx_rate. */
 export type NewTaxEvent = Omit<TaxEventRow, 'id' | 'fx_rate'> & { fx_rate?: string | null }
 
 const big = (v: unknown): bigint => (v === null || v === undefined ? 0n : BigInt(v as bigint))
@@ -62,18 +62,39 @@ const saleStateQuery = prepared((db, p: { userId: bigint; code: string; year: nu
 })
 
 /**
- * The code's open cash rows in the taxable account one by one: what each cost (fee included) and
- * when it was bought, for a foreign code's basis in yen (each row at its own instant's rate).
+ * The code's open cash rows in the taxable account one by one: what each cost (fee included), when
+ * it was bought and by which buy order, for a foreign code's basis in yen (each row at its own
+ * instant's rate, or its order's fills' each at theirs).
  */
 export async function openRows(db: Kysely<Database>, p: { userId: bigint; code: string }) {
   const rows = await openCash(db, p.userId, p.code)
     .select([
       sql<bigint>`coalesce(buy_cost, buy_price * stock_num) + buy_fee`.as('cost'),
       sql<bigint>`coalesce(buy_time, created_at)`.as('at'),
+      sql<bigint>`coalesce(bought_by, id)`.as('order'),
     ])
     .orderBy('id')
     .execute()
-  return rows.map((r) => ({ cost: big(r.cost), at: Number(r.at) }))
+  return rows.map((r) => ({ cost: big(r.cost), at: Number(r.at), order: big(r.order) }))
+}
+
+/**
+ * The fills of buy orders `orderIds` (a holding's id, or its `bought_by`; an id that is no
+ * order's has none): what each cost with its fee, and when.
+ */
+export async function fillsOf(db: Kysely<Database>, orderIds: readonly bigint[]) {
+  if (orderIds.length === 0) return []
+  const rows = await db
+    .selectFrom('order_fills')
+    .select(['order_id', 'num', 'price', 'fee', 'at'])
+    .where('order_id', 'in', [...new Set(orderIds)])
+    .orderBy('id')
+    .execute()
+  return rows.map((r) => ({
+    order: big(r.order_id),
+    cost: big(r.price) * big(r.num) + big(r.fee),
+    at: Number(r.at),
+  }))
 }
 
 export interface SaleState {

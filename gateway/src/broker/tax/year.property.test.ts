@@ -2,8 +2,10 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { coveringYen, inYen } from '@kabu/shared/tax/foreign-sale'
 import { sold as soldAtAverage } from '@kabu/shared/tax/moving-average'
-import { newTaxYear, type TaxYear } from '@kabu/shared/tax/withholding'
+import { newTaxYear, taxOn, type TaxYear } from '@kabu/shared/tax/withholding'
 import { averageCost, stepIn } from './book'
+import { dividendSteps } from './dividend-steps'
+import type { ExpectedDividend } from './dividends.sql'
 import { totalsOf } from './summary'
 import type { TaxEventRow } from './tax.sql'
 
@@ -135,6 +137,81 @@ describe('a random year of the taxable account', () => {
         }
         expect(year.net).toBe(gains.reduce((s, g) => s + g, 0n))
       }),
+    )
+  })
+})
+
+/** A sale's gain in yen, or a dividend's gross in its currency (yen, or dollars at a rate). */
+const yearEvent = fc.oneof(
+  fc.record({ gain: fc.bigInt({ min: -yen(200_000n), max: yen(200_000n) }), rate: listing }),
+  fc.record({ dividend: fc.bigInt({ min: 1n, max: yen(100_000n) }), rate: listing }),
+)
+
+/**
+ * A random year of yen and dollar sales and dividends in 源泉徴収あり, each dividend through the
+ * gateway's own dividendSteps (the bulk payment's netting) and each sale through stepIn, the
+ * withholding valued in yen as the ledger takes it: a dollar one's parts rounded up to the cent at
+ * its rate (coveringYen; a dividend's capped at what it leaves), a refund in yen. Whatever the
+ * order, what the year took is never negative and at most 20.315 % of max(0, net) plus, per
+ * dollar posting, each part's cent of rounding.
+ */
+describe('a random year of yen and dollar sales and dividends', () => {
+  it('takes at most the tax on max(0, net) plus each dollar posting’s rounding, never below zero', () => {
+    fc.assert(
+      fc.property(fc.array(yearEvent, { minLength: 1, maxLength: 40 }), (moves) => {
+        let year: TaxYear = newTaxYear(2026)
+        let taken = 0n
+        let slack = 0n
+        for (const [i, m] of moves.entries()) {
+          const worth = (part: bigint) =>
+            m.rate ? inYen(coveringYen(part, m.rate, 'USD'), m.rate) : part
+          if ('gain' in m) {
+            const step = stepIn('tokutei_withholding', year, 2026, m.gain)
+            for (const part of [step.change.national, step.change.local]) {
+              taken += part > 0n ? worth(part) : part
+            }
+            year = step.after
+          } else {
+            // Dollars cut to the cent, the US tax at source 10 % of it, as recordLongs writes them.
+            const gross = m.rate ? (m.dividend / 100n) * 100n + 100n : m.dividend
+            const row: ExpectedDividend = {
+              id: BigInt(i + 1),
+              userId: 1n,
+              code: m.rate ? 'AAPL' : '7203',
+              currency: m.rate ? 'USD' : 'JPY',
+              payDate: '2026-06-30',
+              account: 'tokutei_withholding',
+              shares: 1n,
+              gross,
+              withheldForeign: m.rate ? ((gross * 10n) / 10_000n) * 100n : 0n,
+              withheldNational: 0n,
+              withheldLocal: 0n,
+              taxKind: 'tokutei_withholding',
+            }
+            const held = { net: year.net, ...year.withheld }
+            const fx = m.rate ? { currency: 'USD' as const, rate: m.rate } : null
+            const { withheld, events } = dividendSteps([row], new Map([[1n, held]]), 2026, 0, fx)
+            const [w, e] = [withheld[0]!, events[0]!]
+            expect(w.net).toBeGreaterThanOrEqual(0n)
+            expect(w.net + w.national + w.local).toBe(row.gross - row.withheldForeign)
+            taken += m.rate
+              ? inYen(w.national, m.rate) + inYen(w.local, m.rate)
+              : w.national + w.local
+            year = {
+              year: 2026,
+              net: e.year_net,
+              withheld: { national: e.year_national, local: e.year_local },
+            }
+          }
+          // Each part of a dollar posting: at most a cent over, and its conversion's half unit.
+          if (m.rate) slack += 2n * (inYen(100n, m.rate) + 1n)
+          expect(taken).toBeGreaterThanOrEqual(0n)
+          const due = taxOn(year.net)
+          expect(year.withheld).toEqual(due)
+          expect(taken).toBeLessThanOrEqual(due.national + due.local + slack)
+        }
+      }),
+      { numRuns: 300 },
     )
   })
 })

@@ -61,6 +61,7 @@ function partOf(
     buy_time: h.buy_time,
     created_at: h.created_at,
     account: h.account,
+    bought_by: h.bought_by ?? h.id,
     ...(sale ? { sell_price: sale.sellPrice, sell_ordered_at: sale.orderedAt } : {}),
   }
 }

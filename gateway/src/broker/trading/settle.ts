@@ -127,5 +127,6 @@ export function taxableSale(h: HoldingRow, set: HoldingChange, now: number): Pla
     realised,
     at: now,
     boughtAt: Number(h.buy_time ?? h.created_at),
+    boughtBy: h.bought_by ?? h.id,
   }
 }

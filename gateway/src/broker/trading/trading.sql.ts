@@ -106,6 +106,7 @@ export function writtenHolding(row: Insertable<HoldingsTable> & { id: bigint }):
     interest_through: null,
     side: row.side ?? 'long',
     account: row.account ?? 'taxable',
+    bought_by: intOrNull(row.bought_by),
   }
 }
 

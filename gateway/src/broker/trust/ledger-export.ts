@@ -68,8 +68,8 @@ type WalletLine = Awaited<ReturnType<typeof walletLines>>[number]
 /**
  * The tax computation a line carries (shared/tax/ledger-detail.ts): a sale's proceeds, fees,
  * moving-average cost and gain; a dividend's withholding; a withholding's or refund's year before
- * and after. Empty on every other line. A foreign sale's are yen, with the rate they were taken at;
- * its withholding's line moves its own currency (the yen rounded up to that currency's unit).
+ * and after. Empty on every other line. A foreign sale's or dividend's are yen, with the rate they
+ * were taken at; its withholding's line moves its own currency (the yen rounded up to that currency's unit).
  */
 function detailOf(r: WalletLine): string {
   if (r.x_kind === null || r.x_code === null) return ''
@@ -82,7 +82,7 @@ function detailOf(r: WalletLine): string {
   }
   const national = n(r.x_national)
   const local = n(r.x_local)
-  // A foreign sale's figures are yen at this rate (yen per unit of the line's currency).
+  // A foreign sale's or dividend's figures are yen at this rate (yen per unit of the line's currency).
   const rate: Record<string, string> = r.x_rate === null ? {} : { rate: r.x_rate }
   if (n(r.x_sale_tx) !== r.tx_id) {
     const net = n(r.x_year_net)
@@ -108,6 +108,7 @@ function detailOf(r: WalletLine): string {
       national,
       local,
       net: gross - foreign - national - local,
+      ...rate,
     })
   }
   return formatDetail('sale', {

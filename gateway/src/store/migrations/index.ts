@@ -42,6 +42,7 @@ import { alerts } from './0041-alerts'
 import { notifications } from './0042-notifications'
 import { taxSeq } from './0045-tax-seq'
 import { taxFxRate } from './0046-tax-fx-rate'
+import { holdingBoughtBy } from './0047-holding-bought-by'
 
 /**
  * Every migration, in order, listed in code rather than found by scanning a folder, so they run the
@@ -90,6 +91,7 @@ const MIGRATIONS: ReadonlyArray<[name: string, build: (kind: StoreKind) => Migra
   ['0042-notifications', notifications],
   ['0045-tax-seq', taxSeq],
   ['0046-tax-fx-rate', taxFxRate],
+  ['0047-holding-bought-by', holdingBoughtBy],
 ]
 
 export function migrationProvider(kind: StoreKind): MigrationProvider {

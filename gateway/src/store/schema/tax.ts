@@ -38,7 +38,7 @@ export interface TaxEventsTable {
   basis_drift: Int
   sale_tx_id: NullableInt
   tax_tx_id: NullableInt
-  /** Migration 0046: a foreign sale's rate to yen (yen per unit of `currency`); null otherwise. */
+  /** Migration 0046: a foreign sale's or dividend's rate to yen (yen per unit of `currency`); null otherwise. */
   fx_rate: ColumnType<string | null, string | null | undefined, string | null>
 }
 

@@ -61,6 +61,11 @@ export interface HoldingsTable {
   side: ColumnType<'long' | 'short', 'long' | 'short' | undefined, 'long' | 'short'>
   /** Migration 0037: the account it sits in (a NISA buy's holding: `nisa`). */
   account: ColumnType<HoldingAccount, HoldingAccount | undefined, HoldingAccount>
+  /**
+   * Migration 0047: on a row split off another, the buy order its shares came from (its fills
+   * convert a foreign lot's cost to yen); null otherwise (the row's own id is its order's).
+   */
+  bought_by: NullableInt
 }
 
 export interface WatchlistTable {
