@@ -17,7 +17,7 @@ import {
   trader,
   userIdOf,
 } from './trading.support'
-import { csvRows, dueOn, fileOf, summary, wire } from './tax.support'
+import { centsCovering, csvRows, dueOn, fileOf, summary, wire, yenOf } from './tax.support'
 
 /**
  * Issue 36: a US dividend in 特定口座 源泉徴収あり joins the year's yen netting through the real
@@ -44,20 +44,6 @@ const CASH = 2.5
 const yenPerUsd = (at: number) => t.app.broker.funds.fx.rateAt('USD', 'JPY', at)
 const house = (book: 'tax' | 'tax_local', currency: 'JPY' | 'USD') =>
   t.app.broker.ledger.houseBalance(t.app.db, book, currency)
-
-/** `amount × rate` half up to the unit, and the cents that cover `yen`, written out here on their own. */
-function ratio(rate: string) {
-  const [whole = '0', fraction = ''] = rate.split('.')
-  return { num: BigInt(whole + fraction), den: 10n ** BigInt(fraction.length) }
-}
-const yenOf = (amount: bigint, rate: string) => {
-  const r = ratio(rate)
-  return (2n * amount * r.num + r.den) / (2n * r.den)
-}
-const centsCovering = (yen: bigint, rate: string) => {
-  const r = ratio(rate)
-  return ((yen * r.den + r.num * CENT - 1n) / (r.num * CENT)) * CENT
-}
 
 /** 10 Apple bought now at the market; with `dearer`, made a purchase `dearer` dollars a share above it. */
 async function appleLot(g: SessionGrant, dearer = 0n): Promise<bigint> {

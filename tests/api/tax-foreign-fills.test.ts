@@ -5,6 +5,7 @@ import type { TestApp } from '../support/app'
 import { expectLedgerConsistent } from '../support/invariants'
 import { printShares } from '../support/prints'
 import { APPLE, buy, priceNear, sell, startTradingApp, trader, userIdOf } from './trading.support'
+import { yenOf } from './tax.support'
 
 /**
  * Issue 36: a dated (GTD) buy of a US listing filled over several days converts each fill's cost
@@ -26,13 +27,6 @@ afterEach(() => expectLedgerConsistent(t.app.db))
 /** The gateway's mid rate, yen per dollar, at an instant: the rates it netted with. */
 const yenPerUsd = (at: bigint | number) => t.app.broker.funds.fx.rateAt('USD', 'JPY', Number(at))
 
-/** `amount × rate` half up to the unit, written out here on its own. */
-function yenOf(amount: bigint, rate: string) {
-  const [whole = '0', fraction = ''] = rate.split('.')
-  const num = BigInt(whole + fraction)
-  const den = 10n ** BigInt(fraction.length)
-  return (2n * amount * num + den) / (2n * den)
-}
 const halfUp = (num: bigint, den: bigint) => (2n * num + den) / (2n * den)
 
 const rows = (userId: bigint) =>

@@ -7,7 +7,7 @@ import { FUND_PASSWORD } from '../support/identity'
 import { expectLedgerConsistent } from '../support/invariants'
 import { action, actionsJobAt, handClock, hourInto, tomorrow } from './actions.support'
 import { APPLE, books, buy, lastUnits, sell, startTradingApp, trader } from './trading.support'
-import { csvRows, dueOn, fileOf, summary, wire } from './tax.support'
+import { centsCovering, csvRows, dueOn, fileOf, summary, wire, yenOf } from './tax.support'
 
 /**
  * Issue 36: a US listing's sale in 特定口座 源泉徴収あり is netted in yen through the real gateway on
@@ -34,20 +34,6 @@ const house = (book: 'tax' | 'tax_local', currency: 'JPY' | 'USD') =>
   t.app.broker.ledger.houseBalance(t.app.db, book, currency)
 /** The gateway's mid rate, yen per dollar, at an instant: the rates it netted with. */
 const yenPerUsd = (at: bigint | number) => t.app.broker.funds.fx.rateAt('USD', 'JPY', Number(at))
-
-/** `amount × rate` half up to the unit, and the cents that cover `yen`, written out here on their own. */
-function ratio(rate: string) {
-  const [whole = '0', fraction = ''] = rate.split('.')
-  return { num: BigInt(whole + fraction), den: 10n ** BigInt(fraction.length) }
-}
-const yenOf = (amount: bigint, rate: string) => {
-  const r = ratio(rate)
-  return (2n * amount * r.num + r.den) / (2n * r.den)
-}
-const centsCovering = (yen: bigint, rate: string) => {
-  const r = ratio(rate)
-  return ((yen * r.den + r.num * 100n - 1n) / (r.num * 100n)) * 100n
-}
 
 /** 10 Apple bought `days` ago at `tenths` tenths of today's price (market buy, then moved). */
 async function usLot(g: SessionGrant, tenths: bigint, days: number): Promise<bigint> {

@@ -76,3 +76,20 @@ export async function lotAt(t: TestApp, g: SessionGrant, yenPerShare: bigint): P
   expect(await sell(t, g, { id: String(id), num: '1' })).toMatchObject({ status: 0 })
   return id
 }
+
+/**
+ * The tests' own yen arithmetic for a foreign listing, written out apart from the gateway's:
+ * `amount × rate` half up to the unit, and the cents (rounded up) that cover `yen`.
+ */
+function ratio(rate: string) {
+  const [whole = '0', fraction = ''] = rate.split('.')
+  return { num: BigInt(whole + fraction), den: 10n ** BigInt(fraction.length) }
+}
+export const yenOf = (amount: bigint, rate: string) => {
+  const r = ratio(rate)
+  return (2n * amount * r.num + r.den) / (2n * r.den)
+}
+export const centsCovering = (yen: bigint, rate: string) => {
+  const r = ratio(rate)
+  return ((yen * r.den + r.num * 100n - 1n) / (r.num * 100n)) * 100n
+}
