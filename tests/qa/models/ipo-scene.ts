@@ -9,7 +9,9 @@ import { caller, moveClockTo } from './live'
  * offer of its own (`POST /api/ops/ipo`) before, in or after its subscription window, and the
  * path's user's application to it awaiting the draw, drawn (`POST /api/ops/ipo/:id/draw` once the
  * clock passed the window), paid, waived, lapsed (the clock past the payment deadline, the IPO job
- * lapses it) or failed (`POST /api/ops/ipo/:id/cancel`).
+ * lapses it) or failed (`POST /api/ops/ipo/:id/cancel`). A lost application (status 3) needs a
+ * second applicant: the offer has one lot, so with two kit accounts each asking one lot the draw
+ * (its seed the gateway's secret) gives it to exactly one; which one lost is read from the gateway.
  */
 
 /** What a load finds: the offer's phase and the user's application's status (null: none). */
@@ -50,7 +52,11 @@ function timesFor(phase: IpoPhase, now: number): OfferTimes {
   }
 }
 
-/** One lot offered: the path's user, alone in the draw, wins it. */
+/**
+ * One lot offered: the path's user, alone in the draw, wins it; with a rival of the kit's asking
+ * one lot too, one of the two wins it and the other loses (the draw hands out lots, one per entry
+ * per pass, until they run out: never both).
+ */
 async function postOffer(kit: Kit, times: OfferTimes): Promise<IpoOffer> {
   const code = `QA${randomUUID().replace(/-/g, '').slice(0, 8)}`
   return kit.target.ops<IpoOffer>('POST', '/ipo', {
@@ -111,8 +117,17 @@ function sceneOf(kit: Kit, grant: SessionGrant, offer: IpoOffer, times: OfferTim
   }
 }
 
-/** An offer in `start.phase` and the user's application brought to `start.status`. */
-export async function startScene(kit: Kit, grant: SessionGrant, start: Start): Promise<Scene> {
+/**
+ * An offer in `start.phase` and the user's application brought to `start.status`. For a lost one
+ * (status 3) `rival` (another of the kit's accounts, funded too) applies as well before the draw:
+ * the caller reads which of the two lost.
+ */
+export async function startScene(
+  kit: Kit,
+  grant: SessionGrant,
+  start: Start,
+  rival?: SessionGrant,
+): Promise<Scene> {
   const { now } = await kit.target.ops<{ now: string }>('GET', '/clock')
   // An application is made while the window is open, whatever the phase it later shows.
   const times = timesFor(start.status === null ? start.phase : 'subscribing', Date.parse(now))
@@ -123,6 +138,14 @@ export async function startScene(kit: Kit, grant: SessionGrant, start: Start): P
   await call('/trade/subscribe', { id: offer.id, num: SHARES, idem: randomUUID() })
   if (start.status === 1) return scene
   if (start.status === 5) return (await scene.withdraw(), scene)
+  if (start.status === 3) {
+    if (!rival) throw new Error('a lost application needs a second applicant')
+    await caller(kit.target, rival)('/trade/subscribe', {
+      id: offer.id,
+      num: SHARES,
+      idem: randomUUID(),
+    })
+  }
   await scene.draw()
   const id = (await applicationOf(kit, grant, offer.id))?.id ?? ''
   if (start.status === 4) await call('/trade/newstockPay', { id, idem: randomUUID() })

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto'
 import { assign, fromPromise, type AnyEventObject } from 'xstate'
 import type { IpoApplication, IpoOffer } from '@kabu/shared/api/ipo'
 import type { Wallet } from '@kabu/shared/api/ledger'
+import type { SessionGrant } from '@kabu/shared/api/user'
 import { formatUnits, parseUnits } from '@kabu/shared/money/decimal'
 import { ipoMachine } from '../../../client/src/features/ipo/ipo.machine'
-import { same, type Need, type QaModel } from '../model'
+import { same, type Kit, type Need, type QaModel } from '../model'
 import { describePath } from '../model-paths'
 import type { QaStep } from '../paths'
 import { caller, inBankWindow } from './live'
@@ -17,8 +18,10 @@ import { applicationOf, PRICE, SHARES, startScene, WITHDRAWN_REASON, type Start 
  * steps: a draft refused by the panel (a part lot) or by the gateway (no yen), a subscription
  * confirmed, the draw (the clock past the window, `POST /api/ops/ipo/:id/draw`), the win paid or
  * waived, left to lapse past the deadline, or the offer withdrawn. Each state is checked against
- * the user's application and the yen frozen. Not reached: notWon (the draw's seed is the gateway's
- * secret; alone in the draw, the kit's user always wins), loadFailed.
+ * the user's application and the yen frozen. A lost draw (notWon) is a path's start: two of the
+ * kit's users apply for the offer's one lot, the draw (its seed the gateway's secret) gives it to
+ * one of them, and the path follows the one the gateway says lost. Mid-path, the kit's user alone
+ * in its draw always wins: the kit cannot choose the loser. Not reached: loadFailed.
  */
 
 const FUNDED = '1000000'
@@ -29,6 +32,7 @@ const STARTS: Start[] = [
   { phase: 'ended', status: null },
   { phase: 'subscribing', status: 1 },
   { phase: 'ended', status: 2 },
+  { phase: 'ended', status: 3 },
   { phase: 'ended', status: 4 },
   { phase: 'ended', status: 6 },
   { phase: 'ended', status: 7 },
@@ -98,6 +102,7 @@ const STATUS_OF: Record<string, number | null> = {
   ended: null,
   awaitingDraw: 1,
   won: 2,
+  notWon: 3,
   paymentSuccess: 4,
   subscriptionFailure: 5,
   waived: 6,
@@ -110,6 +115,18 @@ const PHASE_OF: Record<string, string> = {
 }
 const COST = formatUnits(parseUnits(PRICE)! * BigInt(SHARES))
 const minus = (a: string, b: string) => formatUnits(parseUnits(a)! - parseUnits(b)!)
+
+/**
+ * Of two applicants for one lot, the one the draw left without: what the gateway says of each
+ * (one won, one lost, or the setup fails: the kit never assumes the outcome).
+ */
+async function loserOf(kit: Kit, grants: SessionGrant[], offerId: string): Promise<SessionGrant> {
+  const statuses = await Promise.all(
+    grants.map(async (g) => (await applicationOf(kit, g, offerId))?.status ?? null),
+  )
+  same([...statuses].sort(), [2, 3], 'the draw of one lot between two applicants: won, lost')
+  return grants[statuses.indexOf(3)]!
+}
 
 export const ipoModel: QaModel = {
   name: 'ipo',
@@ -149,22 +166,30 @@ export const ipoModel: QaModel = {
   needs(steps) {
     const first = firstOf(steps).status
     const clock =
-      [2, 4, 6, 7].includes(first ?? 0) ||
+      [2, 3, 4, 6, 7].includes(first ?? 0) ||
       steps.some((s) => s.event.type === 'DRAWN') ||
       lapses(steps)
     return (clock ? ['ops', 'clock'] : ['ops']) satisfies Need[]
   },
   async start(kit, steps) {
     const { target, accounts } = kit
-    const grant = await accounts.fresh()
-    await accounts.verify(grant)
     // A path refused for want of yen is one of a user who has none.
     const funded = !steps.some((s) => s.event.type === 'xstate.error.actor.subscribe')
-    if (funded) {
-      await inBankWindow(kit, 'deposit_window')
-      await accounts.fund(grant, FUNDED)
+    const applicant = async () => {
+      const grant = await accounts.fresh()
+      await accounts.verify(grant)
+      if (funded) {
+        await inBankWindow(kit, 'deposit_window')
+        await accounts.fund(grant, FUNDED)
+      }
+      return grant
     }
-    const scene = await startScene(kit, grant, firstOf(steps))
+    const first = firstOf(steps)
+    const user = await applicant()
+    // A lost draw: a second of the kit's users applies for the one lot too.
+    const rival = first.status === 3 ? await applicant() : undefined
+    const scene = await startScene(kit, user, first, rival)
+    const grant = rival ? await loserOf(kit, [user, rival], scene.offer.id) : user
     const call = caller(target, grant)
     const offerId = scene.offer.id
     return {
@@ -207,6 +232,7 @@ export const ipoModel: QaModel = {
         const available = top === 'paymentSuccess' ? minus(cash, COST) : minus(cash, frozen)
         same([yen?.frozen, yen?.available], [frozen, available], `${state}: yen frozen, available`)
         if (top === 'won') same([row?.won_num, row?.pay_amount], [100, COST], 'won: shares, to pay')
+        if (top === 'notWon') same(row?.won_num, 0, 'notWon: shares won')
         if (top === 'subscriptionFailure') same(row?.reason, WITHDRAWN_REASON, 'failed: the reason')
       },
     }
