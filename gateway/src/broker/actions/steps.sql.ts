@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import { HOLDING } from '@kabu/shared/api/trade'
 import type { Database } from '../../store/index'
+import { WORKING_ORDERS } from '../../store/migrations/0048-order-partial-indexes'
 
 type Db = Kysely<Database>
 
@@ -60,7 +61,7 @@ export async function codesInPlay(db: Db, since: number): Promise<string[]> {
     .selectFrom('orders')
     .select('code')
     .distinct()
-    .where('status', 'in', ['waiting', 'open', 'partial'])
+    .where(WORKING_ORDERS)
     .execute()
   return [...new Set([...held, ...ordered].map((r) => r.code))]
 }

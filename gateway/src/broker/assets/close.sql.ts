@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely'
 import type { Currency } from '@kabu/shared/money/currencies'
 import { onPostgres, type Database } from '../../store/index'
-import { DEPOSIT_KINDS, OPEN_HOLDINGS, OPEN_PARTICIPATIONS } from './assets.sql'
+import { OPEN_HOLDINGS, OPEN_PARTICIPATIONS } from './assets.sql'
+import { depositKinds } from '../../store/migrations/0048-order-partial-indexes'
 
 type Db = Kysely<Database>
 
@@ -63,7 +64,7 @@ export async function writeClose(
         join ledger_accounts a on a.id = e.account_id
         join ledger_transactions t on t.id = e.tx_id
         where a.currency = ${currency} and a.user_id is not null
-          and t.kind in (${sql.join(DEPOSIT_KINDS)})
+          and ${depositKinds('t.kind')}
     )
     insert into asset_history (user_id, currency, date, at, net_assets, net_deposits)
     select p.user_id, ${currency}, ${date}, cast(${at} as bigint),

@@ -4,7 +4,8 @@ import type { MarketService } from '../../market/index'
 import type { Database } from '../../store/index'
 import { unitsOf } from './order-rules'
 import { marketDays } from '@kabu/shared/market/validity'
-import { WORKING, type OrderRow } from './orders.sql'
+import type { OrderRow } from './orders.sql'
+import { WORKING_ORDERS } from '../../store/migrations/0048-order-partial-indexes'
 
 /** Markets whose daily price limits a carried order may fall outside (the US has none). */
 const LIMITED: readonly Market[] = ['jp', 'cn']
@@ -36,7 +37,7 @@ export function carryOverCheck(deps: {
       .selectFrom('orders')
       .selectAll()
       .where('market', 'in', turned)
-      .where('status', 'in', WORKING)
+      .where(WORKING_ORDERS)
       .where('price', 'is not', null)
       .orderBy('id')
       .execute()

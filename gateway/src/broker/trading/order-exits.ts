@@ -9,6 +9,7 @@ import { sellOrderValues, type OrderValues } from './order-rows'
 import { checkOrderPrice, type Tradable } from './order-rules'
 import { moveOrder, reserveOrderId, insertOrderRow, type OrderRow } from './orders.sql'
 import { transition } from './trading.sql'
+import { WORKING_ORDERS } from '../../store/migrations/0048-order-partial-indexes'
 
 /**
  * IFD and IFDOCO (MARKET-RULES.md §8): a buy whose exit is placed once it fills, for what it
@@ -107,6 +108,7 @@ export async function startExits(
     .selectAll()
     .where('parent_id', '=', entry.id)
     .where('status', '=', 'waiting')
+    .where(WORKING_ORDERS)
     .where('holding_id', 'is', null)
     .orderBy('id')
     .execute()

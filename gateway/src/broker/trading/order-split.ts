@@ -2,8 +2,9 @@ import { roundUnitsToTick, type TickRules } from '@kabu/shared/market/ticks'
 import type { MarketService } from '../../market/index'
 import type { OrderSplit, SplitOrders } from '../common/split-orders'
 import { endOrder, orderUpdated } from './order-settle'
-import { moveOrder, WORKING, type OrderRow } from './orders.sql'
+import { moveOrder, type OrderRow } from './orders.sql'
 import type { Settlement } from './settle'
+import { WORKING_ORDERS } from '../../store/migrations/0048-order-partial-indexes'
 
 type Rounding = 'down' | 'up' | 'nearest'
 
@@ -55,7 +56,7 @@ export function createSplitOrders(
       .selectFrom('orders')
       .selectAll()
       .where('code', '=', s.code)
-      .where('status', 'in', WORKING)
+      .where(WORKING_ORDERS)
       .where('created_at', '<', BigInt(s.exStart))
       .orderBy('id')
       .execute()

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../store/index'
 import type { OrderRow } from './orders.sql'
+import { TRIGGER_ORDERS, WORKING_ORDERS } from '../../store/migrations/0048-order-partial-indexes'
 
 type Db = Kysely<Database>
 
@@ -44,6 +45,7 @@ export function waitingTriggers(db: Db): Promise<TriggerRow[]> {
     .selectFrom('orders')
     .select(triggerColumns)
     .where('status', '=', 'waiting')
+    .where(WORKING_ORDERS)
     .where('kind', 'in', TRIGGER_KINDS)
     .execute()
 }
@@ -53,7 +55,7 @@ export function triggersChangedSince(db: Db, since: bigint): Promise<TriggerRow[
   return db
     .selectFrom('orders')
     .select(triggerColumns)
-    .where('kind', 'in', TRIGGER_KINDS)
+    .where(TRIGGER_ORDERS)
     .where('updated_at', '>=', since)
     .execute()
 }

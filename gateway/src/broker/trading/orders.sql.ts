@@ -10,6 +10,7 @@ import { canMove, type OrderStatus } from '@kabu/shared/api/orders'
 import { onPostgres, type Database } from '../../store/index'
 import type { OrderFillsTable, OrdersTable } from '../../store/schema/trading'
 import { preparedInsert } from '../../store/prepared'
+import { WORKING_ORDERS } from '../../store/migrations/0048-order-partial-indexes'
 
 type Db = Kysely<Database>
 export type OrderRow = Selectable<OrdersTable>
@@ -145,6 +146,7 @@ export function restingOn(db: Db, codes: readonly string[]): Promise<OrderRow[]>
     .selectAll()
     .where('code', 'in', [...codes])
     .where('status', 'in', RESTING)
+    .where(WORKING_ORDERS)
     .orderBy('id')
     .execute()
 }
@@ -167,7 +169,7 @@ export function linkedOf(
     .selectAll()
     .where('group_id', '=', o.group_id)
     .where('id', '!=', o.id)
-    .where('status', 'in', WORKING)
+    .where(WORKING_ORDERS)
   if (o.group_kind !== 'oco') query = query.where('parent_id', 'is not', null)
   return query.orderBy('id').execute()
 }
@@ -177,7 +179,7 @@ export function lapsedBy(db: Db, now: number): Promise<OrderRow[]> {
   return db
     .selectFrom('orders')
     .selectAll()
-    .where('status', 'in', WORKING)
+    .where(WORKING_ORDERS)
     .where('expires_at', '<=', BigInt(now))
     .orderBy('id')
     .execute()
@@ -191,6 +193,7 @@ export async function partlyFilledDated(
     .selectFrom('orders')
     .selectAll()
     .where('status', '=', 'partial')
+    .where(WORKING_ORDERS)
     .where('validity', '!=', 'day')
     .orderBy('id')
     .execute()

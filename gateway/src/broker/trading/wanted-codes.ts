@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { BrokerCodes } from '../../market/index'
 import type { Database } from '../../store/index'
 import { HOLDING } from '@kabu/shared/api/trade'
-import { WORKING } from './orders.sql'
+import { WORKING_ORDERS } from '../../store/migrations/0048-order-partial-indexes'
 
 /**
  * The codes trading needs priced now, whoever's they are (issue 38: what the streaming feeds
@@ -12,7 +12,7 @@ import { WORKING } from './orders.sql'
  */
 export async function wantedCodes(db: Kysely<Database>): Promise<BrokerCodes> {
   const [orders, holdings] = await Promise.all([
-    db.selectFrom('orders').select('code').distinct().where('status', 'in', WORKING).execute(),
+    db.selectFrom('orders').select('code').distinct().where(WORKING_ORDERS).execute(),
     db
       .selectFrom('holdings')
       .select('code')

@@ -43,6 +43,7 @@ import { notifications } from './0042-notifications'
 import { taxSeq } from './0045-tax-seq'
 import { taxFxRate } from './0046-tax-fx-rate'
 import { holdingBoughtBy } from './0047-holding-bought-by'
+import { orderPartialIndexes } from './0048-order-partial-indexes'
 
 /**
  * Every migration, in order, listed in code rather than found by scanning a folder, so they run the
@@ -92,6 +93,7 @@ const MIGRATIONS: ReadonlyArray<[name: string, build: (kind: StoreKind) => Migra
   ['0045-tax-seq', taxSeq],
   ['0046-tax-fx-rate', taxFxRate],
   ['0047-holding-bought-by', holdingBoughtBy],
+  ['0048-order-partial-indexes', orderPartialIndexes],
 ]
 
 export function migrationProvider(kind: StoreKind): MigrationProvider {
