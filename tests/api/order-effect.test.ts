@@ -4,7 +4,7 @@ import type { TestApp } from '../support/app'
 import type { BrokerAnswer } from '../support/broker'
 import { expectLedgerConsistent } from '../support/invariants'
 import { orderInfo, orders } from './orders.support'
-import { buy, MINUTE, sell, startTradingApp, TOYOTA, trader } from './trading.support'
+import { buy, MINUTE, sell, startTradingApp, TOYOTA, trader, untilFresh } from './trading.support'
 
 /**
  * `/trade/orders` and `/trade/orderInfo` say of every order whether it opened or closed a position
@@ -37,6 +37,7 @@ describe('an order says whether it opened or closed a position', () => {
     // A short at leverage 1 (its margin the whole proceeds) is still a short: not told by leverage.
     const fullShort = idOf(await sell(t, g, { type: 'jpy', code: TOYOTA, leverage: '1' }))
     t.app.clock.set(t.app.clock.now() + 16 * MINUTE)
+    await untilFresh(t, TOYOTA)
     idOf(await sell(t, g, { id: cashBuy }))
     idOf(await sell(t, g, { id: creditBuy }))
     idOf(await buy(t, g, { id: short }))

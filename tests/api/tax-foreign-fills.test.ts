@@ -4,7 +4,16 @@ import { marketDays, validityDays } from '@kabu/shared/market/validity'
 import type { TestApp } from '../support/app'
 import { expectLedgerConsistent } from '../support/invariants'
 import { printShares } from '../support/prints'
-import { APPLE, buy, priceNear, sell, startTradingApp, trader, userIdOf } from './trading.support'
+import {
+  APPLE,
+  buy,
+  priceNear,
+  sell,
+  startTradingApp,
+  trader,
+  untilFresh,
+  userIdOf,
+} from './trading.support'
 import { yenOf } from './tax.support'
 
 /**
@@ -83,6 +92,7 @@ describe('a dated US buy filled over several days', { timeout: 60_000 }, () => {
     expect(yenOf(native, yenPerUsd(held?.buy_time ?? 0n))).not.toBe(yen)
 
     // A third sold: the part split off keeps its buy order; each row takes its share of the yen.
+    await untilFresh(t, APPLE)
     expect(await sell(t, g, { id: String(id), num: '10' })).toMatchObject({ status: 1 })
     const [rest, part] = await rows(userId)
     expect(part).toMatchObject({ bought_by: id, stock_num: 10n, status: 4n })

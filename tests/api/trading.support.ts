@@ -1,3 +1,4 @@
+import { expect } from 'vitest'
 import { randomUUID } from 'node:crypto'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import type { HoldingList, ClosedHoldingList } from '@kabu/shared/api/trade'
@@ -111,6 +112,19 @@ export async function books(t: TestApp, account: string, currency: Currency) {
 export async function advance(t: TestApp, ms: number): Promise<void> {
   t.app.clock.set(t.app.clock.now() + ms)
   await new Promise((resolve) => setTimeout(resolve, 300))
+}
+
+/**
+ * Waits until the simulator has printed `codes` since the clock last moved: until then a market
+ * order on them is refused `quote_stale` (how long that takes depends on the machine's load).
+ */
+export async function untilFresh(t: TestApp, ...codes: string[]): Promise<void> {
+  await expect
+    .poll(() => codes.every((code) => !t.app.market.isStale(code)), {
+      timeout: 15_000,
+      interval: 20,
+    })
+    .toBe(true)
 }
 
 /** The live price of `code` in 1/10,000 units. */

@@ -50,8 +50,9 @@ export function dividendSteps(
     let step: TaxStep
     if (withholdsAtSale(r.taxKind)) {
       step = taxStep(before, year, gain)
-      const { national, local } = fx === null ? step.change : takenIn(step.change, fx, amount)
-      withheld.push({ id: r.id, national, local, net: amount - national - local })
+      const taken = fx === null ? cappedAt(step.change, amount) : takenIn(step.change, fx, amount)
+      withheld.push({ id: r.id, ...taken, net: amount - taken.national - taken.local })
+      step = asTaken(step, before, taken, fx)
     } else {
       const change = { national: toYen(r.withheldNational), local: toYen(r.withheldLocal) }
       step = { after: before, change }
@@ -101,3 +102,38 @@ export function takenIn(
 }
 
 const min = (a: bigint, b: bigint) => (a < b ? a : b)
+
+/** A yen withholding taken from a dividend of `amount` yen: national first, together never more. */
+function cappedAt(change: TaxStep['change'], amount: bigint): TaxStep['change'] {
+  const national = min(change.national, amount)
+  return { national, local: min(change.local, amount - national) }
+}
+
+/**
+ * The step as the year records it when a dividend was too small to cover its withholding (a
+ * dividend of a yen or a cent or two, where the year's step crosses a yen of tax): each part the
+ * yen actually taken, so a later refund never gives back more than was taken, and the shortfall
+ * stays due, taken by the year's next withholding. A part taken in full records the yen due, as a
+ * sale's does.
+ */
+function asTaken(
+  step: TaxStep,
+  before: TaxStep['after'],
+  taken: TaxStep['change'],
+  fx: DividendRate | null,
+): TaxStep {
+  const part = (due: bigint, units: bigint) => {
+    if (fx === null) return units < due ? units : due
+    return due > 0n && units < coveringYen(due, fx.rate, fx.currency) ? inYen(units, fx.rate) : due
+  }
+  const change = {
+    national: part(step.change.national, taken.national),
+    local: part(step.change.local, taken.local),
+  }
+  if (change.national === step.change.national && change.local === step.change.local) return step
+  const withheld = {
+    national: before.withheld.national + change.national,
+    local: before.withheld.local + change.local,
+  }
+  return { after: { ...step.after, withheld }, change }
+}

@@ -206,8 +206,11 @@ describe('a random year of yen and dollar sales and dividends', () => {
           // Each part of a dollar posting: at most a cent over, and its conversion's half unit.
           if (m.rate) slack += 2n * (inYen(100n, m.rate) + 1n)
           expect(taken).toBeGreaterThanOrEqual(0n)
+          // A dividend of a cent or two cannot cover its withholding: the year records what it
+          // took, and the rest stays due (taken by the next withholding), never more than due.
           const due = taxOn(year.net)
-          expect(year.withheld).toEqual(due)
+          expect(year.withheld.national).toBeLessThanOrEqual(due.national)
+          expect(year.withheld.local).toBeLessThanOrEqual(due.local)
           expect(taken).toBeLessThanOrEqual(due.national + due.local + slack)
         }
       }),
