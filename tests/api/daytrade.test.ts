@@ -1,6 +1,4 @@
 import { DAYTRADE_STATUS } from '@kabu/shared/api/daytrade'
-import { listingByCode } from '@kabu/shared/market/listings/index'
-import { roundUnitsToTick } from '@kabu/shared/market/ticks'
 import { formatUnits, parseUnits } from '@kabu/shared/money/decimal'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../support/app'
@@ -21,7 +19,7 @@ import {
   startDaytradeApp,
 } from './daytrade.support'
 import { ops } from './ops-client'
-import { APPLE, lastUnits, priceNear, TOYOTA } from './trading.support'
+import { APPLE, lastUnits, pastLimit, priceNear, TOYOTA } from './trading.support'
 
 let t: TestApp
 let n = 0
@@ -154,10 +152,7 @@ describe('/trade/daytradeOrder', () => {
     expect(await refused({ side: 'hold' })).toBe('invalid_input')
     expect(await refused({ price: 'abc' })).toBe('invalid_input')
     expect(await refused({ price: formatUnits(last + 3n) })).toBe('invalid_input')
-    // A price on the tick grid (else it is invalid_input), a thousand yen over the day's limit.
-    const limitUp = Math.round(t.app.market.snapshot(TOYOTA)!.limitUp! * 10_000)
-    const overLimit = roundUnitsToTick(listingByCode(TOYOTA)!, limitUp + 1000 * 10_000, 'up')
-    expect(await refused({ price: formatUnits(BigInt(overLimit)) })).toBe('over_price_limit')
+    expect(await refused({ price: pastLimit(t, TOYOTA, 1000) })).toBe('over_price_limit')
     const below = priceNear(t, TOYOTA, 95)
     expect(await refused({ price: formatUnits(below) })).toBe('daytrade_limit_not_marketable')
     const over = (1_000_000n * 10_000n) / (last * 100n) + 1n

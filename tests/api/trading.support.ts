@@ -5,7 +5,7 @@ import type { HoldingList, ClosedHoldingList } from '@kabu/shared/api/trade'
 import type { Currency } from '@kabu/shared/money/currencies'
 import { listingByCode } from '@kabu/shared/market/listings/index'
 import { roundUnitsToTick } from '@kabu/shared/market/ticks'
-import { parseUnits } from '@kabu/shared/money/decimal'
+import { formatUnits, parseUnits } from '@kabu/shared/money/decimal'
 import { taxOn } from '@kabu/shared/tax/withholding'
 import { startTestApp, type TestApp } from '../support/app'
 import { newUser, verifiedUser } from '../support/identity'
@@ -143,6 +143,21 @@ export function restingLimit(t: TestApp): bigint {
 }
 
 /** A price `percent` % of `code`'s last one (units), on the grid and inside the day's limits. */
+/**
+ * A price `yen` beyond the day's limit of `code` (up, or down when `yen` is negative), on the tick
+ * grid (a price off it is invalid_input before any limit is looked at), as the form writes it.
+ */
+export function pastLimit(t: TestApp, code: string, yen: number): string {
+  const quote = t.app.market.snapshot(code)!
+  const limit = Math.round((yen > 0 ? quote.limitUp! : quote.limitDown!) * 10_000)
+  const units = roundUnitsToTick(
+    listingByCode(code)!,
+    limit + yen * 10_000,
+    yen > 0 ? 'up' : 'down',
+  )
+  return formatUnits(BigInt(units))
+}
+
 export function priceNear(t: TestApp, code: string, percent: number): bigint {
   const listing = listingByCode(code)!
   const quote = t.app.market.snapshot(code)!

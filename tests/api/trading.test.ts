@@ -17,6 +17,7 @@ import {
   MINUTE,
   openList,
   otherGatewayTrading,
+  pastLimit,
   restingLimit,
   sell,
   START,
@@ -137,12 +138,12 @@ describe('/trade/buy', () => {
       ],
       [
         'a price above the daily limit',
-        () => ({ price: String(t.app.market.snapshot(TOYOTA)!.limitUp! + 5) }),
+        () => ({ price: pastLimit(t, TOYOTA, 5) }),
         'over_price_limit',
       ],
       [
         'a price below the daily limit',
-        () => ({ price: String(t.app.market.snapshot(TOYOTA)!.limitDown! - 5) }),
+        () => ({ price: pastLimit(t, TOYOTA, -5) }),
         'over_price_limit',
       ],
       ['no idempotency key', { idem: '' }, 'invalid_input'],
