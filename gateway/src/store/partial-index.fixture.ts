@@ -32,7 +32,7 @@ class Catch implements KyselyPlugin {
 }
 
 /** The plan of `q`, one line a step (PostgreSQL's with sequential scans priced out). */
-async function plan(store: Store, q: CompiledQuery): Promise<string> {
+async function plan(store: Pick<Store, 'db' | 'kind'>, q: CompiledQuery): Promise<string> {
   if (store.kind === 'sqlite') {
     const { rows } = await store.db.executeQuery<{ detail: string }>(
       CompiledQuery.raw(`explain query plan ${q.sql}`, [...q.parameters]),
@@ -69,7 +69,7 @@ function literal(v: unknown): string {
 
 /** The plan of the first SELECT (or raw statement) on `table` that `run` makes on `store`. */
 export async function planOf(
-  store: Store,
+  store: Pick<Store, 'db' | 'kind'>,
   run: (db: Kysely<Database>) => Promise<unknown>,
   table = 'orders',
 ): Promise<string> {

@@ -1,20 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freshDatabase, type TestDatabase } from '../../../../tests/support/db'
-import type { Store } from '../../store/index'
+import { describe, expect, it } from 'vitest'
+import { storeOfThisFile } from '../../../../tests/support/file-store'
 import { planOf } from '../../store/partial-index.fixture'
 import { codesInPlay } from './steps.sql'
 
-let database: TestDatabase
-let store: Store
-
-beforeAll(async () => {
-  database = await freshDatabase({ migrated: true })
-  store = database.openStore()
-})
-afterAll(async () => {
-  await store.close()
-  await database.drop()
-})
+const store = storeOfThisFile()
 
 describe(`codes in play (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'})`, () => {
   // Migration 0048: the working orders' codes come from the partial orders_expiry, whose

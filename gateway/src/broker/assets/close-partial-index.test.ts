@@ -1,22 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freshDatabase, type TestDatabase } from '../../../../tests/support/db'
-import type { Store } from '../../store/index'
+import { describe, expect, it } from 'vitest'
+import { storeOfThisFile } from '../../../../tests/support/file-store'
 import { depositKinds } from '../../store/migrations/0048-order-partial-indexes'
 import { planOf } from '../../store/partial-index.fixture'
 import { DEPOSIT_KINDS } from './assets.sql'
 import { writeClose } from './close.sql'
 
-let database: TestDatabase
-let store: Store
-
-beforeAll(async () => {
-  database = await freshDatabase({ migrated: true })
-  store = database.openStore()
-})
-afterAll(async () => {
-  await store.close()
-  await database.drop()
-})
+const store = storeOfThisFile()
 
 describe(`the close's net deposits (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'})`, () => {
   // Migration 0048: ledger_transactions_kind holds the deposit kinds alone; the close job finds

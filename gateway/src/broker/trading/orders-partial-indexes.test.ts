@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freshDatabase, type TestDatabase } from '../../../../tests/support/db'
-import type { Database, Store } from '../../store/index'
+import { describe, expect, it } from 'vitest'
+import { storeOfThisFile } from '../../../../tests/support/file-store'
+import type { Database } from '../../store/index'
 import { planOf } from '../../store/partial-index.fixture'
 import { carryOverCheck } from './order-carry'
 import { startExits } from './order-exits'
@@ -15,17 +15,7 @@ import { wantedCodes } from './wanted-codes'
 // needs one is run here for real, its SELECT on orders caught as compiled and explained: a
 // predicate bound as parameters, or drifted from the migration's, turns its plan to a scan.
 
-let database: TestDatabase
-let store: Store
-
-beforeAll(async () => {
-  database = await freshDatabase({ migrated: true })
-  store = database.openStore()
-})
-afterAll(async () => {
-  await store.close()
-  await database.drop()
-})
+const store = storeOfThisFile()
 
 const NOW = 1_767_000_000_000
 
