@@ -42,9 +42,10 @@ export default defineConfig({
           // to load, once per file; shared by the files of a worker, it loads once per worker. Each
           // file starts its own gateway on its own database, so nothing a test keeps is shared.
           isolate: false,
-          // A worker runs half the ~180 files, and its heap grows across them (each file's gateway
-          // stopped, but something of it kept): one worker passed V8's ~4 GB default and died in
-          // CI. Room to finish while that growth is found (the session note of 4 Dec 2026).
+          // A worker runs half the ~180 files. Every stopped gateway used to stay in its heap (held by
+          // prom-client's GC observer and socket.io's session sweep; tests/api/stopped-gateway.test.ts
+          // guards it), and one worker passed V8's ~4 GB default and died in CI. The room stays for
+          // what a test file itself keeps.
           execArgv: ['--max-old-space-size=8192'],
           // vitest runs projects of different worker counts as separate groups: unit first.
           sequence: { groupOrder: 1 },

@@ -15,4 +15,19 @@ export async function closeServer(server: Server, io: SocketServer): Promise<voi
   const cut = setTimeout(() => server.closeAllConnections(), GRACE_MS)
   await closed
   clearTimeout(cut)
+  releaseAdapters(io)
+}
+
+/**
+ * socket.io's in-memory adapter with connection state recovery sweeps its sessions every 60 s by a
+ * `setInterval` that nothing clears (socket.io-adapter 2.5's SessionAwareAdapter; its close() does
+ * nothing), and the sweep's closure holds the adapter, its namespace and through it the whole
+ * server: every stopped gateway stayed in memory. Cut each adapter loose from its namespace.
+ */
+function releaseAdapters(io: SocketServer) {
+  for (const namespace of io._nsps.values()) {
+    const adapter = namespace.adapter as { nsp?: unknown; sessions?: Map<unknown, unknown> }
+    adapter.sessions?.clear()
+    delete adapter.nsp
+  }
 }

@@ -12,6 +12,21 @@ export interface MetricsSources {
 }
 
 /**
+ * Node's default metrics describe the process, not an app, so they are collected once per process.
+ * Per app they would outlive it: prom-client's GC metric observes through a PerformanceObserver it
+ * never disconnects, whose histogram names its registry, which holds the app's gauges, whose
+ * `collect` reads the app's io server, and so every stopped app stayed in memory.
+ */
+let processRegistry: Registry | undefined
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry()
+    collectDefaultMetrics({ register: processRegistry })
+  }
+  return processRegistry
+}
+
+/**
  * The gateway's Prometheus metrics (prom-client), one registry per app so tests that build several
  * apps in one process keep theirs apart. Rates are counters, as Prometheus wants them: ticks in
  * from the market, `ticks` frames out to phones, ledger transactions by kind (`rate(…[1m])` gives
@@ -20,7 +35,6 @@ export interface MetricsSources {
  */
 export function createMetrics(sources: MetricsSources) {
   const registry = new Registry()
-  collectDefaultMetrics({ register: registry })
   const requests = new Histogram({
     name: 'kabu_http_request_duration_seconds',
     help: 'HTTP request latency by method, route pattern and status class',
@@ -75,13 +89,14 @@ export function createMetrics(sources: MetricsSources) {
     next()
   }
 
+  // After every metric of the app above is registered: merge copies the list it is given.
+  const exposed = Registry.merge([processMetrics(), registry])
   const serve: RequestHandler = async (_req, res) => {
-    res.set('Content-Type', registry.contentType)
-    res.send(await registry.metrics())
+    res.set('Content-Type', exposed.contentType)
+    res.send(await exposed.metrics())
   }
 
   return {
-    registry,
     timeRequests,
     serve,
     tickedIn: (count: number) => ticksIn.inc(count),
