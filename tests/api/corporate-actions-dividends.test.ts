@@ -1,19 +1,17 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { WireDividend } from '@kabu/shared/api/actions'
 import { addDays } from '@kabu/shared/market/iso-date'
 import { formatUnits } from '@kabu/shared/money/decimal'
 import type { SessionGrant } from '@kabu/shared/api/user'
-import type { TestApp } from '../support/app'
 import { coveringYen, inYen } from '@kabu/shared/tax/foreign-sale'
 import { brokerData, session } from '../support/broker'
-import { expectLedgerConsistent } from '../support/invariants'
 import { action, actionsJobAt, handClock, hourInto, tomorrow } from './actions.support'
 import {
   account,
+  actionsAppOfThisFile,
   holder,
   holdingRow,
   ledgerCount,
-  startActionsApp,
   YEN,
 } from './corporate-actions.support'
 import { dueOn } from './tax.support'
@@ -21,13 +19,7 @@ import { APPLE, books, sell, TOYOTA, trader } from './trading.support'
 
 /** Dividends reaching holders of record (corporate-actions-splits.test.ts: splits). */
 
-let t: TestApp
-
-beforeAll(async () => {
-  t = await startActionsApp()
-})
-afterAll(() => t.stop())
-afterEach(() => expectLedgerConsistent(t.app.db))
+const t = actionsAppOfThisFile()
 
 const dividends = (g: SessionGrant, type = 'jpy') =>
   brokerData<WireDividend[]>(t.url, '/user/dividends', { type }, session(g))

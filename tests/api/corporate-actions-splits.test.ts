@@ -1,20 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { WireSplit } from '@kabu/shared/api/actions'
 import { addDays } from '@kabu/shared/market/iso-date'
 import { roundUnitsToTick } from '@kabu/shared/market/ticks'
 import { listingByCode } from '@kabu/shared/market/listings/index'
 import { formatUnits } from '@kabu/shared/money/decimal'
-import type { TestApp } from '../support/app'
 import { parseDetail } from '@kabu/shared/tax/ledger-detail'
 import { brokerData, session } from '../support/broker'
-import { expectLedgerConsistent } from '../support/invariants'
 import { action, actionsJobAt, handClock, hourInto, nisaHolder, tomorrow } from './actions.support'
 import {
   account,
+  actionsAppOfThisFile,
   holder,
   holdingRow,
   ledgerCount,
-  startActionsApp,
   taxEvents,
   YEN,
 } from './corporate-actions.support'
@@ -23,13 +21,7 @@ import { APPLE, books, buy, restingLimit, TOYOTA } from './trading.support'
 
 /** Splits and reverse splits reaching holders (corporate-actions-dividends.test.ts: dividends). */
 
-let t: TestApp
-
-beforeAll(async () => {
-  t = await startActionsApp()
-})
-afterAll(() => t.stop())
-afterEach(() => expectLedgerConsistent(t.app.db))
+const t = actionsAppOfThisFile()
 
 describe('splits', () => {
   it('doubles shares and halves the price of a 2:1 split, keeping the cost, and adjusts a resting buy', async () => {
