@@ -233,3 +233,5 @@ export const envSchema = z
   .extend(notificationsEnvSchema.shape)
 
 export type Env = z.input<typeof envSchema>
+/** The settings as parsed: defaults filled in, values coerced. */
+export type ParsedEnv = z.output<typeof envSchema>

@@ -1,16 +1,11 @@
 import { io as connect } from 'socket.io-client'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import { USER_NAMESPACE } from '@kabu/shared/realtime'
 import { USER_EVENTS_UPSTREAM } from '../../gateway/src/realtime/user-upstream'
-import { DEMO, startTestApp, type TestApp } from '../support/app'
+import { DEMO } from '../support/app'
 import { brokerApi, brokerData, session } from '../support/broker'
-import {
-  refusing,
-  silentBroker,
-  startUpstreamGateway,
-  type UpstreamTestGateway,
-} from '../support/upstream'
+import { brokerAndFront, refusing, silentBroker, startUpstreamGateway } from '../support/upstream'
 import { ops, OPS_TOKEN } from './ops-client'
 import { eventually, userSocket } from './ops-user-socket'
 
@@ -21,19 +16,7 @@ import { eventually, userSocket } from './ops-user-socket'
  * and every socket A opens on B closes with the phone's; a B that A cannot reach is
  * USER_EVENTS_UPSTREAM, as when the relay is off.
  */
-let broker: TestApp
-let front: UpstreamTestGateway
-
-beforeAll(async () => {
-  // The broker believes the front's X-Forwarded-For (it is on loopback), as a deployment would.
-  broker = await startTestApp({ env: { OPS_TOKEN, TRUST_PROXY: 'loopback' } })
-  front = await startUpstreamGateway(`${broker.url}/api/vue`)
-}, 60_000)
-
-afterAll(async () => {
-  await front?.stop()
-  await broker?.stop()
-})
+const { broker, front } = brokerAndFront({ env: { OPS_TOKEN } })
 
 /** The broker's `/user` sockets: one per phone relayed by the front, none once they left. */
 const upstreamSockets = () => broker.app.io.of(USER_NAMESPACE).sockets.size

@@ -1,16 +1,11 @@
 import { io as connect } from 'socket.io-client'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import { QUOTES_NAMESPACE, USER_NAMESPACE, type SubscribeAck } from '@kabu/shared/realtime'
 import { createLogger } from '../../gateway/src/logger'
-import { DEMO, startTestApp, type TestApp } from '../support/app'
+import { DEMO } from '../support/app'
 import { photo } from '../support/identity'
-import {
-  refusing,
-  silentBroker,
-  startUpstreamGateway,
-  type UpstreamTestGateway,
-} from '../support/upstream'
+import { brokerAndFront, refusing, silentBroker, startUpstreamGateway } from '../support/upstream'
 import { session, brokerApi, brokerData } from '../support/broker'
 
 /**
@@ -19,32 +14,15 @@ import { session, brokerApi, brokerData } from '../support/broker'
  * password, uploads a photo and reads it back, all of it kept by B; a broker that is down or hangs
  * is `upstream_unavailable`; nothing A logs carries a password, a fund password or a token.
  */
-let broker: TestApp
-let brokerLogs: string[]
-let a: UpstreamTestGateway
-
 // Secrets this suite sends through A: none may appear in either gateway's log.
 const PASSWORD = 'Upstream-Login-9f3k'
 const FUND_PASSWORD = '864213'
 
-beforeAll(async () => {
-  brokerLogs = []
-  broker = await startTestApp({
-    // The broker believes the forwarding gateway's X-Forwarded-For (it is on loopback).
-    env: { TRUST_PROXY: 'loopback' },
-    deps: {
-      logger: createLogger(
-        { logLevel: 'trace' },
-        { write: (l: string) => void brokerLogs.push(l) },
-      ),
-    },
-  })
-  a = await startUpstreamGateway(`${broker.url}/api/vue`)
-}, 60_000)
-
-afterAll(async () => {
-  await a?.stop()
-  await broker?.stop()
+const brokerLogs: string[] = []
+const { broker, front: a } = brokerAndFront({
+  deps: {
+    logger: createLogger({ logLevel: 'trace' }, { write: (l: string) => void brokerLogs.push(l) }),
+  },
 })
 
 describe('a gateway in upstream broker mode', () => {

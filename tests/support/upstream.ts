@@ -1,10 +1,12 @@
 import { createServer, type Server, type Socket } from 'node:net'
+import { afterAll, beforeAll } from 'vitest'
 import {
   createUpstreamGateway,
   type UpstreamGateway,
 } from '../../gateway/src/composition/upstream-gateway'
 import { loadConfig } from '../../gateway/src/config'
 import { createLogger } from '../../gateway/src/logger'
+import { startTestApp, type TestApp } from './app'
 
 export interface UpstreamTestGateway {
   gateway: UpstreamGateway
@@ -40,6 +42,57 @@ export async function startUpstreamGateway(
     url: `http://127.0.0.1:${port}`,
     logs: () => lines.join(''),
     stop: () => gateway.stop(),
+  }
+}
+
+/** What a test reads of brokerAndFront's two gateways. */
+export interface BrokerAndFront {
+  broker: Pick<TestApp, 'app' | 'url' | 'count'>
+  front: Pick<UpstreamTestGateway, 'gateway' | 'url' | 'logs'>
+}
+
+/**
+ * Two gateways of the calling test file's own, from its beforeAll to its afterAll: the broker, an
+ * ordinary one (`options` as startTestApp takes them), and a front in upstream mode forwarding
+ * `/api/vue` to it. Call it at the file's top level, before the file's own hooks that use them.
+ */
+export function brokerAndFront(options: Parameters<typeof startTestApp>[0] = {}): BrokerAndFront {
+  let started: { broker: TestApp; front: UpstreamTestGateway } | undefined
+  beforeAll(async () => {
+    // The broker believes the front's X-Forwarded-For (it is on loopback), as a deployment would.
+    const broker = await startTestApp({
+      ...options,
+      env: { TRUST_PROXY: 'loopback', ...options.env },
+    })
+    started = { broker, front: await startUpstreamGateway(`${broker.url}/api/vue`) }
+  }, 60_000)
+  afterAll(async () => {
+    await started?.front.stop()
+    await started?.broker.stop()
+  })
+  const both = () => {
+    if (!started) throw new Error('the broker and its front start in beforeAll')
+    return started
+  }
+  return {
+    broker: {
+      get app() {
+        return both().broker.app
+      },
+      get url() {
+        return both().broker.url
+      },
+      count: (table) => both().broker.count(table),
+    },
+    front: {
+      get gateway() {
+        return both().front.gateway
+      },
+      get url() {
+        return both().front.url
+      },
+      logs: () => both().front.logs(),
+    },
   }
 }
 
