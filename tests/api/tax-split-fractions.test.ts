@@ -6,19 +6,32 @@ import type { SessionGrant } from '@kabu/shared/api/user'
 import type { TestApp } from '../support/app'
 import { expectLedgerConsistent } from '../support/invariants'
 import { action, actionsJobAt, handClock, hourInto, tomorrow } from './actions.support'
-import { dueOn, lotAt, reportAndLedger, summary, wire, YEN } from './tax.support'
-import { books, buy, sell, startTradingApp, TOYOTA, trader, userIdOf } from './trading.support'
+import { dueOn, lotAt, reportAndLedger, summary, wire, YEN, yenOf } from './tax.support'
+import {
+  advance,
+  APPLE,
+  books,
+  buy,
+  sell,
+  startTradingApp,
+  TOYOTA,
+  trader,
+  untilFresh,
+  userIdOf,
+} from './trading.support'
 
 /**
  * Issue 36: a reverse split's fraction sold for cash in lieu is a sale for the tax in every
  * position (MARKET-RULES.md §10): a credit long's too, its gain the cash less the fraction's share
  * of the position's cost, withheld or refunded in the split's transaction; a user holding the code
  * both ways has two cash-in-lieu lines, each carrying its own sale, so the ledger export still
- * adds up and recomputes the annual report.
+ * adds up and recomputes the annual report. A US holding's fraction costs in yen exactly what
+ * leaves its rows' yen, each row at its own buy's rate.
  */
 let t: TestApp
 let n = 0
 const account = () => `taxsf${++n}x${Date.now() % 100000}`
+const DAY = 86_400_000
 
 beforeAll(async () => {
   t = await startTradingApp({ SELL_LOCK_MINUTES: '0', ACTIONS_JOB_MS: '3600000' })
@@ -126,5 +139,35 @@ describe('a reverse split’s fraction of a credit long', { timeout: 60_000 }, (
     const detail = parseDetail(refunded[0]?.detail ?? '')
     expect(detail?.fields).toMatchObject({ net_after: wire(gain + loss) })
     await expectRunningBalance(name, exported)
+  })
+})
+
+describe('a US reverse split’s fraction of lots bought at two rates', { timeout: 60_000 }, () => {
+  // Last: it moves the gateway's clock on.
+  it('costs in yen each lot’s share at its own rate', async () => {
+    const g = await trader(t, account())
+    const userId = await userIdOf(t, g.account)
+    const first = await bought(g, { type: 'usd', code: APPLE, num: '7' })
+    await advance(t, Math.round(1.3 * DAY))
+    await untilFresh(t, APPLE)
+    const second = await bought(g, { type: 'usd', code: APPLE, num: '6' })
+    const rateAt = (at: bigint | null) => t.app.broker.funds.fx.rateAt('USD', 'JPY', Number(at))
+    expect(rateAt(first.buy_time)).not.toBe(rateAt(second.buy_time))
+    const ex = tomorrow(t, 'us')
+    const split = action({ code: APPLE, market: 'us', kind: 'split', exDate: ex, ratio: 0.2 })
+    await actionsJobAt(t, handClock(hourInto('us', ex)), () => [split], 100).runOnce()
+    // 1 for 5: of 7 and 6, 2 and 1 old shares are paid; their cost is 3/13 of the yen the two
+    // lots cost, each at its own buy's rate (the moving average a sale of 3 would take).
+    const basis =
+      yenOf(costOf(first) + first.buy_fee, rateAt(first.buy_time)) +
+      yenOf(costOf(second) + second.buy_fee, rateAt(second.buy_time))
+    const event = await t.app.db
+      .selectFrom('tax_events')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow()
+    expect(event).toMatchObject({ kind: 'sale', code: APPLE, shares: 3n })
+    expect(event.cost).toBe(halfUp(basis * 3n, 13n))
+    expect(event.gain).toBe(event.gross - event.cost)
   })
 })

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '../../store/index'
-import { TAXABLE_HOLDINGS } from '../common/tax-book'
+import { TAXABLE_HOLDINGS, type SplitFractionRow } from '../common/tax-book'
 import type { SelectedLines } from '../ledger/index'
 import { HELD } from './steps.sql'
 
@@ -105,9 +105,8 @@ export async function nisaFractions(db: Db, s: SplitRow) {
  * (MARKET-RULES.md §10), its proceeds the cash in lieu, one for the user's cash holdings and one
  * for their credit positions (`averaged` false). `cost` is what leaves the rows' cost: the
  * fraction's share (its holding keeps the buy fee), or a holding left with no share whole, fee
- * included. `boughtAt`, the latest buy of the user's rows with a fraction, is the instant a foreign
- * code's fraction cost converts to yen at (the app's rule: one rate for what one user's fractions
- * cost).
+ * included. `rows` are the cash rows apart, so that a foreign code's fraction takes in yen exactly
+ * what leaves each row's yen cost (in-yen.ts), each row at its own buy's rates.
  */
 export async function taxableFractions(db: Db, s: SplitRow) {
   if (s.den === 1n) return []
@@ -139,13 +138,14 @@ export async function taxableFractions(db: Db, s: SplitRow) {
       shares: 0n,
       cost: 0n,
       cash: 0n,
-      boughtAt: 0,
+      rows: [],
     }
     const taken = BigInt(r.taken)
     sale.shares += BigInt(r.shares)
     sale.cost += taken
     sale.cash += BigInt(r.cash)
-    sale.boughtAt = Math.max(sale.boughtAt, Number(r.at))
+    const order = BigInt(r.order)
+    if (averaged) sale.rows.push({ cost: BigInt(r.cost), taken, at: Number(r.at), order })
     sales.set(key, sale)
   }
   return [...sales.values()]
@@ -158,7 +158,7 @@ export interface TaxableFraction {
   shares: bigint
   cost: bigint
   cash: bigint
-  boughtAt: number
+  rows: SplitFractionRow[]
 }
 
 /**

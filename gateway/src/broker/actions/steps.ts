@@ -30,9 +30,8 @@ const house = (
 ) => ({ account: { house: book, currency: currency as Currency }, amount }) satisfies Posting
 /**
  * A user's fractions sold for cash in lieu, as the tax book takes a sale: cash holdings' against
- * the code's moving average (a foreign code's cost converted at the user's latest lot's buy
- * instant), credit positions' as their own positions, the gain the cash less the fractions' share
- * of what the positions cost.
+ * the code's moving average (their rows apart for a foreign code's yen), credit positions' as their
+ * own positions, the gain the cash less the fractions' share of what the positions cost.
  */
 const fractionSale = (
   f: s.TaxableFraction,
@@ -53,7 +52,7 @@ const fractionSale = (
   realised: f.cash - f.cost,
   at: at.now,
   splitDen: row.den,
-  boughtAt: f.boughtAt,
+  ...(f.averaged ? { splitRows: f.rows } : {}),
 })
 const nonZero = (lines: Posting[]) => lines.filter((l) => l.amount !== 0n)
 const inIdOrder = (sellers: { userId: bigint }[]) =>
