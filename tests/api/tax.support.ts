@@ -3,6 +3,7 @@ import type { WireTaxSummary } from '@kabu/shared/api/tax'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import type { TestApp } from '../support/app'
 import { brokerData, session } from '../support/broker'
+import { parseDetail } from '@kabu/shared/tax/ledger-detail'
 import { buy, lastUnits, sell, TOYOTA } from './trading.support'
 
 /**
@@ -92,4 +93,40 @@ export const yenOf = (amount: bigint, rate: string) => {
 export const centsCovering = (yen: bigint, rate: string) => {
   const r = ratio(rate)
   return ((yen * r.den + r.num * 100n - 1n) / (r.num * 100n)) * 100n
+}
+
+/**
+ * The annual report's sale and dividend rows of year `y` beside the same rows recomputed from the
+ * ledger export's lines (each tax-bearing line carries its computation), and the export's rows.
+ */
+export async function reportAndLedger(t: TestApp, g: SessionGrant, y: number) {
+  const csv = await fileOf(t, g, '/user/annualReport', { year: String(y), format: 'csv' })
+  const exported = csvRows((await fileOf(t, g, '/user/ledgerExport', { type: 'jpy' })).text)
+  const fromLedger = exported
+    .map((l) => parseDetail(l.detail ?? ''))
+    .flatMap((d) => (d?.kind === 'sale' || d?.kind === 'dividend' ? [fromDetail(d)] : []))
+    .sort((a, b) => (a.type === b.type ? 0 : a.type === 'sale' ? -1 : 1))
+  const columns = Object.keys(fromDetail({ kind: 'sale', fields: {} }))
+  const fromReport = csvRows(csv.text)
+    .filter((r) => r.type === 'sale' || r.type === 'dividend')
+    .map((r) => Object.fromEntries(columns.map((c) => [c, r[c]])))
+  return { fromReport, fromLedger, exported }
+}
+
+/** A ledger line's computation as the report's row of it. */
+function fromDetail({ kind, fields: f }: { kind: string; fields: Record<string, string> }) {
+  const sale = kind === 'sale'
+  return {
+    type: kind,
+    date: f.date,
+    code: f.code,
+    shares: f.shares,
+    proceeds: sale ? f.proceeds : '',
+    cost: sale ? f.cost : '',
+    gain: sale ? f.gain : '',
+    gross: sale ? '' : f.gross,
+    withheld_national: f.national,
+    withheld_local: f.local,
+    net: sale ? '' : f.net,
+  }
 }

@@ -8,7 +8,7 @@ import { brokerData } from '../support/broker'
 import { expectLedgerConsistent } from '../support/invariants'
 import { action, actionsJobAt, handClock, hourInto, tomorrow } from './actions.support'
 import { sell, startTradingApp, TOYOTA, trader } from './trading.support'
-import { csvRows, dueOn, fileOf, lotAt, summary, wire, YEN } from './tax.support'
+import { csvRows, dueOn, fileOf, lotAt, reportAndLedger, summary, wire, YEN } from './tax.support'
 
 /**
  * Issue 36's tax in 特定口座 源泉徴収あり through the real gateway on both stores: a gain withholds
@@ -162,41 +162,10 @@ describe('tax in 特定口座 源泉徴収あり', { timeout: 60_000 }, () => {
     expect(csv.type).toMatch(/^text\/csv/)
     expect([...csv.bytes.slice(0, 3)]).not.toEqual([0xef, 0xbb, 0xbf])
     const report = csvRows(csv.text)
-    const exported = await fileOf(t, g, '/user/ledgerExport', { type: 'jpy' })
-    const details = csvRows(exported.text)
-      .map((l) => parseDetail(l.detail ?? ''))
-      .filter((d) => d !== null)
-    const fromLedger = details
-      .filter((d) => d.kind === 'sale' || d.kind === 'dividend')
-      .map(({ kind, fields: f }) => ({
-        type: kind,
-        date: f.date,
-        code: f.code,
-        shares: f.shares,
-        proceeds: kind === 'sale' ? f.proceeds : '',
-        cost: kind === 'sale' ? f.cost : '',
-        gain: kind === 'sale' ? f.gain : '',
-        gross: kind === 'dividend' ? f.gross : '',
-        withheld_national: f.national,
-        withheld_local: f.local,
-        net: kind === 'dividend' ? f.net : '',
-      }))
-    const lines = report.filter((r) => r.type === 'sale' || r.type === 'dividend')
-    expect(
-      lines.map((r) => ({
-        type: r.type,
-        date: r.date,
-        code: r.code,
-        shares: r.shares,
-        proceeds: r.proceeds,
-        cost: r.cost,
-        gain: r.gain,
-        gross: r.gross,
-        withheld_national: r.withheld_national,
-        withheld_local: r.withheld_local,
-        net: r.net,
-      })),
-    ).toEqual([...fromLedger].sort((a, b) => (a.type === b.type ? 0 : a.type === 'sale' ? -1 : 1)))
+    const { fromReport, fromLedger, exported } = await reportAndLedger(t, g, y)
+    expect(fromReport).toEqual(fromLedger)
+    expect(fromLedger.map((l) => l.type)).toEqual(['sale', 'sale', 'dividend'])
+    const details = exported.map((l) => parseDetail(l.detail ?? '')).filter((d) => d !== null)
     // The withholding lines' own computation: the tax held after is the tax due on the net after.
     const taxLines = details.filter((d) => d.kind === 'tax')
     expect(taxLines.length).toBeGreaterThan(0)

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '../../store/index'
-import { TAXABLE_HOLDINGS } from '../common/tax-book'
+import { TAXABLE_HOLDINGS, type SplitFractionRow } from '../common/tax-book'
 import type { SelectedLines } from '../ledger/index'
 import { HELD } from './steps.sql'
 
@@ -101,50 +101,85 @@ export async function nisaFractions(db: Db, s: SplitRow) {
 }
 
 /**
- * Each user's fractions of cash holdings in the taxable account, read before the holdings move: a
- * sale for the tax (MARKET-RULES.md §10), its proceeds the cash in lieu. `cost` is what leaves the
- * rows' cost: the fraction's share (its holding keeps the buy fee), or a holding left with no share
- * whole, fee included. A credit position's fraction is not here: it is paid, not yet taxed.
- * `boughtAt`, the latest buy of the user's rows with a fraction, is the instant a foreign code's
- * fraction cost converts to yen at (the app's rule: one rate for what one user's fractions cost).
+ * Each user's fractions in the taxable account, read before the holdings move: a sale for the tax
+ * (MARKET-RULES.md §10), its proceeds the cash in lieu, one for the user's cash holdings and one
+ * for their credit positions (`averaged` false). `cost` is what leaves the rows' cost: the
+ * fraction's share (its holding keeps the buy fee), or a holding left with no share whole, fee
+ * included. `rows` are the cash rows apart, so that a foreign code's fraction takes in yen exactly
+ * what leaves each row's yen cost (in-yen.ts), each row at its own buy's rates.
  */
 export async function taxableFractions(db: Db, s: SplitRow) {
   if (s.den === 1n) return []
   const { rows } = await sql<{
     user_id: bigint
+    leverage: bigint
     shares: bigint
     cost: bigint
+    taken: bigint
     cash: bigint
-    bought_at: bigint
+    at: bigint
+    order: bigint
   }>`
-    select user_id, cast(sum(stock_num % ${s.den}) as bigint) as shares,
-      cast(max(coalesce(buy_time, created_at)) as bigint) as bought_at,
-      cast(sum(case when stock_num < ${s.den} then ${cost} + buy_fee
-        else ${cost} * (stock_num % ${s.den}) / stock_num end) as bigint) as cost,
-      cast(sum(${longCash(s)}) as bigint) as cash
+    select user_id, leverage, stock_num % ${s.den} as shares, ${cost} + buy_fee as cost,
+      case when stock_num < ${s.den} then ${cost} + buy_fee
+        else ${cost} * (stock_num % ${s.den}) / stock_num end as taken,
+      ${longCash(s)} as cash, coalesce(buy_time, created_at) as at,
+      coalesce(bought_by, id) as ${sql.ref('order')}
     from holdings
-    where ${mine(s)} and side = 'long' and leverage = 1 and ${TAXABLE_HOLDINGS}
-      and stock_num % ${s.den} <> 0
-    group by user_id order by user_id`.execute(db)
-  return rows.map((r) => ({
-    userId: BigInt(r.user_id),
-    shares: BigInt(r.shares),
-    cost: BigInt(r.cost),
-    cash: BigInt(r.cash),
-    boughtAt: Number(r.bought_at),
-  }))
+    where ${mine(s)} and side = 'long' and ${TAXABLE_HOLDINGS} and stock_num % ${s.den} <> 0
+    order by user_id, id`.execute(db)
+  const sales = new Map<string, TaxableFraction>()
+  for (const r of rows) {
+    const averaged = BigInt(r.leverage) === 1n
+    const key = `${r.user_id}:${averaged}`
+    const sale = sales.get(key) ?? {
+      userId: BigInt(r.user_id),
+      averaged,
+      shares: 0n,
+      cost: 0n,
+      cash: 0n,
+      rows: [],
+    }
+    const taken = BigInt(r.taken)
+    sale.shares += BigInt(r.shares)
+    sale.cost += taken
+    sale.cash += BigInt(r.cash)
+    const order = BigInt(r.order)
+    if (averaged) sale.rows.push({ cost: BigInt(r.cost), taken, at: Number(r.at), order })
+    sales.set(key, sale)
+  }
+  return [...sales.values()]
 }
 
-/** The cash in lieu of each user's fractions: one line per user. */
-export const cashInLieuLines = (s: SplitRow, currency: string): SelectedLines =>
+export interface TaxableFraction {
+  userId: bigint
+  /** The user's cash holdings' fractions (the code's moving average); false: credit positions'. */
+  averaged: boolean
+  shares: bigint
+  cost: bigint
+  cash: bigint
+  rows: SplitFractionRow[]
+}
+
+/**
+ * Cash holdings' or credit positions' splits: their cash in lieu posts apart, each its own ledger
+ * transaction, so that a user's line carries one sale's tax event (the export joins a line to the
+ * events of its transaction).
+ */
+const ofCredit = (credit: boolean) =>
+  sql`holding_id in (select id from holdings where leverage ${credit ? sql`>` : sql`=`} 1)`
+
+/** The cash in lieu of each user's fractions (of cash holdings, or credit): one line per user. */
+export const cashInLieuLines = (s: SplitRow, currency: string, credit: boolean): SelectedLines =>
   sql`select user_id, 'available' as book, ${currency} as currency,
       cast(sum(cash_in_lieu) as bigint) as amount
-    from holding_splits where action = ${s.action} and cash_in_lieu > 0 group by user_id`
+    from holding_splits where action = ${s.action} and cash_in_lieu > 0 and ${ofCredit(credit)}
+    group by user_id`
 
-export async function cashInLieuTotal(db: Db, s: SplitRow): Promise<bigint> {
+export async function cashInLieuTotal(db: Db, s: SplitRow, credit: boolean): Promise<bigint> {
   const { rows } = await sql<{
     total: bigint | null
   }>`select cast(sum(cash_in_lieu) as bigint) as total
-    from holding_splits where action = ${s.action}`.execute(db)
+    from holding_splits where action = ${s.action} and ${ofCredit(credit)}`.execute(db)
   return BigInt(rows[0]?.total ?? 0n)
 }

@@ -28,6 +28,32 @@ const house = (
   currency: string,
   amount: bigint,
 ) => ({ account: { house: book, currency: currency as Currency }, amount }) satisfies Posting
+/**
+ * A user's fractions sold for cash in lieu, as the tax book takes a sale: cash holdings' against
+ * the code's moving average (their rows apart for a foreign code's yen), credit positions' as their
+ * own positions, the gain the cash less the fractions' share of what the positions cost.
+ */
+const fractionSale = (
+  f: s.TaxableFraction,
+  row: s.SplitRow,
+  currency: string,
+  at: { orderNo: string; txId: bigint; now: number },
+) => ({
+  userId: f.userId,
+  code: row.code,
+  currency,
+  orderNo: at.orderNo,
+  saleTxId: at.txId,
+  shares: f.shares,
+  proceeds: f.cash,
+  fees: 0n,
+  averaged: f.averaged,
+  rowCost: f.cost,
+  realised: f.cash - f.cost,
+  at: at.now,
+  splitDen: row.den,
+  ...(f.averaged ? { splitRows: f.rows } : {}),
+})
 const nonZero = (lines: Posting[]) => lines.filter((l) => l.amount !== 0n)
 const inIdOrder = (sellers: { userId: bigint }[]) =>
   [...new Set(sellers.map((f) => f.userId))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
@@ -43,8 +69,9 @@ export function createSteps(deps: StepDeps) {
   /**
    * A split on its ex-date: resting orders, then holdings, then any cash in lieu. A reverse
    * split's fraction sold for it is a sale: a NISA holding's gives its book value back to the room,
-   * a taxable cash holding's goes to the tax book (its share of the code's moving average, the
-   * year's net, any withholding or refund posted here, in this transaction).
+   * a taxable cash holding's goes to the tax book (its share of the code's moving average), and so
+   * does a credit position's (its own gain, MARKET-RULES.md §10): the year's net, any withholding
+   * or refund posted here, in this transaction.
    */
   async function split(step: string, row: s.SplitRow, currency: string, now: number) {
     return db.transaction().execute(async (trx): Promise<Events> => {
@@ -58,33 +85,21 @@ export function createSteps(deps: StepDeps) {
       // The sellers in id order before any of their books, the order every sale takes them in.
       for (const userId of inIdOrder([...nisaSold, ...taxSold])) await deps.tax.hold(trx, userId)
       for (const sold of nisaSold) await deps.nisa.sold(trx, sold.userId, sold.cost, now)
-      const cash = await s.cashInLieuTotal(trx, row)
-      if (cash > 0n) {
+      // Cash holdings' cash in lieu, then credit positions': each its own ledger transaction, so
+      // a user holding both has two lines, each carrying its own sale's tax event.
+      for (const credit of [false, true]) {
+        const cash = await s.cashInLieuTotal(trx, row, credit)
+        if (cash === 0n) continue
         const orderNo = newOrderNo('CA', now)
         const { txId } = await ledger.post(trx, {
           kind: 'split_cash',
           userId: null,
           orderNo,
-          selected: s.cashInLieuLines(row, currency),
+          selected: s.cashInLieuLines(row, currency, credit),
           postings: [house('bank_clearing', currency, -cash)],
         })
-        for (const f of taxSold) {
-          await deps.tax.sold(trx, {
-            userId: f.userId,
-            code: row.code,
-            currency,
-            orderNo,
-            saleTxId: txId,
-            shares: f.shares,
-            proceeds: f.cash,
-            fees: 0n,
-            averaged: true,
-            rowCost: f.cost,
-            realised: f.cash - f.cost,
-            at: now,
-            boughtAt: f.boughtAt,
-            splitDen: row.den,
-          })
+        for (const f of taxSold.filter((sold) => sold.averaged !== credit)) {
+          await deps.tax.sold(trx, fractionSale(f, row, currency, { orderNo, txId, now }))
         }
       }
       await recordStepRows(trx, step, rows)

@@ -42,6 +42,21 @@ export interface TaxableSale {
    * old shares, `splitDen` of which make one share the account holds now. Absent on a market sale.
    */
   splitDen?: bigint
+  /**
+   * A reverse split's fractions of cash holdings, row by row: what each row cost with its fee
+   * before the split (`cost`) and what of it left with the fraction (`taken`), when and by which
+   * order it was bought. A foreign fraction's yen cost is then what leaves each row's yen cost,
+   * each at its own rates, not `rowCost` at one instant's.
+   */
+  splitRows?: SplitFractionRow[]
+}
+
+/** One row's part in a reverse split's fraction (TaxableSale.splitRows), native units. */
+export interface SplitFractionRow {
+  cost: bigint
+  taken: bigint
+  at: number
+  order: bigint
 }
 
 /** A sale not yet written: its tax planned ahead of its one statement. */

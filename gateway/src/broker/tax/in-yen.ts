@@ -22,9 +22,11 @@ export const NETTED_CURRENCY: Currency = 'JPY'
  * have to carry it, and a row's buy instant is already kept by all of them. A buy filled in parts
  * at several instants (a dated buy filled over several days) converts fill by fill instead: its
  * order's fills (`order_fills`, found through the row's id or, on a row split off, `bought_by`),
- * each at its own instant's rate, the row taking its share of their yen by its cost. A credit
- * position or a short is its own position: its realised P/L at the sale's rate. The drift of the
- * code's average is kept in yen, so the average needs no old rate again.
+ * each at its own instant's rate, the row taking its share of their yen by its cost. A reverse
+ * split's fraction of cash rows takes what leaves each row's yen (its yen before less its yen
+ * after, `splitRows`), so it is averaged over the rows' yen as they were, not at one instant. A
+ * credit position or a short is its own position: its realised P/L at the sale's rate. The drift
+ * of the code's average is kept in yen, so the average needs no old rate again.
  */
 export async function saleInYen(
   db: Kysely<Database>,
@@ -77,14 +79,24 @@ async function converted(
   const rateAt = (at: number) => fx.rateAt(currency, NETTED_CURRENCY, at)
   const rate = rateAt(sale.at)
   const sold: Row = { cost: sale.rowCost, at: sale.boughtAt ?? sale.at, order: sale.boughtBy }
-  const costInYen = await costsInYen(db, rateAt, sale.averaged ? [...rows, sold] : rows)
+  // A split's fraction: each row's yen before less its yen after, so that the basis it is averaged
+  // in is the rows' yen as they were (the rows kept are read after the split, at their own rates).
+  const parts = (sale.splitRows ?? []).map((r) => ({
+    before: { cost: r.cost, at: r.at, order: r.order },
+    after: { cost: r.cost - r.taken, at: r.at, order: r.order },
+  }))
+  const read = sale.averaged ? [...rows, sold, ...parts.map((p) => p.before)] : rows
+  const costInYen = await costsInYen(db, rateAt, read)
+  const rowCost = sale.splitRows
+    ? parts.reduce((sum, p) => sum + costInYen(p.before) - costInYen(p.after), 0n)
+    : costInYen(sold)
   return {
     state: { ...state, cost: rows.reduce((sum, r) => sum + costInYen(r), 0n) },
     sale: {
       ...sale,
       proceeds: inYen(sale.proceeds, rate),
       fees: inYen(sale.fees, rate),
-      rowCost: costInYen(sold),
+      rowCost,
       realised: inYen(sale.realised, rate),
     },
     rate,

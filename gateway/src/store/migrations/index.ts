@@ -44,6 +44,7 @@ import { taxSeq } from './0045-tax-seq'
 import { taxFxRate } from './0046-tax-fx-rate'
 import { holdingBoughtBy } from './0047-holding-bought-by'
 import { orderPartialIndexes } from './0048-order-partial-indexes'
+import { boughtByBackfill } from './0049-bought-by-backfill'
 
 /**
  * Every migration, in order, listed in code rather than found by scanning a folder, so they run the
@@ -94,6 +95,7 @@ const MIGRATIONS: ReadonlyArray<[name: string, build: (kind: StoreKind) => Migra
   ['0046-tax-fx-rate', taxFxRate],
   ['0047-holding-bought-by', holdingBoughtBy],
   ['0048-order-partial-indexes', orderPartialIndexes],
+  ['0049-bought-by-backfill', boughtByBackfill],
 ]
 
 export function migrationProvider(kind: StoreKind): MigrationProvider {

@@ -64,6 +64,8 @@ export interface HoldingsTable {
   /**
    * Migration 0047: on a row split off another, the buy order its shares came from (its fills
    * convert a foreign lot's cost to yen); null otherwise (the row's own id is its order's).
+   * Migration 0049 wrote it on the earlier parts whose sell order names their row; a partial
+   * sell's claim or an amended sell's part from before 0047 has none (nothing stored names it).
    */
   bought_by: NullableInt
 }
