@@ -16,6 +16,8 @@ import type { HouseBook, LedgerCommand, LedgerTxInput, UserBook } from './postin
 
 export type { AfterTx, AlsoWrite, BusinessStep, Guard } from './post.pg.sql'
 export type { SelectedLines } from './selected.sql'
+// The credit book's lines, which a credit sale and a split's credit fraction both post.
+export { interestPostings, lendPostings, repayCreditPostings } from './credit-postings'
 export type {
   AccountRef,
   HouseBook,

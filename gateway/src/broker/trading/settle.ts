@@ -5,8 +5,13 @@ import type { Market } from '@kabu/shared/market/types'
 import type { TradingSettings } from '../../config'
 import type { Database } from '../../store/index'
 import type { NisaBook } from '../common/nisa-book'
-import type { Ledger, LedgerTxInput, Posting, UserBook } from '../ledger/index'
-import { repayCreditPostings } from './credit-postings'
+import {
+  type Ledger,
+  type LedgerTxInput,
+  type Posting,
+  type UserBook,
+  repayCreditPostings,
+} from '../ledger/index'
 import { inTaxableAccount, type PlannedTaxableSale, type TaxBook } from '../common/tax-book'
 import { saleCharges } from './fees'
 import { costOf, transition, type HoldingChange, type HoldingRow } from './trading.sql'

@@ -4,9 +4,13 @@ import { coverSettlement } from '@kabu/shared/market/credit'
 import type { Market } from '@kabu/shared/market/types'
 import type { Currency } from '@kabu/shared/money/currencies'
 import type { Database } from '../../store/index'
-import type { LedgerTxInput, Posting } from '../ledger/index'
+import {
+  type LedgerTxInput,
+  type Posting,
+  lendPostings,
+  repayCreditPostings,
+} from '../ledger/index'
 import { inTaxableAccount } from '../common/tax-book'
-import { lendPostings, repayCreditPostings } from './credit-postings'
 import { buyFee } from './fees'
 import { taxableSale, type Settlement } from './settle'
 import { costOf, type HoldingChange, type HoldingRow } from './trading.sql'

@@ -1,5 +1,5 @@
 import type { Currency } from '@kabu/shared/money/currencies'
-import type { Posting } from '../ledger/index'
+import type { Posting } from './postings'
 
 /**
  * The ledger lines of stock credit. As the loans area's `loans` book does, the house's `credit`
