@@ -82,12 +82,15 @@ describe('a reverse split’s fraction of a credit long', { timeout: 60_000 }, (
     const paid = close * YEN + 500n * YEN
     const cashGain = paid - halfUp(costOf(cash) + cash.buy_fee, 100n)
     const creditGain = paid - costOf(credit) / 100n
+    // The credit fraction's cash first repays its share of the loan, as a credit sale would.
+    const repaid = credit.credit_debt / 100n
     const before = await books(t, name, 'JPY')
     const y = await reverseSplit(0, close + 500n)
     const due = dueOn(cashGain + creditGain)
     const first = dueOn(cashGain)
     const after = await books(t, name, 'JPY')
-    expect(after.available).toBe(before.available + 2n * paid - due.national - due.local)
+    expect(after.available).toBe(before.available + 2n * paid - repaid - due.national - due.local)
+    expect(after.credit).toBe(before.credit - repaid)
     const s = await summary(t, g, y)
     expect(s).toMatchObject({ gains: wire(cashGain + creditGain) })
     expect([s.withheld_national, s.withheld_local]).toEqual([wire(due.national), wire(due.local)])
@@ -99,7 +102,7 @@ describe('a reverse split’s fraction of a credit long', { timeout: 60_000 }, (
     expect(taxed.map((l) => [l.kind, l.amount])).toEqual([
       ['split_cash', wire(paid)],
       ['tax_withheld', wire(-(first.national + first.local))],
-      ['split_cash', wire(paid)],
+      ['split_cash', wire(paid - repaid)],
       ['tax_withheld', wire(-(due.national + due.local - first.national - first.local))],
     ])
     await expectRunningBalance(name, exported)
@@ -127,7 +130,10 @@ describe('a reverse split’s fraction of a credit long', { timeout: 60_000 }, (
     const [held, owed] = [dueOn(gain), dueOn(gain + loss)]
     const refund = held.national - owed.national + held.local - owed.local
     expect(refund).toBeGreaterThan(0n)
-    expect((await books(t, name, 'JPY')).available).toBe(before.available + close * YEN + refund)
+    const repaid = credit.credit_debt / 100n
+    expect((await books(t, name, 'JPY')).available).toBe(
+      before.available + close * YEN - repaid + refund,
+    )
     const s = await summary(t, g, y)
     expect(s).toMatchObject({ net: wire(gain + loss) })
 

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely'
 import type { Database } from '../../store/index'
 import { TAXABLE_HOLDINGS, type SplitFractionRow } from '../common/tax-book'
 import type { SelectedLines } from '../ledger/index'
+import { interestShare } from './split-credit.sql'
 import { HELD } from './steps.sql'
 
 type Db = Kysely<Database>
@@ -53,7 +54,8 @@ const mine = (s: SplitRow) =>
  * Moves the split holdings to their new shares. A forward split keeps what they cost: the price
  * per share divides, and where that is not exact the cost is kept in buy_cost (as a fill in parts
  * does). A reverse split's long keeps the cost of the whole shares it keeps (the fraction's cost
- * leaves with its cash); one left with none is closed as sold at the last close. A short's
+ * leaves with its cash); one left with none is closed as sold at the last close, a credit long's
+ * realised counting the interest it paid (repayCreditFractions has repaid its debt). A short's
  * proceeds grow by the fraction it sold short. Every SET reads the row as it was.
  */
 export async function moveSplitHoldings(db: Db, s: SplitRow, now: number): Promise<void> {
@@ -71,7 +73,8 @@ export async function moveSplitHoldings(db: Db, s: SplitRow, now: number): Promi
   const keptCost = sql`(${cost} - ${cost} * (stock_num % ${s.den}) / stock_num)`
   await sql`update holdings set
       status = 4, sell_price = ${s.lastClose}, sell_fee = 0, stamp_duty = 0, sell_time = ${BigInt(now)},
-      realised = stock_num * ${s.lastClose} - ${cost} - buy_fee
+      realised = stock_num * ${s.lastClose} - ${cost} - buy_fee - credit_interest,
+      call_deadline = null
     where ${mine(s)} and side = 'long' and stock_num < ${s.den}`.execute(db)
   await sql`update holdings set
       buy_cost = ${keptCost}, buy_price = ${keptCost} / (stock_num / ${s.den}),
@@ -105,7 +108,8 @@ export async function nisaFractions(db: Db, s: SplitRow) {
  * (MARKET-RULES.md §10), its proceeds the cash in lieu, one for the user's cash holdings and one
  * for their credit positions (`averaged` false). `cost` is what leaves the rows' cost: the
  * fraction's share (its holding keeps the buy fee), or a holding left with no share whole, fee
- * included. `rows` are the cash rows apart, so that a foreign code's fraction takes in yen exactly
+ * included; a credit position's adds the interest that share paid, as a credit sale's realised
+ * counts it. `rows` are the cash rows apart, so that a foreign code's fraction takes in yen exactly
  * what leaves each row's yen cost (in-yen.ts), each row at its own buy's rates.
  */
 export async function taxableFractions(db: Db, s: SplitRow) {
@@ -122,7 +126,7 @@ export async function taxableFractions(db: Db, s: SplitRow) {
   }>`
     select user_id, leverage, stock_num % ${s.den} as shares, ${cost} + buy_fee as cost,
       case when stock_num < ${s.den} then ${cost} + buy_fee
-        else ${cost} * (stock_num % ${s.den}) / stock_num end as taken,
+        else ${cost} * (stock_num % ${s.den}) / stock_num end + ${interestShare(s)} as taken,
       ${longCash(s)} as cash, coalesce(buy_time, created_at) as at,
       coalesce(bought_by, id) as ${sql.ref('order')}
     from holdings
@@ -169,11 +173,14 @@ export interface TaxableFraction {
 const ofCredit = (credit: boolean) =>
   sql`holding_id in (select id from holdings where leverage ${credit ? sql`>` : sql`=`} 1)`
 
-/** The cash in lieu of each user's fractions (of cash holdings, or credit): one line per user. */
-export const cashInLieuLines = (s: SplitRow, currency: string, credit: boolean): SelectedLines =>
+/**
+ * The cash in lieu of each user's cash holdings' fractions: one line per user (a credit long's
+ * repays its loan first, its lines split-credit.sql.ts creditCashPostings).
+ */
+export const cashInLieuLines = (s: SplitRow, currency: string): SelectedLines =>
   sql`select user_id, 'available' as book, ${currency} as currency,
       cast(sum(cash_in_lieu) as bigint) as amount
-    from holding_splits where action = ${s.action} and cash_in_lieu > 0 and ${ofCredit(credit)}
+    from holding_splits where action = ${s.action} and cash_in_lieu > 0 and ${ofCredit(false)}
     group by user_id`
 
 export async function cashInLieuTotal(db: Db, s: SplitRow, credit: boolean): Promise<bigint> {

@@ -9,6 +9,7 @@ import type { Ledger, Posting } from '../ledger/index'
 import type { NisaBook } from '../common/nisa-book'
 import type { TaxBook } from '../common/tax-book'
 import * as d from './dividends.sql'
+import * as c from './split-credit.sql'
 import * as s from './split.sql'
 import { claimStep, recordStepRows } from './steps.sql'
 
@@ -71,7 +72,8 @@ export function createSteps(deps: StepDeps) {
    * split's fraction sold for it is a sale: a NISA holding's gives its book value back to the room,
    * a taxable cash holding's goes to the tax book (its share of the code's moving average), and so
    * does a credit position's (its own gain, MARKET-RULES.md §10): the year's net, any withholding
-   * or refund posted here, in this transaction.
+   * or refund posted here, in this transaction. A credit long's fraction is sold as a credit sale
+   * is: its cash repays the fraction's share of the loan first (split-credit.sql.ts).
    */
   async function split(step: string, row: s.SplitRow, currency: string, now: number) {
     return db.transaction().execute(async (trx): Promise<Events> => {
@@ -81,6 +83,8 @@ export function createSteps(deps: StepDeps) {
       const rows = await s.writeSplits(trx, row)
       const nisaSold = await s.nisaFractions(trx, row)
       const taxSold = await s.taxableFractions(trx, row)
+      const creditSold = await c.creditFractions(trx, row)
+      await c.repayCreditFractions(trx, row)
       await s.moveSplitHoldings(trx, row, now)
       // The sellers in id order before any of their books, the order every sale takes them in.
       for (const userId of inIdOrder([...nisaSold, ...taxSold])) await deps.tax.hold(trx, userId)
@@ -91,12 +95,15 @@ export function createSteps(deps: StepDeps) {
         const cash = await s.cashInLieuTotal(trx, row, credit)
         if (cash === 0n) continue
         const orderNo = newOrderNo('CA', now)
+        const cashOut = [house('bank_clearing', currency, -cash)]
+        // A credit long's cash in lieu repays its loan first, as a credit sale's proceeds do.
         const { txId } = await ledger.post(trx, {
           kind: 'split_cash',
           userId: null,
           orderNo,
-          selected: s.cashInLieuLines(row, currency, credit),
-          postings: [house('bank_clearing', currency, -cash)],
+          ...(credit
+            ? { postings: [...cashOut, ...c.creditCashPostings(creditSold, currency)] }
+            : { selected: s.cashInLieuLines(row, currency), postings: cashOut }),
         })
         for (const f of taxSold.filter((sold) => sold.averaged !== credit)) {
           await deps.tax.sold(trx, fractionSale(f, row, currency, { orderNo, txId, now }))
