@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely'
 import type { Currency } from '@kabu/shared/money/currencies'
 import type { Database } from '../../store/index'
 import { type Posting, repayCreditPostings } from '../ledger/index'
-import type { SplitRow } from './split.sql'
+import type { SplitRow } from './split-row'
 
 type Db = Kysely<Database>
 

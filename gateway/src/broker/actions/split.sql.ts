@@ -3,23 +3,12 @@ import type { Database } from '../../store/index'
 import { TAXABLE_HOLDINGS, type SplitFractionRow } from '../common/tax-book'
 import type { SelectedLines } from '../ledger/index'
 import { interestShare } from './split-credit.sql'
+import type { SplitRow } from './split-row'
 import { HELD } from './steps.sql'
 
 type Db = Kysely<Database>
 
-/** A split as the SQL needs it: `num` new shares for `den` old (one of them is 1). */
-export interface SplitRow {
-  action: string
-  code: string
-  exDate: string
-  /** Local midnight of the ex-date: holdings bought before it were held through the cum date. */
-  exStart: number
-  ratio: string
-  num: bigint
-  den: bigint
-  /** The last close before the ex-date (units): a reverse split's fraction is paid at it. */
-  lastClose: bigint
-}
+export type { SplitRow } from './split-row'
 
 const cost = sql`coalesce(buy_cost, buy_price * stock_num)`
 /** A long's cash in lieu: its old shares past the last whole new share, at the last close. */
