@@ -26,8 +26,10 @@ export async function closeServer(server: Server, io: SocketServer): Promise<voi
  */
 function releaseAdapters(io: SocketServer) {
   for (const namespace of io._nsps.values()) {
-    const adapter = namespace.adapter as { nsp?: unknown; sessions?: Map<unknown, unknown> }
-    adapter.sessions?.clear()
+    const adapter = namespace.adapter as { nsp?: unknown; sessions?: unknown }
+    // Only that adapter: another (Redis's) may still hear a message and read its namespace.
+    if (!(adapter.sessions instanceof Map)) continue
+    adapter.sessions.clear()
     delete adapter.nsp
   }
 }
