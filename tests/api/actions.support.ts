@@ -100,3 +100,10 @@ export function actionsJobAt(
     },
   })
 }
+
+/** A holding's row as stored. */
+export const holdingRow = (t: TestApp, id: bigint) =>
+  t.app.db.selectFrom('holdings').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+/** What a holding row cost: its kept cost, else price × shares (rows from before the column). */
+export const holdingCost = (r: { buy_cost: bigint | null; buy_price: bigint; stock_num: bigint }) =>
+  r.buy_cost ?? r.buy_price * r.stock_num

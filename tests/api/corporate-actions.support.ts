@@ -60,7 +60,6 @@ export async function holder(t: TestApp, code = TOYOTA, type = 'jpy', num = '100
   }
 }
 
-export const holdingRow = (t: TestApp, id: bigint) =>
-  t.app.db.selectFrom('holdings').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 export const ledgerCount = (t: TestApp) => rowsIn(t, 'ledger_transactions')
 export const taxEvents = (t: TestApp) => rowsIn(t, 'tax_events')
+export { holdingRow } from './actions.support'

@@ -4,7 +4,15 @@ import type { SessionGrant } from '@kabu/shared/api/user'
 import { reconcile } from '../../gateway/src/broker/trust/reconciliation'
 import type { TestApp } from '../support/app'
 import { expectLedgerConsistent } from '../support/invariants'
-import { action, actionsJobAt, handClock, hourInto, tomorrow } from './actions.support'
+import {
+  action,
+  actionsJobAt,
+  handClock,
+  holdingCost,
+  holdingRow,
+  hourInto,
+  tomorrow,
+} from './actions.support'
 import { YEN } from './tax.support'
 import { books, buy, startTradingApp, TOYOTA, trader, userIdOf } from './trading.support'
 
@@ -25,10 +33,7 @@ beforeAll(async () => {
 afterAll(() => t.stop())
 afterEach(() => expectLedgerConsistent(t.app.db))
 
-const row = (id: bigint) =>
-  t.app.db.selectFrom('holdings').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
-const costOf = (r: { buy_cost: bigint | null; buy_price: bigint; stock_num: bigint }) =>
-  r.buy_cost ?? r.buy_price * r.stock_num
+const row = (id: bigint) => holdingRow(t, id)
 const houseCredit = () => t.app.broker.ledger.houseBalance(t.app.db, 'credit', 'JPY')
 
 /** 100 Toyota on credit at 3×, then three days of interest accrued into its debt. */
@@ -73,7 +78,7 @@ describe('a reverse split of a credit long', { timeout: 60_000 }, () => {
     await reverseSplit(0, 200, close)
 
     const after = await row(h.id)
-    const realised = paid - costOf(h) - h.buy_fee - h.credit_interest
+    const realised = paid - holdingCost(h) - h.buy_fee - h.credit_interest
     expect(after).toMatchObject({ status: 4n, credit_debt: 0n, realised, call_deadline: null })
     expect(after.credit_interest).toBe(h.credit_interest)
     expect(await books(t, name, 'JPY')).toMatchObject({
@@ -109,7 +114,7 @@ describe('a reverse split of a credit long', { timeout: 60_000 }, () => {
       credit: h.credit_debt - debtShare,
     })
     expect((await houseCredit()) - houseBefore).toBe(2n * debtShare)
-    const gain = paid - (costOf(h) * 1n) / 100n - interestShare
+    const gain = paid - (holdingCost(h) * 1n) / 100n - interestShare
     expect(await saleEvent(name)).toEqual({ gain, shares: 1n })
     expect((await reconcile(t.app.db, t.app.clock.now())).ok).toBe(true)
   })

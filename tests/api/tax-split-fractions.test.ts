@@ -5,7 +5,15 @@ import { parseDetail } from '@kabu/shared/tax/ledger-detail'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import type { TestApp } from '../support/app'
 import { expectLedgerConsistent } from '../support/invariants'
-import { action, actionsJobAt, handClock, hourInto, tomorrow } from './actions.support'
+import {
+  action,
+  actionsJobAt,
+  handClock,
+  holdingCost,
+  holdingRow,
+  hourInto,
+  tomorrow,
+} from './actions.support'
 import { dueOn, lotAt, reportAndLedger, summary, wire, YEN, yenOf } from './tax.support'
 import {
   advance,
@@ -39,10 +47,7 @@ beforeAll(async () => {
 afterAll(() => t.stop())
 afterEach(() => expectLedgerConsistent(t.app.db))
 
-const row = (id: bigint) =>
-  t.app.db.selectFrom('holdings').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
-const costOf = (r: { buy_cost: bigint | null; buy_price: bigint; stock_num: bigint }) =>
-  r.buy_cost ?? r.buy_price * r.stock_num
+const row = (id: bigint) => holdingRow(t, id)
 const halfUp = (num: bigint, den: bigint) => (2n * num + den) / (2n * den)
 
 async function bought(g: SessionGrant, form: Record<string, string>) {
@@ -80,8 +85,8 @@ describe('a reverse split’s fraction of a credit long', { timeout: 60_000 }, (
     // One old share of each 100 is paid, at a last close ¥500 over either buy.
     const close = (cash.buy_price > credit.buy_price ? cash.buy_price : credit.buy_price) / YEN
     const paid = close * YEN + 500n * YEN
-    const cashGain = paid - halfUp(costOf(cash) + cash.buy_fee, 100n)
-    const creditGain = paid - costOf(credit) / 100n
+    const cashGain = paid - halfUp(holdingCost(cash) + cash.buy_fee, 100n)
+    const creditGain = paid - holdingCost(credit) / 100n
     // The credit fraction's cash first repays its share of the loan, as a credit sale would.
     const repaid = credit.credit_debt / 100n
     const before = await books(t, name, 'JPY')
@@ -123,7 +128,7 @@ describe('a reverse split’s fraction of a credit long', { timeout: 60_000 }, (
     expect(dueOn(gain)).toEqual({ national: sale?.year_national, local: sale?.year_local })
     const credit = await bought(g, { leverage: '2' })
     const close = credit.buy_price / YEN - 500n
-    const loss = close * YEN - costOf(credit) / 100n
+    const loss = close * YEN - holdingCost(credit) / 100n
     expect(loss).toBeLessThan(0n)
     const before = await books(t, name, 'JPY')
     const y = await reverseSplit(2, close)
@@ -165,8 +170,8 @@ describe('a US reverse split’s fraction of lots bought at two rates', { timeou
     // 1 for 5: of 7 and 6, 2 and 1 old shares are paid; their cost is 3/13 of the yen the two
     // lots cost, each at its own buy's rate (the moving average a sale of 3 would take).
     const basis =
-      yenOf(costOf(first) + first.buy_fee, rateAt(first.buy_time)) +
-      yenOf(costOf(second) + second.buy_fee, rateAt(second.buy_time))
+      yenOf(holdingCost(first) + first.buy_fee, rateAt(first.buy_time)) +
+      yenOf(holdingCost(second) + second.buy_fee, rateAt(second.buy_time))
     const event = await t.app.db
       .selectFrom('tax_events')
       .selectAll()
