@@ -26,7 +26,7 @@ export interface SqliteStatements {
     }
     iterate(parameters: readonly unknown[]): IterableIterator<unknown>
   }
-  close(): void
+  close(): void | Promise<void>
 }
 
 interface Waiter {
@@ -148,7 +148,7 @@ export class GroupCommitDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
-    this.#db?.close()
+    await this.#db?.close()
   }
 
   async execute<R>(handle: Handle, query: CompiledQuery): Promise<QueryResult<R>> {

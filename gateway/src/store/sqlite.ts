@@ -1,6 +1,7 @@
 import { closeSync, fdatasync, mkdirSync, openSync } from 'node:fs'
 import path from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
+import { Checkpointer } from './sqlite-checkpointer'
 import { GroupCommitSqliteDialect } from './sqlite-group-commit'
 
 /** The embedded store's file inside DATA_DIR. */
@@ -15,13 +16,23 @@ export const SQLITE_FILE = 'kabu.sqlite'
  * every INTEGER a bigint: money never passes through a float, and PostgreSQL's BIGINT is parsed the
  * same way (postgres.ts), so services see one type from both stores.
  */
-export function openSqlite(dataDir: string): { dialect: GroupCommitSqliteDialect; file: string } {
+export function openSqlite(dataDir: string): {
+  dialect: GroupCommitSqliteDialect
+  file: string
+  checkpointer: Checkpointer
+} {
   const file = path.join(dataDir, SQLITE_FILE)
   const log = new WriteAheadLog(`${file}-wal`)
+  let writer: SqliteDatabase.Database | undefined
+  // SQLite's default: a checkpoint in the COMMIT that takes the log past 1,000 pages.
+  const checkpointer = new Checkpointer(file, (on) =>
+    writer?.pragma(`wal_autocheckpoint = ${on ? 1_000 : 0}`),
+  )
   // The file is opened on the first query (start() migrating), not when the app is composed.
   const open = async () => {
     mkdirSync(dataDir, { recursive: true })
     const database = new SqliteDatabase(file)
+    writer = database
     database.pragma('journal_mode = WAL')
     database.pragma('synchronous = NORMAL')
     database.pragma('foreign_keys = ON')
@@ -36,13 +47,18 @@ export function openSqlite(dataDir: string): { dialect: GroupCommitSqliteDialect
     const statements = reusingStatements(database)
     return {
       ...statements,
-      close: () => {
+      close: async () => {
+        await checkpointer.close()
         statements.close()
         log.close()
       },
     }
   }
-  return { dialect: new GroupCommitSqliteDialect(open, () => log.flush()), file }
+  const flush = async () => {
+    await log.flush()
+    checkpointer.flushed()
+  }
+  return { dialect: new GroupCommitSqliteDialect(open, flush), file, checkpointer }
 }
 
 /**
@@ -101,7 +117,9 @@ const STATEMENTS_KEPT = 2_000
 export function reusingStatements(database: SqliteDatabase.Database) {
   const kept = new Map<string, SqliteDatabase.Statement>()
   return {
-    close: () => database.close(),
+    close: () => {
+      database.close()
+    },
     prepare(sql: string): SqliteDatabase.Statement {
       const statement = kept.get(sql)
       if (statement && !statement.busy) return statement
