@@ -2,6 +2,7 @@ import { RawIntlProvider, type IntlShape } from 'react-intl'
 import { RouterProvider } from 'react-router-dom'
 import { LazyToastHost } from './LazyToastHost'
 import { OfflineNotice } from './OfflineNotice'
+import { useRestoredPageCount } from './restored-page'
 import { UpdatePrompt } from './UpdatePrompt'
 import type { createAppRouter } from './router'
 
@@ -17,11 +18,13 @@ export function App({
   intl: IntlShape
   router: ReturnType<typeof createAppRouter>
 }) {
+  const restored = useRestoredPageCount()
   return (
     <RawIntlProvider value={intl}>
       <div className="k-app">
         <OfflineNotice />
-        <RouterProvider router={router} />
+        {/* A page back from the browser's cache starts its screens afresh (restored-page.ts). */}
+        <RouterProvider key={restored} router={router} />
       </div>
       <LazyToastHost />
       <UpdatePrompt />
