@@ -5,12 +5,11 @@ import { formatUnits } from '@kabu/shared/money/decimal'
 import type { SessionGrant } from '@kabu/shared/api/user'
 import { coveringYen, inYen } from '@kabu/shared/tax/foreign-sale'
 import { brokerData, session } from '../support/broker'
-import { action, actionsJobAt, handClock, hourInto, tomorrow } from './actions.support'
+import { action, actionsJobAt, handClock, holdingRow, hourInto, tomorrow } from './actions.support'
 import {
   account,
   actionsAppOfThisFile,
   holder,
-  holdingRow,
   ledgerCount,
   YEN,
 } from './corporate-actions.support'

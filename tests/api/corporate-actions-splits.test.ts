@@ -6,12 +6,19 @@ import { listingByCode } from '@kabu/shared/market/listings/index'
 import { formatUnits } from '@kabu/shared/money/decimal'
 import { parseDetail } from '@kabu/shared/tax/ledger-detail'
 import { brokerData, session } from '../support/broker'
-import { action, actionsJobAt, handClock, hourInto, nisaHolder, tomorrow } from './actions.support'
+import {
+  action,
+  actionsJobAt,
+  handClock,
+  holdingRow,
+  hourInto,
+  nisaHolder,
+  tomorrow,
+} from './actions.support'
 import {
   account,
   actionsAppOfThisFile,
   holder,
-  holdingRow,
   ledgerCount,
   taxEvents,
   YEN,

@@ -62,4 +62,3 @@ export async function holder(t: TestApp, code = TOYOTA, type = 'jpy', num = '100
 
 export const ledgerCount = (t: TestApp) => rowsIn(t, 'ledger_transactions')
 export const taxEvents = (t: TestApp) => rowsIn(t, 'tax_events')
-export { holdingRow } from './actions.support'

@@ -12,7 +12,7 @@ import { cents, dollarsFor } from './fx-math'
 import { approvePending, nextBankMorning, opsCall, setClock } from './ops'
 import { fundLinesOf, rateOf, walletsOf } from './user-api'
 import { fillBankCard } from './steps/bank-card'
-import { copyPayeeDetails, expectWithdrawRulesMet } from './steps/funds'
+import { copyPayeeDetails, expectNewFormOnRestore, expectWithdrawRulesMet } from './steps/funds'
 import {
   expectWithdrawalTimeline,
   expectYenFundLines,
@@ -214,13 +214,7 @@ describe('money in, across and out on a 390×844 phone', () => {
     await expect.poll(() => outcome('deposit'), { timeout: 10_000 }).toBe('approved')
     expect(await jpy()).toMatchObject({ available: '500000', frozen: '0' })
     await shot('09-deposit-approved')
-    // Issue 34 item 11: a phone's browser puts the page back from its back/forward cache as it
-    // was left (here, the outcome); the app opens its screen afresh, a new form.
-    await page.evaluate(() =>
-      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })),
-    )
-    await page.getByTestId('deposit-money').waitFor({ timeout: 5_000 })
-    expect(await page.getByTestId('deposit-outcome').count()).toBe(0)
+    await expectNewFormOnRestore(page)
     // Every step done: home lists none once it has read the deposits.
     const read = page.waitForResponse((r) => r.url().endsWith('/api/vue/user/rechargelist'))
     await open('/home/home', 'home-more')

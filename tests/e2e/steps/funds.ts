@@ -30,3 +30,16 @@ export async function expectWithdrawRulesMet(page: Page): Promise<void> {
     )
   }
 }
+
+/**
+ * The browser puts the page back from its back/forward cache, as a phone's does on Back from
+ * another site (issue 34 item 11): the deposit screen opens afresh, a new form, not the outcome
+ * it was left on.
+ */
+export async function expectNewFormOnRestore(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })),
+  )
+  await page.getByTestId('deposit-money').waitFor({ timeout: 5_000 })
+  expect(await page.getByTestId('deposit-outcome').count()).toBe(0)
+}

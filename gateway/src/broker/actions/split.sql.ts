@@ -8,8 +8,6 @@ import { HELD } from './steps.sql'
 
 type Db = Kysely<Database>
 
-export type { SplitRow } from './split-row'
-
 const cost = sql`coalesce(buy_cost, buy_price * stock_num)`
 /** A long's cash in lieu: its old shares past the last whole new share, at the last close. */
 const longCash = (s: SplitRow) => sql`(stock_num % ${s.den}) * ${s.lastClose}`

@@ -11,6 +11,7 @@ import type { TaxBook } from '../common/tax-book'
 import * as d from './dividends.sql'
 import * as c from './split-credit.sql'
 import * as s from './split.sql'
+import type { SplitRow } from './split-row'
 import { claimStep, recordStepRows } from './steps.sql'
 
 export interface StepDeps {
@@ -36,7 +37,7 @@ const house = (
  */
 const fractionSale = (
   f: s.TaxableFraction,
-  row: s.SplitRow,
+  row: SplitRow,
   currency: string,
   at: { orderNo: string; txId: bigint; now: number },
 ) => ({
@@ -75,7 +76,7 @@ export function createSteps(deps: StepDeps) {
    * or refund posted here, in this transaction. A credit long's fraction is sold as a credit sale
    * is: its cash repays the fraction's share of the loan first (split-credit.sql.ts).
    */
-  async function split(step: string, row: s.SplitRow, currency: string, now: number) {
+  async function split(step: string, row: SplitRow, currency: string, now: number) {
     return db.transaction().execute(async (trx): Promise<Events> => {
       if (!(await claimStep(trx, step, now))) return []
       // Orders first: a sell that cannot follow is cancelled while its holding still rests on it.
