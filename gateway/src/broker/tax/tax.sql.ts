@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely'
 import type { TaxKind } from '@kabu/shared/tax/tax-kind'
-import { HOLDING } from '@kabu/shared/api/trade'
 import { onPostgres, type Database } from '../../store/index'
+import { OPEN_HOLDING_ROWS } from '../../store/migrations/0050-holdings-open'
 import { prepared, preparedInsert } from '../../store/prepared'
 import type { TaxEventsTable } from '../../store/schema/tax'
 import { TAXABLE_HOLDINGS } from '../common/tax-book'
@@ -20,7 +20,7 @@ const openCash = (db: Kysely<Database>, userId: bigint, code: string) =>
     .where('code', '=', code)
     .where('side', '=', 'long')
     .where('leverage', '=', 1n)
-    .where('status', 'in', [BigInt(HOLDING.holding), BigInt(HOLDING.closing)])
+    .where(OPEN_HOLDING_ROWS)
     .where(TAXABLE_HOLDINGS)
 const openShares = sql<bigint>`cast(coalesce(sum(stock_num), 0) as bigint)`
 const openCost = sql<bigint>`cast(coalesce(sum(coalesce(buy_cost, buy_price * stock_num) + buy_fee), 0) as bigint)`

@@ -45,6 +45,7 @@ import { taxFxRate } from './0046-tax-fx-rate'
 import { holdingBoughtBy } from './0047-holding-bought-by'
 import { orderPartialIndexes } from './0048-order-partial-indexes'
 import { boughtByBackfill } from './0049-bought-by-backfill'
+import { holdingsOpen } from './0050-holdings-open'
 
 /**
  * Every migration, in order, listed in code rather than found by scanning a folder, so they run the
@@ -96,6 +97,7 @@ const MIGRATIONS: ReadonlyArray<[name: string, build: (kind: StoreKind) => Migra
   ['0047-holding-bought-by', holdingBoughtBy],
   ['0048-order-partial-indexes', orderPartialIndexes],
   ['0049-bought-by-backfill', boughtByBackfill],
+  ['0050-holdings-open', holdingsOpen],
 ]
 
 export function migrationProvider(kind: StoreKind): MigrationProvider {
