@@ -26,7 +26,7 @@ import { registerDepthHub } from './realtime/depth.hub'
 import { originAllowed } from './realtime/origin-check'
 import { registerQuotesHub } from './realtime/quotes.hub'
 import { attachRedisAdapter } from './realtime/redis-adapter'
-import { createUserHub } from './realtime/user.hub'
+import { createUserHub, RECOVERY_WINDOW_MS } from './realtime/user.hub'
 import { migrateToLatest, openStore } from './store/index'
 import { SESSION_NOTICES } from './store/migrations/0011-session-notices'
 import { followNotices } from './store/postgres'
@@ -98,7 +98,10 @@ export function createApp(config: Config, deps: AppDeps = {}) {
   // followed (from start()).
   const sessions = store.kind === 'postgres' ? new SessionCache() : undefined
   // Built before the io server: areas need `emit` now, the namespace is attached at start.
-  const userHub = createUserHub({ recheckMs: deps.userSessionRecheckMs })
+  const userHub = createUserHub({
+    recheckMs: deps.userSessionRecheckMs,
+    spansGateways: Boolean(config.redisUrl),
+  })
   const broker = createBroker({
     db: store.db,
     clock,
@@ -162,7 +165,7 @@ export function createApp(config: Config, deps: AppDeps = {}) {
   server.headersTimeout = KEEP_ALIVE_MS + 1_000
   const allowOrigin = originAllowed(config.allowedOrigins)
   const io = new Server(server, {
-    connectionStateRecovery: {},
+    connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS },
     // Another site's page may not open a socket in the user's name (issue 17's audit).
     allowRequest: (req, callback) => callback(null, allowOrigin(req)),
   })

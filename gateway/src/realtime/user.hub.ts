@@ -53,6 +53,12 @@ const sessionRoomOf = (sessionId: bigint | string) => `session:${sessionId}`
  */
 export const SESSION_RECHECK_MS = 30_000
 
+/**
+ * How long a dropped socket may come back and be handed what it missed (socket.io's connection
+ * state recovery, on for the io server: API.md). The io server is given this very window.
+ */
+export const RECOVERY_WINDOW_MS = 2 * 60_000
+
 interface SocketSession {
   userId: string
   sessionId: string
@@ -66,12 +72,25 @@ interface SocketSession {
  * one `to(room).emit` wherever the user is connected. Built before the io server exists (the broker
  * needs `emit` at composition time), attached at start.
  */
-export function createUserHub(options: { recheckMs?: number } = {}): UserHub {
+export function createUserHub(
+  options: {
+    recheckMs?: number
+    /** Redis spreads the namespace over gateways: a user's socket may be on another one. */
+    spansGateways?: boolean
+  } = {},
+): UserHub {
   let namespace: UserNamespace | undefined
   let recheck: NodeJS.Timeout | undefined
   let checkSockets: (onlyUserId?: string) => void = () => {}
+  const listeners = new Listeners()
   return {
     emit(userId, event) {
+      // The in-memory adapter keeps every event it sends for RECOVERY_WINDOW_MS, for sockets that
+      // come back: one to a user no socket can receive only held memory (an order's events, at
+      // hundreds of orders a second, grew the heap by ~2.5 KB an order and lengthened every
+      // collection). Across gateways the Redis adapter keeps them in Redis and the socket may be
+      // elsewhere, so there every event goes out.
+      if (!options.spansGateways && !listeners.mayReceive(String(userId))) return
       // The map type is keyed by event.type; TS cannot correlate the union with its key here.
       const room = namespace?.to(roomOf(userId)) as
         { emit(name: string, payload: unknown): boolean } | undefined
@@ -102,9 +121,11 @@ export function createUserHub(options: { recheckMs?: number } = {}): UserHub {
       })
       ns.on('connection', (socket) => {
         const { userId, sessionId } = socket.data as Partial<SocketSession>
+        if (!userId) return
+        listeners.connected(userId)
+        socket.once('disconnect', () => listeners.dropped(userId))
         // A recovered socket skips the middleware but keeps its rooms; a new one joins here.
-        if (userId && sessionId)
-          void socket.join([roomOf(BigInt(userId)), sessionRoomOf(sessionId)])
+        if (sessionId) void socket.join([roomOf(BigInt(userId)), sessionRoomOf(sessionId)])
       })
       namespace = ns
 
@@ -124,7 +145,10 @@ export function createUserHub(options: { recheckMs?: number } = {}): UserHub {
             )
         }
       }
-      recheck = setInterval(() => checkSockets(), options.recheckMs ?? SESSION_RECHECK_MS)
+      recheck = setInterval(() => {
+        checkSockets()
+        listeners.forgetExpired()
+      }, options.recheckMs ?? SESSION_RECHECK_MS)
       recheck.unref()
     },
 
@@ -147,5 +171,38 @@ export function createUserHub(options: { recheckMs?: number } = {}): UserHub {
       namespace?.disconnectSockets(true)
       namespace = undefined
     },
+  }
+}
+
+/**
+ * Which users a `/user` event can still reach on this gateway: those with a socket, and those whose
+ * last socket dropped within RECOVERY_WINDOW_MS (it may come back and recover what it missed).
+ */
+class Listeners {
+  readonly #sockets = new Map<string, number>()
+  readonly #droppedAt = new Map<string, number>()
+
+  connected(userId: string): void {
+    this.#sockets.set(userId, (this.#sockets.get(userId) ?? 0) + 1)
+    this.#droppedAt.delete(userId)
+  }
+
+  dropped(userId: string): void {
+    const left = (this.#sockets.get(userId) ?? 1) - 1
+    if (left > 0) return void this.#sockets.set(userId, left)
+    this.#sockets.delete(userId)
+    this.#droppedAt.set(userId, Date.now())
+  }
+
+  mayReceive(userId: string): boolean {
+    if (this.#sockets.has(userId)) return true
+    const droppedAt = this.#droppedAt.get(userId)
+    return droppedAt !== undefined && Date.now() - droppedAt < RECOVERY_WINDOW_MS
+  }
+
+  forgetExpired(): void {
+    for (const [userId, at] of this.#droppedAt) {
+      if (Date.now() - at >= RECOVERY_WINDOW_MS) this.#droppedAt.delete(userId)
+    }
   }
 }
