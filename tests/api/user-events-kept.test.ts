@@ -36,7 +36,9 @@ describe('/user events kept for recovery', () => {
     })
     try {
       const seen: UserEvent[] = []
-      socket.on('order:updated' as never, (event: UserEvent) => seen.push(event))
+      socket.on('order:updated' as never, (event: UserEvent) => {
+        seen.push(event)
+      })
       await new Promise<void>((resolve) => socket.once('connect', () => resolve()))
       // Recovery resumes after the last event a socket received: it needs one first.
       const first = await buy(t, g, {})
