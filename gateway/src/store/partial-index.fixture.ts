@@ -13,7 +13,6 @@ import {
 } from 'kysely'
 import { expect } from 'vitest'
 import type { Database, Store } from './index'
-import { isSlot } from './prepared'
 
 // For the tests that a query uses a partial index (migration 0048): the query is run for real,
 // its SELECT caught as compiled, and explained on the store it ran on.
@@ -33,10 +32,7 @@ class Catch implements KyselyPlugin {
 }
 
 /** The plan of `q`, one line a step (PostgreSQL's with sequential scans priced out). */
-async function plan(store: Pick<Store, 'db' | 'kind'>, caught: CompiledQuery): Promise<string> {
-  // A prepared query (store/prepared.ts) is caught as its template, its values slots: they are
-  // explained as nulls, which neither plan below looks at.
-  const q = { ...caught, parameters: caught.parameters.map((v) => (isSlot(v) ? null : v)) }
+async function plan(store: Pick<Store, 'db' | 'kind'>, q: CompiledQuery): Promise<string> {
   if (store.kind === 'sqlite') {
     const { rows } = await store.db.executeQuery<{ detail: string }>(
       CompiledQuery.raw(`explain query plan ${q.sql}`, [...q.parameters]),

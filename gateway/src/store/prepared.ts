@@ -7,9 +7,6 @@ class Slot {
   constructor(readonly name: string) {}
 }
 
-/** Whether a compiled query's parameter is a slot: the query is a prepared template. */
-export const isSlot = (value: unknown): boolean => value instanceof Slot
-
 type Store = 'postgres' | 'sqlite'
 
 // A Kysely expression (sql`…`, a subquery) is part of the text, never a parameter.

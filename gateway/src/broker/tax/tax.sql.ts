@@ -12,8 +12,11 @@ export type NewTaxEvent = Omit<TaxEventRow, 'id' | 'fx_rate'> & { fx_rate?: stri
 
 const big = (v: unknown): bigint => (v === null || v === undefined ? 0n : BigInt(v as bigint))
 
-/** The code's cash holdings still open in the taxable account: the moving average's rows. */
-const openCash = (db: Kysely<Database>, userId: bigint, code: string) =>
+/**
+ * The code's cash holdings still open in the taxable account: the moving average's rows, which
+ * every sale reads (its state, its gate, the rows of a foreign code's basis).
+ */
+export const openCash = (db: Kysely<Database>, userId: bigint, code: string) =>
   db
     .selectFrom('holdings')
     .where('user_id', '=', userId)
