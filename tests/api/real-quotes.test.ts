@@ -181,7 +181,12 @@ describe('QUOTE_SOURCE=kabustation:URL against the local kabu STATION', () => {
     try {
       await waitFor(() => kabu.registered().includes('6758'), 3_000, '6758 registered')
       kabu.trade('6758', 3_001, 100)
-      const first = await waitFor(() => p.last('6758'), 3_000, 'a first price')
+      // That print's tick, not whatever came before it (under load one could arrive first).
+      const first = await waitFor(
+        () => p.ticks.find((q) => q.code === '6758' && q.price === 3_001),
+        3_000,
+        'a first price',
+      )
       const stale = kabu.board('6758')
       kabu.trade('6758', 3_002, 100)
       await waitFor(() => p.last('6758')?.price === 3_002, 3_000, 'a second price')
