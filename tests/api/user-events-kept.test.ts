@@ -7,8 +7,8 @@ import { buy, startTradingApp, trader } from './trading.support'
 /**
  * Connection state recovery keeps what `/user` sends for RECOVERY_WINDOW_MS, for sockets that come
  * back (API.md). An event to a user no socket of whom is on this gateway or within that window is
- * sent nowhere, so it is not kept either: at hundreds of orders a second their events held ~2.5 KB
- * an order in the heap. A socket that dropped still gets what it missed.
+ * sent nowhere, so it is not kept either (tests/load/README.md, "Events kept for recovery"). A
+ * socket that dropped still gets what it missed.
  */
 let t: TestApp
 beforeAll(async () => {

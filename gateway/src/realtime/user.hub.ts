@@ -86,10 +86,10 @@ export function createUserHub(
   return {
     emit(userId, event) {
       // The in-memory adapter keeps every event it sends for RECOVERY_WINDOW_MS, for sockets that
-      // come back: one to a user no socket can receive only held memory (an order's events, at
-      // hundreds of orders a second, grew the heap by ~2.5 KB an order and lengthened every
-      // collection). Across gateways the Redis adapter keeps them in Redis and the socket may be
-      // elsewhere, so there every event goes out.
+      // come back: one to a user no socket can receive would only hold memory, a heap's worth at
+      // a busy gateway's rate of orders (tests/load/README.md, "Events kept for recovery").
+      // Across gateways the Redis adapter keeps them in Redis and the socket may be elsewhere, so
+      // there every event goes out.
       if (!options.spansGateways && !listeners.mayReceive(String(userId))) return
       // The map type is keyed by event.type; TS cannot correlate the union with its key here.
       const room = namespace?.to(roomOf(userId)) as
