@@ -82,7 +82,11 @@ export function createUserHub(
   let namespace: UserNamespace | undefined
   let recheck: NodeJS.Timeout | undefined
   let checkSockets: (onlyUserId?: string) => void = () => {}
-  const listeners = new Listeners()
+  const drops = new RecentDrops()
+  // A user's socket on this gateway is in their room (the adapter's own record); one that dropped
+  // within the window may come back and recover what it missed.
+  const mayReceive = (userId: bigint) =>
+    namespace?.adapter.rooms.has(roomOf(userId)) === true || drops.within(String(userId))
   return {
     emit(userId, event) {
       // The in-memory adapter keeps every event it sends for RECOVERY_WINDOW_MS, for sockets that
@@ -90,7 +94,7 @@ export function createUserHub(
       // a busy gateway's rate of orders (tests/load/README.md, "Events kept for recovery").
       // Across gateways the Redis adapter keeps them in Redis and the socket may be elsewhere, so
       // there every event goes out.
-      if (!options.spansGateways && !listeners.mayReceive(String(userId))) return
+      if (!options.spansGateways && !mayReceive(userId)) return
       // The map type is keyed by event.type; TS cannot correlate the union with its key here.
       const room = namespace?.to(roomOf(userId)) as
         { emit(name: string, payload: unknown): boolean } | undefined
@@ -122,8 +126,10 @@ export function createUserHub(
       ns.on('connection', (socket) => {
         const { userId, sessionId } = socket.data as Partial<SocketSession>
         if (!userId) return
-        listeners.connected(userId)
-        socket.once('disconnect', () => listeners.dropped(userId))
+        // Past 'disconnect' the socket has left its rooms: the user's last one leaves theirs empty.
+        socket.once('disconnect', () => {
+          if (!ns.adapter.rooms.has(roomOf(BigInt(userId)))) drops.note(userId)
+        })
         // A recovered socket skips the middleware but keeps its rooms; a new one joins here.
         if (sessionId) void socket.join([roomOf(BigInt(userId)), sessionRoomOf(sessionId)])
       })
@@ -147,7 +153,7 @@ export function createUserHub(
       }
       recheck = setInterval(() => {
         checkSockets()
-        listeners.forgetExpired()
+        drops.forgetExpired()
       }, options.recheckMs ?? SESSION_RECHECK_MS)
       recheck.unref()
     },
@@ -174,35 +180,22 @@ export function createUserHub(
   }
 }
 
-/**
- * Which users a `/user` event can still reach on this gateway: those with a socket, and those whose
- * last socket dropped within RECOVERY_WINDOW_MS (it may come back and recover what it missed).
- */
-class Listeners {
-  readonly #sockets = new Map<string, number>()
-  readonly #droppedAt = new Map<string, number>()
+/** When each user's last socket on this gateway dropped, kept for RECOVERY_WINDOW_MS. */
+class RecentDrops {
+  readonly #at = new Map<string, number>()
 
-  connected(userId: string): void {
-    this.#sockets.set(userId, (this.#sockets.get(userId) ?? 0) + 1)
-    this.#droppedAt.delete(userId)
+  note(userId: string): void {
+    this.#at.set(userId, Date.now())
   }
 
-  dropped(userId: string): void {
-    const left = (this.#sockets.get(userId) ?? 1) - 1
-    if (left > 0) return void this.#sockets.set(userId, left)
-    this.#sockets.delete(userId)
-    this.#droppedAt.set(userId, Date.now())
-  }
-
-  mayReceive(userId: string): boolean {
-    if (this.#sockets.has(userId)) return true
-    const droppedAt = this.#droppedAt.get(userId)
-    return droppedAt !== undefined && Date.now() - droppedAt < RECOVERY_WINDOW_MS
+  within(userId: string): boolean {
+    const at = this.#at.get(userId)
+    return at !== undefined && Date.now() - at < RECOVERY_WINDOW_MS
   }
 
   forgetExpired(): void {
-    for (const [userId, at] of this.#droppedAt) {
-      if (Date.now() - at >= RECOVERY_WINDOW_MS) this.#droppedAt.delete(userId)
+    for (const [userId, at] of this.#at) {
+      if (Date.now() - at >= RECOVERY_WINDOW_MS) this.#at.delete(userId)
     }
   }
 }

@@ -4,7 +4,6 @@ import { HOLDING } from '@kabu/shared/api/trade'
 import { storeOfThisFile } from '../../../../tests/support/file-store'
 import { OPEN_HOLDING_ROWS } from '../../store/migrations/0050-holdings-open'
 import { planOf } from '../../store/partial-index.fixture'
-
 import { openCash, openRows } from './tax.sql'
 
 const store = storeOfThisFile()
