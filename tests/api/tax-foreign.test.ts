@@ -212,13 +212,12 @@ describe('a foreign sale in 特定口座 源泉徴収あり', { timeout: 60_000 
     await actionsJobAt(t, handClock(hourInto('us', ex)), () => [split], Number(close)).runOnce()
     const event = await lastSale(APPLE)
     const [buyRate, rate] = [yenPerUsd(held.buy_time ?? 0n), yenPerUsd(hourInto('us', ex))]
-    // What the fraction took off the row (its share, the fee staying) and what the row keeps.
+    // The fraction leaves the row its yen before less its yen after (in-yen.ts), so the basis it is
+    // averaged in is the row's yen as it was: its 7 shares and the fee, at the buy's rate.
     const sevenCost = seven.buy_cost ?? seven.buy_price * 7n
-    const taken = (sevenCost * 2n) / 7n
-    const keeps = yenOf(sevenCost - taken + seven.buy_fee, buyRate)
     // The three shares sold first left the year and the average's drift (in yen) it starts from.
     const before = await saleBefore(event.id)
-    const basis = keeps + yenOf(taken, buyRate) + before.basis_drift
+    const basis = yenOf(sevenCost + seven.buy_fee, buyRate) + before.basis_drift
     const fractionCost = (basis * 2n * 2n + 7n) / 14n
     const gain = yenOf(2n * close * 10_000n, rate) - fractionCost
     const due = dueOn(before.year_net + gain)

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { spawnGateway, type GatewayProcess } from '../support/gateway-process'
+import { CODE } from '../qa/models/order-market'
 import type { QaReport } from '../qa/report'
 
 /**
@@ -13,8 +14,8 @@ import type { QaReport } from '../qa/report'
  * clock movable and a known back-office token, on a small budget. Its report is kept in
  * tests/.reports/qa for CI. Then the same kit against a gateway with one route broken on purpose
  * (a proxy answering HTTP 500 for the deposit list) must fail on that path and step, and against a
- * gateway in upstream mode forwarding to the first one (and relaying its `/user` socket) it must
- * hold as it did there, every machine covered as far.
+ * gateway in upstream mode forwarding to the first one (relaying its `/user` socket, polling its
+ * quotes) it must hold as it did there, every machine covered as far.
  */
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -40,7 +41,10 @@ beforeAll(async () => {
     },
     { entry },
   )
-  upstream = await spawnGateway({ BROKER_UPSTREAM: `${gateway.url}/api/vue` }, { entry })
+  upstream = await spawnGateway(
+    { BROKER_UPSTREAM: `${gateway.url}/api/vue`, ...quotesOf(gateway.url, CODE) },
+    { entry },
+  )
   ;({ server: broken, url: brokenUrl } = await breakingProxy(
     gateway.url,
     '/api/vue/user/rechargelist',
@@ -52,6 +56,24 @@ afterAll(async () => {
   await upstream?.stop()
   await gateway?.stop()
 })
+
+/**
+ * The front's quotes of `code` polled from the broker's snapshot. Market data stays the front's
+ * own (docs/deploy.md), from the feed the broker reads too; here each has a simulator, and the
+ * broker's runs on the clock the kit moves, so the front's own would print other prices: a stop
+ * moved under the front's market need not fire at the broker's.
+ */
+function quotesOf(broker: string, code: string): Record<string, string> {
+  const fields = ['code', 'price', 'volume', 'prevClose', 'time'].map((f) => [f, f])
+  return {
+    QUOTE_SOURCE: `poll:${broker}/api/market/snapshot?codes=${code}`,
+    QUOTE_POLL_MAP: JSON.stringify({
+      items: 'data',
+      fields: Object.fromEntries(fields),
+      codes: { [code]: code },
+    }),
+  }
+}
 
 /** Runs `npm run qa` against `target`; its exit code and report. */
 async function qa(target: string, dir: string, extra: string[]) {
