@@ -37,7 +37,9 @@ export default defineConfig({
           globalSetup: ['tests/support/db-template.setup.ts'],
           // vitest's default leaves one of 2 cores to its main process, so files ran one at a time;
           // a file's gateway waits on sockets, timers, PostgreSQL and argon2's threads much of the time.
-          maxWorkers: 2,
+          // CI's PostgreSQL phase asks for three (VITEST_GATEWAY_WORKERS, .ci/run): a project's own
+          // count wins over the command line's --maxWorkers, which that phase gave in vain.
+          maxWorkers: Number(process.env.VITEST_GATEWAY_WORKERS) || 2,
           // A file's own module graph (the gateway, the market's listings, zod schemas) took seconds
           // to load, once per file; shared by the files of a worker, it loads once per worker. Each
           // file starts its own gateway on its own database, so nothing a test keeps is shared.
