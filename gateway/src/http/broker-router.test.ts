@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { ok } from '@kabu/shared/api/envelope'
 import type { BrokerCalls } from '../broker/index'
 import { createBrokerRouter } from './broker-router'
+import { requestLogger } from './request-log'
 
 const pageRequest = z.object({ page: z.string().regex(/^\d+$/, 'invalid_input').transform(Number) })
 
@@ -89,5 +90,49 @@ describe('the /api/vue route table', () => {
     const answer = await request(server).post('/api/vue/mine/onlymine').type('form').send({})
     expect(answer.status).toBe(401)
     expect(answer.body).toEqual({ status: 0, msg: 'please_login_again' })
+  })
+})
+
+describe("a call's logger", () => {
+  /** The router behind the real request logger, whose lines (JSON) and children are counted. */
+  function logged() {
+    const lines: { reqId?: string; msg?: string }[] = []
+    const logger = pino(
+      { level: 'info' },
+      { write: (line: string) => lines.push(JSON.parse(line)) },
+    )
+    let children = 0
+    const child = logger.child.bind(logger)
+    logger.child = ((...args: Parameters<typeof child>) => {
+      children++
+      return child(...args)
+    }) as typeof logger.child
+    const says: BrokerCalls = (routes) => {
+      routes.open('/quiet', async () => ok(null))
+      routes.open('/says', async ({ log }) => {
+        log.info('said')
+        return ok(null)
+      })
+    }
+    const { router } = createBrokerRouter({
+      authenticate: async () => null,
+      areas: [says],
+      rateLimit: { windowMs: 60_000, limit: 100 },
+    })
+    const server = express()
+    server.use(requestLogger(logger))
+    server.use('/api/vue', router)
+    return { server, lines, children: () => children }
+  }
+
+  it('is made only for a call that logs, and carries the request id it answers with', async () => {
+    const { server, lines, children } = logged()
+    await request(server).post('/api/vue/quiet').type('form').send({})
+    // A pino child per call was a measurable part of an order's CPU (tests/load/orders.ts).
+    expect(children()).toBe(0)
+    const answer = await request(server).post('/api/vue/says').type('form').send({})
+    expect(children()).toBe(1)
+    const said = lines.find((l) => l.msg === 'said')
+    expect(said?.reqId).toBe(answer.headers['x-request-id'])
   })
 })

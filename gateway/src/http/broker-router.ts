@@ -71,6 +71,23 @@ export const siteOf = (req: Request) => ({
   origin: req.headers.origin,
 })
 
+/**
+ * What a handler gets of its request. `log` is read through: the request's logger is made when
+ * first used (request-log.ts), and most calls never log.
+ */
+function callOf<User>(req: Request, body: Record<string, unknown>, input: unknown, user: User) {
+  return {
+    body,
+    input,
+    user,
+    ip: req.ip ?? '',
+    site: siteOf(req),
+    get log() {
+      return req.log
+    },
+  }
+}
+
 /** A call's whole handling: who calls, the form, the handler, the answer. Errors are thrown. */
 type Call = (req: Request, res: Response) => Promise<void>
 
@@ -84,15 +101,7 @@ function run<User>(
     const body = formFields(req)
     // A ZodError goes to brokerErrorHandler, as when handlers parsed their own forms.
     const input: unknown = schema ? schema.parse(body) : undefined
-    const call = {
-      body,
-      input,
-      user,
-      ip: req.ip ?? '',
-      site: siteOf(req),
-      log: req.log,
-    }
-    answer(req, res, await handler(call))
+    answer(req, res, await handler(callOf(req, body, input, user)))
   }
 }
 
@@ -105,15 +114,7 @@ function runFile<User>(
     const user = await userOf(req)
     const body = formFields(req)
     const input: unknown = schema.parse(body)
-    const call = {
-      body,
-      input,
-      user,
-      ip: req.ip ?? '',
-      site: siteOf(req),
-      log: req.log,
-    }
-    const file = await handler(call)
+    const file = await handler(callOf(req, body, input, user))
     res.setHeader('content-type', file.contentType)
     res.setHeader('content-disposition', `attachment; filename="${file.filename}"`)
     res.setHeader('cache-control', 'no-store')
