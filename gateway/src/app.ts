@@ -94,9 +94,8 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     sockets: (namespace) => io.of(namespace).sockets.size,
     isLeader: () => cluster.role() === 'leader',
   })
-  // On PostgreSQL a session read is a round trip: live sessions are kept, while its notices are
-  // followed (from start()).
-  const sessions = store.kind === 'postgres' ? new SessionCache() : undefined
+  // Live sessions are kept while the store's notices of their changes are followed (from start()).
+  const sessions = new SessionCache()
   // Built before the io server: areas need `emit` now, the namespace is attached at start.
   const userHub = createUserHub({
     recheckMs: deps.userSessionRecheckMs,
@@ -180,7 +179,10 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     if (applied.length) logger.info({ applied }, 'migrations applied')
     // The VAPID keys, set or kept in the store (made by the first gateway to start).
     await broker.notifications.start()
-    if (sessions && config.databaseUrl) {
+    if (store.followSessions) {
+      const notices = store.followSessions((userId) => sessions.forgetUser(userId))
+      sessions.following(true, () => notices.writtenElsewhere())
+    } else if (config.databaseUrl) {
       stopNotices = await followNotices(config.databaseUrl, SESSION_NOTICES, {
         notice: (payload) => {
           sessions.notice(payload)

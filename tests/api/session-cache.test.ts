@@ -8,8 +8,9 @@ import { session, brokerApi, brokerData } from '../support/broker'
 import { userIdOf } from './trading.support'
 
 /**
- * PostgreSQL keeps live sessions between calls (SessionCache), trusted only while the store's
- * notices of session changes are followed. Without TEST_DATABASE_URL there is no cache to test.
+ * The gateway keeps live sessions between calls (SessionCache), trusted only while the store's
+ * notices of session changes are followed: PostgreSQL's over LISTEN, SQLite's from its connection's
+ * own triggers (store/sqlite-notices.ts).
  */
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
 
@@ -92,3 +93,73 @@ describe.skipIf(!onPostgres)(
     })
   },
 )
+
+describe.skipIf(onPostgres)('kept sessions on SQLite (skipped under TEST_DATABASE_URL)', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await startTestApp()
+  })
+  afterAll(() => t?.stop())
+
+  const login = () => brokerData<SessionGrant>(t.url, '/user/login', DEMO)
+  const userinfo = async (grant: SessionGrant) =>
+    (await brokerApi(t.url, '/user/getUserinfo', {}, session(grant))).http
+  const order = async (grant: SessionGrant) =>
+    (
+      await brokerApi(
+        t.url,
+        '/trade/buy',
+        { type: 'jpy', code: '7203', num: '100', idem: randomUUID() },
+        session(grant),
+      )
+    ).msg
+
+  it('drops a session revoked on its connection at once: the trigger tells the cache', async () => {
+    const grant = await login()
+    expect(await userinfo(grant)).toBe(200)
+    await sql`update sessions set revoked_at = 1 where revoked_at is null`.execute(t.app.db)
+    expect(await userinfo(grant)).toBe(401)
+  })
+
+  it('drops a session whose user froze trading: their next order is refused', async () => {
+    const grant = await login()
+    expect(await order(grant)).not.toBe('self_frozen_trading')
+    const userId = await userIdOf(t, DEMO.account)
+    await sql`insert into self_freezes (user_id, scope, frozen_at) values (${userId}, 'trading', 1)`.execute(
+      t.app.db,
+    )
+    expect(await order(grant)).toBe('self_frozen_trading')
+    await sql`delete from self_freezes where user_id = ${userId}`.execute(t.app.db)
+    expect(await order(grant)).not.toBe('self_frozen_trading')
+  })
+
+  it('drops every kept session when another connection commits, which fires no trigger', async () => {
+    const grant = await login()
+    expect(await userinfo(grant)).toBe(200)
+    // An operator's sqlite3 on the file, say: a connection of its own.
+    const other = t.database.openStore()
+    try {
+      await sql`update users set status = 'banned' where account = ${DEMO.account}`.execute(
+        other.db,
+      )
+      expect(await userinfo(grant)).toBe(401)
+      await sql`update users set status = 'active' where account = ${DEMO.account}`.execute(
+        other.db,
+      )
+    } finally {
+      await other.close()
+    }
+  })
+
+  // Last: it drops the sessions trigger for the rest of this app's life.
+  it('serves a kept session until told it changed (proof that it is kept at all)', async () => {
+    const grant = await login()
+    expect(await userinfo(grant)).toBe(200)
+    await sql`drop trigger temp.kabu_session_notice_sessions`.execute(t.app.db)
+    await sql`update sessions set revoked_at = 1 where revoked_at is null`.execute(t.app.db)
+    expect(await userinfo(grant)).toBe(200)
+    const userId = await userIdOf(t, DEMO.account)
+    await sql`select kabu_session_notice(${userId})`.execute(t.app.db)
+    expect(await userinfo(grant)).toBe(401)
+  })
+})

@@ -26,7 +26,7 @@ export interface BrokerDeps {
   market: MarketService
   /** Where the matcher and the auto review report what failed. */
   logger: Logger
-  /** Live sessions kept between calls, on PostgreSQL (see SessionCache). */
+  /** Live sessions kept between calls (see SessionCache). */
   sessions?: SessionCache
   /** Closes the `/user` sockets of sessions that end (logout, new password). */
   liveSockets?: LiveSockets

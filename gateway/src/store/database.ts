@@ -2,6 +2,7 @@ import { Kysely } from 'kysely'
 import type { Database } from './schema'
 import { openPostgres } from './postgres'
 import { openSqlite } from './sqlite'
+import { followSessionNotices, type SqliteSessionNotices } from './sqlite-notices'
 
 export type StoreKind = 'sqlite' | 'postgres'
 
@@ -10,6 +11,12 @@ export interface Store {
   kind: StoreKind
   /** Where the data lives, for the start banner (the SQLite file, or the PostgreSQL host). */
   location: string
+  /**
+   * SQLite: calls `notice` with a user's id when something deciding whether their session is live
+   * changes on this connection (sqlite-notices.ts). Once the store is open (after the migrations).
+   * PostgreSQL's notices come over LISTEN (postgres.ts followNotices).
+   */
+  followSessions?(notice: (userId: bigint) => void): SqliteSessionNotices
   close(): Promise<void>
 }
 
@@ -34,7 +41,17 @@ export function openStore(options: {
       close: () => db.destroy(),
     }
   }
-  const { dialect, file } = openSqlite(options.dataDir)
+  const { dialect, file, writer } = openSqlite(options.dataDir)
   const db = new Kysely<Database>({ dialect })
-  return { db, kind: 'sqlite', location: file, close: () => db.destroy() }
+  return {
+    db,
+    kind: 'sqlite',
+    location: file,
+    followSessions: (notice) => {
+      const connection = writer()
+      if (!connection) throw new Error('the SQLite store is not open yet: migrate first')
+      return followSessionNotices(connection, notice)
+    },
+    close: () => db.destroy(),
+  }
 }

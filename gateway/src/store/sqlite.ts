@@ -20,6 +20,8 @@ export function openSqlite(dataDir: string): {
   dialect: GroupCommitSqliteDialect
   file: string
   checkpointer: Checkpointer
+  /** The one connection, once the first query has opened it. */
+  writer: () => SqliteDatabase.Database | undefined
 } {
   const file = path.join(dataDir, SQLITE_FILE)
   const log = new WriteAheadLog(`${file}-wal`)
@@ -58,7 +60,12 @@ export function openSqlite(dataDir: string): {
     await log.flush()
     checkpointer.flushed()
   }
-  return { dialect: new GroupCommitSqliteDialect(open, flush), file, checkpointer }
+  return {
+    dialect: new GroupCommitSqliteDialect(open, flush),
+    file,
+    checkpointer,
+    writer: () => writer,
+  }
 }
 
 /**

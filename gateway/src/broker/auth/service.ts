@@ -28,7 +28,7 @@ export interface AuthDeps {
   identityStatus: IdentityChecks['identityStatus']
   /** The published credit formula (loans area); without it, the stored score. */
   creditScore?: (userId: bigint, market: Market) => Promise<number>
-  /** Live sessions kept between calls (PostgreSQL); without it every call reads its session. */
+  /** Live sessions kept between calls; without it every call reads its session. */
   sessions?: SessionCache
   /** The `/user` sockets of ended sessions are closed at once, on every gateway. */
   liveSockets?: LiveSockets

@@ -11,24 +11,28 @@ export interface CachedSession {
 const MAX_ENTRIES = 20_000
 
 /**
- * The sessions authenticate found live lately, by token hash, on PostgreSQL only: there every
- * authed call's session read is a network round trip, and on the order benchmark (issue 4) skipping
- * it took the gateway's CPU per order from 1.29–1.42 to 1.05–1.13 ms and orders/s from 641–717 to
- * 770–828 (A/B runs, 8 clients).
+ * The sessions authenticate found live lately, by token hash: every authed call reads its session,
+ * a network round trip on PostgreSQL and a statement through Kysely on SQLite, one of the order
+ * path's largest.
  *
- * It is trusted only while the store's notices are followed: triggers (migration 0011) NOTIFY a
- * user's id whenever one of their sessions is revoked or their status, trading bar or account
- * changes, whoever wrote it (this gateway, another one, an operator's SQL), and the notice drops
- * that user's entries. Without the notices (not yet listening, connection lost) nothing is kept.
- * A lookup that was under way when a notice came is not kept either (it may have read the state
- * before the change): each notice moves `epoch`, and `keep` takes the epoch its lookup began in.
+ * It is trusted only while the store's notices are followed. On PostgreSQL triggers (migrations
+ * 0011, 0033) NOTIFY a user's id whenever one of their sessions is revoked, their status, trading
+ * bar or account changes or their self-freezes do, whoever wrote it (this gateway, another one, an
+ * operator's SQL); on SQLite the same triggers are the connection's own (store/sqlite-notices.ts),
+ * and a commit by another connection, which fires none, drops everything (`writtenElsewhere`).
+ * A notice drops that user's entries. Without the notices (not yet listening, connection lost)
+ * nothing is kept. A lookup that was under way when a notice came is not kept either (it may have
+ * read the state before the change): each notice moves `epoch`, and `keep` takes the epoch its
+ * lookup began in.
  */
 export class SessionCache {
   private readonly entries = new Map<string, CachedSession>()
   private epoch = 0
   private followed = false
+  private writtenElsewhere: (() => boolean) | undefined
 
   get(tokenHash: string): CachedSession | undefined {
+    if (this.writtenElsewhere?.()) this.forgetAll()
     return this.entries.get(tokenHash)
   }
 
@@ -61,9 +65,13 @@ export class SessionCache {
     else this.forgetAll()
   }
 
-  /** Whether the notices are followed now; while they are not, nothing is kept. */
-  following(isFollowed: boolean): void {
+  /**
+   * Whether the notices are followed now; while they are not, nothing is kept. `writtenElsewhere`
+   * tells of changes that raise no notice (SQLite: another connection's commit).
+   */
+  following(isFollowed: boolean, writtenElsewhere?: () => boolean): void {
     this.followed = isFollowed
+    this.writtenElsewhere = writtenElsewhere
     this.forgetAll()
   }
 

@@ -10,7 +10,8 @@ export const SESSION_NOTICES = 'kabu_sessions'
  * account changed, a user deleted — whoever wrote it (this gateway, another one, an operator's SQL).
  * The gateways' session caches drop that user's sessions on the notice (SessionCache). PostgreSQL
  * sends a notice only once its transaction commits, and sends one per user per transaction. SQLite
- * needs none: it has no cache, its session read being in-process and cheap.
+ * gets the same triggers as TEMP ones of its one connection, made when the gateway starts, not
+ * stored (store/sqlite-notices.ts).
  */
 export function sessionNotices(kind: StoreKind): Migration {
   return {
