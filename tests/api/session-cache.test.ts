@@ -14,6 +14,25 @@ import { userIdOf } from './trading.support'
  */
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
 
+/** The demo's calls against the app `app()` returns (started in each describe's beforeAll). */
+function demoCalls(app: () => TestApp) {
+  return {
+    login: () => brokerData<SessionGrant>(app().url, '/user/login', DEMO),
+    userinfo: async (grant: SessionGrant) =>
+      (await brokerApi(app().url, '/user/getUserinfo', {}, session(grant))).http,
+    /** A market buy's answer key: `self_frozen_trading` while the user froze trading. */
+    order: async (grant: SessionGrant) =>
+      (
+        await brokerApi(
+          app().url,
+          '/trade/buy',
+          { type: 'jpy', code: '7203', num: '100', idem: randomUUID() },
+          session(grant),
+        )
+      ).msg,
+  }
+}
+
 describe.skipIf(!onPostgres)(
   'kept sessions on PostgreSQL (skipped without TEST_DATABASE_URL)',
   () => {
@@ -23,9 +42,7 @@ describe.skipIf(!onPostgres)(
     })
     afterAll(() => t?.stop())
 
-    const login = () => brokerData<SessionGrant>(t.url, '/user/login', DEMO)
-    const userinfo = async (grant: SessionGrant) =>
-      (await brokerApi(t.url, '/user/getUserinfo', {}, session(grant))).http
+    const { login, userinfo, order } = demoCalls(() => t)
     /** Revokes the demo's sessions as another writer would, with the notice triggers off. */
     const revokeQuietly = () =>
       t.app.db.transaction().execute(async (trx) => {
@@ -47,24 +64,19 @@ describe.skipIf(!onPostgres)(
 
     it('drops a session whose user froze trading, by any writer: their next order is refused', async () => {
       const grant = await login()
-      const order = async () =>
-        (
-          await brokerApi(
-            t.url,
-            '/trade/buy',
-            { type: 'jpy', code: '7203', num: '100', idem: randomUUID() },
-            session(grant),
-          )
-        ).msg
-      expect(await order()).not.toBe('self_frozen_trading')
+      expect(await order(grant)).not.toBe('self_frozen_trading')
       const userId = await demoId()
       await sql`insert into self_freezes (user_id, scope, frozen_at) values (${userId}, 'trading', 1)`.execute(
         t.app.db,
       )
       // The notice's round trip: generous, as the machine may be busy.
-      await expect.poll(order, { timeout: 5_000, interval: 20 }).toBe('self_frozen_trading')
+      await expect
+        .poll(() => order(grant), { timeout: 5_000, interval: 20 })
+        .toBe('self_frozen_trading')
       await sql`delete from self_freezes where user_id = ${userId}`.execute(t.app.db)
-      await expect.poll(order, { timeout: 5_000, interval: 20 }).not.toBe('self_frozen_trading')
+      await expect
+        .poll(() => order(grant), { timeout: 5_000, interval: 20 })
+        .not.toBe('self_frozen_trading')
     })
 
     it('drops a session revoked by any writer: the triggers send the notice', async () => {
@@ -101,18 +113,7 @@ describe.skipIf(onPostgres)('kept sessions on SQLite (skipped under TEST_DATABAS
   })
   afterAll(() => t?.stop())
 
-  const login = () => brokerData<SessionGrant>(t.url, '/user/login', DEMO)
-  const userinfo = async (grant: SessionGrant) =>
-    (await brokerApi(t.url, '/user/getUserinfo', {}, session(grant))).http
-  const order = async (grant: SessionGrant) =>
-    (
-      await brokerApi(
-        t.url,
-        '/trade/buy',
-        { type: 'jpy', code: '7203', num: '100', idem: randomUUID() },
-        session(grant),
-      )
-    ).msg
+  const { login, userinfo, order } = demoCalls(() => t)
 
   it('drops a session revoked on its connection at once: the trigger tells the cache', async () => {
     const grant = await login()
