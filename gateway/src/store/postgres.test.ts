@@ -2,9 +2,23 @@ import { Kysely, sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { freshDatabase, type TestDatabase } from '../../../tests/support/db'
-import { openPostgres } from './postgres'
+import { openPostgres, statementNames } from './postgres'
 
 const adminUrl = process.env.TEST_DATABASE_URL
+
+describe('prepared statement names', () => {
+  it('are the same for a text on every connection, and remember a bounded number of texts', () => {
+    const names = statementNames(2)
+    const first = names('select 1')
+    expect(names('select 1')).toBe(first)
+    expect(statementNames()('select 1')).toBe(first)
+    expect(names('select 2')).not.toBe(first)
+    names('select 3')
+    expect(names.size()).toBe(2)
+    // Forgotten, the text gets its name again: the hash, not a counter.
+    expect(names('select 1')).toBe(first)
+  })
+})
 
 describe.skipIf(!adminUrl)('the PostgreSQL pool', () => {
   let database: TestDatabase
