@@ -138,6 +138,7 @@ export function createApp(config: Config, deps: AppDeps = {}) {
     trustProxy: config.trustProxy,
     // Multipart uploads and the photos they serve go in front of the form router.
     brokerRouter: Router().use(broker.identity.uploadsRouter, brokerApi.router),
+    brokerCalls: brokerApi.callAt,
     marketRouter: Router().use(broker.ipo.marketRouter, marketRouter(market, clock)),
     opsRouter: ops.router,
     apiDocs: openApiDocument(brokerApi.routes, config.appVersion),

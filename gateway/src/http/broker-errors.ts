@@ -1,8 +1,10 @@
+import type { IncomingMessage } from 'node:http'
 import type { ErrorRequestHandler, RequestHandler } from 'express'
 import { z } from 'zod'
 import { refused } from '@kabu/shared/api/envelope'
 import { isMessageKey, type MessageKey } from '@kabu/shared/api/messages'
 import { Refusal } from '../broker/index'
+import { answer } from './answer'
 
 /** The first issue whose message is a catalogue key (schemas put keys there), else invalid_input. */
 export function keyOfValidationError(error: z.core.$ZodError): MessageKey {
@@ -22,14 +24,26 @@ function clientErrorStatus(error: unknown): number | null {
  * The one place /api/vue errors become answers (STYLE.md #9): refusals and invalid input are
  * ordinary answers with a message key; only a bug is a 500, logged with the request id it returns.
  */
+export function failureAnswer(
+  error: unknown,
+  req: IncomingMessage,
+): { status: number; envelope: object } {
+  if (error instanceof Refusal) return { status: error.httpStatus, envelope: refused(error.key) }
+  if (error instanceof z.core.$ZodError) {
+    return { status: 200, envelope: refused(keyOfValidationError(error)) }
+  }
+  const parserStatus = clientErrorStatus(error)
+  if (parserStatus) return { status: parserStatus, envelope: refused('invalid_input') }
+  req.log.error({ err: error }, 'unhandled error in /api/vue')
+  return { status: 500, envelope: { ...refused('network_error'), request_id: req.id } }
+}
+
+/** failureAnswer as Express's error handler (the form router's, the uploads'). */
 export const brokerErrorHandler: ErrorRequestHandler = (error, req, res, next) => {
   if (res.headersSent) return next(error)
-  if (error instanceof Refusal) return void res.status(error.httpStatus).json(refused(error.key))
-  if (error instanceof z.core.$ZodError) return void res.json(refused(keyOfValidationError(error)))
-  const parserStatus = clientErrorStatus(error)
-  if (parserStatus) return void res.status(parserStatus).json(refused('invalid_input'))
-  req.log.error({ err: error }, 'unhandled error in /api/vue')
-  res.status(500).json({ ...refused('network_error'), request_id: req.id })
+  const { status, envelope } = failureAnswer(error, req)
+  res.statusCode = status
+  answer(req, res, envelope)
 }
 
 /** Any path no area registered, and any method but POST. */

@@ -1,5 +1,5 @@
-import compression from 'compression'
-import express, { Router, type Request, type Response } from 'express'
+import express, { Router } from 'express'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { z } from 'zod'
 import {
   Refusal,
@@ -12,6 +12,7 @@ import {
 } from '../broker/index'
 import { perIpLimiter, type RateLimitOptions } from './rate-limit'
 import { sessionOf } from './session.middleware'
+import { answer, compressed } from './answer'
 import { brokerErrorHandler, brokerNotFound } from './broker-errors'
 
 export interface BrokerRouteInfo {
@@ -25,10 +26,17 @@ export interface BrokerRouteInfo {
 }
 
 // Forms of this API are a handful of short fields; 64 KB leaves room and stops floods early.
-const FORM_LIMIT = '64kb'
-const FIELD_LIMIT = 100
+export const FORM_LIMIT_BYTES = 64 * 1024
+export const FIELD_LIMIT = 100
 
-function formFields(req: Request): Record<string, unknown> {
+/**
+ * What a call reads of its request: node's, with the form (`body`) and the caller's address (`ip`)
+ * put there by Express or by the fast path (broker-fast-path.ts), and the request's id and logger
+ * (request-log.ts).
+ */
+export type CallRequest = IncomingMessage & { body?: unknown; ip?: string }
+
+function formFields(req: CallRequest): Record<string, unknown> {
   // A body that is not a form (JSON, none) leaves req.body undefined: every field is then missing.
   const body: unknown = req.body
   const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {}
@@ -42,31 +50,8 @@ function formFields(req: Request): Record<string, unknown> {
   return fields
 }
 
-// compression's own threshold: below it, gzip's framing costs more than it saves.
-const COMPRESS_FROM_BYTES = 1024
-const compressed = compression({ threshold: COMPRESS_FROM_BYTES })
-
-/**
- * Sends an answer, gzip-compressed when it is large (a list) and the phone accepts it.
- *
- * Written out here rather than by res.json, and past the app's compression, because both cost
- * more than an order's answer is worth: res.json hashes every body for an ETag (no browser
- * revalidates a POST), and the compression middleware takes ~30 µs a call to find that ~60 bytes
- * are under its threshold. Together ~50 µs per call on a bare express app, a buy and its sell
- * ~0.6 ms in the gateway (tests/load/orders.ts). So compression is engaged only for a large answer.
- */
-function answer(req: Request, res: Response, envelope: unknown): void {
-  const json = JSON.stringify(envelope)
-  const bytes = Buffer.byteLength(json)
-  res.setHeader('content-type', 'application/json; charset=utf-8')
-  if (bytes < COMPRESS_FROM_BYTES) {
-    res.setHeader('content-length', bytes)
-    res.end(json)
-  } else void compressed(req, res, () => res.end(json))
-}
-
 /** The page a call came from, for passkeys' relying party (the host asked, the page's origin). */
-export const siteOf = (req: Request) => ({
+export const siteOf = (req: IncomingMessage) => ({
   host: req.headers.host ?? '',
   origin: req.headers.origin,
 })
@@ -75,7 +60,7 @@ export const siteOf = (req: Request) => ({
  * What a handler gets of its request. `log` is read through: the request's logger is made when
  * first used (request-log.ts), and most calls never log.
  */
-function callOf<User>(req: Request, body: Record<string, unknown>, input: unknown, user: User) {
+function callOf<User>(req: CallRequest, body: Record<string, unknown>, input: unknown, user: User) {
   return {
     body,
     input,
@@ -89,12 +74,12 @@ function callOf<User>(req: Request, body: Record<string, unknown>, input: unknow
 }
 
 /** A call's whole handling: who calls, the form, the handler, the answer. Errors are thrown. */
-type Call = (req: Request, res: Response) => Promise<void>
+export type Call = (req: CallRequest, res: ServerResponse) => Promise<void>
 
 function run<User>(
   schema: z.ZodType | null,
   handler: BrokerHandler<User>,
-  userOf: (req: Request) => User | Promise<User>,
+  userOf: (req: CallRequest) => User | Promise<User>,
 ): Call {
   return async (req, res) => {
     const user = await userOf(req)
@@ -108,7 +93,7 @@ function run<User>(
 function runFile<User>(
   schema: z.ZodType,
   handler: BrokerFileHandler<User>,
-  userOf: (req: Request) => Promise<User>,
+  userOf: (req: CallRequest) => Promise<User>,
 ): Call {
   return async (req, res) => {
     const user = await userOf(req)
@@ -148,11 +133,16 @@ export function createBrokerRouter(deps: {
   authenticate: Authenticate
   areas: readonly BrokerCalls[]
   rateLimit: RateLimitOptions
-}): { router: Router; routes: BrokerRouteInfo[] } {
+}): {
+  router: Router
+  routes: BrokerRouteInfo[]
+  /** The call registered at `path` (below /api/vue) that Express would run, if any. */
+  callAt: (path: string) => Call | undefined
+} {
   const router = Router()
   const routes: BrokerRouteInfo[] = []
   router.use(
-    express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: FIELD_LIMIT }),
+    express.urlencoded({ extended: false, limit: FORM_LIMIT_BYTES, parameterLimit: FIELD_LIMIT }),
   )
   const session = sessionOf(deps.authenticate)
   // The calls by path, found in one lookup: Express tries its routes one by one, a regular
@@ -160,8 +150,9 @@ export function createBrokerRouter(deps: {
   // trailing slash allowed) is kept by the key.
   const calls = new Map<string, Call>()
   const keyOf = (path: string) => path.toLowerCase().replace(/(.)\/$/, '$1')
+  const callAt = (path: string) => calls.get(keyOf(path))
   router.use((req, res, next) => {
-    const call = req.method === 'POST' ? calls.get(keyOf(req.path)) : undefined
+    const call = req.method === 'POST' ? callAt(req.path) : undefined
     if (call) call(req, res).catch(next)
     else next()
   })
@@ -196,5 +187,5 @@ export function createBrokerRouter(deps: {
 
   router.use(brokerNotFound)
   router.use(brokerErrorHandler)
-  return { router, routes }
+  return { router, routes, callAt }
 }

@@ -1,7 +1,10 @@
+import type { RequestListener } from 'node:http'
 import compression from 'compression'
 import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express'
 import type { Logger } from 'pino'
 import { refused } from '@kabu/shared/api/envelope'
+import { brokerFastPath } from './broker-fast-path'
+import type { Call } from './broker-router'
 import { requestLogger } from './request-log'
 import { securityHeaders } from './security'
 import { staticClient } from './static-client'
@@ -14,6 +17,8 @@ export interface HttpDeps {
   /** Express's `trust proxy` (TRUST_PROXY): whose X-Forwarded-For gives `req.ip`. */
   trustProxy?: number | string
   brokerRouter: Router
+  /** The form router's calls by path (its callAt): plain forms are served past Express. */
+  brokerCalls?: (path: string) => Call | undefined
   marketRouter: Router
   /** The back office (`/api/ops`), guarded by its own bearer token. */
   opsRouter?: Router
@@ -34,17 +39,23 @@ const lastResortErrors: ErrorRequestHandler = (error, req, res, next) => {
   res.status(500).json({ ...refused('network_error'), request_id: req.id })
 }
 
-/** The express app: logs and security headers, health, the two APIs, then the built client. */
-export function createHttpApp(deps: HttpDeps): express.Express {
+/**
+ * The gateway's HTTP: logs and security headers, health, the two APIs, then the built client, in an
+ * express app, with the plain form calls of /api/vue taken past it when `brokerCalls` is given.
+ */
+export function createHttpApp(deps: HttpDeps): RequestListener {
   const app = express()
   app.disable('x-powered-by')
   if (deps.trustProxy !== undefined) app.set('trust proxy', deps.trustProxy)
-  app.use(requestLogger(deps.logger))
-  if (deps.metrics) app.use(deps.metrics.timeRequests)
-  app.use(securityHeaders())
+  const everyRequest: RequestHandler[] = [
+    requestLogger(deps.logger),
+    ...(deps.metrics ? [deps.metrics.timeRequests] : []),
+    securityHeaders(),
+  ]
+  app.use(everyRequest)
   app.get('/health', deps.health)
   if (deps.metrics) app.use('/metrics', deps.metrics.router)
-  // It gzips its own large answers (see broker-router.ts).
+  // It gzips its own large answers (answer.ts).
   app.use('/api/vue', deps.brokerRouter)
   // Phones on mobile networks: the app's JS and the other JSON answers go out gzip-compressed.
   app.use(compression())
@@ -55,5 +66,11 @@ export function createHttpApp(deps: HttpDeps): express.Express {
   app.use(staticClient(deps.clientDir))
   app.use((_req, res) => void res.status(404).json(refused('not_found')))
   app.use(lastResortErrors)
-  return app
+  if (!deps.brokerCalls) return app
+  return brokerFastPath({
+    callAt: deps.brokerCalls,
+    everyRequest,
+    trust: app.get('trust proxy fn') as (address: string, hop: number) => boolean,
+    fallback: app,
+  })
 }

@@ -1,4 +1,5 @@
-import type { Request, RequestHandler } from 'express'
+import type { IncomingMessage } from 'node:http'
+import type { RequestHandler } from 'express'
 import { Refusal, type Authenticate, type SessionUser } from '../broker/index'
 
 // Real tokens are 43 characters; anything far longer is not worth hashing.
@@ -10,7 +11,7 @@ function header(value: string | string[] | undefined): string | null {
 
 /** The caller's session, or Refusal `please_login_again` with HTTP 401 (API.md). */
 export function sessionOf(authenticate: Authenticate) {
-  return async (req: Request): Promise<SessionUser> => {
+  return async (req: IncomingMessage): Promise<SessionUser> => {
     const token = header(req.headers.token)
     const account = header(req.headers.account)
     const user = token && account ? await authenticate(token, account) : null
