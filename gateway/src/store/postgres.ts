@@ -21,7 +21,7 @@ const NAMES_KEPT = 2_000
 
 /**
  * A statement's name: its text's hash, so the same text always maps to the same name on every
- * connection. Kept by text: hashing a one-statement order's text (a few KB) on each run was ~2.5 %
+ * connection. Kept by text: hashing a one-statement order's text (a few KB) on each run was ~2 %
  * of the gateway's samples on PostgreSQL, where a lookup hashes it in V8 without a digest. Past
  * NAMES_KEPT the oldest text goes first (lists of ids make texts of their own).
  */
