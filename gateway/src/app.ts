@@ -118,6 +118,7 @@ export function createApp(config: Config, deps: AppDeps = {}) {
   const ops = createOps({
     db: store.db,
     clock,
+    followClock: () => market.catchUp(),
     config,
     reviews: broker.reviewDesk,
     passwords: broker.passwords,

@@ -231,6 +231,7 @@ export function createMarket({
       const canonical = listingOf(code)?.code ?? code
       return real?.isStale(canonical) ?? !feed.isLive()
     },
+    catchUp: () => feed.playNow(),
     watch: (codes) => demand.watch(codes),
     unwatch: (codes) => demand.unwatch(codes),
     watched: () => demand.watched(),

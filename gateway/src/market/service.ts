@@ -56,6 +56,11 @@ export interface MarketService {
   /** Whether the source feeding `code` has stopped delivering: market orders are refused then. */
   isStale(code: string): boolean
   /**
+   * Plays the simulated market up to the clock's now at once: after time travel moved the clock,
+   * an order must not fill at the prices of the time it left until the next step (≤ 250 ms on).
+   */
+  catchUp(): void
+  /**
    * Phones started (`watch`) or stopped (`unwatch`) watching these codes, counted once per phone
    * and code (the quotes hub calls them): what a streaming feed carries first (issue 38).
    */

@@ -15,9 +15,15 @@ const reading = (clock: AdjustableClock, timeTravel: boolean) => ({
 /**
  * `GET /api/ops/clock` reads the gateway's clock; `POST` moves it, only with TIME_TRAVEL=1 (the demo
  * and tests): in production a moved clock would reopen closed windows and misdate the ledger. A
- * move is audited like any other operator action.
+ * move is audited like any other operator action. The answer comes once the market has played up
+ * to the new time (`followClock`), so an order sent after it fills at the new time's prices.
  */
-export function clockRoutes(db: Kysely<Database>, clock: AdjustableClock, timeTravel: boolean) {
+export function clockRoutes(
+  db: Kysely<Database>,
+  clock: AdjustableClock,
+  timeTravel: boolean,
+  followClock: () => void,
+) {
   const router = Router()
   router.get('/clock', (_req, res) => void res.json(ok(reading(clock, timeTravel))))
   router.post('/clock', async (req, res) => {
@@ -34,6 +40,7 @@ export function clockRoutes(db: Kysely<Database>, clock: AdjustableClock, timeTr
         { operator, action: 'clock.set', target: 'clock', before, after },
         clock.now(),
       )
+      followClock()
       res.json(ok(after))
     } catch (error) {
       // No audit row, no move: put the clock back where it was.

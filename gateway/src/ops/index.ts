@@ -24,6 +24,8 @@ const OPERATOR_SESSION_MS = 12 * 3_600_000
 export interface OpsDeps {
   db: Kysely<Database>
   clock: AdjustableClock
+  /** Plays the market up to the clock after time travel moved it (MarketService.catchUp). */
+  followClock: () => void
   config: Config
   /** The broker's review desk: its queues to list, and the one way a request is decided. */
   reviews: { queues: ReviewQueues; decide: Decide }
@@ -79,7 +81,7 @@ export function createOps(deps: OpsDeps) {
     extra: [
       operatorRoutes(db, operators, sessions),
       operatorFactorRoutes(factors, limiter),
-      clockRoutes(db, clock, config.timeTravel),
+      clockRoutes(db, clock, config.timeTravel, deps.followClock),
       ...(deps.extraRoutes ?? []),
     ],
   })

@@ -19,6 +19,8 @@ export interface SimulatorSource extends QuoteSource {
    * follower of a cluster, which serves the leader's quotes (issue 16).
    */
   publishing(on: boolean): void
+  /** Plays the market up to the clock's now at once, not at the next step (the clock moved). */
+  playNow(): void
 }
 
 /** QUOTE_SOURCE=simulator, and the source behind every code no real source carries. */
@@ -61,6 +63,7 @@ export function simulatorSource(
     publishing(on) {
       publish = on
     },
+    playNow: step,
     lag() {
       let lastPrint = 0
       for (const sim of simulator.instruments.values())
