@@ -5,6 +5,7 @@ import {
   Refusal,
   type Authenticate,
   type SessionUser,
+  type BrokerCall,
   type BrokerCalls,
   type BrokerFileHandler,
   type BrokerHandler,
@@ -58,18 +59,29 @@ export const siteOf = (req: IncomingMessage) => ({
 
 /**
  * What a handler gets of its request. `log` is read through: the request's logger is made when
- * first used (request-log.ts), and most calls never log.
+ * first used (request-log.ts), and most calls never log. A class, so that the getter is its
+ * prototype's: an object literal's own getter (a new closure per call) gives each call object a
+ * map of its own in V8's old space, which keeps the request and its answer alive past every
+ * young-generation collection (request-log.ts has the figures).
  */
-function callOf<User>(req: CallRequest, body: Record<string, unknown>, input: unknown, user: User) {
-  return {
-    body,
-    input,
-    user,
-    ip: req.ip ?? '',
-    site: siteOf(req),
-    get log() {
-      return req.log
-    },
+class CallOf<User> implements BrokerCall<User> {
+  readonly ip: string
+  readonly site: BrokerCall<User>['site']
+  readonly #req: CallRequest
+
+  constructor(
+    req: CallRequest,
+    readonly body: Record<string, unknown>,
+    readonly input: unknown,
+    readonly user: User,
+  ) {
+    this.#req = req
+    this.ip = req.ip ?? ''
+    this.site = siteOf(req)
+  }
+
+  get log() {
+    return this.#req.log
   }
 }
 
@@ -86,7 +98,7 @@ function run<User>(
     const body = formFields(req)
     // A ZodError goes to brokerErrorHandler, as when handlers parsed their own forms.
     const input: unknown = schema ? schema.parse(body) : undefined
-    answer(req, res, await handler(callOf(req, body, input, user)))
+    answer(req, res, await handler(new CallOf(req, body, input, user)))
   }
 }
 
@@ -99,7 +111,7 @@ function runFile<User>(
     const user = await userOf(req)
     const body = formFields(req)
     const input: unknown = schema.parse(body)
-    const file = await handler(callOf(req, body, input, user))
+    const file = await handler(new CallOf(req, body, input, user))
     res.setHeader('content-type', file.contentType)
     res.setHeader('content-disposition', `attachment; filename="${file.filename}"`)
     res.setHeader('cache-control', 'no-store')
