@@ -113,6 +113,7 @@ describe("a call's logger", () => {
         log.info('said')
         return ok(null)
       })
+      routes.open('/own', async (call) => ok(Object.keys(call)))
     }
     const { router } = createBrokerRouter({
       authenticate: async () => null,
@@ -134,5 +135,14 @@ describe("a call's logger", () => {
     expect(children()).toBe(1)
     const said = lines.find((l) => l.msg === 'said')
     expect(said?.reqId).toBe(answer.headers['x-request-id'])
+  })
+
+  it("is the call's prototype's getter, not the call object's own", async () => {
+    // An own getter (a new closure per call) gives each call object a map of its own in V8's old
+    // space, which keeps the call's request and answer alive past the young-generation collections.
+    const { server } = logged()
+    const answer = await request(server).post('/api/vue/own').type('form').send({})
+    expect(answer.body.data).toEqual(expect.arrayContaining(['body', 'input', 'user', 'ip']))
+    expect(answer.body.data).not.toContain('log')
   })
 })
