@@ -219,6 +219,29 @@ export default tseslint.config(
     },
   },
   {
+    // A getter or setter made for each object (an object literal's own, or defined on an instance)
+    // gives that object a map of its own in V8's old space, which keeps it and all it reaches alive
+    // through young-generation collections until a full one: on the request path that was the
+    // request, its answer and their headers (tests/load/README.md). Getters belong on prototypes
+    // (a class); an object made once a gateway says so where it has one.
+    files: ['gateway/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.fixture.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[kind='get'], Property[kind='set']",
+          message: 'an accessor on an object literal gives each object its own map: use a class',
+        },
+        {
+          selector:
+            "CallExpression[callee.object.name='Object'][callee.property.name=/^(defineProperty|defineProperties|setPrototypeOf)$/]",
+          message: 'per-object accessors and prototypes give each object its own map: use a class',
+        },
+      ],
+    },
+  },
+  {
     // The gateway's own code never leans on the test support kit; its tests may (a fresh database).
     files: ['gateway/**/*.ts'],
     ignores: ['**/*.test.ts', '**/*.fixture.ts'],

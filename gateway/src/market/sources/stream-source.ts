@@ -90,6 +90,7 @@ export function createStreamSource(
   return {
     kind: feed.kind,
     label: feed.label,
+    // eslint-disable-next-line no-restricted-syntax -- a source is made once a gateway
     get codes() {
       return [...subscriptions.serving]
     },
