@@ -32,21 +32,21 @@ export function clockRoutes(
     const before = reading(clock, timeTravel)
     const previousOffset = clock.offset()
     clock.set(Date.parse(at))
+    const after = reading(clock, timeTravel)
     try {
-      const after = reading(clock, timeTravel)
       const operator = res.locals.operator as string
       await audit(
         db,
         { operator, action: 'clock.set', target: 'clock', before, after },
         clock.now(),
       )
-      followClock()
-      res.json(ok(after))
     } catch (error) {
       // No audit row, no move: put the clock back where it was.
       clock.set(clock.now() - clock.offset() + previousOffset)
       throw error
     }
+    followClock()
+    res.json(ok(after))
   })
   return router
 }
