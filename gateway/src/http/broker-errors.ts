@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ErrorRequestHandler, RequestHandler } from 'express'
 import { z } from 'zod'
 import { refused } from '@kabu/shared/api/envelope'
@@ -24,10 +24,7 @@ function clientErrorStatus(error: unknown): number | null {
  * The one place /api/vue errors become answers (STYLE.md #9): refusals and invalid input are
  * ordinary answers with a message key; only a bug is a 500, logged with the request id it returns.
  */
-export function failureAnswer(
-  error: unknown,
-  req: IncomingMessage,
-): { status: number; envelope: object } {
+function failureAnswer(error: unknown, req: IncomingMessage): { status: number; envelope: object } {
   if (error instanceof Refusal) return { status: error.httpStatus, envelope: refused(error.key) }
   if (error instanceof z.core.$ZodError) {
     return { status: 200, envelope: refused(keyOfValidationError(error)) }
@@ -38,12 +35,17 @@ export function failureAnswer(
   return { status: 500, envelope: { ...refused('network_error'), request_id: req.id } }
 }
 
-/** failureAnswer as Express's error handler (the form router's, the uploads'). */
-export const brokerErrorHandler: ErrorRequestHandler = (error, req, res, next) => {
-  if (res.headersSent) return next(error)
+/** Answers a failed call (`failureAnswer`), on either path: Express's or the fast path's. */
+export function answerFailure(error: unknown, req: IncomingMessage, res: ServerResponse): void {
   const { status, envelope } = failureAnswer(error, req)
   res.statusCode = status
   answer(req, res, envelope)
+}
+
+/** answerFailure as Express's error handler (the form router's, the uploads'). */
+export const brokerErrorHandler: ErrorRequestHandler = (error, req, res, next) => {
+  if (res.headersSent) return next(error)
+  answerFailure(error, req, res)
 }
 
 /** Any path no area registered, and any method but POST. */

@@ -2,16 +2,15 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { RequestHandler } from 'express'
 import proxyAddr from 'proxy-addr'
 import qs from 'qs'
-import { answer } from './answer'
 import { FIELD_LIMIT, FORM_LIMIT_BYTES, type Call, type CallRequest } from './broker-router'
-import { failureAnswer } from './broker-errors'
+import { answerFailure } from './broker-errors'
 
 const PREFIX = '/api/vue/'
 // The form type body-parser reads as UTF-8 (no charset says UTF-8 too).
 const UTF8_FORM = /^application\/x-www-form-urlencoded(?:\s*;\s*charset="?utf-8"?)?$/i
 const BOM = '\uFEFF'
 
-/** A client error as http-errors makes them: failureAnswer answers its status. */
+/** A client error as http-errors makes them: answerFailure answers its status. */
 const clientError = (status: number, message: string) =>
   Object.assign(new Error(message), { status })
 
@@ -75,9 +74,7 @@ export function brokerFastPath(deps: {
   const { callAt, everyRequest, trust, fallback } = deps
   const fail = (error: unknown, req: CallRequest, res: ServerResponse) => {
     if (res.headersSent) return void res.destroy()
-    const { status, envelope } = failureAnswer(error, req)
-    res.statusCode = status
-    answer(req, res, envelope)
+    answerFailure(error, req, res)
   }
   return (req, res) => {
     const call = plainCall(req, callAt)
