@@ -5,7 +5,9 @@
  * orders/s against its tx/s. The clients run in a child process, so the gateway has this one alone.
  * On PostgreSQL it also prints what the gateway's backends waited on and the write-ahead log
  * written per order against pgbench's per transaction (orders-waits.ts; the server's whole log, so
- * on a quiet server). Prints figures only; it never asserts a timing.
+ * on a quiet server). Each run prints the CPU an order took the gateway, the load driver and
+ * PostgreSQL, and pgbench's run the CPU a transaction took PostgreSQL and pgbench, so an order's
+ * cost reads against a transaction's. Prints figures only; it never asserts a timing.
  *
  * With Redis too (TEST_REDIS_URL or REDIS_URL) it then runs the same 8 clients against one
  * gateway and against two gateways sharing the PostgreSQL and one market (orders-cluster.ts), and
@@ -14,6 +16,7 @@
  *   npx tsx tests/load/orders.ts [seconds=10] [--cluster: the two-gateway comparison alone]
  */
 import { execFile, execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import pg from 'pg'
@@ -62,6 +65,8 @@ interface Result {
   driverCpuPercent: number
   /** PostgreSQL only: its server's CPU meanwhile. */
   postgresCpuPercent?: number
+  /** CPU an order in ms: the gateway's process, the load driver's, PostgreSQL's (when on it). */
+  cpuPerOrder: { gateway: number; driver: number; postgres?: number }
   /** PostgreSQL only: what the gateway's backends waited on meanwhile. */
   waits?: string
   /** PostgreSQL only: write-ahead log bytes per order. */
@@ -101,7 +106,7 @@ async function drive(
     timeout: (seconds + 60) * 1000,
   })
   const cpu = process.cpuUsage(cpuBefore)
-  const postgresCpuPercent = pgCpu?.()
+  const postgresUsed = pgCpu?.()
   const sampled = await sampler?.stop()
   const { latencies, refused, elapsed, cpuPercent } = JSON.parse(stdout) as {
     latencies: number[]
@@ -110,6 +115,7 @@ async function drive(
     cpuPercent: number
   }
   latencies.sort((a, b) => a - b)
+  const perOrderMs = (seconds: number) => (seconds * 1000) / latencies.length
   return {
     orders: latencies.length,
     perSecond: latencies.length / elapsed,
@@ -119,7 +125,12 @@ async function drive(
     // The gateway's process only: near 100 % means Node, not the store, is the limit.
     cpuPercent: ((cpu.user + cpu.system) / 1e6 / elapsed) * 100,
     driverCpuPercent: cpuPercent,
-    postgresCpuPercent,
+    postgresCpuPercent: postgresUsed?.percent,
+    cpuPerOrder: {
+      gateway: perOrderMs((cpu.user + cpu.system) / 1e6),
+      driver: perOrderMs((cpuPercent / 100) * elapsed),
+      postgres: postgresUsed && perOrderMs(postgresUsed.seconds),
+    },
     waits: sampled?.waits,
     walPerOrder: sampled && sampled.walBytes / latencies.length,
   }
@@ -166,6 +177,7 @@ async function onStore(label: string, env: Record<string, string | undefined>) {
             ? ''
             : `, postgres cpu ${r.postgresCpuPercent.toFixed(0)} %`),
       )
+      console.info(`${label} ${clients} client(s) CPU an order: ${cpuLine(r.cpuPerOrder)}`)
       if (r.waits) console.info(`${label} ${clients} client(s) backends: ${r.waits}`)
       if (r.walPerOrder !== undefined)
         console.info(
@@ -181,8 +193,35 @@ async function onStore(label: string, env: Record<string, string | undefined>) {
   return results
 }
 
-/** pgbench TPC-B on a scratch database next to `url`, dropped afterwards; its tx/s and WAL per tx. */
-async function pgbench(url: string): Promise<{ tps: number; walPerTx: number } | null> {
+const allCpu = (c: Result['cpuPerOrder']) => c.gateway + c.driver + (c.postgres ?? 0)
+
+function cpuLine(c: Result['cpuPerOrder']): string {
+  const postgres = c.postgres === undefined ? '' : `, postgres ${c.postgres.toFixed(2)} ms`
+  return (
+    `gateway ${c.gateway.toFixed(2)} ms (goal ≤ 1 ms), load driver ${c.driver.toFixed(2)} ms` +
+    `${postgres}, all ${allCpu(c).toFixed(2)} ms`
+  )
+}
+
+/** CPU seconds of this process's children that have ended (Linux /proc; 0 elsewhere). */
+function endedChildrenCpuSeconds(): number {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    // cutime and cstime are fields 16 and 17 of stat, 13 and 14 after "state"; USER_HZ is 100.
+    return (Number(fields[13]) + Number(fields[14])) / 100
+  } catch {
+    return 0
+  }
+}
+
+/**
+ * pgbench TPC-B on a scratch database next to `url`, dropped afterwards: its tx/s, WAL per tx,
+ * and the CPU a transaction took PostgreSQL and pgbench itself, to set against an order's.
+ */
+async function pgbench(
+  url: string,
+): Promise<{ tps: number; walPerTx: number; cpuPerTx: number } | null> {
   const scratch = `kabu_pgbench_${process.pid}`
   const admin = new pg.Client({ connectionString: url })
   await admin.connect()
@@ -194,6 +233,8 @@ async function pgbench(url: string): Promise<{ tps: number; walPerTx: number } |
     const conn = target.toString()
     execFileSync('pgbench', ['-i', '-q', '-s', '1', conn], { stdio: 'ignore', timeout: 120_000 })
     const walFrom = await walPosition(admin)
+    const postgresUsed = postgresCpu()
+    const pgbenchBefore = endedChildrenCpuSeconds()
     const out = execFileSync(
       'pgbench',
       ['-c', '8', '-j', '2', '-T', String(PGBENCH_SECONDS), conn],
@@ -203,11 +244,17 @@ async function pgbench(url: string): Promise<{ tps: number; walPerTx: number } |
         timeout: (PGBENCH_SECONDS + 60) * 1000,
       },
     )
+    const cpuSeconds = postgresUsed().seconds + endedChildrenCpuSeconds() - pgbenchBefore
     const walBytes = await walSince(admin, walFrom)
     const tps = /tps = ([\d.]+)/.exec(out)
     const done = /transactions actually processed: (\d+)/.exec(out)
     if (!tps || !done) return null
-    return { tps: Number(tps[1]), walPerTx: walBytes / Number(done[1]) }
+    const transactions = Number(done[1])
+    return {
+      tps: Number(tps[1]),
+      walPerTx: walBytes / transactions,
+      cpuPerTx: (cpuSeconds * 1000) / transactions,
+    }
   } finally {
     await admin.query(`drop database if exists ${scratch}`)
     await admin.end()
@@ -233,10 +280,14 @@ async function main() {
   const results = await onStore('postgres', {})
   const bench = await pgbench(pgUrl)
   if (bench === null) return console.info('pgbench: no tps in its output')
-  const ours = results[8]?.perSecond ?? 0
+  const ours = results[8]
   console.info(
-    `pgbench -c 8 -T ${PGBENCH_SECONDS}: ${bench.tps.toFixed(1)} tx/s, ${bench.walPerTx.toFixed(0)} B of WAL per tx; ` +
-      `orders at 8 clients / pgbench = ${(ours / bench.tps).toFixed(3)}`,
+    `pgbench -c 8 -T ${PGBENCH_SECONDS}: ${bench.tps.toFixed(1)} tx/s, ${bench.walPerTx.toFixed(0)} B of WAL per tx, ` +
+      `${bench.cpuPerTx.toFixed(2)} ms of CPU per tx (PostgreSQL and pgbench); ` +
+      `orders at 8 clients / pgbench = ${((ours?.perSecond ?? 0) / bench.tps).toFixed(3)}` +
+      (ours
+        ? `, an order's CPU / a tx's = ${(allCpu(ours.cpuPerOrder) / bench.cpuPerTx).toFixed(2)}`
+        : ''),
   )
   if (REDIS_URL) await ordersAcrossGateways(REDIS_URL, SECONDS)
   else console.info('two gateways: skipped (set TEST_REDIS_URL or REDIS_URL)')

@@ -2,7 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs'
 
 const TICKS_PER_SECOND = 100 // USER_HZ on Linux
 
-/** CPU seconds used so far by every local `postgres` process (Linux /proc; 0 elsewhere). */
+/**
+ * CPU seconds used so far by every local `postgres` process and the backends that ended (Linux
+ * /proc; 0 elsewhere). An ended backend's CPU moves to the postmaster's cutime and cstime when it
+ * is reaped, so a run whose connections churn (pgbench's) is counted whole.
+ */
 function postgresCpuSeconds(): number {
   let ticks = 0
   let pids: string[] = []
@@ -18,8 +22,8 @@ function postgresCpuSeconds(): number {
       const comm = stat.slice(stat.indexOf('(') + 1, close)
       if (comm !== 'postgres') continue
       const fields = stat.slice(close + 2).split(' ')
-      // utime and stime are fields 14 and 15 of stat, i.e. 11 and 12 after "state".
-      ticks += Number(fields[11]) + Number(fields[12])
+      // utime, stime, cutime and cstime are fields 14 to 17 of stat, i.e. 11 to 14 after "state".
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])
     } catch {
       // The process ended between the listing and the read.
     }
@@ -28,12 +32,15 @@ function postgresCpuSeconds(): number {
 }
 
 /**
- * How much CPU the local PostgreSQL server spends during a run, as % of one core: on a shared
- * machine it tells the database's share of the cores from the gateway's. Backends that end during
- * the run take their CPU with them, so it reads low when connections churn (ours are pooled).
+ * How much CPU the local PostgreSQL server spends during a run: on a shared machine it tells the
+ * database's share of the cores from the gateway's. The function it returns answers the seconds
+ * used since, and their % of one core.
  */
 export function postgresCpu() {
   const before = postgresCpuSeconds()
   const started = performance.now()
-  return () => ((postgresCpuSeconds() - before) / ((performance.now() - started) / 1000)) * 100
+  return () => {
+    const seconds = postgresCpuSeconds() - before
+    return { seconds, percent: (seconds / ((performance.now() - started) / 1000)) * 100 }
+  }
 }
