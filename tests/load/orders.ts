@@ -16,7 +16,6 @@
  *   npx tsx tests/load/orders.ts [seconds=10] [--cluster: the two-gateway comparison alone]
  */
 import { execFile, execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import pg from 'pg'
@@ -29,7 +28,7 @@ import { newUser } from '../support/identity'
 import type { TestApp } from '../support/app'
 import { sampleWaits, walPosition, walSince } from './orders-waits'
 import { ordersAcrossGateways } from './orders-cluster'
-import { postgresCpu } from './postgres-cpu'
+import { endedChildrenCpuSeconds, postgresCpu } from './postgres-cpu'
 
 const CLUSTER_ONLY = process.argv.includes('--cluster')
 const SECONDS = Math.min(
@@ -106,6 +105,7 @@ async function drive(
     timeout: (seconds + 60) * 1000,
   })
   const cpu = process.cpuUsage(cpuBefore)
+  const gatewaySeconds = (cpu.user + cpu.system) / 1e6
   const postgresUsed = pgCpu?.()
   const sampled = await sampler?.stop()
   const { latencies, refused, elapsed, cpuPercent } = JSON.parse(stdout) as {
@@ -123,11 +123,11 @@ async function drive(
     p99: percentile(latencies, 99),
     refused,
     // The gateway's process only: near 100 % means Node, not the store, is the limit.
-    cpuPercent: ((cpu.user + cpu.system) / 1e6 / elapsed) * 100,
+    cpuPercent: (gatewaySeconds / elapsed) * 100,
     driverCpuPercent: cpuPercent,
     postgresCpuPercent: postgresUsed?.percent,
     cpuPerOrder: {
-      gateway: perOrderMs((cpu.user + cpu.system) / 1e6),
+      gateway: perOrderMs(gatewaySeconds),
       driver: perOrderMs((cpuPercent / 100) * elapsed),
       postgres: postgresUsed && perOrderMs(postgresUsed.seconds),
     },
@@ -201,18 +201,6 @@ function cpuLine(c: Result['cpuPerOrder']): string {
     `gateway ${c.gateway.toFixed(2)} ms (goal ≤ 1 ms), load driver ${c.driver.toFixed(2)} ms` +
     `${postgres}, all ${allCpu(c).toFixed(2)} ms`
   )
-}
-
-/** CPU seconds of this process's children that have ended (Linux /proc; 0 elsewhere). */
-function endedChildrenCpuSeconds(): number {
-  try {
-    const stat = readFileSync('/proc/self/stat', 'utf8')
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    // cutime and cstime are fields 16 and 17 of stat, 13 and 14 after "state"; USER_HZ is 100.
-    return (Number(fields[13]) + Number(fields[14])) / 100
-  } catch {
-    return 0
-  }
 }
 
 /**

@@ -2,6 +2,20 @@ import { readdirSync, readFileSync } from 'node:fs'
 
 const TICKS_PER_SECOND = 100 // USER_HZ on Linux
 
+/** A process's /proc stat: its command name and the fields after it ("state" first). */
+function procStat(pid: string): { comm: string; fields: string[] } {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  const close = stat.lastIndexOf(')')
+  return {
+    comm: stat.slice(stat.indexOf('(') + 1, close),
+    fields: stat.slice(close + 2).split(' '),
+  }
+}
+
+// utime, stime, cutime and cstime are fields 14 to 17 of stat, i.e. 11 to 14 after "state".
+const ownTicks = (fields: string[]) => Number(fields[11]) + Number(fields[12])
+const endedChildrenTicks = (fields: string[]) => Number(fields[13]) + Number(fields[14])
+
 /**
  * CPU seconds used so far by every local `postgres` process and the backends that ended (Linux
  * /proc; 0 elsewhere). An ended backend's CPU moves to the postmaster's cutime and cstime when it
@@ -17,18 +31,22 @@ function postgresCpuSeconds(): number {
   }
   for (const pid of pids) {
     try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-      const close = stat.lastIndexOf(')')
-      const comm = stat.slice(stat.indexOf('(') + 1, close)
-      if (comm !== 'postgres') continue
-      const fields = stat.slice(close + 2).split(' ')
-      // utime, stime, cutime and cstime are fields 14 to 17 of stat, i.e. 11 to 14 after "state".
-      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])
+      const { comm, fields } = procStat(pid)
+      if (comm === 'postgres') ticks += ownTicks(fields) + endedChildrenTicks(fields)
     } catch {
       // The process ended between the listing and the read.
     }
   }
   return ticks / TICKS_PER_SECOND
+}
+
+/** CPU seconds of this process's children that have ended and been waited for (Linux; 0 elsewhere). */
+export function endedChildrenCpuSeconds(): number {
+  try {
+    return endedChildrenTicks(procStat('self').fields) / TICKS_PER_SECOND
+  } catch {
+    return 0
+  }
 }
 
 /**
